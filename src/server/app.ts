@@ -1,0 +1,87 @@
+import { randomUUID } from "node:crypto";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { secureHeaders } from "hono/secure-headers";
+import type { Auth } from "./auth/auth.ts";
+import { meRoutes } from "./auth/routes.ts";
+import { sessionMiddleware } from "./auth/session.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { errorBody, handleError } from "./http/errors.ts";
+import type { AppEnv } from "./http/env.ts";
+import { mailboxRoutes } from "./mail/mailbox-routes.ts";
+import type { Mailer } from "./mail/mailer.ts";
+import { publicConfig } from "./public-config.ts";
+import { spaRoutes } from "./web/spa.ts";
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  auth: Auth;
+  mailer: Mailer;
+  /** Folder of the built web app; without it only the API is served. */
+  webDist?: string;
+}
+
+/** Builds the whole HTTP app without listening, so tests drive it through app.request(). */
+export function createApp(deps: AppDeps) {
+  const { config, database, auth, mailer } = deps;
+  const db = database.db;
+  const app = new Hono<AppEnv>();
+
+  app.use(async (c, next) => {
+    c.set("requestId", c.req.header("x-request-id") ?? randomUUID());
+    await next();
+  });
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:", tileOrigin(config.mapTileUrl)],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use("/api/*", bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json(errorBody("validation", "The request is too large."), 413) }));
+
+  app.get("/healthz", async (c) => {
+    try {
+      await database.pool.query("select 1");
+      return c.json({ status: "ok" });
+    } catch {
+      return c.json({ status: "unavailable" }, 503);
+    }
+  });
+
+  app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
+  app.use("/api/*", sessionMiddleware({ auth, db, config }));
+  app.get("/api/config", (c) => c.json(publicConfig(config)));
+  app.route("/api/me", meRoutes({ auth, db, publicUrl: config.publicUrl }));
+  app.all("/api/*", (c) => c.json(errorBody("not_found", "Not found."), 404));
+
+  if (mailer.local) app.route("/dev/mailbox", mailboxRoutes(db));
+  if (deps.webDist) app.route("/", spaRoutes({ webDist: deps.webDist }));
+
+  app.notFound((c) => c.json(errorBody("not_found", "Not found."), 404));
+  app.onError(handleError);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;
+
+function tileOrigin(template: string): string {
+  try {
+    const url = new URL(template.replace(/\{[a-z]\}/g, "a"));
+    // Tile templates often use {s} subdomains; allow them all.
+    return template.includes("{s}") ? `${url.protocol}//*.${url.host.split(".").slice(1).join(".")}` : url.origin;
+  } catch {
+    return "'self'";
+  }
+}

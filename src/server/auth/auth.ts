@@ -1,0 +1,114 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { nameSchema, splitDisplayName } from "../../shared/account.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import * as schema from "../db/schema.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { actionMail } from "../mail/templates.ts";
+
+export function createAuth(options: { config: Config; db: Db; mailer: Mailer }) {
+  const { config, db, mailer } = options;
+  const appName = config.appName;
+
+  return betterAuth({
+    appName,
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret: config.authSecret,
+    trustedOrigins: [config.publicUrl],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification },
+    }),
+    user: {
+      additionalFields: {
+        firstName: { type: "string", required: true },
+        lastName: { type: "string", required: true },
+        notifyNewEvents: { type: "boolean", required: false, input: false, defaultValue: true },
+      },
+      deleteUser: { enabled: true },
+    },
+    session: {
+      additionalFields: {
+        lastActiveAt: { type: "date", required: false, input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send(
+          actionMail({
+            appName,
+            to: user.email,
+            subject: `Reset your ${appName} password`,
+            intro: "Someone asked to reset the password of your account. If it was you, choose a new password:",
+            actionLabel: "Reset password",
+            url,
+            outro: "If you did not ask for this, you can ignore this mail; your password stays the same.",
+          }),
+        );
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send(
+          actionMail({
+            appName,
+            to: user.email,
+            subject: `Verify your email for ${appName}`,
+            intro: `Welcome to ${appName}! Please confirm that this is your email address.`,
+            actionLabel: "Verify email",
+            url,
+            outro: "If you did not create an account, you can ignore this mail.",
+          }),
+        );
+      },
+    },
+    socialProviders: config.google
+      ? {
+          google: {
+            clientId: config.google.clientId,
+            clientSecret: config.google.clientSecret,
+            // SPEC: the profile is created on first sign-in, the display name split on a space.
+            mapProfileToUser: (profile) => {
+              const split = splitDisplayName(profile.name);
+              return {
+                firstName: profile.given_name || split.firstName,
+                lastName: profile.family_name || split.lastName,
+              };
+            },
+          },
+        }
+      : undefined,
+    hooks: {
+      // The same name rule as the profile form: first and last name are required.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/sign-up/email") {
+          const parsed = nameSchema.safeParse(ctx.body);
+          if (!parsed.success) throw new APIError("BAD_REQUEST", { message: parsed.error.issues[0]?.message });
+          const { firstName, lastName } = parsed.data;
+          return { context: { body: { ...ctx.body, firstName, lastName, name: `${firstName} ${lastName}` } } };
+        }
+        if (ctx.path === "/update-user") {
+          // Names change through PATCH /api/me/name, which validates them and keeps the display name in step.
+          throw new APIError("FORBIDDEN", { message: "Use the profile page to change your name." });
+        }
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+export function isAdminEmail(config: Config, email: string): boolean {
+  return config.adminEmails.includes(email.trim().toLowerCase());
+}

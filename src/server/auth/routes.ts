@@ -1,0 +1,66 @@
+import { and, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { changeEmailSchema, displayName, nameSchema, notificationSettingsSchema, type Me } from "../../shared/account.ts";
+import type { Db } from "../db/client.ts";
+import { account, user as userTable } from "../db/schema.ts";
+import { AppError } from "../http/errors.ts";
+import type { AppEnv } from "../http/env.ts";
+import { parseJson } from "../http/validate.ts";
+import type { Auth } from "./auth.ts";
+import { requireUser } from "./session.ts";
+
+export function meRoutes(deps: { auth: Auth; db: Db; publicUrl: string }) {
+  const { auth, db } = deps;
+
+  return new Hono<AppEnv>()
+    .get("/", async (c) => {
+      const user = c.get("user");
+      if (!user) return c.json({ user: null });
+      const [passwordAccount] = await db
+        .select({ id: account.id })
+        .from(account)
+        .where(and(eq(account.userId, user.id), eq(account.providerId, "credential")));
+      const me: Me = { ...user, hasPassword: Boolean(passwordAccount) };
+      return c.json({ user: me });
+    })
+    .post("/touch", (c) => {
+      // The session middleware already recorded the activity; this is the web app's keep-alive.
+      requireUser(c.get("user"));
+      return c.json({ ok: true });
+    })
+    .patch("/name", async (c) => {
+      const user = requireUser(c.get("user"));
+      const { firstName, lastName } = await parseJson(c, nameSchema);
+      await db
+        .update(userTable)
+        .set({ firstName, lastName, name: displayName(firstName, lastName) })
+        .where(eq(userTable.id, user.id));
+      return c.json({ firstName, lastName, name: displayName(firstName, lastName) });
+    })
+    .patch("/notifications", async (c) => {
+      const user = requireUser(c.get("user"));
+      const { notifyNewEvents } = await parseJson(c, notificationSettingsSchema);
+      await db.update(userTable).set({ notifyNewEvents }).where(eq(userTable.id, user.id));
+      return c.json({ notifyNewEvents });
+    })
+    .post("/email", async (c) => {
+      const user = requireUser(c.get("user"));
+      const { currentPassword, newEmail } = await parseJson(c, changeEmailSchema);
+      await verifyCurrentPassword(auth, c.req.raw.headers, currentPassword);
+      if (newEmail === user.email.toLowerCase()) throw new AppError("validation", "That is already your email address.");
+      const [taken] = await db.select({ id: userTable.id }).from(userTable).where(eq(userTable.email, newEmail));
+      if (taken) throw new AppError("conflict", "That email address is already in use by another account.");
+      // The new address must be verified before the user can use the app again (SPEC §4 routing).
+      await db.update(userTable).set({ email: newEmail, emailVerified: false }).where(eq(userTable.id, user.id));
+      await auth.api.sendVerificationEmail({ body: { email: newEmail, callbackURL: "/" } });
+      return c.json({ email: newEmail, emailVerified: false });
+    });
+}
+
+async function verifyCurrentPassword(auth: Auth, headers: Headers, password: string) {
+  try {
+    await auth.api.verifyPassword({ body: { password }, headers });
+  } catch {
+    throw new AppError("validation", "The current password is incorrect.", { currentPassword: "The current password is incorrect." });
+  }
+}

@@ -1,0 +1,130 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+
+const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    APP_NAME: z.string().min(1).default("Kickoff"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: optionalUrl,
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+        .optional(),
+    ),
+    AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+    ADMIN_EMAILS: z.string().default(""),
+    SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional()),
+    MAIL_FROM: optionalString,
+    PAYMENTS: z.enum(["simulated", "stripe"]).default("simulated"),
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_PUBLISHABLE_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    CURRENCY: z
+      .string()
+      .regex(/^[a-zA-Z]{3}$/, "must be a three-letter currency code")
+      .transform((value) => value.toLowerCase())
+      .default("cad"),
+    FEE_PERCENT: z.coerce.number().min(0).max(100).default(2.9),
+    FEE_FIXED_CENTS: z.coerce.number().int().min(0).default(30),
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    GEOCODER: z.enum(["nominatim", "google", "none"]).default("nominatim"),
+    GEOCODER_URL: z.url().default("https://nominatim.openstreetmap.org"),
+    GOOGLE_MAPS_API_KEY: optionalString,
+    MAP_TILE_URL: z.string().min(1).default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+    SESSION_IDLE_MINUTES: z.coerce.number().positive().default(10),
+  })
+  .superRefine((env, ctx) => {
+    const production = env.NODE_ENV === "production";
+    const require = (name: keyof typeof env, why: string) => {
+      if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: `is required ${why}` });
+    };
+    if (production) {
+      require("AUTH_SECRET", "in production");
+      require("SMTP_URL", "in production");
+    }
+    if (env.PAYMENTS === "stripe") {
+      require("STRIPE_SECRET_KEY", "when PAYMENTS=stripe");
+      require("STRIPE_PUBLISHABLE_KEY", "when PAYMENTS=stripe");
+      require("STRIPE_WEBHOOK_SECRET", "when PAYMENTS=stripe");
+    }
+    if (env.GEOCODER === "google") require("GOOGLE_MAPS_API_KEY", "when GEOCODER=google");
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["GOOGLE_CLIENT_SECRET"],
+        message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
+      });
+    }
+  });
+
+export type Config = ReturnType<typeof toConfig>;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+function toConfig(env: z.infer<typeof envSchema>, authSecret: string) {
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  return {
+    production: env.NODE_ENV === "production",
+    appName: env.APP_NAME,
+    port: env.PORT,
+    publicUrl,
+    dataDir: resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    authSecret,
+    adminEmails: env.ADMIN_EMAILS.split(",")
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? `${env.APP_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
+    payments: {
+      mode: env.PAYMENTS,
+      stripeSecretKey: env.STRIPE_SECRET_KEY,
+      stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      currency: env.CURRENCY,
+      feePercent: env.FEE_PERCENT,
+      feeFixedCents: env.FEE_FIXED_CENTS,
+    },
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    geocoder: { kind: env.GEOCODER, url: env.GEOCODER_URL.replace(/\/$/, ""), googleApiKey: env.GOOGLE_MAPS_API_KEY },
+    mapTileUrl: env.MAP_TILE_URL,
+    sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
+  };
+}
+
+/** Parses the environment once; throws a ConfigError naming every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".") || "environment"}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  return toConfig(env, env.AUTH_SECRET ?? generatedSecret(resolve(env.DATA_DIR)));
+}
+
+/** Outside production a secret is generated once and kept in DATA_DIR, so sessions survive restarts. */
+function generatedSecret(dataDir: string): string {
+  const file = join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,78 @@
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import * as schema from "./schema.ts";
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  /** Connection string every client (the app pool, pg-boss) uses. */
+  url: string;
+  pool: pg.Pool;
+  db: Db;
+  close(): Promise<void>;
+}
+
+/** Connections the socket server accepts: the app pool, pg-boss's pool and a few spare for tools. */
+const EMBEDDED_MAX_CONNECTIONS = 40;
+export const APP_POOL_SIZE = 10;
+
+export interface EmbeddedPostgres {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts PGlite on a data directory and serves it on loopback, so that every query goes through
+ * `pg` exactly as in production. Never query the PGlite instance in-process beside the socket:
+ * that bypasses the socket's per-connection transaction handling.
+ */
+export async function startEmbeddedPostgres(
+  options: { dataDir?: string; loadDataDir?: Blob | File } = {},
+): Promise<EmbeddedPostgres> {
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  const server = new PGLiteSocketServer({
+    db: pglite,
+    host: "127.0.0.1",
+    port: 0,
+    maxConnections: EMBEDDED_MAX_CONNECTIONS,
+  });
+  await server.start();
+  return {
+    url: `postgres://postgres@${server.getServerConn()}/postgres?sslmode=disable`,
+    async stop() {
+      await server.stop();
+      await pglite.close();
+    },
+  };
+}
+
+export function connect(url: string, poolSize = APP_POOL_SIZE): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client that loses its connection must not crash the process.
+  pool.on("error", (error) => console.error("database pool error:", error.message));
+  const db = drizzle(pool, { schema });
+  return {
+    url,
+    pool,
+    db,
+    close: () => pool.end(),
+  };
+}
+
+/** The configured database: DATABASE_URL when set, else the embedded PGlite under dataDir. */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (options.databaseUrl) return connect(options.databaseUrl);
+  const embedded = await startEmbeddedPostgres({ dataDir: `${options.dataDir}/pglite` });
+  const database = connect(embedded.url);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await embedded.stop();
+    },
+  };
+}

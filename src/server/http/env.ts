@@ -1,0 +1,10 @@
+import type { SessionUser } from "../auth/session.ts";
+
+/** Hono variables set by the app's middleware for every request. */
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    user: SessionUser | null;
+    sessionId: string | null;
+  };
+}

@@ -1,0 +1,68 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { HTTPException } from "hono/http-exception";
+import type { z } from "zod";
+
+export type ErrorCode =
+  | "validation"
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "rule"
+  | "payment_provider"
+  | "upstream"
+  | "internal";
+
+const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
+  validation: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rule: 422,
+  payment_provider: 502,
+  upstream: 502,
+  internal: 500,
+};
+
+/** A failure the caller can act on; its message is shown to the user as is. */
+export class AppError extends Error {
+  override name = "AppError";
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+  get status(): ContentfulStatusCode {
+    return statusOf[this.code];
+  }
+}
+
+export function validationError(error: z.ZodError): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "_";
+    fields[key] ??= issue.message;
+  }
+  return new AppError("validation", error.issues[0]?.message ?? "Invalid input.", fields);
+}
+
+export function errorBody(code: ErrorCode, message: string, fields?: Record<string, string>) {
+  return { error: { code, message, ...(fields ? { fields } : {}) } };
+}
+
+/** The one place where failures become HTTP answers. Never a stack trace. */
+export function handleError(error: Error, c: Context) {
+  if (error instanceof AppError) return c.json(errorBody(error.code, error.message, error.fields), error.status);
+  if (error instanceof HTTPException) {
+    const status = error.status;
+    const code: ErrorCode = status === 413 || status < 500 ? "validation" : "internal";
+    return c.json(errorBody(code, error.message || "Bad request."), status as ContentfulStatusCode);
+  }
+  const requestId = c.get("requestId" as never) ?? "-";
+  console.error(`[${String(requestId)}] unexpected error on ${c.req.method} ${c.req.path}:`, error);
+  return c.json(errorBody("internal", "An unexpected error occurred."), 500);
+}

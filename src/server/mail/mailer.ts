@@ -1,0 +1,55 @@
+import { desc, eq } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import type { Db } from "../db/client.ts";
+import { mailboxMessage } from "../db/schema.ts";
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  /** True when mail goes to the local mailbox at /dev/mailbox instead of SMTP. */
+  readonly local: boolean;
+  close(): void;
+}
+
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    local: false,
+    async send(mail) {
+      await transport.sendMail({ from, ...mail });
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** Development without SMTP: keep each mail in the database and print its links. */
+export function createLocalMailer(db: Db, log: (line: string) => void = console.log): Mailer {
+  return {
+    local: true,
+    async send(mail) {
+      await db.insert(mailboxMessage).values(mail);
+      const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+      log(`mail to ${mail.to}: ${mail.subject}${links.map((link) => `\n  ${link}`).join("")}`);
+    },
+    close() {},
+  };
+}
+
+export async function listMailbox(db: Db) {
+  return db
+    .select({ id: mailboxMessage.id, to: mailboxMessage.to, subject: mailboxMessage.subject, createdAt: mailboxMessage.createdAt })
+    .from(mailboxMessage)
+    .orderBy(desc(mailboxMessage.id))
+    .limit(200);
+}
+
+export async function findMailboxMessage(db: Db, id: number) {
+  const [message] = await db.select().from(mailboxMessage).where(eq(mailboxMessage.id, id));
+  return message;
+}

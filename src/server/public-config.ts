@@ -1,0 +1,20 @@
+import type { Config } from "./config.ts";
+
+/** Settings the web app needs before anyone signs in (GET /api/config). Nothing secret. */
+export function publicConfig(config: Config) {
+  return {
+    appName: config.appName,
+    payments: {
+      mode: config.payments.mode,
+      publishableKey: config.payments.mode === "stripe" ? config.payments.stripePublishableKey : undefined,
+      currency: config.payments.currency,
+      feePercent: config.payments.feePercent,
+      feeFixedCents: config.payments.feeFixedCents,
+    },
+    mapTileUrl: config.mapTileUrl,
+    googleEnabled: Boolean(config.google),
+    sessionIdleMs: config.sessionIdleMs,
+  };
+}
+
+export type PublicConfig = ReturnType<typeof publicConfig>;

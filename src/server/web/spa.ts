@@ -1,0 +1,32 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+
+/**
+ * Serves the built web app. Hashed assets are cached for a year; every other path answers
+ * index.html so that a reload of a client route (/profile, /event/…) works.
+ */
+export function spaRoutes(options: { webDist: string }) {
+  const { webDist } = options;
+  const indexFile = join(webDist, "index.html");
+  const indexHtml = () => readFileSync(indexFile, "utf8");
+  const app = new Hono();
+
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root: webDist,
+      onFound: (_path, c) => {
+        c.header("Cache-Control", "public, max-age=31536000, immutable");
+      },
+    }),
+  );
+  app.use(serveStatic({ root: webDist, index: "" }));
+  app.get("*", (c) => {
+    if (!existsSync(indexFile)) return c.text("The web app is not built. Run `npm run build`.", 503);
+    c.header("Cache-Control", "no-cache");
+    return c.html(indexHtml());
+  });
+  return app;
+}

@@ -1,0 +1,43 @@
+import { z } from "zod";
+
+const name = (label: string) => z.string().trim().min(1, `${label} is required`).max(80, `${label} is too long`);
+
+export const nameSchema = z.object({
+  firstName: name("First name"),
+  lastName: name("Last name"),
+});
+export type NameInput = z.infer<typeof nameSchema>;
+
+export const changeEmailSchema = z.object({
+  currentPassword: z.string().min(1, "Current password is required"),
+  newEmail: z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address")),
+});
+export type ChangeEmailInput = z.infer<typeof changeEmailSchema>;
+
+export const notificationSettingsSchema = z.object({ notifyNewEvents: z.boolean() });
+
+/** The display name is first and last name joined by a space (SPEC §3). */
+export function displayName(firstName: string, lastName: string): string {
+  return [firstName.trim(), lastName.trim()].filter(Boolean).join(" ");
+}
+
+/** A Google display name is split on the first space into first and last name. */
+export function splitDisplayName(full: string | null | undefined): { firstName: string; lastName: string } {
+  const trimmed = (full ?? "").trim();
+  const space = trimmed.indexOf(" ");
+  if (space === -1) return { firstName: trimmed, lastName: "" };
+  return { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1).trim() };
+}
+
+/** What the web app knows about the signed-in user (GET /api/me). */
+export interface Me {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  firstName: string;
+  lastName: string;
+  name: string;
+  isAdmin: boolean;
+  notifyNewEvents: boolean;
+  hasPassword: boolean;
+}
