@@ -1,0 +1,27 @@
+// `npm start`: build the web app when it is missing or older than its sources, then run the server.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+const root = new URL("..", import.meta.url).pathname;
+const builtIndex = join(root, "dist/web/index.html");
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+const sourcesChanged = () => newestMtime(join(root, "src/web")) > statSync(builtIndex).mtimeMs;
+if (!existsSync(builtIndex) || sourcesChanged()) {
+  console.log("Building the web app...");
+  const build = spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(process.execPath, ["--import", "tsx", join(root, "src/server/main.ts")], { cwd: root, stdio: "inherit" });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -1,0 +1,78 @@
+import { Suspense, lazy, useCallback, useEffect, useRef } from "react";
+import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
+import { Footer } from "./components/footer.tsx";
+import { Header } from "./components/header.tsx";
+import { useNotify } from "./components/notification.tsx";
+import { LoadingScreen, Spinner } from "./components/spinner.tsx";
+import { useAuth } from "./lib/auth.tsx";
+import { useConfig } from "./lib/config.ts";
+import { decideRoute } from "./lib/guards.ts";
+import { rememberEventPath, takeRememberedEventPath } from "./lib/paths.ts";
+import { useSessionActivity } from "./lib/use-session-activity.ts";
+import LoginScreen from "./routes/login.tsx";
+
+const HomeScreen = lazy(() => import("./routes/home.tsx"));
+
+const LOGGED_IN_SHOWN_KEY = "kickoff.loggedInShown";
+
+/** The root of every screen: auth guards, header, footer and the session rules. */
+export function AppShell() {
+  const { user, signOut } = useAuth();
+  const config = useConfig();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const appName = config.data?.appName ?? "Kickoff";
+  const signedIn = Boolean(user?.emailVerified);
+  const wasSignedIn = useRef(signedIn);
+
+  useEffect(() => {
+    document.title = appName;
+  }, [appName]);
+
+  // SPEC §2: remember a visited /event/ path so login returns there.
+  useEffect(() => {
+    if (user === null || (user && !user.emailVerified)) rememberEventPath(location.pathname);
+  }, [user, location.pathname]);
+
+  useEffect(() => {
+    if (signedIn && !wasSignedIn.current) {
+      const returnTo = takeRememberedEventPath();
+      if (returnTo && returnTo !== location.pathname) navigate(returnTo, { replace: true });
+    }
+    if (signedIn && !sessionStorage.getItem(LOGGED_IN_SHOWN_KEY)) {
+      sessionStorage.setItem(LOGGED_IN_SHOWN_KEY, "1");
+      notify("You are logged in!");
+    }
+    wasSignedIn.current = signedIn;
+  }, [signedIn, location.pathname, navigate, notify]);
+
+  const logOut = useCallback(async () => {
+    await signOut().catch((error: unknown) => console.error("logout failed", error));
+    sessionStorage.removeItem(LOGGED_IN_SHOWN_KEY);
+    notify("You are logged out");
+    navigate("/", { replace: true });
+  }, [signOut, notify, navigate]);
+
+  useSessionActivity({ active: signedIn, idleMs: config.data?.sessionIdleMs, onExpired: logOut });
+
+  const decision = decideRoute(location.pathname, user);
+  if (decision.kind === "loading") return <LoadingScreen />;
+  if (decision.kind === "redirect") return <Navigate to={decision.to} replace />;
+
+  const onEventPage = location.pathname.startsWith("/event/");
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      {signedIn && user && <Header user={user} appName={appName} onLogout={logOut} />}
+      <main id="main" className="flex-1">
+        <Suspense fallback={<Spinner />}>
+          {decision.kind === "login" ? <LoginScreen /> : decision.kind === "home" ? <HomeScreen /> : <Outlet />}
+        </Suspense>
+      </main>
+      {signedIn && !onEventPage && <Footer appName={appName} />}
+    </div>
+  );
+}

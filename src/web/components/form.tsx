@@ -1,0 +1,85 @@
+import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+
+export function TextField({
+  label,
+  error,
+  hint,
+  ...input
+}: { label: string; error?: string; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        className="rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-green-600 focus:outline-2 focus:outline-green-600 aria-[invalid=true]:border-red-500"
+        {...input}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function Checkbox({ label, ...input }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <input id={id} type="checkbox" className="h-4 w-4 accent-green-700" {...input} />
+      <label htmlFor={id} className="text-sm text-slate-700">
+        {label}
+      </label>
+    </div>
+  );
+}
+
+type ButtonVariant = "primary" | "secondary" | "danger";
+const buttonStyles: Record<ButtonVariant, string> = {
+  primary: "bg-green-700 text-white hover:bg-green-800",
+  secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-100",
+  danger: "bg-red-700 text-white hover:bg-red-800",
+};
+
+export function Button({
+  variant = "primary",
+  className = "",
+  ...props
+}: { variant?: ButtonVariant } & React.ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <button
+      type="button"
+      className={`inline-flex items-center justify-center rounded-md px-4 py-2 font-semibold shadow-sm transition focus:outline-2 focus:outline-offset-2 focus:outline-green-700 disabled:cursor-not-allowed disabled:opacity-60 ${buttonStyles[variant]} ${className}`}
+      {...props}
+    />
+  );
+}
+
+/** An error or success line under a form; announced to screen readers. */
+export function FormMessage({ kind, children }: { kind: "error" | "success"; children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p
+      role={kind === "error" ? "alert" : "status"}
+      className={`rounded-md px-3 py-2 text-sm ${kind === "error" ? "bg-red-50 text-red-800" : "bg-green-50 text-green-800"}`}
+    >
+      {children}
+    </p>
+  );
+}
+
+export function Card({ children, className = "" }: { children: ReactNode; className?: string }) {
+  return <section className={`rounded-xl border border-slate-200 bg-white p-6 shadow-sm ${className}`}>{children}</section>;
+}

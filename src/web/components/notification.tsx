@@ -1,0 +1,72 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+
+/** SPEC §9: the banner hides itself after 2.5 s and fades out over 300 ms. */
+export const NOTIFICATION_VISIBLE_MS = 2500;
+const FADE_MS = 300;
+
+interface Notice {
+  id: number;
+  message: string;
+  leaving: boolean;
+}
+
+const NotifyContext = createContext<((message: string) => void) | null>(null);
+
+export function NotificationProvider({ children }: { children: ReactNode }) {
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const timers = useRef<number[]>([]);
+
+  const clearTimers = () => {
+    for (const timer of timers.current) window.clearTimeout(timer);
+    timers.current = [];
+  };
+
+  const dismiss = useCallback(() => {
+    clearTimers();
+    setNotice((current) => (current ? { ...current, leaving: true } : null));
+    timers.current.push(window.setTimeout(() => setNotice(null), FADE_MS));
+  }, []);
+
+  const notify = useCallback(
+    (message: string) => {
+      clearTimers();
+      setNotice({ id: Date.now(), message, leaving: false });
+      timers.current.push(window.setTimeout(dismiss, NOTIFICATION_VISIBLE_MS));
+    },
+    [dismiss],
+  );
+
+  useEffect(() => clearTimers, []);
+
+  return (
+    <NotifyContext.Provider value={notify}>
+      {children}
+      <div className="pointer-events-none fixed inset-x-0 top-3 z-50 flex justify-center px-3" aria-live="polite" role="status">
+        {notice && (
+          <div
+            key={notice.id}
+            className={`pointer-events-auto flex max-w-md items-center gap-3 rounded-lg bg-green-600 px-4 py-3 text-white shadow-lg transition-opacity duration-300 ${
+              notice.leaving ? "opacity-0" : "opacity-100"
+            }`}
+          >
+            <span className="flex-1">{notice.message}</span>
+            <button
+              type="button"
+              onClick={dismiss}
+              aria-label="Close notification"
+              className="rounded px-1 text-xl leading-none hover:bg-green-700 focus:outline-2 focus:outline-white"
+            >
+              ×
+            </button>
+          </div>
+        )}
+      </div>
+    </NotifyContext.Provider>
+  );
+}
+
+export function useNotify(): (message: string) => void {
+  const notify = useContext(NotifyContext);
+  if (!notify) throw new Error("useNotify must be used inside NotificationProvider");
+  return notify;
+}

@@ -1,0 +1,39 @@
+// Service worker: the app shell works offline-first; the API is always fetched from the network.
+const CACHE = "kickoff-shell-v1";
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(["/", "/manifest.webmanifest", "/icon.svg"])));
+  self.skipWaiting();
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys().then((keys) => Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key)))),
+  );
+  self.clients.claim();
+});
+
+self.addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith("/api/") || url.pathname.startsWith("/dev/")) return;
+  if (url.pathname.startsWith("/assets/")) {
+    // Hashed, immutable files: cache first.
+    event.respondWith(
+      caches.match(event.request).then(
+        (hit) =>
+          hit ||
+          fetch(event.request).then((response) => {
+            const copy = response.clone();
+            caches.open(CACHE).then((cache) => cache.put(event.request, copy));
+            return response;
+          }),
+      ),
+    );
+    return;
+  }
+  if (event.request.mode === "navigate") {
+    // Pages: network first so deploys show at once; the cached shell when offline.
+    event.respondWith(fetch(event.request).catch(() => caches.match("/")));
+  }
+});

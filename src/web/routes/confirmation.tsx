@@ -1,0 +1,3 @@
+export default function ConfirmationScreen() {
+  return <div className="p-8">confirmation</div>;
+}

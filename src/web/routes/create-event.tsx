@@ -1,0 +1,3 @@
+export default function CreateEventScreen() {
+  return <div className="p-8">create-event</div>;
+}

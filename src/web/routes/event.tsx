@@ -1,0 +1,3 @@
+export default function EventScreen() {
+  return <div className="p-8">event</div>;
+}

@@ -1,0 +1,3 @@
+export default function HomeScreen() {
+  return <div className="p-8">home</div>;
+}

@@ -1,0 +1,87 @@
+import { useState, type FormEvent } from "react";
+import { Link, useNavigate } from "react-router";
+import { Button, Card, Checkbox, FormMessage, TextField } from "../components/form.tsx";
+import { GoogleButton } from "../components/google-button.tsx";
+import { ApiError, errorMessage } from "../lib/api.ts";
+import { useAuth } from "../lib/auth.tsx";
+import { useConfig } from "../lib/config.ts";
+import { paths } from "../lib/paths.ts";
+import { rememberPendingEmail } from "../lib/pending-email.ts";
+
+export default function LoginScreen() {
+  const { signIn } = useAuth();
+  const config = useConfig();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [rememberMe, setRememberMe] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError("");
+    setBusy(true);
+    try {
+      await signIn({ email: email.trim(), password, rememberMe });
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.code === "EMAIL_NOT_VERIFIED") {
+        rememberPendingEmail(email.trim());
+        setError("Please verify your email before logging in. Check your inbox.");
+      } else {
+        setError(`Login failed: ${errorMessage(caught)}`);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="mx-auto flex max-w-md flex-col gap-6 px-4 py-10 sm:py-16">
+      <h1 className="text-center text-4xl font-extrabold tracking-tight text-green-800">{config.data?.appName ?? "Kickoff"}</h1>
+      <Card>
+        <form onSubmit={submit} className="flex flex-col gap-4" noValidate={false}>
+          <TextField label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <Checkbox label="Remember Me" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
+          <FormMessage kind="error">{error}</FormMessage>
+          {error === "Please verify your email before logging in. Check your inbox." && (
+            <button type="button" className="text-left text-sm text-green-800 underline" onClick={() => navigate(paths.verifyEmail)}>
+              Go to email verification
+            </button>
+          )}
+          <Button type="submit" disabled={busy}>
+            {busy ? "Logging in..." : "Login"}
+          </Button>
+        </form>
+        <div className="my-4 flex items-center gap-3 text-sm text-slate-500" aria-hidden="true">
+          <span className="h-px flex-1 bg-slate-200" />
+          or
+          <span className="h-px flex-1 bg-slate-200" />
+        </div>
+        <GoogleButton onError={(message) => setError(message)} failureText="Failed to sign in with Google" />
+        <div className="mt-6 flex flex-col items-center gap-2 text-sm">
+          <Link to={paths.forgotPassword} className="text-green-800 underline">
+            Forgot Password?
+          </Link>
+          <p>
+            Don't have an account?{" "}
+            <Link to={paths.register} className="font-semibold text-green-800 underline">
+              Register here
+            </Link>
+          </p>
+          <Link to={paths.privacy} className="text-slate-500 underline">
+            Privacy Policy
+          </Link>
+        </div>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+export default function ProfileScreen() {
+  return <div className="p-8">profile</div>;
+}

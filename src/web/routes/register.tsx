@@ -1,0 +1,3 @@
+export default function RegisterScreen() {
+  return <div className="p-8">register</div>;
+}

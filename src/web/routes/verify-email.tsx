@@ -1,0 +1,3 @@
+export default function VerifyEmailScreen() {
+  return <div className="p-8">verify-email</div>;
+}
