@@ -21,6 +21,8 @@ export const APP_POOL_SIZE = 10;
 
 export interface EmbeddedPostgres {
   url: string;
+  /** Only for whole-database operations (dumpDataDir) while no client is connected; never for queries. */
+  pglite: PGlite;
   stop(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export async function startEmbeddedPostgres(
   await server.start();
   return {
     url: `postgres://postgres@${server.getServerConn()}/postgres?sslmode=disable`,
+    pglite,
     async stop() {
       await server.stop();
       await pglite.close();

@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_EMAIL, createTestContext, followLink, signUpVerified, TestClient, TEST_PASSWORD, uniqueEmail, type TestContext } from "../../test/test-app.ts";
+
+let context: TestContext;
+beforeAll(async () => {
+  context = await createTestContext();
+});
+afterAll(async () => {
+  await context.close();
+});
+
+describe("sign-up and verification", () => {
+  it("refuses sign-in before the email is verified, then allows it after the mailed link", async () => {
+    const email = uniqueEmail();
+    const client = new TestClient(context);
+    const signUp = await client.json("POST", "/api/auth/sign-up/email", {
+      email,
+      password: TEST_PASSWORD,
+      name: "x",
+      firstName: "Ann",
+      lastName: "Lee",
+    });
+    expect(signUp.status).toBe(200);
+
+    const refused = await client.json<{ code: string }>("POST", "/api/auth/sign-in/email", { email, password: TEST_PASSWORD });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe("EMAIL_NOT_VERIFIED");
+    expect((await client.json<{ user: null }>("GET", "/api/me")).body.user).toBeNull();
+
+    const mail = await context.mail.waitFor(email, "verify");
+    const link = mail.links.find((candidate) => candidate.includes("/api/auth/verify-email"));
+    expect(link).toBeDefined();
+    const verified = await followLink(new TestClient(context), link!);
+    expect(verified.status).toBe(302);
+
+    const signIn = await client.json("POST", "/api/auth/sign-in/email", { email, password: TEST_PASSWORD });
+    expect(signIn.status).toBe(200);
+    const me = await client.json<{ user: Record<string, unknown> }>("GET", "/api/me");
+    expect(me.body.user).toMatchObject({ email, emailVerified: true, firstName: "Ann", lastName: "Lee", name: "Ann Lee", isAdmin: false });
+  });
+
+  it("requires first and last name on sign-up", async () => {
+    const client = new TestClient(context);
+    const response = await client.json<{ message: string }>("POST", "/api/auth/sign-up/email", {
+      email: uniqueEmail(),
+      password: TEST_PASSWORD,
+      name: "x",
+      firstName: "  ",
+      lastName: "Lee",
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe("First name is required");
+  });
+});
+
+describe("admin flag", () => {
+  it("is set by the server for ADMIN_EMAILS, case-insensitively", async () => {
+    const { client } = await signUpVerified(context, { email: ADMIN_EMAIL.toUpperCase() });
+    const me = await client.json<{ user: { isAdmin: boolean } }>("GET", "/api/me");
+    expect(me.body.user.isAdmin).toBe(true);
+  });
+});
+
+describe("password reset", () => {
+  it("sends a reset mail whose link sets a new password", async () => {
+    const { email } = await signUpVerified(context);
+    const client = new TestClient(context);
+    const before = context.mail.mails.length;
+    const request = await client.json("POST", "/api/auth/request-password-reset", { email, redirectTo: "/reset-password" });
+    expect(request.status).toBe(200);
+    const mail = await context.mail.waitFor(email, "reset", { after: before });
+    const link = mail.links.find((candidate) => candidate.includes("/api/auth/reset-password/"));
+    expect(link).toBeDefined();
+    const redirect = await followLink(client, link!);
+    expect(redirect.status).toBe(302);
+    const target = new URL(redirect.headers.get("location")!, "http://localhost:3000");
+    expect(target.pathname).toBe("/reset-password");
+    const token = target.searchParams.get("token");
+    expect(token).toBeTruthy();
+
+    const reset = await client.json("POST", "/api/auth/reset-password", { token, newPassword: "a-brand-new-pass" });
+    expect(reset.status).toBe(200);
+    expect((await client.json("POST", "/api/auth/sign-in/email", { email, password: TEST_PASSWORD })).status).toBe(401);
+    expect((await client.json("POST", "/api/auth/sign-in/email", { email, password: "a-brand-new-pass" })).status).toBe(200);
+  });
+});
+
+describe("profile", () => {
+  it("updates the name and the display name", async () => {
+    const { client } = await signUpVerified(context);
+    const updated = await client.json("PATCH", "/api/me/name", { firstName: "Maria", lastName: "da Silva" });
+    expect(updated.status).toBe(200);
+    const me = await client.json<{ user: Record<string, unknown> }>("GET", "/api/me");
+    expect(me.body.user).toMatchObject({ firstName: "Maria", lastName: "da Silva", name: "Maria da Silva" });
+  });
+
+  it("rejects blank names with a field message, and name changes through better-auth's own endpoint", async () => {
+    const { client } = await signUpVerified(context);
+    const blank = await client.json<{ error: { code: string; fields: Record<string, string> } }>("PATCH", "/api/me/name", {
+      firstName: "Ann",
+      lastName: "",
+    });
+    expect(blank.status).toBe(400);
+    expect(blank.body.error.fields.lastName).toBe("Last name is required");
+    const bypass = await client.json("POST", "/api/auth/update-user", { firstName: "" });
+    expect(bypass.status).toBe(403);
+  });
+
+  it("changes the email only with the current password, then requires verifying the new address", async () => {
+    const { client } = await signUpVerified(context);
+    const newEmail = uniqueEmail("moved");
+    const wrong = await client.json<{ error: { message: string } }>("POST", "/api/me/email", { currentPassword: "nope", newEmail });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.message).toBe("The current password is incorrect.");
+
+    const before = context.mail.mails.length;
+    const changed = await client.json("POST", "/api/me/email", { currentPassword: TEST_PASSWORD, newEmail });
+    expect(changed.status).toBe(200);
+    const me = await client.json<{ user: Record<string, unknown> }>("GET", "/api/me");
+    expect(me.body.user).toMatchObject({ email: newEmail, emailVerified: false });
+
+    const mail = await context.mail.waitFor(newEmail, "verify", { after: before });
+    const link = mail.links.find((candidate) => candidate.includes("/api/auth/verify-email"))!;
+    expect((await followLink(client, link)).status).toBe(302);
+    const after = await client.json<{ user: Record<string, unknown> }>("GET", "/api/me");
+    expect(after.body.user).toMatchObject({ email: newEmail, emailVerified: true });
+  });
+
+  it("refuses an email that another account uses", async () => {
+    const other = await signUpVerified(context);
+    const { client } = await signUpVerified(context);
+    const taken = await client.json("POST", "/api/me/email", { currentPassword: TEST_PASSWORD, newEmail: other.email });
+    expect(taken.status).toBe(409);
+  });
+
+  it("changes the password with the current one", async () => {
+    const { client, email } = await signUpVerified(context);
+    const wrong = await client.json("POST", "/api/auth/change-password", { currentPassword: "nope-nope", newPassword: "another-pass-1" });
+    expect(wrong.status).toBe(400);
+    const ok = await client.json("POST", "/api/auth/change-password", { currentPassword: TEST_PASSWORD, newPassword: "another-pass-1" });
+    expect(ok.status).toBe(200);
+    const fresh = new TestClient(context);
+    expect((await fresh.json("POST", "/api/auth/sign-in/email", { email, password: "another-pass-1" })).status).toBe(200);
+  });
+
+  it("deletes the account with the current password, and the user's data is gone", async () => {
+    const { client, email, userId } = await signUpVerified(context);
+    const wrong = await client.json("POST", "/api/auth/delete-user", { password: "wrong-password" });
+    expect(wrong.status).toBe(400);
+    const deleted = await client.json("POST", "/api/auth/delete-user", { password: TEST_PASSWORD });
+    expect(deleted.status).toBe(200);
+    const { rows } = await context.database.pool.query(
+      `select (select count(*) from "user" where id = $1) as users,
+              (select count(*) from session where user_id = $1) as sessions,
+              (select count(*) from account where user_id = $1) as accounts`,
+      [userId],
+    );
+    expect(rows[0]).toEqual({ users: "0", sessions: "0", accounts: "0" });
+    expect((await new TestClient(context).json("POST", "/api/auth/sign-in/email", { email, password: TEST_PASSWORD })).status).toBe(401);
+  });
+});
+
+describe("session idle limit on the server", () => {
+  it("revokes a session unused for longer than SESSION_IDLE_MINUTES", async () => {
+    const { client, userId } = await signUpVerified(context);
+    expect((await client.json<{ user: unknown }>("GET", "/api/me")).body.user).not.toBeNull();
+    // Age the session's last activity past the limit instead of waiting ten minutes.
+    const idleMinutes = context.config.sessionIdleMs / 60_000 + 1;
+    await context.database.pool.query(`update session set last_active_at = now() - make_interval(mins => $2) where user_id = $1`, [
+      userId,
+      idleMinutes,
+    ]);
+    expect((await client.json<{ user: unknown }>("GET", "/api/me")).body.user).toBeNull();
+    const { rows } = await context.database.pool.query(`select count(*) from session where user_id = $1`, [userId]);
+    expect(rows[0].count).toBe("0");
+  });
+
+  it("keeps an active session alive and records the activity", async () => {
+    const { client, userId } = await signUpVerified(context);
+    await context.database.pool.query(`update session set last_active_at = now() - interval '5 minutes' where user_id = $1`, [userId]);
+    expect((await client.json("POST", "/api/me/touch", {})).status).toBe(200);
+    const { rows } = await context.database.pool.query(`select now() - last_active_at < interval '1 minute' as fresh from session where user_id = $1`, [
+      userId,
+    ]);
+    expect(rows[0].fresh).toBe(true);
+  });
+});
+
+describe("guards", () => {
+  it("answers 401 with the JSON error shape when not signed in", async () => {
+    const anonymous = new TestClient(context);
+    const response = await anonymous.json<{ error: { code: string; message: string } }>("PATCH", "/api/me/name", { firstName: "A", lastName: "B" });
+    expect(response.status).toBe(401);
+    expect(response.body.error).toEqual({ code: "unauthorized", message: "User not authenticated. Please log in." });
+  });
+
+  it("answers 400, not 500, for a body that is not JSON", async () => {
+    const { client } = await signUpVerified(context);
+    const response = await client.request("PATCH", "/api/me/name", undefined, { "content-type": "application/json" });
+    expect(response.status).toBe(400);
+  });
+});
