@@ -1,0 +1,181 @@
+import { z } from "zod";
+import { parseMoneyToCents } from "./money.ts";
+
+export const ALL_FIELDS_REQUIRED = "All fields are required";
+export const DATE_IN_PAST = "Date must be after todays date";
+
+const required = z.string().trim().min(1, ALL_FIELDS_REQUIRED);
+const wholeNumber = (min: number, message: string) =>
+  z.union([z.number(), z.string().trim().min(1, ALL_FIELDS_REQUIRED)]).transform((value, ctx) => {
+    const number = typeof value === "number" ? value : Number(value);
+    if (!Number.isInteger(number) || number < min) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return number;
+  });
+const money = (message: string) =>
+  z.string({ error: ALL_FIELDS_REQUIRED }).trim().min(1, ALL_FIELDS_REQUIRED).transform((value, ctx) => {
+    const cents = parseMoneyToCents(value);
+    if (cents === null) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+/**
+ * The Create New Event form, as the browser sends it and as the server checks it (one truth).
+ * Date and time are the organiser's wall clock in `timeZone`.
+ */
+export const createEventSchema = z
+  .object({
+    title: required.max(120, "Title is too long"),
+    date: required.regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a valid date"),
+    time: required.regex(/^\d{2}:\d{2}$/, "Enter a valid time"),
+    timeZone: z.string().min(1).refine(isTimeZone, "Unknown time zone"),
+    durationHours: wholeNumber(0, "Duration hours must be 0 or more"),
+    durationMinutes: wholeNumber(0, "Duration minutes must be between 0 and 59").refine(
+      (minutes) => minutes <= 59,
+      "Duration minutes must be between 0 and 59",
+    ),
+    location: z.object(
+      {
+        name: z.string().trim().min(1, ALL_FIELDS_REQUIRED).max(300),
+        latitude: z.number().min(-90).max(90),
+        longitude: z.number().min(-180).max(180),
+      },
+      { error: ALL_FIELDS_REQUIRED },
+    ),
+    field: z.string().trim().max(120).optional().default(""),
+    cost: money("Cost must be an amount like 10 or 12.50"),
+    maxPlayers: wholeNumber(1, "Max players must be at least 1"),
+    includeGoalkeepers: z.boolean().default(false),
+    /** Blank means free (DESIGN §5). */
+    goalkeeperCost: z.string().optional().default(""),
+    maxGoalkeepers: z.union([z.number(), z.string()]).optional().default(2),
+  })
+  .transform((input, ctx) => {
+    let goalkeeperCostCents = 0;
+    let maxGoalkeepers = 2;
+    if (input.includeGoalkeepers) {
+      if (input.goalkeeperCost.trim() !== "") {
+        const cents = parseMoneyToCents(input.goalkeeperCost);
+        if (cents === null) {
+          ctx.addIssue({ code: "custom", path: ["goalkeeperCost"], message: "Goalkeeper cost must be an amount like 10 or 12.50" });
+          return z.NEVER;
+        }
+        goalkeeperCostCents = cents;
+      }
+      const max = typeof input.maxGoalkeepers === "number" ? input.maxGoalkeepers : Number(String(input.maxGoalkeepers).trim() || NaN);
+      if (!Number.isInteger(max) || max < 1) {
+        ctx.addIssue({ code: "custom", path: ["maxGoalkeepers"], message: "Max goalkeepers must be at least 1" });
+        return z.NEVER;
+      }
+      maxGoalkeepers = max;
+    }
+    const durationTotal = input.durationHours * 60 + input.durationMinutes;
+    if (durationTotal <= 0) {
+      ctx.addIssue({ code: "custom", path: ["durationHours"], message: "The duration must be longer than 0 minutes" });
+      return z.NEVER;
+    }
+    return {
+      title: input.title,
+      date: input.date,
+      time: input.time,
+      timeZone: input.timeZone,
+      durationMinutes: durationTotal,
+      location: input.location,
+      field: input.field || null,
+      costCents: input.cost,
+      maxPlayers: input.maxPlayers,
+      includeGoalkeepers: input.includeGoalkeepers,
+      goalkeeperCostCents,
+      maxGoalkeepers,
+    };
+  });
+
+export type CreateEventInput = z.input<typeof createEventSchema>;
+export type CreateEventData = z.output<typeof createEventSchema>;
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export type EventStatus = "active" | "cancelled";
+
+/** One event as listed on the home screen and in Your Events (GET /api/events). Dates are ISO strings. */
+export interface EventSummary {
+  id: string;
+  title: string;
+  startsAt: string;
+  endsAt: string;
+  timeZone: string;
+  durationMinutes: number;
+  locationName: string;
+  latitude: number;
+  longitude: number;
+  field: string | null;
+  costCents: number;
+  maxPlayers: number;
+  includeGoalkeepers: boolean;
+  goalkeeperCostCents: number;
+  maxGoalkeepers: number;
+  status: EventStatus;
+  /** Confirmed players (spots taken). */
+  playersCount: number;
+  goalkeepersCount: number;
+}
+
+export interface Participant {
+  userId: string;
+  /** Display name only: other users' emails are never sent. */
+  name: string;
+}
+
+/** GET /api/events/:id — the event with the lists derived from its registrations. */
+export interface EventDetail extends EventSummary {
+  organizer: { name: string; email: string } | null;
+  players: Participant[];
+  goalkeepers: Participant[];
+  playerWaitList: Participant[];
+  goalkeeperWaitList: Participant[];
+  /** userIds of people who were refunded for this event. */
+  refundedUsers: string[];
+}
+
+export interface UpcomingEventsResponse {
+  events: EventSummary[];
+}
+
+/** GET /api/events?scope=completed&page=N — 5 a page, newest first. */
+export interface CompletedEventsResponse {
+  events: EventSummary[];
+  page: number;
+  pageCount: number;
+  total: number;
+}
+
+export const COMPLETED_PAGE_SIZE = 5;
+
+/** GET /api/me/events — SPEC §4 classification. */
+export interface YourEventsResponse {
+  current: { playing: EventSummary[]; waitlisted: EventSummary[] };
+  completed: { played: EventSummary[]; waitlisted: EventSummary[] };
+  refunded: EventSummary[];
+  cancelled: EventSummary[];
+}
+
+/** GET /api/places?q= */
+export interface PlaceSuggestion {
+  name: string;
+  latitude: number;
+  longitude: number;
+  /** 'venue' = used by an earlier event; 'geocoder' = from the configured place search. */
+  source: "venue" | "geocoder";
+}
