@@ -1,0 +1,23 @@
+// `npm run test:e2e`: end-to-end tests in the system Chromium (DESIGN §8).
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+const candidates = [process.env.CHROME_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].filter(Boolean);
+const browser = candidates.find((path) => existsSync(path));
+if (!browser) {
+  console.error(
+    "No Chromium found for the end-to-end tests.\n" +
+      "Install one (Debian/Ubuntu: sudo apt-get install -y chromium) or set CHROME_PATH to a Chrome/Chromium binary.",
+  );
+  // A developer machine may run the other tests without a browser; CI must not.
+  process.exit(process.env.CI ? 1 : 0);
+}
+
+const build = spawnSync("npm", ["run", "build", "--silent"], { stdio: "inherit" });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const result = spawnSync("npx", ["vitest", "run", "--config", "e2e/vitest.config.ts", ...process.argv.slice(2)], {
+  stdio: "inherit",
+  env: { ...process.env, CHROME_PATH: browser },
+});
+process.exit(result.status ?? 1);

@@ -1,0 +1,42 @@
+import { expect } from "vitest";
+import type { Page } from "playwright-core";
+import { baseURL } from "./browser.ts";
+import { linkIn, waitForMail } from "./mail.ts";
+
+export const PASSWORD = "correct-horse-42";
+let counter = 0;
+
+export function uniqueEmail(prefix = "player"): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+/**
+ * Creates a verified account through the real API and the real verification mail
+ * (the browser flow itself is covered by accounts.e2e.ts).
+ */
+export async function createVerifiedUser(input: { email?: string; firstName?: string; lastName?: string } = {}) {
+  const email = input.email ?? uniqueEmail();
+  const firstName = input.firstName ?? "Sam";
+  const lastName = input.lastName ?? "Keeper";
+  const response = await fetch(`${baseURL()}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseURL() },
+    body: JSON.stringify({ email, password: PASSWORD, name: `${firstName} ${lastName}`, firstName, lastName, callbackURL: "/" }),
+  });
+  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  const mail = await waitForMail(email, "verify");
+  const verified = await fetch(linkIn(mail, "/api/auth/verify-email"), { redirect: "manual" });
+  if (verified.status !== 302) throw new Error(`verification failed: ${verified.status}`);
+  return { email, password: PASSWORD, firstName, lastName, name: `${firstName} ${lastName}` };
+}
+
+/** Logs in through the login screen, as a person would. */
+export async function login(page: Page, user: { email: string; password: string }, options: { rememberMe?: boolean } = {}) {
+  if (!page.url().startsWith(baseURL()) || new URL(page.url()).pathname !== "/") await page.goto("/");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  if (options.rememberMe) await page.getByLabel("Remember Me").check();
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect.poll(() => page.getByRole("button", { name: /open menu/i }).isVisible(), { timeout: 15_000 }).toBe(true);
+}

@@ -1,0 +1,59 @@
+import { mkdirSync } from "node:fs";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, inject, onTestFailed } from "vitest";
+
+/** DESIGN §10: without the networking flags Chromium keeps trying to reach the internet. */
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export const ARTIFACTS_DIR = "e2e/artifacts";
+
+export function baseURL(): string {
+  return inject("baseURL");
+}
+
+/**
+ * One Chromium per spec file. `newPage()` opens a fresh context (its own cookies), and a failing
+ * test leaves a screenshot of every open page in e2e/artifacts.
+ */
+export function useBrowser() {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function newPage(options: { width?: number; height?: number } = {}): Promise<Page> {
+    const context = await browser.newContext({
+      baseURL: baseURL(),
+      viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    });
+    contexts.push(context);
+    const page = await context.newPage();
+    onTestFailed(async ({ task }) => {
+      mkdirSync(ARTIFACTS_DIR, { recursive: true });
+      const name = task.name.replace(/[^a-z0-9]+/gi, "-").toLowerCase();
+      await page.screenshot({ path: `${ARTIFACTS_DIR}/failure-${name}-${Date.now()}.png`, fullPage: true }).catch(() => undefined);
+    });
+    return page;
+  }
+
+  return { newPage, browser: () => browser };
+}
+
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(`${ARTIFACTS_DIR}/screens`, { recursive: true });
+  await page.screenshot({ path: `${ARTIFACTS_DIR}/screens/${name}.png`, fullPage: true });
+}
