@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
@@ -22,7 +22,14 @@ export function spaRoutes(options: { webDist: string }) {
       },
     }),
   );
-  app.use(serveStatic({ root: webDist, index: "" }));
+  // Top-level files (manifest, icons, service worker). Only regular files: serveStatic would
+  // otherwise answer a directory such as "/" with its raw bytes.
+  const topLevelFiles = serveStatic({ root: webDist });
+  app.use(async (c, next) => {
+    const file = join(webDist, decodeURIComponent(c.req.path));
+    if (file.startsWith(webDist) && c.req.path !== "/" && existsSync(file) && statSync(file).isFile()) return topLevelFiles(c, next);
+    await next();
+  });
   app.get("*", (c) => {
     if (!existsSync(indexFile)) return c.text("The web app is not built. Run `npm run build`.", 503);
     c.header("Cache-Control", "no-cache");
