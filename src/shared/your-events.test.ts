@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import type { EventSummary } from "./events.ts";
+import { classifyYourEvents, type Participation, participationOf, type YourRegistration } from "./your-events.ts";
+
+const NOW = new Date("2026-06-15T12:00:00.000Z");
+
+function event(id: string, startsAt: string, options: { minutes?: number; status?: EventSummary["status"] } = {}): EventSummary {
+  const minutes = options.minutes ?? 90;
+  return {
+    id,
+    title: `Game ${id}`,
+    startsAt,
+    endsAt: new Date(new Date(startsAt).getTime() + minutes * 60_000).toISOString(),
+    timeZone: "UTC",
+    durationMinutes: minutes,
+    locationName: "Riverside Park",
+    latitude: 1,
+    longitude: 2,
+    field: null,
+    costCents: 1000,
+    maxPlayers: 10,
+    includeGoalkeepers: true,
+    goalkeeperCostCents: 0,
+    maxGoalkeepers: 2,
+    status: options.status ?? "active",
+    playersCount: 0,
+    goalkeepersCount: 0,
+  };
+}
+
+const reg = (e: EventSummary, participation: Participation): YourRegistration => ({ event: e, participation });
+const ids = (events: EventSummary[]) => events.map((e) => e.id);
+
+describe("participationOf", () => {
+  it("counts a held or paying spot as playing and ignores cancelled registrations", () => {
+    expect(participationOf("confirmed")).toBe("playing");
+    expect(participationOf("pending_payment")).toBe("playing");
+    expect(participationOf("waitlisted")).toBe("waitlisted");
+    expect(participationOf("refunded")).toBe("refunded");
+    expect(participationOf("cancelled")).toBeNull();
+  });
+});
+
+describe("classifyYourEvents (SPEC §4)", () => {
+  it("is empty for a user with no registrations", () => {
+    expect(classifyYourEvents([], NOW)).toEqual({
+      current: { playing: [], waitlisted: [] },
+      completed: { played: [], waitlisted: [] },
+      refunded: [],
+      cancelled: [],
+    });
+  });
+
+  it("puts future and in-progress events in Current, ended ones in Completed", () => {
+    const future = event("future", "2026-06-20T18:00:00.000Z");
+    const inProgress = event("in-progress", "2026-06-15T11:30:00.000Z", { minutes: 60 });
+    const endsNow = event("ends-now", "2026-06-15T11:00:00.000Z", { minutes: 60 });
+    const past = event("past", "2026-06-01T18:00:00.000Z");
+    const waitedPast = event("waited-past", "2026-06-02T18:00:00.000Z");
+    const result = classifyYourEvents(
+      [reg(past, "playing"), reg(future, "playing"), reg(inProgress, "playing"), reg(endsNow, "waitlisted"), reg(waitedPast, "waitlisted")],
+      NOW,
+    );
+    expect(ids(result.current.playing)).toEqual(["in-progress", "future"]);
+    expect(ids(result.current.waitlisted)).toEqual(["ends-now"]);
+    expect(ids(result.completed.played)).toEqual(["past"]);
+    expect(ids(result.completed.waitlisted)).toEqual(["waited-past"]);
+    expect(result.refunded).toEqual([]);
+    expect(result.cancelled).toEqual([]);
+  });
+
+  it("lists a user both playing and waitlisted in both lists of the section", () => {
+    const future = event("both-future", "2026-06-20T18:00:00.000Z");
+    const past = event("both-past", "2026-06-01T18:00:00.000Z");
+    const result = classifyYourEvents(
+      [reg(future, "playing"), reg(future, "waitlisted"), reg(past, "waitlisted"), reg(past, "playing")],
+      NOW,
+    );
+    expect(ids(result.current.playing)).toEqual(["both-future"]);
+    expect(ids(result.current.waitlisted)).toEqual(["both-future"]);
+    expect(ids(result.completed.played)).toEqual(["both-past"]);
+    expect(ids(result.completed.waitlisted)).toEqual(["both-past"]);
+  });
+
+  it("puts a cancelled event the user plays or waits in under Canceled, before anything else", () => {
+    const cancelledFuture = event("cancelled-future", "2026-06-20T18:00:00.000Z", { status: "cancelled" });
+    const cancelledPast = event("cancelled-past", "2026-06-01T18:00:00.000Z", { status: "cancelled" });
+    const cancelledWaited = event("cancelled-waited", "2026-06-21T18:00:00.000Z", { status: "cancelled" });
+    const result = classifyYourEvents(
+      [reg(cancelledFuture, "playing"), reg(cancelledFuture, "refunded"), reg(cancelledPast, "playing"), reg(cancelledWaited, "waitlisted")],
+      NOW,
+    );
+    expect(ids(result.cancelled)).toEqual(["cancelled-waited", "cancelled-future", "cancelled-past"]);
+    expect(result.refunded).toEqual([]);
+    expect(result.current.playing).toEqual([]);
+    expect(result.completed.played).toEqual([]);
+  });
+
+  it("puts an event the user was refunded for under Refunded, whatever else holds", () => {
+    const refundedFuture = event("refunded-future", "2026-06-20T18:00:00.000Z");
+    const refundedAndWaiting = event("refunded-waiting", "2026-06-22T18:00:00.000Z");
+    const refundedPast = event("refunded-past", "2026-06-01T18:00:00.000Z");
+    const refundedCancelled = event("refunded-cancelled", "2026-06-25T18:00:00.000Z", { status: "cancelled" });
+    const result = classifyYourEvents(
+      [
+        reg(refundedFuture, "refunded"),
+        reg(refundedAndWaiting, "refunded"),
+        reg(refundedAndWaiting, "waitlisted"),
+        reg(refundedPast, "refunded"),
+        reg(refundedCancelled, "refunded"),
+      ],
+      NOW,
+    );
+    expect(ids(result.refunded)).toEqual(["refunded-cancelled", "refunded-waiting", "refunded-future", "refunded-past"]);
+    expect(result.current.waitlisted).toEqual([]);
+    expect(result.cancelled).toEqual([]);
+  });
+});
