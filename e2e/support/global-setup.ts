@@ -64,6 +64,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     await stop(server);
     if (process.env.E2E_SERVER_LOG) console.log(output.join(""));
+    mailApi.closeAllConnections();
     mailApi.close();
     await fakes.stop();
     await mail.stop();
@@ -101,6 +102,8 @@ async function stop(server: ChildProcess) {
   if (server.exitCode !== null) return;
   const exited = new Promise((resolve) => server.once("exit", resolve));
   server.kill("SIGTERM");
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, 15_000)))]);
+  clearTimeout(timer);
   if (server.exitCode === null) server.kill("SIGKILL");
 }
