@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 
 /** SPEC §9: the banner hides itself after 2.5 s and fades out over 300 ms. */
 export const NOTIFICATION_VISIBLE_MS = 2500;
