@@ -1,3 +1,135 @@
+import { useId, type ReactNode } from "react";
+import { useParams } from "react-router";
+import { FALLBACK_ORGANIZER } from "../../shared/organizer.ts";
+import { Spinner } from "../components/spinner.tsx";
+import { EventMap } from "../features/events/components/event-map.tsx";
+import { SpotList, WaitList } from "../features/events/components/participant-list.tsx";
+import { QueryError } from "../features/events/components/query-error.tsx";
+import { ShareEventButton } from "../features/events/components/share-event-button.tsx";
+import { formatHours, formatLongDate, formatPrice, isCompleted } from "../features/events/format.ts";
+import { useEvent } from "../features/events/hooks/use-event.ts";
+import { useIsNarrow } from "../features/events/hooks/use-is-narrow.ts";
+import { ApiError } from "../lib/api.ts";
+import { useAuth } from "../lib/auth.tsx";
+import { paths } from "../lib/paths.ts";
+
 export default function EventScreen() {
-  return <div className="p-8">event</div>;
+  const { id = "" } = useParams();
+  const event = useEvent(id);
+  const { user } = useAuth();
+  const narrow = useIsNarrow();
+
+  if (event.isPending) return <Spinner />;
+  if (event.isError) {
+    if (event.error instanceof ApiError && event.error.status === 404) {
+      return <p className="mx-auto max-w-2xl px-4 py-16 text-center text-xl font-semibold text-slate-700">Event not found.</p>;
+    }
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-10">
+        <QueryError title="The event could not be loaded." error={event.error} onRetry={() => void event.refetch()} />
+      </div>
+    );
+  }
+
+  const data = event.data;
+  const organizer = data.organizer ?? FALLBACK_ORGANIZER;
+  const cancelled = data.status === "cancelled";
+  const completed = !cancelled && isCompleted(data);
+  const shareUrl = new URL(paths.event(data.id), window.location.origin).toString();
+  const share = <ShareEventButton title={data.title} url={shareUrl} className={narrow ? "w-full" : ""} />;
+
+  return (
+    <div className={`mx-auto max-w-6xl px-4 py-6 ${narrow ? "pb-28" : "pb-10"}`}>
+      {cancelled && <Banner tone="red">Event Cancelled</Banner>}
+      {completed && <Banner tone="slate">Event Completed</Banner>}
+
+      <div className="grid items-start gap-6 lg:grid-cols-[22rem_1fr]">
+        <aside className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-20">
+          <div>
+            <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">{data.title}</h1>
+            <p className="mt-1 text-slate-600">{data.locationName}</p>
+          </div>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            <Fact term="Date">{formatLongDate(data.startsAt)}</Fact>
+            <Fact term="Time">{formatHours(data.startsAt, data.endsAt)}</Fact>
+            {data.field && <Fact term="Field">{data.field}</Fact>}
+            <Fact term="Player Price">{formatPrice(data.costCents)}</Fact>
+            {data.includeGoalkeepers && <Fact term="Goalkeeper Price">{formatPrice(data.goalkeeperCostCents)}</Fact>}
+          </dl>
+          {!narrow && share}
+          <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            Note: waitlisted users are not charged until a spot is secured, then are charged automatically.
+          </p>
+        </aside>
+
+        <div className="flex flex-col gap-8">
+          <Section title="Players">
+            <SpotList participants={data.players} spots={data.maxPlayers} openLabel={(n) => `Spot ${n} - Open`} currentUserId={user?.id} />
+          </Section>
+          <Section title="Player Waitlist">
+            <WaitList participants={data.playerWaitList} emptyText="No players on the waitlist" currentUserId={user?.id} />
+          </Section>
+          {data.includeGoalkeepers && (
+            <>
+              <Section title="Goalkeepers">
+                <SpotList
+                  participants={data.goalkeepers}
+                  spots={data.maxGoalkeepers}
+                  openLabel={(n) => `Goalkeeper Spot ${n} - Open`}
+                  currentUserId={user?.id}
+                />
+              </Section>
+              <Section title="Goalkeeper Waitlist">
+                <WaitList participants={data.goalkeeperWaitList} emptyText="No goalkeepers on the waitlist" currentUserId={user?.id} />
+              </Section>
+            </>
+          )}
+          <Section title="Event Location">
+            <EventMap latitude={data.latitude} longitude={data.longitude} label={data.locationName} />
+          </Section>
+          <Section title="Contact Information">
+            <div className="rounded-lg border border-slate-200 bg-white px-4 py-3">
+              <p className="font-medium text-slate-900">{organizer.name}</p>
+              <a href={`mailto:${organizer.email}`} className="text-green-800 underline hover:text-green-900">
+                {organizer.email}
+              </a>
+            </div>
+          </Section>
+        </div>
+      </div>
+
+      {narrow && (
+        // SPEC: on small screens the actions sit in a fixed bottom bar.
+        <div className="fixed inset-x-0 bottom-0 z-30 flex gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-2px_8px_rgba(0,0,0,0.06)] backdrop-blur pb-[max(0.75rem,env(safe-area-inset-bottom))]">
+          {share}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Banner({ tone, children }: { tone: "red" | "slate"; children: ReactNode }) {
+  const colors = tone === "red" ? "border-red-200 bg-red-50 text-red-800" : "border-slate-300 bg-slate-100 text-slate-800";
+  return <p className={`mb-6 rounded-lg border px-4 py-3 text-center text-lg font-bold ${colors}`}>{children}</p>;
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="font-medium text-slate-500">{term}</dt>
+      <dd className="text-slate-900">{children}</dd>
+    </>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <h2 id={headingId} className="text-xl font-bold text-slate-800">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
 }

@@ -1,3 +1,41 @@
+import { useMemo } from "react";
+import { groupTimeline } from "../../shared/timeline.ts";
+import { Spinner } from "../components/spinner.tsx";
+import { CompletedEvents } from "../features/events/components/completed-events.tsx";
+import { EmptyState } from "../features/events/components/empty-state.tsx";
+import { EventTimeline } from "../features/events/components/event-timeline.tsx";
+import { QueryError } from "../features/events/components/query-error.tsx";
+import { useNow } from "../features/events/hooks/use-now.ts";
+import { useUpcomingEvents } from "../features/events/hooks/use-upcoming-events.ts";
+
+/** Available Events: the timeline of coming games, then the Completed Events table. */
 export default function HomeScreen() {
-  return <div className="p-8">home</div>;
+  const now = useNow();
+  const upcoming = useUpcomingEvents();
+  const groups = useMemo(() => {
+    if (!upcoming.data) return [];
+    // The viewer's zone: the same one date-fns formats in.
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return groupTimeline(upcoming.data.events, { now, timeZone });
+  }, [upcoming.data, now]);
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-10 px-4 py-8">
+      <section className="flex flex-col gap-6" aria-labelledby="available-events">
+        <h1 id="available-events" className="text-3xl font-extrabold tracking-tight text-green-900">
+          Available Events
+        </h1>
+        {upcoming.isPending ? (
+          <Spinner />
+        ) : upcoming.isError ? (
+          <QueryError title="Events could not be loaded." error={upcoming.error} onRetry={() => void upcoming.refetch()} />
+        ) : groups.length === 0 ? (
+          <EmptyState title="No Current Events" text="Please check back later for updates." />
+        ) : (
+          <EventTimeline groups={groups} now={now} />
+        )}
+      </section>
+      <CompletedEvents />
+    </div>
+  );
 }

@@ -1,3 +1,103 @@
+import { useId, type ReactNode } from "react";
+import { Link } from "react-router";
+import type { EventSummary } from "../../shared/events.ts";
+import { Spinner } from "../components/spinner.tsx";
+import { QueryError } from "../features/events/components/query-error.tsx";
+import { formatHours, formatLongDate } from "../features/events/format.ts";
+import { useYourEvents } from "../features/events/hooks/use-your-events.ts";
+import { paths } from "../lib/paths.ts";
+
+/** The signed-in user's events, as the server classifies them (SPEC §4). */
 export default function YourEventsScreen() {
-  return <div className="p-8">your-events</div>;
+  const mine = useYourEvents();
+
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-8">
+      <h1 className="text-3xl font-extrabold tracking-tight text-green-900">Your Events</h1>
+      {mine.isPending ? (
+        <Spinner />
+      ) : mine.isError ? (
+        <QueryError title="Your events could not be loaded." error={mine.error} onRetry={() => void mine.refetch()} />
+      ) : (
+        <>
+          <Section title="Current Events">
+            {mine.data.current.playing.length + mine.data.current.waitlisted.length === 0 ? (
+              <Empty>You are not participating in any current events.</Empty>
+            ) : (
+              <>
+                <SubList title="Playing" events={mine.data.current.playing} />
+                <SubList title="On Waitlist" events={mine.data.current.waitlisted} />
+              </>
+            )}
+          </Section>
+          <Section title="Completed Events">
+            {mine.data.completed.played.length + mine.data.completed.waitlisted.length === 0 ? (
+              <Empty>You have not completed any events yet.</Empty>
+            ) : (
+              <>
+                <SubList title="Played" events={mine.data.completed.played} />
+                <SubList title="Waitlisted" events={mine.data.completed.waitlisted} />
+              </>
+            )}
+          </Section>
+          <Section title="Refunded Events">
+            {mine.data.refunded.length === 0 ? <Empty>You have no refunded events.</Empty> : <EventList events={mine.data.refunded} />}
+          </Section>
+          <Section title="Canceled/Refunded Events">
+            {mine.data.cancelled.length === 0 ? <Empty>You have no canceled events.</Empty> : <EventList events={mine.data.cancelled} />}
+          </Section>
+        </>
+      )}
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id={headingId} className="text-xl font-bold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** A sub-list is shown only when it has events, so an empty 'Playing' does not hide 'On Waitlist'. */
+function SubList({ title, events }: { title: string; events: EventSummary[] }) {
+  const headingId = useId();
+  if (events.length === 0) return null;
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-2">
+      <h3 id={headingId} className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+        {title}
+      </h3>
+      <EventList events={events} />
+    </section>
+  );
+}
+
+function EventList({ events }: { events: EventSummary[] }) {
+  return (
+    <ul className="divide-y divide-slate-100 overflow-hidden rounded-lg border border-slate-200">
+      {events.map((event) => (
+        <li key={event.id}>
+          <Link
+            to={paths.event(event.id)}
+            className="flex flex-col gap-0.5 px-4 py-3 hover:bg-green-50 focus:bg-green-50 focus:outline-none sm:flex-row sm:items-center sm:justify-between"
+          >
+            <span className="font-semibold text-green-900">{event.title}</span>
+            <span className="text-sm text-slate-600">
+              {formatLongDate(event.startsAt)}, {formatHours(event.startsAt, event.endsAt)}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Empty({ children }: { children: ReactNode }) {
+  return <p className="text-slate-600">{children}</p>;
 }

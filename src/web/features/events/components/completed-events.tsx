@@ -1,0 +1,93 @@
+import { useEffect, useId, useState } from "react";
+import { Link } from "react-router";
+import { Button } from "../../../components/form.tsx";
+import { Spinner } from "../../../components/spinner.tsx";
+import { paths } from "../../../lib/paths.ts";
+import { formatGoalkeepers, formatHours, formatLongDate, formatPrice } from "../format.ts";
+import { useCompletedEvents } from "../hooks/use-completed-events.ts";
+import { EmptyState } from "./empty-state.tsx";
+import { QueryError } from "./query-error.tsx";
+
+const COLUMNS = ["Event Title", "Cost", "Date", "Hours", "Location", "Max Players", "Goalkeepers", "Details"];
+
+/** The Completed Events table: 5 a page from the server, with Previous/Next and 'Page X of Y'. */
+export function CompletedEvents() {
+  const [page, setPage] = useState(1);
+  const completed = useCompletedEvents(page);
+  const headingId = useId();
+  const pageCount = completed.data?.pageCount ?? 1;
+
+  // Events can leave the last page (e.g. cancelled ones removed) while someone is on it.
+  useEffect(() => {
+    if (completed.data && page > Math.max(1, completed.data.pageCount)) setPage(Math.max(1, completed.data.pageCount));
+  }, [completed.data, page]);
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <h2 id={headingId} className="text-2xl font-bold text-slate-900">
+        Completed Events
+      </h2>
+      {completed.isPending ? (
+        <Spinner />
+      ) : completed.isError ? (
+        <QueryError title="Completed events could not be loaded." error={completed.error} onRetry={() => void completed.refetch()} />
+      ) : completed.data.total === 0 ? (
+        <EmptyState title="No Completed Events" text="Completed events will appear here once available." />
+      ) : (
+        <>
+          <div
+            role="region"
+            aria-labelledby={headingId}
+            // Focusable so that keyboard users can scroll the table sideways on narrow screens.
+            tabIndex={0}
+            className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus:outline-2 focus:outline-green-700"
+          >
+            <table className={`w-full min-w-[56rem] text-left text-sm ${completed.isPlaceholderData ? "opacity-60" : ""}`}>
+              <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+                <tr>
+                  {COLUMNS.map((column) => (
+                    <th key={column} scope="col" className="px-4 py-3 font-semibold">
+                      {column}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {completed.data.events.map((event) => (
+                  <tr key={event.id} className="hover:bg-slate-50">
+                    <th scope="row" className="px-4 py-3 font-semibold text-slate-900">
+                      {event.title}
+                      {event.status === "cancelled" && <span className="ml-2 text-xs font-semibold text-red-700">Cancelled</span>}
+                    </th>
+                    <td className="px-4 py-3">{formatPrice(event.costCents)}</td>
+                    <td className="whitespace-nowrap px-4 py-3">{formatLongDate(event.startsAt)}</td>
+                    <td className="whitespace-nowrap px-4 py-3">{formatHours(event.startsAt, event.endsAt)}</td>
+                    <td className="px-4 py-3">{event.locationName}</td>
+                    <td className="px-4 py-3">{event.maxPlayers}</td>
+                    <td className="px-4 py-3">{formatGoalkeepers(event)}</td>
+                    <td className="px-4 py-3">
+                      <Link to={paths.event(event.id)} className="font-semibold text-green-800 underline hover:text-green-900">
+                        More<span className="sr-only"> about {event.title}</span>
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav aria-label="Completed events pages" className="flex items-center justify-between gap-3">
+            <Button variant="secondary" onClick={() => setPage((current) => current - 1)} disabled={page <= 1}>
+              Previous
+            </Button>
+            <p className="text-sm text-slate-700" aria-live="polite">
+              {`Page ${page} of ${Math.max(1, pageCount)}`}
+            </p>
+            <Button variant="secondary" onClick={() => setPage((current) => current + 1)} disabled={page >= pageCount || completed.isPlaceholderData}>
+              Next
+            </Button>
+          </nav>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,8 @@
+export function EmptyState({ title, text }: { title: string; text: string }) {
+  return (
+    <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
+      <p className="text-lg font-semibold text-slate-800">{title}</p>
+      <p className="mt-1 text-slate-600">{text}</p>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import type { EventSummary } from "../../../../shared/events.ts";
+import { paths } from "../../../lib/paths.ts";
+import { formatDayBadge, formatDuration, formatGoalkeepers, formatHours, formatLongDate, formatPrice, isCompleted } from "../format.ts";
+import { useIsNarrow } from "../hooks/use-is-narrow.ts";
+import { PlayersProgress } from "./players-progress.tsx";
+
+/**
+ * One event of the timeline. On narrow screens (≤ 640px) the whole card is a link to the event and
+ * starts collapsed; the Details button still opens it.
+ */
+export function EventCard({ event, now }: { event: EventSummary; now: Date }) {
+  const narrow = useIsNarrow();
+  // Follows the screen width until the person opens or closes the card.
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const expanded = chosen ?? !narrow;
+  const titleId = useId();
+  const bodyId = useId();
+  const href = paths.event(event.id);
+  const badge = formatDayBadge(event.startsAt);
+  const finished = event.status === "cancelled" || isCompleted(event, now.getTime());
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="relative flex flex-col rounded-xl border border-slate-200 bg-white shadow-sm transition focus-within:ring-2 focus-within:ring-green-600 hover:shadow-md"
+    >
+      <div className="flex items-start gap-4 p-4">
+        <div className="flex w-14 shrink-0 flex-col items-center rounded-lg bg-green-700 py-1.5 text-white">
+          <span className="text-xs font-semibold uppercase tracking-wide">{badge.weekday}</span>
+          <span className="text-2xl font-bold leading-tight">{badge.day}</span>
+        </div>
+        <div className="min-w-0 flex-1">
+          <h3 id={titleId} className="text-lg font-semibold leading-snug text-slate-900">
+            {narrow ? (
+              // The title's link stretches over the card: the whole card is the link.
+              <Link to={href} className="after:absolute after:inset-0 after:rounded-xl focus:outline-none">
+                {event.title}
+              </Link>
+            ) : (
+              event.title
+            )}
+          </h3>
+          <p className="font-semibold text-green-800">{formatPrice(event.costCents)}</p>
+          {event.status === "cancelled" && <p className="text-sm font-semibold text-red-700">Event Cancelled</p>}
+        </div>
+        <button
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={bodyId}
+          onClick={() => setChosen(!expanded)}
+          className="relative z-10 flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-green-800 hover:bg-green-50 focus:outline-2 focus:outline-green-700"
+        >
+          Details
+          <span aria-hidden="true" className={`transition-transform ${expanded ? "rotate-180" : ""}`}>
+            ▾
+          </span>
+        </button>
+      </div>
+
+      <div id={bodyId} hidden={!expanded} className="px-4 pb-2">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 border-t border-slate-100 pt-3 text-sm">
+          <Detail term="Date" value={formatLongDate(event.startsAt)} />
+          <Detail term="Hours" value={formatHours(event.startsAt, event.endsAt)} />
+          <Detail term="Duration" value={formatDuration(event.durationMinutes)} />
+          <Detail term="Location" value={event.locationName} />
+          {event.field && <Detail term="Field" value={event.field} />}
+          <Detail term="Max Players" value={String(event.maxPlayers)} />
+          <Detail term="Goalkeepers" value={formatGoalkeepers(event)} />
+        </dl>
+      </div>
+
+      <div className="mt-auto flex items-end gap-4 px-4 pb-4 pt-2">
+        <div className="flex-1">
+          <PlayersProgress count={event.playersCount} max={event.maxPlayers} />
+        </div>
+        <Link
+          to={href}
+          className="relative z-10 rounded-md bg-green-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-green-800 focus:outline-2 focus:outline-offset-2 focus:outline-green-700"
+        >
+          {finished ? "More Info" : "Register"}
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+function Detail({ term, value }: { term: string; value: string }) {
+  return (
+    <>
+      <dt className="font-medium text-slate-500">{term}</dt>
+      <dd className="min-w-0 break-words text-slate-800">{value}</dd>
+    </>
+  );
+}

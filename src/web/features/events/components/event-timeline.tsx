@@ -1,0 +1,31 @@
+import { useId } from "react";
+import type { EventSummary } from "../../../../shared/events.ts";
+import type { TimelineGroup } from "../../../../shared/timeline.ts";
+import { EventCard } from "./event-card.tsx";
+
+export function EventTimeline({ groups, now }: { groups: TimelineGroup<EventSummary>[]; now: Date }) {
+  return (
+    <div className="flex flex-col gap-8">
+      {groups.map((group) => (
+        <TimelineSection key={group.key} group={group} now={now} />
+      ))}
+    </div>
+  );
+}
+
+function TimelineSection({ group, now }: { group: TimelineGroup<EventSummary>; now: Date }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="mb-3 flex items-center gap-3 text-xl font-bold text-slate-800">
+        {group.label}
+        <span className="h-px flex-1 bg-slate-200" aria-hidden="true" />
+      </h2>
+      <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+        {group.events.map((event) => (
+          <EventCard key={event.id} event={event} now={now} />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import { useState } from "react";
+import { Button } from "../../../components/form.tsx";
+import { useNotify } from "../../../components/notification.tsx";
+import { shareEvent } from "../share-event.ts";
+
+export function ShareEventButton({ title, url, className = "" }: { title: string; url: string; className?: string }) {
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+
+  const share = async () => {
+    setBusy(true);
+    try {
+      const outcome = await shareEvent({ title, text: `Join me at ${title}`, url });
+      if (outcome === "copied") notify("Link copied to clipboard");
+      else if (outcome === "unsupported") window.alert("Sharing is not supported on this platform.");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Button variant="secondary" onClick={share} disabled={busy} className={className}>
+      Share Event
+    </Button>
+  );
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { formatDate, formatDayBadge, formatDuration, formatGoalkeepers, formatHours, formatLongDate, formatPrice, isCompleted } from "./format.ts";
+
+// Formatting happens in the process's zone; build the instants from local wall-clock times.
+const local = (year: number, month: number, day: number, hours: number, minutes: number) =>
+  new Date(year, month - 1, day, hours, minutes).toISOString();
+
+describe("event formatting", () => {
+  it("writes durations as hours and minutes", () => {
+    expect(formatDuration(90)).toBe("1 hour 30 minutes");
+    expect(formatDuration(60)).toBe("1 hour");
+    expect(formatDuration(120)).toBe("2 hours");
+    expect(formatDuration(45)).toBe("45 minutes");
+    expect(formatDuration(61)).toBe("1 hour 1 minute");
+    expect(formatDuration(0)).toBe("0 minutes");
+  });
+
+  it("writes dates and hours in the viewer's zone", () => {
+    expect(formatLongDate(local(2026, 3, 14, 10, 0))).toBe("March 14, 2026");
+    expect(formatHours(local(2026, 3, 14, 10, 0), local(2026, 3, 14, 11, 30))).toBe("10:00 AM - 11:30 AM");
+    expect(formatHours(local(2026, 3, 14, 21, 5), local(2026, 3, 14, 23, 0))).toBe("9:05 PM - 11:00 PM");
+    expect(formatHours(local(2026, 3, 14, 0, 0), local(2026, 3, 14, 12, 0))).toBe("12:00 AM - 12:00 PM");
+    expect(formatDayBadge(local(2026, 3, 14, 10, 0))).toEqual({ weekday: "Sat", day: "14" });
+  });
+
+  it("shows 'Invalid Date' for a timestamp it cannot read instead of throwing", () => {
+    expect(formatDate("not a date", { month: "long" })).toBe("Invalid Date");
+    expect(formatLongDate("")).toBe("Invalid Date");
+  });
+
+  it("writes prices, with Free for 0", () => {
+    expect(formatPrice(0)).toBe("Free");
+    expect(formatPrice(1250)).toBe("$12.50");
+  });
+
+  it("describes goalkeeper places", () => {
+    expect(formatGoalkeepers({ includeGoalkeepers: false, maxGoalkeepers: 2, goalkeeperCostCents: 0 })).toBe("No goalkeepers");
+    expect(formatGoalkeepers({ includeGoalkeepers: true, maxGoalkeepers: 2, goalkeeperCostCents: 500 })).toBe("2 goalkeepers, $5.00");
+    expect(formatGoalkeepers({ includeGoalkeepers: true, maxGoalkeepers: 1, goalkeeperCostCents: 0 })).toBe("1 goalkeeper, Free");
+  });
+
+  it("calls an event completed once its end has passed", () => {
+    const now = Date.parse("2026-03-14T12:00:00Z");
+    expect(isCompleted({ endsAt: "2026-03-14T12:00:00Z" }, now)).toBe(true);
+    expect(isCompleted({ endsAt: "2026-03-14T12:00:01Z" }, now)).toBe(false);
+  });
+});

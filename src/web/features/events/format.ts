@@ -1,0 +1,63 @@
+import { intlFormat } from "date-fns/intlFormat";
+import { formatCents } from "../../../shared/money.ts";
+
+/** SPEC §8: what a timestamp that cannot be read shows as. */
+export const INVALID_DATE = "Invalid Date";
+
+/**
+ * Dates are shown in the viewer's zone, in US English as SPEC writes them. date-fns' intlFormat
+ * (the platform's Intl) rather than its `format` keeps some 6 KB gzip out of the home screen.
+ */
+export function formatDate(iso: string, options: Intl.DateTimeFormatOptions): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return INVALID_DATE;
+  // Newer ICU puts a narrow no-break space before AM/PM; SPEC writes a plain space.
+  return intlFormat(date, options, { locale: "en-US" }).replace(/\u202f/g, " ");
+}
+
+/** 'MMMM d, yyyy', e.g. "March 14, 2026". */
+export function formatLongDate(iso: string): string {
+  return formatDate(iso, { month: "long", day: "numeric", year: "numeric" });
+}
+
+/** 'h:mm a', e.g. "9:05 PM". */
+export function formatTime(iso: string): string {
+  return formatDate(iso, { hour: "numeric", minute: "2-digit", hour12: true });
+}
+
+/** "10:00 AM - 11:30 AM" */
+export function formatHours(startsAt: string, endsAt: string): string {
+  return `${formatTime(startsAt)} - ${formatTime(endsAt)}`;
+}
+
+/** The card badge: "Sat" and "14". */
+export function formatDayBadge(iso: string): { weekday: string; day: string } {
+  return { weekday: formatDate(iso, { weekday: "short" }), day: formatDate(iso, { day: "numeric" }) };
+}
+
+/** "Free" when there is nothing to pay, else "$12.50". */
+export function formatPrice(cents: number): string {
+  return cents === 0 ? "Free" : formatCents(cents);
+}
+
+/** 90 → "1 hour 30 minutes"; 60 → "1 hour"; 45 → "45 minutes". */
+export function formatDuration(totalMinutes: number): string {
+  const hours = Math.floor(totalMinutes / 60);
+  const minutes = totalMinutes % 60;
+  const parts = [];
+  if (hours > 0) parts.push(`${hours} ${hours === 1 ? "hour" : "hours"}`);
+  if (minutes > 0 || hours === 0) parts.push(`${minutes} ${minutes === 1 ? "minute" : "minutes"}`);
+  return parts.join(" ");
+}
+
+/** The goalkeeper line of a card: "2 goalkeepers, Free" or SPEC's 'No goalkeepers'. */
+export function formatGoalkeepers(event: { includeGoalkeepers: boolean; maxGoalkeepers: number; goalkeeperCostCents: number }): string {
+  if (!event.includeGoalkeepers) return "No goalkeepers";
+  const count = `${event.maxGoalkeepers} ${event.maxGoalkeepers === 1 ? "goalkeeper" : "goalkeepers"}`;
+  return `${count}, ${formatPrice(event.goalkeeperCostCents)}`;
+}
+
+/** An event is completed once its end is past (SPEC §4). */
+export function isCompleted(event: { endsAt: string }, now: number = Date.now()): boolean {
+  return Date.parse(event.endsAt) <= now;
+}

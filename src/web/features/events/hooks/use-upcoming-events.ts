@@ -1,0 +1,13 @@
+import { useQuery } from "@tanstack/react-query";
+import type { UpcomingEventsResponse } from "../../../../shared/events.ts";
+import { api } from "../../../lib/api.ts";
+import { eventKeys } from "./query-keys.ts";
+
+/** GET /api/events?scope=upcoming */
+export function fetchUpcomingEvents(signal?: AbortSignal) {
+  return api<UpcomingEventsResponse>("/api/events?scope=upcoming", { signal });
+}
+
+export function useUpcomingEvents() {
+  return useQuery({ queryKey: eventKeys.upcoming(), queryFn: ({ signal }) => fetchUpcomingEvents(signal) });
+}

@@ -1,0 +1,13 @@
+import { useQuery } from "@tanstack/react-query";
+import type { YourEventsResponse } from "../../../../shared/events.ts";
+import { api } from "../../../lib/api.ts";
+import { eventKeys } from "./query-keys.ts";
+
+/** GET /api/me/events — already classified by the server (SPEC §4). */
+export function fetchYourEvents(signal?: AbortSignal) {
+  return api<YourEventsResponse>("/api/me/events", { signal });
+}
+
+export function useYourEvents() {
+  return useQuery({ queryKey: eventKeys.mine(), queryFn: ({ signal }) => fetchYourEvents(signal) });
+}
