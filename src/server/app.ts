@@ -7,10 +7,13 @@ import { meRoutes } from "./auth/routes.ts";
 import { sessionMiddleware } from "./auth/session.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { eventRoutes, myEventsRoutes } from "./events/routes.ts";
 import { errorBody, handleError } from "./http/errors.ts";
 import type { AppEnv } from "./http/env.ts";
+import type { JobQueue } from "./jobs/queue.ts";
 import { mailboxRoutes } from "./mail/mailbox-routes.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import { unsubscribeRoutes } from "./mail/unsubscribe.ts";
 import { publicConfig } from "./public-config.ts";
 import { spaRoutes } from "./web/spa.ts";
 
@@ -21,6 +24,11 @@ export interface AppDeps {
   mailer: Mailer;
   /** Folder of the built web app; without it only the API is served. */
   webDist?: string;
+  /**
+   * Background jobs (pg-boss, started by main.ts). Without it nothing is scheduled, e.g. the
+   * new-game mail: tests that do not exercise background work leave it out.
+   */
+  jobs?: JobQueue;
 }
 
 /** Builds the whole HTTP app without listening, so tests drive it through app.request(). */
@@ -63,7 +71,10 @@ export function createApp(deps: AppDeps) {
   app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
   app.use("/api/*", sessionMiddleware({ auth, db, config }));
   app.get("/api/config", (c) => c.json(publicConfig(config)));
+  app.route("/api/me/events", myEventsRoutes({ db }));
   app.route("/api/me", meRoutes({ auth, db, publicUrl: config.publicUrl }));
+  app.route("/api/events", eventRoutes({ db, jobs: deps.jobs }));
+  app.route("/api/unsubscribe", unsubscribeRoutes({ db, authSecret: config.authSecret, appName: config.appName }));
   app.all("/api/*", (c) => c.json(errorBody("not_found", "Not found."), 404));
 
   if (mailer.local) app.route("/dev/mailbox", mailboxRoutes(db));

@@ -7,6 +7,8 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { runMigrations } from "./db/migrate.ts";
 import { startBoss } from "./jobs/boss.ts";
+import { startNewEventMailWorkers } from "./jobs/new-event-mail.ts";
+import { bossJobQueue } from "./jobs/queue.ts";
 import { createServices } from "./services.ts";
 
 const webDist = fileURLToPath(new URL("../../dist/web", import.meta.url));
@@ -27,7 +29,8 @@ async function main() {
   await runMigrations(database.db);
   const boss = await startBoss(database.url);
   const services = createServices(config, database);
-  const app = createApp({ ...services, webDist: existsSync(webDist) ? webDist : undefined });
+  await startNewEventMailWorkers(boss, { db: database.db, mailer: services.mailer, config });
+  const app = createApp({ ...services, jobs: bossJobQueue(boss), webDist: existsSync(webDist) ? webDist : undefined });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: "0.0.0.0" }) as Server;
   await new Promise<void>((resolve) => server.once("listening", resolve));

@@ -8,6 +8,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. List-Unsubscribe on announcements. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -33,7 +35,7 @@ export function createLocalMailer(db: Db, log: (line: string) => void = console.
   return {
     local: true,
     async send(mail) {
-      await db.insert(mailboxMessage).values(mail);
+      await db.insert(mailboxMessage).values({ to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
       const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
       log(`mail to ${mail.to}: ${mail.subject}${links.map((link) => `\n  ${link}`).join("")}`);
     },

@@ -1,0 +1,61 @@
+import { type CreateEventData, DATE_IN_PAST, type EventDetail } from "../../shared/events.ts";
+import { dateInZone, isValidDate, isValidTime, zonedTimeToUtc } from "../../shared/zoned-time.ts";
+import type { SessionUser } from "../auth/session.ts";
+import type { Db } from "../db/client.ts";
+import { event } from "../db/schema.ts";
+import { AppError } from "../http/errors.ts";
+import { getEventDetail } from "./get-event.ts";
+
+/**
+ * Creates an event from the Create New Event form. The date and time are the organiser's wall clock
+ * in `timeZone`; the start is stored as an instant and the end is start + duration (SPEC §4).
+ * A date before today in that zone, or a start already past, is refused with the SPEC's message.
+ */
+export async function createEvent(options: { db: Db; organizer: SessionUser; input: CreateEventData; now: Date }): Promise<EventDetail> {
+  const { db, organizer, input, now } = options;
+  if (!isValidDate(input.date)) throw new AppError("validation", "Enter a valid date", { date: "Enter a valid date" });
+  if (!isValidTime(input.time)) throw new AppError("validation", "Enter a valid time", { time: "Enter a valid time" });
+  checkLimits(input);
+  if (input.date < dateInZone(now, input.timeZone)) throw new AppError("validation", DATE_IN_PAST, { date: DATE_IN_PAST });
+  const startsAt = zonedTimeToUtc(input.date, input.time, input.timeZone);
+  if (startsAt.getTime() <= now.getTime()) throw new AppError("validation", DATE_IN_PAST, { time: DATE_IN_PAST });
+  const endsAt = new Date(startsAt.getTime() + input.durationMinutes * 60_000);
+
+  const [created] = await db
+    .insert(event)
+    .values({
+      title: input.title,
+      startsAt,
+      endsAt,
+      timeZone: input.timeZone,
+      durationMinutes: input.durationMinutes,
+      latitude: input.location.latitude,
+      longitude: input.location.longitude,
+      locationName: input.location.name,
+      field: input.field,
+      costCents: input.costCents,
+      maxPlayers: input.maxPlayers,
+      includeGoalkeepers: input.includeGoalkeepers,
+      goalkeeperCostCents: input.includeGoalkeepers ? input.goalkeeperCostCents : 0,
+      maxGoalkeepers: input.maxGoalkeepers,
+      organizerId: organizer.id,
+      organizerName: organizer.name,
+      organizerEmail: organizer.email,
+    })
+    .returning({ id: event.id });
+  return getEventDetail({ db, id: created!.id });
+}
+
+/** Upper bounds the shared schema leaves open; beyond them the columns would overflow (a 500, not a 400). */
+export const EVENT_LIMITS = { maxPlayers: 1000, maxGoalkeepers: 100, durationMinutes: 24 * 60 } as const;
+
+function checkLimits(input: CreateEventData) {
+  const refuse = (field: string, message: string) => {
+    throw new AppError("validation", message, { [field]: message });
+  };
+  if (input.maxPlayers > EVENT_LIMITS.maxPlayers) refuse("maxPlayers", `Max players must be at most ${EVENT_LIMITS.maxPlayers}`);
+  if (input.maxGoalkeepers > EVENT_LIMITS.maxGoalkeepers) {
+    refuse("maxGoalkeepers", `Max goalkeepers must be at most ${EVENT_LIMITS.maxGoalkeepers}`);
+  }
+  if (input.durationMinutes > EVENT_LIMITS.durationMinutes) refuse("durationHours", "The duration must be 24 hours or less");
+}

@@ -1,0 +1,68 @@
+import { sql } from "drizzle-orm";
+import type { EventSummary } from "../../shared/events.ts";
+import { event } from "../db/schema.ts";
+
+/**
+ * Spots taken per role, counted in SQL next to each event row (no N+1): a spot being paid for
+ * (pending_payment) already counts against capacity (DESIGN §6). Each count is an index-only scan
+ * of registration_event_role_status_idx.
+ */
+const spotsTaken = (role: "player" | "goalkeeper") =>
+  // "event"."id" spelled out: drizzle would print a bare "id", which the subquery reads as r.id.
+  sql<number>`(select count(*) from "registration" r where r.event_id = "event"."id" and r.role = ${sql.raw(`'${role}'`)} and r.status in ('confirmed', 'pending_payment'))`.mapWith(
+    Number,
+  );
+
+/** The columns of an EventSummary, for `db.select(summaryColumns).from(event)`. */
+export const summaryColumns = {
+  id: event.id,
+  title: event.title,
+  startsAt: event.startsAt,
+  endsAt: event.endsAt,
+  timeZone: event.timeZone,
+  durationMinutes: event.durationMinutes,
+  locationName: event.locationName,
+  latitude: event.latitude,
+  longitude: event.longitude,
+  field: event.field,
+  costCents: event.costCents,
+  maxPlayers: event.maxPlayers,
+  includeGoalkeepers: event.includeGoalkeepers,
+  goalkeeperCostCents: event.goalkeeperCostCents,
+  maxGoalkeepers: event.maxGoalkeepers,
+  status: event.status,
+  playersCount: spotsTaken("player"),
+  goalkeepersCount: spotsTaken("goalkeeper"),
+};
+
+export type SummaryRow = Omit<EventSummary, "startsAt" | "endsAt"> & { startsAt: Date; endsAt: Date };
+
+export function toEventSummary(row: SummaryRow): EventSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    timeZone: row.timeZone,
+    durationMinutes: row.durationMinutes,
+    locationName: row.locationName,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    field: row.field,
+    costCents: row.costCents,
+    maxPlayers: row.maxPlayers,
+    includeGoalkeepers: row.includeGoalkeepers,
+    goalkeeperCostCents: row.goalkeeperCostCents,
+    maxGoalkeepers: row.maxGoalkeepers,
+    status: row.status,
+    playersCount: row.playersCount,
+    goalkeepersCount: row.goalkeepersCount,
+  };
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids in paths are checked before they reach a uuid column, so a bad one is a 404, not a database error. */
+export function isEventId(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}

@@ -1,0 +1,26 @@
+import { and, eq, ne } from "drizzle-orm";
+import type { YourEventsResponse } from "../../shared/events.ts";
+import { classifyYourEvents, participationOf, type YourRegistration } from "../../shared/your-events.ts";
+import type { Db } from "../db/client.ts";
+import { event, registration } from "../db/schema.ts";
+import { summaryColumns, toEventSummary } from "./event-summary.ts";
+
+/**
+ * Your Events: one query over the user's registrations (registration_user_idx) joined to their
+ * events with spot counts; the sections follow from the shared SPEC §4 classification.
+ */
+export async function listMyEvents(options: { db: Db; userId: string; now: Date }): Promise<YourEventsResponse> {
+  const { db, userId, now } = options;
+  const rows = await db
+    .select({ ...summaryColumns, registrationStatus: registration.status })
+    .from(registration)
+    .innerJoin(event, eq(event.id, registration.eventId))
+    .where(and(eq(registration.userId, userId), ne(registration.status, "cancelled")));
+
+  const registrations: YourRegistration[] = [];
+  for (const { registrationStatus, ...summary } of rows) {
+    const participation = participationOf(registrationStatus);
+    if (participation) registrations.push({ event: toEventSummary(summary), participation });
+  }
+  return classifyYourEvents(registrations, now);
+}

@@ -1,0 +1,70 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { createEventSchema } from "../../shared/events.ts";
+import { requireAdmin, requireUser } from "../auth/session.ts";
+import type { Db } from "../db/client.ts";
+import type { AppEnv } from "../http/env.ts";
+import { parseJson, parseQuery } from "../http/validate.ts";
+import { enqueueNewEventMail } from "../jobs/new-event-mail.ts";
+import type { JobQueue } from "../jobs/queue.ts";
+import { createEvent } from "./create-event.ts";
+import { getEventDetail } from "./get-event.ts";
+import { listMyEvents } from "./list-my-events.ts";
+import { listCompletedEvents, listUpcomingEvents } from "./list-events.ts";
+
+const listQuerySchema = z.discriminatedUnion("scope", [
+  z.object({ scope: z.literal("upcoming") }),
+  z.object({
+    scope: z.literal("completed"),
+    page: z
+      .string()
+      .regex(/^-?\d{1,9}$/, "page must be a whole number")
+      .transform(Number)
+      .optional()
+      .default(1),
+  }),
+], { error: "scope must be upcoming or completed" });
+
+export interface EventRoutesDeps {
+  db: Db;
+  /** Without a job queue nothing is scheduled (tests that do not exercise background work). */
+  jobs?: JobQueue;
+}
+
+/** /api/events */
+export function eventRoutes(deps: EventRoutesDeps) {
+  const { db, jobs } = deps;
+  return new Hono<AppEnv>()
+    .get("/", async (c) => {
+      const query = parseQuery(c, listQuerySchema);
+      const now = new Date();
+      if (query.scope === "upcoming") return c.json(await listUpcomingEvents({ db, now }));
+      return c.json(await listCompletedEvents({ db, now, page: query.page }));
+    })
+    .get("/:id", async (c) => {
+      requireUser(c.get("user"));
+      return c.json({ event: await getEventDetail({ db, id: c.req.param("id") }) });
+    })
+    .post("/", async (c) => {
+      const organizer = requireAdmin(c.get("user"));
+      const input = await parseJson(c, createEventSchema);
+      const event = await createEvent({ db, organizer, input, now: new Date() });
+      if (jobs) {
+        // The event exists whatever happens to the announcement; failing the request now would
+        // only invite the organiser to create it twice.
+        await enqueueNewEventMail(jobs, event.id).catch((error: unknown) =>
+          console.error(`[${c.get("requestId")}] could not schedule the new-game mail for ${event.id}:`, error),
+        );
+      }
+      return c.json({ event }, 201);
+    });
+}
+
+/** /api/me/events */
+export function myEventsRoutes(deps: { db: Db }) {
+  const { db } = deps;
+  return new Hono<AppEnv>().get("/", async (c) => {
+    const user = requireUser(c.get("user"));
+    return c.json(await listMyEvents({ db, userId: user.id, now: new Date() }));
+  });
+}

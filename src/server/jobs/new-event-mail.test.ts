@@ -1,0 +1,148 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { EventDetail } from "../../shared/events.ts";
+import { dateInZone } from "../../shared/zoned-time.ts";
+import { ADMIN_EMAIL, createTestContext, followLink, signUpVerified, TestClient, type TestContext, uniqueEmail } from "../../test/test-app.ts";
+import { createApp } from "../app.ts";
+import { user } from "../db/schema.ts";
+import { insertEvent, insertUser } from "../events/testing.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { INVALID_UNSUBSCRIBE_LINK, UNSUBSCRIBED, unsubscribeToken } from "../mail/unsubscribe.ts";
+import { type Boss, startBoss } from "./boss.ts";
+import { BATCH_SIZE, enqueueNewEventMail, startNewEventMailWorkers } from "./new-event-mail.ts";
+import { bossJobQueue } from "./queue.ts";
+
+let context: TestContext;
+let boss: Boss;
+let app: ReturnType<typeof createApp>;
+
+beforeAll(async () => {
+  context = await createTestContext();
+  boss = await startBoss(context.database.url);
+  await startNewEventMailWorkers(boss, { db: context.database.db, mailer: context.services.mailer, config: context.config });
+  app = createApp({ ...context.services, jobs: bossJobQueue(boss) });
+});
+afterAll(async () => {
+  await boss?.stop({ graceful: false, wait: true });
+  await context.close();
+});
+
+/** A TestClient for the app built here (with the job queue), not the context's default app. */
+function clientOf(signedIn: TestClient): TestClient {
+  const client = new TestClient({ ...context, app });
+  for (const [name, value] of signedIn.cookies) client.cookies.set(name, value);
+  return client;
+}
+
+describe("new-game mail", () => {
+  it("mails every verified, opted-in user but the organiser, in batches, with an unsubscribe link that needs no session", async () => {
+    const db = context.database.db;
+    const admin = clientOf((await signUpVerified(context, { email: ADMIN_EMAIL, firstName: "Ada", lastName: "Admin" })).client);
+    const optedIn = await signUpVerified(context, { firstName: "Olga" });
+    const optedOut = await signUpVerified(context, { firstName: "Otto" });
+    await optedOut.client.json("PATCH", "/api/me/notifications", { notifyNewEvents: false });
+    const unverified = await insertUser(db, { emailVerified: false, email: uniqueEmail("unverified") });
+    // More than one batch of recipients.
+    const crowd = await Promise.all(Array.from({ length: BATCH_SIZE + 3 }, () => insertUser(db, { email: uniqueEmail("crowd") })));
+
+    const before = context.mail.mails.length;
+    const date = dateInZone(new Date(Date.now() + 5 * 86_400_000), "Europe/London");
+    const created = await admin.json<{ event: EventDetail }>("POST", "/api/events", {
+      title: "Thursday 5-a-side",
+      date,
+      time: "19:00",
+      timeZone: "Europe/London",
+      durationHours: 1,
+      durationMinutes: 0,
+      location: { name: "Hackney Marshes", latitude: 51.5565, longitude: -0.0302 },
+      field: "Pitch 9",
+      cost: "8",
+      maxPlayers: 10,
+      includeGoalkeepers: false,
+    });
+    expect(created.status).toBe(201);
+    const eventId = created.body.event.id;
+
+    const mail = await context.mail.waitFor(optedIn.email, "New game: Thursday 5-a-side", { after: before, timeoutMs: 20_000 });
+    expect(mail.text).toContain("Hackney Marshes (field: Pitch 9)");
+    expect(mail.text).toContain("7:00 PM – 8:00 PM (Europe/London)");
+    expect(mail.text).toContain("$8.00 per player");
+    expect(mail.links).toContain(`${context.config.publicUrl}/event/${eventId}`);
+    const unsubscribe = mail.links.find((link) => link.includes("/api/unsubscribe?token="));
+    expect(unsubscribe).toBeDefined();
+
+    // Everyone in the crowd gets it too (two batches), exactly once.
+    await Promise.all(crowd.map((member) => context.mail.waitFor(member.email, "New game: Thursday 5-a-side", { after: before, timeoutMs: 20_000 })));
+    const announcements = context.mail.mails.slice(before).filter((m) => m.subject === "New game: Thursday 5-a-side");
+    const recipients = announcements.flatMap((m) => m.to);
+    expect(recipients).toHaveLength(crowd.length + 1);
+    expect(new Set(recipients).size).toBe(recipients.length);
+    expect(recipients).not.toContain(ADMIN_EMAIL);
+    expect(recipients).not.toContain(optedOut.email.toLowerCase());
+    expect(recipients).not.toContain(unverified.email.toLowerCase());
+
+    // The link works in a browser with no session at all.
+    const page = await followLink(clientOf(new TestClient(context)), unsubscribe!);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(UNSUBSCRIBED);
+    const [row] = await db.select({ notifyNewEvents: user.notifyNewEvents }).from(user).where(eq(user.id, optedIn.userId));
+    expect(row?.notifyNewEvents).toBe(false);
+  });
+});
+
+describe("GET /api/unsubscribe", () => {
+  it.each([
+    ["no token", "/api/unsubscribe"],
+    ["a forged token", `/api/unsubscribe?token=${unsubscribeToken("some-other-secret-some-other-secret", "someone")}`],
+    ["garbage", "/api/unsubscribe?token=%%%.%%%"],
+  ])("answers 400 with a clear page for %s", async (_label, path) => {
+    const response = await new TestClient(context).request("GET", path);
+    expect(response.status).toBe(400);
+    expect(response.headers.get("content-type")).toContain("text/html");
+    expect(await response.text()).toContain(INVALID_UNSUBSCRIBE_LINK);
+  });
+
+  it("accepts mail clients' one-click POST", async () => {
+    const member = await insertUser(context.database.db);
+    const response = await new TestClient(context).request("POST", `/api/unsubscribe?token=${unsubscribeToken(context.config.authSecret, member.id)}`);
+    expect(response.status).toBe(200);
+    const [row] = await context.database.db.select({ notifyNewEvents: user.notifyNewEvents }).from(user).where(eq(user.id, member.id));
+    expect(row?.notifyNewEvents).toBe(false);
+  });
+});
+
+describe("new-game mail delivery", () => {
+  it("retries only the recipients whose mail failed, and a repeated fan-out sends nothing twice", async () => {
+    const local = await createTestContext();
+    const localBoss = await startBoss(local.database.url);
+    try {
+      const db = local.database.db;
+      const flaky = await insertUser(db, { email: uniqueEmail("flaky") });
+      const steady = await Promise.all([insertUser(db, { email: uniqueEmail("steady") }), insertUser(db, { email: uniqueEmail("steady") })]);
+      let flakyAttempts = 0;
+      const mailer: Mailer = {
+        local: false,
+        close() {},
+        async send(mail) {
+          if (mail.to === flaky.email && flakyAttempts++ === 0) throw new Error("mailbox unavailable");
+          await local.services.mailer.send(mail);
+        },
+      };
+      await startNewEventMailWorkers(localBoss, { db, mailer, config: local.config, followUpDelaySeconds: 1 });
+      const game = await insertEvent(db, { title: "Retry cup" });
+      const jobs = bossJobQueue(localBoss);
+      await enqueueNewEventMail(jobs, game.id);
+      await enqueueNewEventMail(jobs, game.id);
+
+      for (const member of [flaky, ...steady]) await local.mail.waitFor(member.email, "New game: Retry cup", { timeoutMs: 20_000 });
+      // Give a duplicate the time it would need to show up.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      const recipients = local.mail.mails.filter((m) => m.subject === "New game: Retry cup").flatMap((m) => m.to);
+      expect(recipients.sort()).toEqual([flaky, ...steady].map((member) => member.email.toLowerCase()).sort());
+      expect(flakyAttempts).toBe(2); // one failure, then one delivery
+    } finally {
+      await localBoss.stop({ graceful: false, wait: true });
+      await local.close();
+    }
+  });
+});

@@ -1,0 +1,160 @@
+import { createHash } from "node:crypto";
+import { and, asc, eq, gt, inArray, ne, type SQL } from "drizzle-orm";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import { event, user } from "../db/schema.ts";
+import { isEventId, summaryColumns, toEventSummary } from "../events/event-summary.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { newEventMail } from "../mail/new-event-mail.ts";
+import { unsubscribeUrl } from "../mail/unsubscribe.ts";
+import type { Boss } from "./boss.ts";
+import type { JobQueue } from "./queue.ts";
+
+/**
+ * The "new game" announcement (DESIGN §5: every user is told, with an opt-out). Creating an event
+ * schedules one fan-out job; it walks the recipients by user id and stores one batch job per
+ * BATCH_SIZE users, so batches are sent in parallel and a failure only repeats its own batch.
+ */
+export const NEW_EVENT_MAIL_QUEUE = "new-event-mail";
+export const NEW_EVENT_MAIL_BATCH_QUEUE = "new-event-mail-batch";
+export const BATCH_SIZE = 50;
+/** Recipients whose mail failed are tried again in a follow-up batch, this many times in all. */
+const MAX_ATTEMPTS = 3;
+const FOLLOW_UP_DELAY_SECONDS = 60;
+const SENDS_AT_ONCE = 5;
+
+interface FanOutJob {
+  eventId: string;
+}
+interface BatchJob {
+  eventId: string;
+  userIds: string[];
+  attempt: number;
+}
+
+export interface NewEventMailDeps {
+  db: Db;
+  mailer: Mailer;
+  config: Pick<Config, "appName" | "publicUrl" | "authSecret">;
+  /** Wait before retrying recipients whose mail failed (tests shorten it). */
+  followUpDelaySeconds?: number;
+}
+
+export function enqueueNewEventMail(jobs: JobQueue, eventId: string): Promise<void> {
+  return jobs.send(NEW_EVENT_MAIL_QUEUE, { eventId } satisfies FanOutJob);
+}
+
+/** Creates the queues and starts their workers (main.ts, and tests that exercise the mail). */
+export async function startNewEventMailWorkers(boss: Boss, deps: NewEventMailDeps): Promise<void> {
+  const retries = { retryLimit: 3, retryDelay: 30, retryBackoff: true };
+  await boss.createQueue(NEW_EVENT_MAIL_QUEUE, { name: NEW_EVENT_MAIL_QUEUE, ...retries });
+  await boss.createQueue(NEW_EVENT_MAIL_BATCH_QUEUE, { name: NEW_EVENT_MAIL_BATCH_QUEUE, ...retries });
+  await boss.work<FanOutJob>(NEW_EVENT_MAIL_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
+    if (job) await fanOut(boss, deps.db, job.data);
+  });
+  await boss.work<BatchJob>(NEW_EVENT_MAIL_BATCH_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
+    if (job) await sendBatch(boss, deps, job.data);
+  });
+}
+
+/** Who is told about a new event: verified users who kept the mails on, except its organiser. */
+function recipientsWhere(organizerId: string | null, ...more: SQL[]) {
+  return and(
+    eq(user.emailVerified, true),
+    eq(user.notifyNewEvents, true),
+    organizerId ? ne(user.id, organizerId) : undefined,
+    ...more,
+  );
+}
+
+async function fanOut(boss: Boss, db: Db, { eventId }: FanOutJob): Promise<void> {
+  if (!isEventId(eventId)) return;
+  const [found] = await db.select({ organizerId: event.organizerId, status: event.status }).from(event).where(eq(event.id, eventId));
+  if (!found || found.status === "cancelled") return;
+
+  let cursor: string | undefined;
+  for (;;) {
+    const page = await db
+      .select({ id: user.id })
+      .from(user)
+      .where(recipientsWhere(found.organizerId, ...(cursor === undefined ? [] : [gt(user.id, cursor)])))
+      .orderBy(asc(user.id))
+      .limit(BATCH_SIZE);
+    if (page.length === 0) return;
+    const userIds = page.map((row) => row.id);
+    // The id is derived from the batch, so a retried fan-out stores no second copy (pg-boss
+    // inserts with ON CONFLICT DO NOTHING).
+    await boss.insert([
+      { id: batchJobId(eventId, userIds[0]!, 1), name: NEW_EVENT_MAIL_BATCH_QUEUE, data: { eventId, userIds, attempt: 1 } satisfies BatchJob },
+    ]);
+    if (page.length < BATCH_SIZE) return;
+    cursor = userIds.at(-1);
+  }
+}
+
+async function sendBatch(boss: Boss, deps: NewEventMailDeps, job: BatchJob): Promise<void> {
+  const { db, mailer, config } = deps;
+  if (!isEventId(job.eventId)) return;
+  const [row] = await db
+    .select({ ...summaryColumns, organizerId: event.organizerId })
+    .from(event)
+    .where(eq(event.id, job.eventId));
+  if (!row || row.status === "cancelled") return;
+  const { organizerId, ...summaryRow } = row;
+  const summary = toEventSummary(summaryRow);
+
+  // Checked again at sending time: someone may have unsubscribed since the fan-out.
+  const recipients = await db
+    .select({ id: user.id, email: user.email })
+    .from(user)
+    .where(recipientsWhere(organizerId, inArray(user.id, job.userIds)));
+
+  const failed: string[] = [];
+  let lastError: unknown;
+  // A few at a time: quicker than one by one, gentle on the SMTP server.
+  for (let start = 0; start < recipients.length; start += SENDS_AT_ONCE) {
+    const group = recipients.slice(start, start + SENDS_AT_ONCE);
+    const results = await Promise.allSettled(
+      group.map((recipient) =>
+        mailer.send(
+          newEventMail({
+            appName: config.appName,
+            to: recipient.email,
+            event: summary,
+            eventUrl: `${config.publicUrl}/event/${summary.id}`,
+            unsubscribeUrl: unsubscribeUrl(config, recipient.id),
+          }),
+        ),
+      ),
+    );
+    results.forEach((result, index) => {
+      if (result.status === "fulfilled") return;
+      failed.push(group[index]!.id);
+      lastError = result.reason;
+    });
+  }
+  if (failed.length === 0) return;
+  // Nothing went out: let pg-boss retry the whole batch. Otherwise retry only those who missed it,
+  // so nobody gets the same mail twice.
+  if (failed.length === recipients.length) throw lastError;
+  if (job.attempt >= MAX_ATTEMPTS) {
+    console.error(`new-game mail for ${job.eventId}: giving up on ${failed.length} recipient(s) after ${MAX_ATTEMPTS} attempts`);
+    return;
+  }
+  const attempt = job.attempt + 1;
+  await boss.insert([
+    {
+      id: batchJobId(job.eventId, failed[0]!, attempt),
+      name: NEW_EVENT_MAIL_BATCH_QUEUE,
+      data: { eventId: job.eventId, userIds: failed, attempt } satisfies BatchJob,
+      startAfter: new Date(Date.now() + (deps.followUpDelaySeconds ?? FOLLOW_UP_DELAY_SECONDS) * 1000),
+    },
+  ]);
+}
+
+/** A stable uuid for a batch, from the event, its first recipient and the attempt. */
+function batchJobId(eventId: string, firstUserId: string, attempt: number): string {
+  const hex = createHash("sha256").update(`${eventId}:${firstUserId}:${attempt}`).digest("hex");
+  // Shaped as a version-4-style uuid so it fits pg-boss's uuid column.
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
