@@ -14,6 +14,8 @@ import type { JobQueue } from "./jobs/queue.ts";
 import { mailboxRoutes } from "./mail/mailbox-routes.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { unsubscribeRoutes } from "./mail/unsubscribe.ts";
+import { createGeocoder } from "./places/geocoders.ts";
+import { placesRoutes } from "./places/routes.ts";
 import { publicConfig } from "./public-config.ts";
 import { spaRoutes } from "./web/spa.ts";
 
@@ -74,6 +76,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api/me/events", myEventsRoutes({ db }));
   app.route("/api/me", meRoutes({ auth, db, publicUrl: config.publicUrl }));
   app.route("/api/events", eventRoutes({ db, jobs: deps.jobs }));
+  app.route("/api/places", placesRoutes({ db, geocoder: createGeocoder(config) }));
   app.route("/api/unsubscribe", unsubscribeRoutes({ db, authSecret: config.authSecret, appName: config.appName }));
   app.all("/api/*", (c) => c.json(errorBody("not_found", "Not found."), 404));
 

@@ -1,0 +1,26 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { requireAdmin } from "../auth/session.ts";
+import type { Db } from "../db/client.ts";
+import type { AppEnv } from "../http/env.ts";
+import { parseQuery } from "../http/validate.ts";
+import type { Geocoder } from "./geocoders.ts";
+import { searchPlaces } from "./search-places.ts";
+
+const placesQuerySchema = z.object({
+  q: z
+    .string({ error: "Type at least 2 characters to search for a place." })
+    .trim()
+    .min(2, "Type at least 2 characters to search for a place.")
+    .max(200, "The search text is too long (200 characters at most)."),
+});
+
+/** /api/places?q= — the Create New Event place search (admins only). */
+export function placesRoutes(deps: { db: Db; geocoder: Geocoder | null }) {
+  const { db, geocoder } = deps;
+  return new Hono<AppEnv>().get("/", async (c) => {
+    requireAdmin(c.get("user"));
+    const { q } = parseQuery(c, placesQuerySchema);
+    return c.json(await searchPlaces({ db, geocoder, query: q }));
+  });
+}
