@@ -81,7 +81,7 @@ export function createApp(deps: AppDeps) {
   app.all("/api/*", (c) => c.json(errorBody("not_found", "Not found."), 404));
 
   if (mailer.local) app.route("/dev/mailbox", mailboxRoutes(db));
-  if (deps.webDist) app.route("/", spaRoutes({ webDist: deps.webDist }));
+  if (deps.webDist) app.route("/", spaRoutes({ webDist: deps.webDist, db, config }));
 
   app.notFound((c) => c.json(errorBody("not_found", "Not found."), 404));
   app.onError(handleError);

@@ -1,34 +1,56 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve, sep } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
+import type { EventSummary } from "../../shared/events.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import { event } from "../db/schema.ts";
+import { describeEvent } from "../events/describe-event.ts";
+import { isEventId, summaryColumns, toEventSummary } from "../events/event-summary.ts";
+import { escapeHtml } from "../mail/templates.ts";
+
+export interface SpaDeps {
+  webDist: string;
+  db: Db;
+  config: Pick<Config, "appName" | "publicUrl">;
+}
 
 /**
  * Serves the built web app. Hashed assets are cached for a year; every other path answers
- * index.html so that a reload of a client route (/profile, /event/…) works.
+ * index.html so that a reload of a client route (/profile, /event/…) works. An event page also
+ * carries Open Graph tags, so a shared link previews the game without signing in.
  */
-export function spaRoutes(options: { webDist: string }) {
-  const { webDist } = options;
+export function spaRoutes(deps: SpaDeps) {
+  const { db, config } = deps;
+  const webDist = resolve(deps.webDist);
   const indexFile = join(webDist, "index.html");
   const indexHtml = () => readFileSync(indexFile, "utf8");
   const app = new Hono();
 
-  app.use(
-    "/assets/*",
-    serveStatic({
-      root: webDist,
-      onFound: (_path, c) => {
-        c.header("Cache-Control", "public, max-age=31536000, immutable");
-      },
-    }),
-  );
+  const assets = serveStatic({ root: webDist });
+  app.use("/assets/*", (c, next) => {
+    // Hashed file names: a changed file has a new name. The SPA fallback below overrides this header.
+    c.header("Cache-Control", "public, max-age=31536000, immutable");
+    return assets(c, next);
+  });
   // Top-level files (manifest, icons, service worker). Only regular files: serveStatic would
   // otherwise answer a directory such as "/" with its raw bytes.
   const topLevelFiles = serveStatic({ root: webDist });
   app.use(async (c, next) => {
-    const file = join(webDist, decodeURIComponent(c.req.path));
-    if (file.startsWith(webDist) && c.req.path !== "/" && existsSync(file) && statSync(file).isFile()) return topLevelFiles(c, next);
+    const file = join(webDist, safeDecode(c.req.path));
+    if (file.startsWith(`${webDist}${sep}`) && c.req.path !== "/" && existsSync(file) && statSync(file).isFile()) return topLevelFiles(c, next);
     await next();
+  });
+  app.get("/event/:id", async (c, next) => {
+    const id = c.req.param("id");
+    if (!isEventId(id) || !existsSync(indexFile)) return next();
+    const [row] = await db.select(summaryColumns).from(event).where(eq(event.id, id));
+    // Unknown ids get the plain page; the web app then says 'Event not found.'.
+    if (!row) return next();
+    c.header("Cache-Control", "no-cache");
+    return c.html(withEventPreview(indexHtml(), toEventSummary(row), { ...config, hasIcon: existsSync(join(webDist, "icon-512.png")) }));
   });
   app.get("*", (c) => {
     if (!existsSync(indexFile)) return c.text("The web app is not built. Run `npm run build`.", 503);
@@ -36,4 +58,46 @@ export function spaRoutes(options: { webDist: string }) {
     return c.html(indexHtml());
   });
   return app;
+}
+
+/**
+ * index.html with the event's title and Open Graph / Twitter card tags in its head, for link
+ * previews in chat apps and social networks (which do not run JavaScript).
+ */
+export function withEventPreview(
+  html: string,
+  summary: EventSummary,
+  options: { appName: string; publicUrl: string; hasIcon?: boolean; now?: Date },
+): string {
+  const description = describeEvent(summary, options.now ?? new Date());
+  const url = `${options.publicUrl}/event/${summary.id}`;
+  const tags: [string, string, string][] = [
+    ["property", "og:type", "website"],
+    ["property", "og:site_name", options.appName],
+    ["property", "og:title", summary.title],
+    ["property", "og:description", description],
+    ["property", "og:url", url],
+    ...(options.hasIcon ? ([["property", "og:image", `${options.publicUrl}/icon-512.png`]] as [string, string, string][]) : []),
+    ["name", "twitter:card", "summary"],
+    ["name", "twitter:title", summary.title],
+    ["name", "twitter:description", description],
+  ];
+  const head = [
+    `<title>${escapeHtml(`${summary.title} · ${options.appName}`)}</title>`,
+    ...tags.map(([attribute, key, value]) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`),
+  ].join("\n    ");
+  // Replacement functions, not strings: a "$&" in a title must stay text.
+  const withDescription = html.replace(/<meta\s+name="description"[^>]*>/i, () => `<meta name="description" content="${escapeHtml(description)}" />`);
+  return /<title>[\s\S]*?<\/title>/i.test(withDescription)
+    ? withDescription.replace(/<title>[\s\S]*?<\/title>/i, () => head)
+    : withDescription.replace(/<\/head>/i, () => `${head}\n  </head>`);
+}
+
+/** A malformed %-escape in a path is just a path that names no file. */
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }
