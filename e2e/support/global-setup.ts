@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
+import { startEmbeddedPostgres } from "../../src/server/db/client.ts";
 import { MailCatcher } from "../../src/test/mail-catcher.ts";
 import { startFakeServices } from "./fake-services.ts";
 
@@ -14,13 +15,16 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
     mailApiURL: string;
+    /** The app's database, for specs that must set up rows no API can make (e.g. past events). */
+    databaseURL: string;
   }
 }
 
 /**
  * Starts, once per run: a real SMTP server (with a small HTTP API so test workers can read the
  * mail), the loopback stand-ins for outside services, and the app itself as `npm start` runs it,
- * on a fresh embedded database.
+ * on a fresh embedded database. The database is served from here rather than from inside the app
+ * so that specs can reach it too (the app uses it through DATABASE_URL, as in production).
  */
 export default async function setup(project: TestProject) {
   const mail = await new MailCatcher().start();
@@ -34,6 +38,7 @@ export default async function setup(project: TestProject) {
   const fakes = await startFakeServices();
 
   const dataDir = mkdtempSync(join(tmpdir(), "kickoff-e2e-"));
+  const database = await startEmbeddedPostgres({ dataDir: join(dataDir, "pglite") });
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
@@ -43,7 +48,7 @@ export default async function setup(project: TestProject) {
       PORT: String(port),
       PUBLIC_URL: baseURL,
       DATA_DIR: dataDir,
-      DATABASE_URL: "",
+      DATABASE_URL: database.url,
       SMTP_URL: mail.url,
       ADMIN_EMAILS: ADMIN_EMAIL,
       GEOCODER: "nominatim",
@@ -60,9 +65,11 @@ export default async function setup(project: TestProject) {
 
   project.provide("baseURL", baseURL);
   project.provide("mailApiURL", `http://127.0.0.1:${(mailApi.address() as AddressInfo).port}`);
+  project.provide("databaseURL", database.url);
 
   return async () => {
     await stop(server);
+    await database.stop();
     if (process.env.E2E_SERVER_LOG) console.log(output.join(""));
     mailApi.closeAllConnections();
     mailApi.close();
