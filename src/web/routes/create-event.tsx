@@ -59,7 +59,14 @@ export default function CreateEventScreen() {
 
   const fee = config.data?.payments ?? DEFAULT_FEE;
   const feeNote = `add the processing fee of ${fee.feePercent}% + ${formatCents(fee.feeFixedCents)}`;
-  const set = <K extends keyof FormState>(key: K) => (value: FormState[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof FormState>(key: K) => (value: FormState[K]) => {
+    setForm((current) => ({ ...current, [key]: value }));
+    setError("");
+  };
+  const choosePlace = (chosen: PlaceSuggestion | null) => {
+    setPlace(chosen);
+    setError("");
+  };
   const text = (key: Exclude<keyof FormState, "includeGoalkeepers">) => ({
     value: form[key],
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => set(key)(event.target.value),
@@ -114,7 +121,7 @@ export default function CreateEventScreen() {
             <TextField label="Duration Minutes" type="number" inputMode="numeric" required min={0} max={59} step={1} {...text("durationMinutes")} />
           </div>
           <div className="flex flex-col gap-3">
-            <PlaceSearch label="Event Location" selected={place} onSelect={setPlace} />
+            <PlaceSearch label="Event Location" selected={place} onSelect={choosePlace} />
             {place && (
               <>
                 <EventMap latitude={place.latitude} longitude={place.longitude} label={place.name} zoom={MAP_PREVIEW_ZOOM} />

@@ -37,10 +37,11 @@ export function CompletedEvents() {
         <>
           <div
             role="region"
-            aria-labelledby={headingId}
-            // Focusable so that keyboard users can scroll the table sideways on narrow screens.
+            aria-label="Completed Events table"
+            // Focusable so that keyboard users can scroll the table sideways on narrow screens; relative so
+            // that the screen-reader-only text inside is clipped by it instead of widening the page.
             tabIndex={0}
-            className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus:outline-2 focus:outline-green-700"
+            className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus:outline-2 focus:outline-green-700"
           >
             <table className={`w-full min-w-[56rem] text-left text-sm ${completed.isPlaceholderData ? "opacity-60" : ""}`}>
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
@@ -55,16 +56,16 @@ export function CompletedEvents() {
               <tbody className="divide-y divide-slate-100">
                 {completed.data.events.map((event) => (
                   <tr key={event.id} className="hover:bg-slate-50">
-                    <th scope="row" className="px-4 py-3 font-semibold text-slate-900">
+                    <th scope="row" className="min-w-[10rem] px-4 py-3 font-semibold text-slate-900">
                       {event.title}
                       {event.status === "cancelled" && <span className="ml-2 text-xs font-semibold text-red-700">Cancelled</span>}
                     </th>
                     <td className="px-4 py-3">{formatPrice(event.costCents)}</td>
                     <td className="whitespace-nowrap px-4 py-3">{formatLongDate(event.startsAt)}</td>
                     <td className="whitespace-nowrap px-4 py-3">{formatHours(event.startsAt, event.endsAt)}</td>
-                    <td className="px-4 py-3">{event.locationName}</td>
+                    <td className="min-w-[14rem] px-4 py-3">{event.locationName}</td>
                     <td className="px-4 py-3">{event.maxPlayers}</td>
-                    <td className="px-4 py-3">{formatGoalkeepers(event)}</td>
+                    <td className="min-w-[8rem] px-4 py-3">{formatGoalkeepers(event)}</td>
                     <td className="px-4 py-3">
                       <Link to={paths.event(event.id)} className="font-semibold text-green-800 underline hover:text-green-900">
                         More<span className="sr-only"> about {event.title}</span>

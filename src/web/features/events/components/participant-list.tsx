@@ -11,11 +11,11 @@ export function SpotList({ participants, spots, openLabel, currentUserId }: { pa
           <li key={participant?.userId ?? `open-${index}`} className="flex items-center gap-3 px-4 py-2.5">
             <span
               aria-hidden="true"
-              className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-xs font-bold ${participant ? "bg-green-700 text-white" : "bg-slate-100 text-slate-500"}`}
+              className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-xs font-bold ${participant ? "bg-green-700 text-white" : "bg-slate-100 text-slate-600"}`}
             >
               {index + 1}
             </span>
-            {participant ? <Name participant={participant} currentUserId={currentUserId} /> : <span className="text-slate-500">{openLabel(index + 1)}</span>}
+            {participant ? <Name participant={participant} currentUserId={currentUserId} /> : <span className="text-slate-600">{openLabel(index + 1)}</span>}
           </li>
         );
       })}
