@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { useId, type HTMLAttributes, type InputHTMLAttributes, type ReactNode } from "react";
 
 export function TextField({
   label,
@@ -80,6 +80,11 @@ export function FormMessage({ kind, children }: { kind: "error" | "success"; chi
   );
 }
 
-export function Card({ children, className = "" }: { children: ReactNode; className?: string }) {
-  return <section className={`rounded-xl border border-slate-200 bg-white p-6 shadow-sm ${className}`}>{children}</section>;
+/** A panel; pass `aria-labelledby` to make it a named region that screen readers can jump to. */
+export function Card({ children, className = "", ...rest }: { children: ReactNode; className?: string } & HTMLAttributes<HTMLElement>) {
+  return (
+    <section className={`rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 ${className}`} {...rest}>
+      {children}
+    </section>
+  );
 }

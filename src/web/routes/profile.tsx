@@ -1,3 +1,392 @@
+import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { useNavigate } from "react-router";
+import type { Me } from "../../shared/account.ts";
+import { Button, FormMessage, TextField } from "../components/form.tsx";
+import { useNotify } from "../components/notification.tsx";
+import { Spinner } from "../components/spinner.tsx";
+import { api, errorMessage } from "../lib/api.ts";
+import { useAuth } from "../lib/auth.tsx";
+import { paths } from "../lib/paths.ts";
+import { rememberPendingEmail } from "../lib/pending-email.ts";
+
+type Message = { kind: "error" | "success"; text: string } | null;
+
 export default function ProfileScreen() {
-  return <div className="p-8">profile</div>;
+  const { user } = useAuth();
+  if (!user) return <Spinner />;
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 sm:py-12">
+      <Summary user={user} />
+      <UpdateName user={user} />
+      <NewGameEmails user={user} />
+      <UpdateEmail user={user} />
+      <ChangePassword user={user} />
+      <DeleteAccount user={user} />
+    </div>
+  );
+}
+
+function Summary({ user }: { user: Me }) {
+  const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase() || "?";
+  return (
+    <div className="flex items-center gap-4">
+      <div
+        className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-green-700 text-xl font-bold text-white sm:h-16 sm:w-16 sm:text-2xl"
+        aria-hidden="true"
+      >
+        {initials}
+      </div>
+      <div className="min-w-0">
+        <p className="text-sm font-medium text-slate-500">Your profile</p>
+        <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{user.name}</h1>
+        <p className="break-words text-slate-600">
+          <span className="sr-only">Email: </span>
+          {user.email}
+          {user.isAdmin && <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Admin</span>}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+const panelClass = "rounded-xl border bg-white shadow-sm";
+
+/** A profile panel that is a named region, so each section's fields can be found by its heading. */
+function Section({ title, description, children, tone = "default" }: { title: string; description?: ReactNode; children: ReactNode; tone?: "default" | "danger" }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className={`${panelClass} p-5 sm:p-6 ${tone === "danger" ? "border-red-200" : "border-slate-200"}`}>
+      <h2 id={id} className={`text-lg font-semibold ${tone === "danger" ? "text-red-800" : "text-slate-900"}`}>
+        {title}
+      </h2>
+      {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+/** A section that opens with a button (SPEC: the Update Email and Change Password toggles). */
+function ToggleSection({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const headingId = useId();
+  const descriptionId = useId();
+  const panelId = useId();
+  return (
+    <section aria-labelledby={headingId} className={`${panelClass} border-slate-200`}>
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+        {/* aria-label keeps the button's name to the title; the description is read as its description. */}
+        <button
+          type="button"
+          aria-label={title}
+          aria-describedby={descriptionId}
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((value) => !value)}
+          className="flex w-full items-center justify-between gap-4 rounded-xl px-5 py-4 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-700 sm:px-6"
+        >
+          <span className="min-w-0">
+            {title}
+            <span id={descriptionId} className="mt-0.5 block break-words text-sm font-normal text-slate-600">
+              {description}
+            </span>
+          </span>
+          <svg
+            aria-hidden="true"
+            width="20"
+            height="20"
+            viewBox="0 0 20 20"
+            fill="currentColor"
+            className={`shrink-0 text-slate-500 transition-transform ${open ? "rotate-180" : ""}`}
+          >
+            <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
+          </svg>
+        </button>
+      </h2>
+      <div id={panelId} hidden={!open} className="border-t border-slate-100 px-5 pb-5 pt-4 sm:px-6 sm:pb-6">
+        {children}
+      </div>
+    </section>
+  );
+}
+
+function UpdateName({ user }: { user: Me }) {
+  const { refresh } = useAuth();
+  const [firstName, setFirstName] = useState(user.firstName);
+  const [lastName, setLastName] = useState(user.lastName);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<Message>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    setBusy(true);
+    try {
+      await api("/api/me/name", { method: "PATCH", body: { firstName: firstName.trim(), lastName: lastName.trim() } });
+      await refresh().catch(() => undefined);
+      setMessage({ kind: "success", text: "Name updated successfully!" });
+    } catch (caught) {
+      setMessage({ kind: "error", text: `Failed to update name: ${errorMessage(caught)}` });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Section title="Update Name" description="This is the name other players see on game lists.">
+      <form onSubmit={submit} className="flex flex-col gap-4">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <TextField label="First Name" autoComplete="given-name" required value={firstName} onChange={(e) => setFirstName(e.target.value)} />
+          <TextField label="Last Name" autoComplete="family-name" required value={lastName} onChange={(e) => setLastName(e.target.value)} />
+        </div>
+        <FormMessage kind={message?.kind ?? "success"}>{message?.text}</FormMessage>
+        <div>
+          <Button type="submit" disabled={busy} className="w-full sm:w-auto">
+            {busy ? "Saving..." : "Save Changes"}
+          </Button>
+        </div>
+      </form>
+    </Section>
+  );
+}
+
+function NewGameEmails({ user }: { user: Me }) {
+  const { refresh } = useAuth();
+  const id = useId();
+  const [checked, setChecked] = useState(user.notifyNewEvents);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+
+  const change = async (next: boolean) => {
+    if (busy) return;
+    setError("");
+    setChecked(next);
+    setBusy(true);
+    try {
+      await api("/api/me/notifications", { method: "PATCH", body: { notifyNewEvents: next } });
+      await refresh().catch(() => undefined);
+    } catch (caught) {
+      setChecked(!next);
+      setError(`Failed to update email settings: ${errorMessage(caught)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Section title="New game emails">
+      <div className="flex items-center justify-between gap-4">
+        <div>
+          <label htmlFor={id} className="font-medium text-slate-800">
+            Email me when a new game is published
+          </label>
+          <p id={`${id}-hint`} className="text-sm text-slate-600">
+            Emails about your account and your payments are always sent.
+          </p>
+        </div>
+        <input
+          id={id}
+          type="checkbox"
+          role="switch"
+          aria-describedby={`${id}-hint`}
+          checked={checked}
+          aria-busy={busy}
+          onChange={(e) => void change(e.target.checked)}
+          className="relative h-7 w-12 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors before:absolute before:left-1 before:top-1 before:h-5 before:w-5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-green-700 checked:before:translate-x-5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-700 aria-busy:cursor-wait"
+        />
+      </div>
+      {error && (
+        <div className="mt-3">
+          <FormMessage kind="error">{error}</FormMessage>
+        </div>
+      )}
+    </Section>
+  );
+}
+
+function NoPasswordNote({ children }: { children: ReactNode }) {
+  return <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700">{children}</p>;
+}
+
+function UpdateEmail({ user }: { user: Me }) {
+  const { refresh } = useAuth();
+  const notify = useNotify();
+  const [currentPassword, setCurrentPassword] = useState("");
+  const [newEmail, setNewEmail] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError("");
+    setBusy(true);
+    const address = newEmail.trim();
+    try {
+      await api("/api/me/email", { body: { currentPassword, newEmail: address } });
+    } catch (caught) {
+      setError(`Failed to update email: ${errorMessage(caught)}`);
+      setBusy(false);
+      return;
+    }
+    // The account is unverified now: refreshing lets the app's routing send the user to /verify-email,
+    // so the message goes in the banner, which stays up across that navigation.
+    rememberPendingEmail(address);
+    notify("Email updated successfully! Please verify your new email.");
+    await refresh().catch(() => undefined);
+    setBusy(false);
+  };
+
+  return (
+    <ToggleSection title="Update Email" description={`Currently ${user.email}. You will need to verify the new address.`}>
+      {user.hasPassword ? (
+        <form onSubmit={submit} className="flex flex-col gap-4">
+          <TextField
+            label="Current Password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={currentPassword}
+            onChange={(e) => setCurrentPassword(e.target.value)}
+          />
+          <TextField label="New Email Address" type="email" autoComplete="email" required value={newEmail} onChange={(e) => setNewEmail(e.target.value)} />
+          <FormMessage kind="error">{error}</FormMessage>
+          <div>
+            <Button type="submit" disabled={busy} className="w-full sm:w-auto">
+              {busy ? "Saving..." : "Save New Email"}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <NoPasswordNote>You sign in with Google, so your email address is the one of your Google account.</NoPasswordNote>
+      )}
+    </ToggleSection>
+  );
+}
+
+function ChangePassword({ user }: { user: Me }) {
+  const [currentPassword, setCurrentPassword] = useState("");
+  const [newPassword, setNewPassword] = useState("");
+  const [confirmPassword, setConfirmPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<Message>(null);
+  const mismatch = message?.text === "New passwords do not match.";
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    if (newPassword !== confirmPassword) {
+      setMessage({ kind: "error", text: "New passwords do not match." });
+      return;
+    }
+    setBusy(true);
+    try {
+      // Signing out other devices is what someone changing a leaked password needs.
+      await api("/api/auth/change-password", { body: { currentPassword, newPassword, revokeOtherSessions: true } });
+      setCurrentPassword("");
+      setNewPassword("");
+      setConfirmPassword("");
+      setMessage({ kind: "success", text: "Password updated successfully!" });
+    } catch (caught) {
+      setMessage({ kind: "error", text: `Failed to update password: ${errorMessage(caught)}` });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <ToggleSection title="Change Password" description="Other devices are signed out when you change it.">
+      {user.hasPassword ? (
+        <form onSubmit={submit} className="flex flex-col gap-4">
+          <TextField
+            label="Current Password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={currentPassword}
+            onChange={(e) => setCurrentPassword(e.target.value)}
+          />
+          <TextField
+            label="New Password"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={newPassword}
+            onChange={(e) => setNewPassword(e.target.value)}
+          />
+          <TextField
+            label="Confirm New Password"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={confirmPassword}
+            aria-invalid={mismatch || undefined}
+            onChange={(e) => setConfirmPassword(e.target.value)}
+          />
+          <FormMessage kind={message?.kind ?? "success"}>{message?.text}</FormMessage>
+          <div>
+            <Button type="submit" disabled={busy} className="w-full sm:w-auto">
+              {busy ? "Saving..." : "Save New Password"}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <NoPasswordNote>You sign in with Google, so there is no password to change here.</NoPasswordNote>
+      )}
+    </ToggleSection>
+  );
+}
+
+function DeleteAccount({ user }: { user: Me }) {
+  const { signOut } = useAuth();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError("");
+    if (!window.confirm("Are you sure you want to delete your account? This action cannot be undone.")) return;
+    setBusy(true);
+    try {
+      // Without a password (Google accounts) better-auth accepts a recently created session instead.
+      await api("/api/auth/delete-user", { body: user.hasPassword ? { password } : {} });
+    } catch (caught) {
+      setError(`Failed to delete account: ${errorMessage(caught)}`);
+      setBusy(false);
+      return;
+    }
+    notify("Your account has been deleted successfully.");
+    // The server already ended the session with the account; this clears what the app holds,
+    // and the routing then shows the login screen.
+    await signOut().catch(() => undefined);
+    navigate(paths.home, { replace: true });
+  };
+
+  return (
+    <Section
+      title="Delete Account"
+      tone="danger"
+      description="Deleting your account removes your profile and signs you out. This cannot be undone."
+    >
+      <form onSubmit={submit} className="flex flex-col gap-4">
+        {user.hasPassword && (
+          <TextField
+            label="Current Password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        )}
+        <FormMessage kind="error">{error}</FormMessage>
+        <div>
+          <Button type="submit" variant="danger" disabled={busy} className="w-full sm:w-auto">
+            {busy ? "Deleting..." : "Delete My Account"}
+          </Button>
+        </div>
+      </form>
+    </Section>
+  );
 }

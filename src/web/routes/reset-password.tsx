@@ -1,3 +1,129 @@
+import { useState, type FormEvent } from "react";
+import { Link, useSearchParams } from "react-router";
+import { Button, Card, FormMessage, TextField } from "../components/form.tsx";
+import { ApiError, api, errorMessage } from "../lib/api.ts";
+import { useConfig } from "../lib/config.ts";
+import { paths } from "../lib/paths.ts";
+
 export default function ResetPasswordScreen() {
-  return <div className="p-8">reset-password</div>;
+  const appName = useConfig().data?.appName ?? "Kickoff";
+  const [params] = useSearchParams();
+  const token = params.get("token");
+  // better-auth redirects here with ?error=INVALID_TOKEN when the mailed link is wrong or used up.
+  const [invalid, setInvalid] = useState(!token || params.has("error"));
+  const [done, setDone] = useState(false);
+
+  return (
+    <div className="mx-auto flex max-w-md flex-col gap-6 px-4 py-10 sm:py-16">
+      <p className="text-center text-2xl font-extrabold tracking-tight text-green-800">{appName}</p>
+      <Card>
+        {invalid || !token ? (
+          <InvalidLink />
+        ) : done ? (
+          <Done />
+        ) : (
+          <ResetForm token={token} onInvalid={() => setInvalid(true)} onDone={() => setDone(true)} />
+        )}
+      </Card>
+    </div>
+  );
+}
+
+function ResetForm({ token, onInvalid, onDone }: { token: string; onInvalid: () => void; onDone: () => void }) {
+  const [password, setPassword] = useState("");
+  const [confirmPassword, setConfirmPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError("");
+    if (password !== confirmPassword) {
+      setError("Passwords do not match");
+      return;
+    }
+    setBusy(true);
+    try {
+      await api("/api/auth/reset-password", { body: { token, newPassword: password } });
+      onDone();
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.code === "INVALID_TOKEN") onInvalid();
+      else setError(`Failed to reset password: ${errorMessage(caught)}`);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Choose a new password</h1>
+      <p className="mt-2 text-slate-600">Enter your new password twice. You will then log in with it.</p>
+      <form onSubmit={submit} className="mt-6 flex flex-col gap-4">
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={confirmPassword}
+          aria-invalid={error === "Passwords do not match" || undefined}
+          onChange={(e) => setConfirmPassword(e.target.value)}
+        />
+        <FormMessage kind="error">{error}</FormMessage>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Saving..." : "Reset Password"}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm">
+        <Link to={paths.home} className="font-semibold text-green-800 underline">
+          Back to login
+        </Link>
+      </p>
+    </>
+  );
+}
+
+function Done() {
+  return (
+    <div className="text-center">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Password changed</h1>
+      <div className="mt-4">
+        <FormMessage kind="success">Your password has been reset. You can now log in with your new password.</FormMessage>
+      </div>
+      <Link
+        to={paths.home}
+        className="mt-6 inline-flex w-full items-center justify-center rounded-md bg-green-700 px-4 py-2 font-semibold text-white shadow-sm hover:bg-green-800 focus:outline-2 focus:outline-offset-2 focus:outline-green-700"
+      >
+        Go to login
+      </Link>
+    </div>
+  );
+}
+
+function InvalidLink() {
+  return (
+    <div className="text-center">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Reset link not valid</h1>
+      <p className="mt-3 text-slate-700" role="alert">
+        This password reset link is invalid or has expired. Reset links work only once and for a limited time.
+      </p>
+      <Link
+        to={paths.forgotPassword}
+        className="mt-6 inline-flex w-full items-center justify-center rounded-md bg-green-700 px-4 py-2 font-semibold text-white shadow-sm hover:bg-green-800 focus:outline-2 focus:outline-offset-2 focus:outline-green-700"
+      >
+        Request a new link
+      </Link>
+      <p className="mt-4 text-sm">
+        <Link to={paths.home} className="font-semibold text-green-800 underline">
+          Back to login
+        </Link>
+      </p>
+    </div>
+  );
 }

@@ -1,3 +1,93 @@
+import { useEffect, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { Button, Card, FormMessage } from "../components/form.tsx";
+import { api } from "../lib/api.ts";
+import { useAuth } from "../lib/auth.tsx";
+import { useConfig } from "../lib/config.ts";
+import { paths } from "../lib/paths.ts";
+import { pendingEmail } from "../lib/pending-email.ts";
+
+/** SPEC §9: the verify screen re-checks the user every 3 seconds. */
+const RECHECK_MS = 3000;
+
 export default function VerifyEmailScreen() {
-  return <div className="p-8">verify-email</div>;
+  const appName = useConfig().data?.appName ?? "Kickoff";
+  const { user, refresh, signOut } = useAuth();
+  const navigate = useNavigate();
+  // A signed-in but unverified user (after an email change) has the authoritative address.
+  const email = (user && !user.emailVerified ? user.email : null) ?? pendingEmail();
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ kind: "error" | "success"; text: string } | null>(null);
+
+  useEffect(() => {
+    // Opening the mailed link in this browser signs the user in; /api/me then answers verified.
+    const timer = window.setInterval(() => {
+      refresh()
+        .then((current) => {
+          if (current?.emailVerified) navigate(paths.home, { replace: true });
+        })
+        .catch(() => undefined);
+    }, RECHECK_MS);
+    return () => window.clearInterval(timer);
+  }, [refresh, navigate]);
+
+  const resend = async () => {
+    setResult(null);
+    if (!email) {
+      setResult({ kind: "error", text: "User not authenticated. Please log in." });
+      return;
+    }
+    setBusy(true);
+    try {
+      await api("/api/auth/send-verification-email", { body: { email, callbackURL: "/" } });
+      setResult({ kind: "success", text: "Verification email sent! Please check your inbox." });
+    } catch {
+      setResult({ kind: "error", text: "There was an issue sending the verification email. Please try again." });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="mx-auto flex max-w-md flex-col gap-6 px-4 py-10 sm:py-16">
+      <p className="text-center text-2xl font-extrabold tracking-tight text-green-800">{appName}</p>
+      <Card className="text-center">
+        <div className="mx-auto mb-4 flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-green-800" aria-hidden="true">
+          <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <rect x="3" y="5" width="18" height="14" rx="2" />
+            <path d="m3 7 9 6 9-6" />
+          </svg>
+        </div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Verify your email</h1>
+        {email ? (
+          <p className="mt-3 text-slate-700">
+            We sent a verification link to <strong className="break-all font-semibold text-slate-900">{email}</strong>. Please open
+            it to verify your email address and start playing.
+          </p>
+        ) : (
+          <p className="mt-3 text-slate-700">Please open the verification link we emailed you to verify your email address.</p>
+        )}
+        <p className="mt-3 text-sm text-slate-600">
+          Can't find the email? Check your spam or junk folder, or send it again.
+        </p>
+        <p className="mt-1 text-xs text-slate-500">This page continues by itself once your email is verified.</p>
+        <div className="mt-6 flex flex-col gap-3">
+          <FormMessage kind={result?.kind ?? "success"}>{result?.text}</FormMessage>
+          <Button onClick={resend} disabled={busy}>
+            {busy ? "Sending..." : "Resend Verification Email"}
+          </Button>
+          {user && !user.emailVerified ? (
+            <Button variant="secondary" onClick={() => void signOut().catch(() => undefined)}>
+              Log Out
+            </Button>
+          ) : null}
+        </div>
+        <p className="mt-6 text-sm">
+          <Link to={paths.home} className="font-semibold text-green-800 underline">
+            Back to login
+          </Link>
+        </p>
+      </Card>
+    </div>
+  );
 }
