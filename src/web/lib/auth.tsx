@@ -44,8 +44,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       await api("/api/auth/sign-out", { body: {} });
     } finally {
       clearSessionExpiration();
-      queryClient.clear();
+      // Drop the signed-in user's cached data, but keep the "me" query itself: clear() would detach
+      // this provider's observer from the cache, so it would keep showing the old user.
       queryClient.setQueryData(meQueryKey, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] && query.queryKey[0] !== "config" });
     }
   }, [queryClient]);
 
