@@ -40,12 +40,15 @@ export function AppShell() {
       const returnTo = takeRememberedEventPath();
       if (returnTo && returnTo !== location.pathname) navigate(returnTo, { replace: true });
     }
+    // Signed out another way than Log Out (account deleted, session ended on the server): the next
+    // login in this tab is a new one and gets its banner again.
+    if (user === null && wasSignedIn.current) sessionStorage.removeItem(LOGGED_IN_SHOWN_KEY);
     if (signedIn && !sessionStorage.getItem(LOGGED_IN_SHOWN_KEY)) {
       sessionStorage.setItem(LOGGED_IN_SHOWN_KEY, "1");
       notify("You are logged in!");
     }
     wasSignedIn.current = signedIn;
-  }, [signedIn, location.pathname, navigate, notify]);
+  }, [signedIn, user, location.pathname, navigate, notify]);
 
   const logOut = useCallback(async () => {
     await signOut().catch((error: unknown) => console.error("logout failed", error));

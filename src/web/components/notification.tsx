@@ -45,7 +45,7 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
         {notice && (
           <div
             key={notice.id}
-            className={`pointer-events-auto flex max-w-md items-center gap-3 rounded-lg bg-green-600 px-4 py-3 text-white shadow-lg transition-opacity duration-300 ${
+            className={`pointer-events-auto flex max-w-md items-center gap-3 rounded-lg bg-green-700 px-4 py-3 text-white shadow-lg transition-opacity duration-300 ${
               notice.leaving ? "opacity-0" : "opacity-100"
             }`}
           >
@@ -54,7 +54,7 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
               type="button"
               onClick={dismiss}
               aria-label="Close notification"
-              className="rounded px-1 text-xl leading-none hover:bg-green-700 focus:outline-2 focus:outline-white"
+              className="rounded px-1 text-xl leading-none hover:bg-green-800 focus:outline-2 focus:outline-white"
             >
               ×
             </button>
