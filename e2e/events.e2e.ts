@@ -166,6 +166,42 @@ describe("games", () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
   });
 
+  it("place search marks venues used before, picks with a click, closes on Escape and explains failures", async () => {
+    const page = await newPage();
+    await login(page, await admin());
+    const CENTRAL = "Central Sports Ground, 5 Main Street, Springfield";
+    await createEventAs(page, { title: uniqueTitle("Venue Seed Game"), date: await browserDate(page, 4) });
+    await page.goto("/admin/create-event");
+
+    const placeSearch = page.getByRole("combobox", { name: "Event Location" });
+    await placeSearch.fill("Central");
+    const option = page.getByRole("option", { name: CENTRAL });
+    await option.waitFor();
+    expect(await option.getByText("Used before").isVisible()).toBe(true);
+    expect(await placeSearch.getAttribute("aria-expanded")).toBe("true");
+    await placeSearch.press("Escape");
+    expect(await placeSearch.getAttribute("aria-expanded")).toBe("false");
+    expect(await page.getByRole("listbox").isVisible()).toBe(false);
+
+    await placeSearch.press("ArrowDown");
+    await option.click();
+    expect(await placeSearch.inputValue()).toBe(CENTRAL);
+    await page.getByText(`${CENTRAL} (40.7505, -73.9934)`).waitFor();
+
+    // Typing again drops the choice: a location must come from the list.
+    await placeSearch.fill("Centr");
+    expect(await page.getByText(`${CENTRAL} (40.7505, -73.9934)`).count()).toBe(0);
+
+    await page.route("**/api/places?*", (route) =>
+      route.fulfill({ json: { places: [], geocoderError: "Place search is unavailable right now. Try again, or pick a venue used before." } }),
+    );
+    await placeSearch.fill("Nowhere Park");
+    await page.getByRole("alert").filter({ hasText: "Place search is unavailable right now." }).waitFor();
+    await page.route("**/api/places?*", (route) => route.fulfill({ status: 500, json: { error: { code: "internal", message: "An unexpected error occurred." } } }));
+    await placeSearch.fill("Elsewhere Park");
+    await page.getByRole("alert").filter({ hasText: "Place search failed: An unexpected error occurred." }).waitFor();
+  });
+
   it("shows the home screen to a non-admin at /admin/create-event", async () => {
     const page = await newPage();
     await login(page, await createVerifiedUser());

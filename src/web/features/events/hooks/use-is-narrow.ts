@@ -3,12 +3,14 @@ import { useSyncExternalStore } from "react";
 /** SPEC §9: the mobile layout applies at 640px or less. */
 const NARROW_QUERY = "(max-width: 640px)";
 
+let media: MediaQueryList | undefined;
+const narrowMedia = () => (media ??= window.matchMedia(NARROW_QUERY));
+
 function subscribe(onChange: () => void) {
-  const media = window.matchMedia(NARROW_QUERY);
-  media.addEventListener("change", onChange);
-  return () => media.removeEventListener("change", onChange);
+  narrowMedia().addEventListener("change", onChange);
+  return () => narrowMedia().removeEventListener("change", onChange);
 }
 
 export function useIsNarrow(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(NARROW_QUERY).matches);
+  return useSyncExternalStore(subscribe, () => narrowMedia().matches);
 }
