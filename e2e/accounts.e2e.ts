@@ -273,7 +273,16 @@ describe("profile", () => {
     await page.goto("/profile");
     await page.waitForURL("**/verify-email");
 
-    await page.goto(linkIn(await waitForMail(newEmail, "verify"), "/api/auth/verify-email"));
+    // A mistyped address must not lock the user out: it can be corrected from this screen.
+    const fixToggle = page.getByRole("button", { name: "Wrong address? Change it" });
+    await fixToggle.click();
+    const correctedEmail = uniqueEmail("corrected");
+    await page.getByLabel("Current Password").fill(user.password);
+    await page.getByLabel("New Email Address").fill(correctedEmail);
+    await page.getByRole("button", { name: "Send to this address" }).click();
+    await page.getByText(correctedEmail).waitFor();
+
+    await page.goto(linkIn(await waitForMail(correctedEmail, "verify"), "/api/auth/verify-email"));
     await menuButton(page).waitFor();
     expect(pathOf(page)).toBe("/");
   });

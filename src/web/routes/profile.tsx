@@ -1,13 +1,13 @@
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import type { Me } from "../../shared/account.ts";
+import { ChangeEmailForm } from "../components/change-email-form.tsx";
 import { Button, FormMessage, TextField } from "../components/form.tsx";
 import { useNotify } from "../components/notification.tsx";
 import { Spinner } from "../components/spinner.tsx";
 import { api, errorMessage } from "../lib/api.ts";
 import { useAuth } from "../lib/auth.tsx";
 import { paths } from "../lib/paths.ts";
-import { rememberPendingEmail } from "../lib/pending-email.ts";
 
 type Message = { kind: "error" | "success"; text: string } | null;
 
@@ -208,53 +208,10 @@ function NoPasswordNote({ children }: { children: ReactNode }) {
 }
 
 function UpdateEmail({ user }: { user: Me }) {
-  const { refresh } = useAuth();
-  const notify = useNotify();
-  const [currentPassword, setCurrentPassword] = useState("");
-  const [newEmail, setNewEmail] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState("");
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError("");
-    setBusy(true);
-    const address = newEmail.trim();
-    try {
-      await api("/api/me/email", { body: { currentPassword, newEmail: address } });
-    } catch (caught) {
-      setError(`Failed to update email: ${errorMessage(caught)}`);
-      setBusy(false);
-      return;
-    }
-    // The account is unverified now: refreshing lets the app's routing send the user to /verify-email,
-    // so the message goes in the banner, which stays up across that navigation.
-    rememberPendingEmail(address);
-    notify("Email updated successfully! Please verify your new email.");
-    await refresh().catch(() => undefined);
-    setBusy(false);
-  };
-
   return (
     <ToggleSection title="Update Email" description={`Currently ${user.email}. You will need to verify the new address.`}>
       {user.hasPassword ? (
-        <form onSubmit={submit} className="flex flex-col gap-4">
-          <TextField
-            label="Current Password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={currentPassword}
-            onChange={(e) => setCurrentPassword(e.target.value)}
-          />
-          <TextField label="New Email Address" type="email" autoComplete="email" required value={newEmail} onChange={(e) => setNewEmail(e.target.value)} />
-          <FormMessage kind="error">{error}</FormMessage>
-          <div>
-            <Button type="submit" disabled={busy} className="w-full sm:w-auto">
-              {busy ? "Saving..." : "Save New Email"}
-            </Button>
-          </div>
-        </form>
+        <ChangeEmailForm />
       ) : (
         <NoPasswordNote>You sign in with Google, so your email address is the one of your Google account.</NoPasswordNote>
       )}

@@ -1,5 +1,6 @@
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { ChangeEmailForm } from "../components/change-email-form.tsx";
 import { Button, Card, FormMessage } from "../components/form.tsx";
 import { api } from "../lib/api.ts";
 import { useAuth } from "../lib/auth.tsx";
@@ -82,12 +83,37 @@ export default function VerifyEmailScreen() {
             </Button>
           ) : null}
         </div>
+        {user && !user.emailVerified && user.hasPassword ? <FixAddress /> : null}
         <p className="mt-6 text-sm">
           <Link to={paths.home} className="font-semibold text-green-800 underline">
             Back to login
           </Link>
         </p>
       </Card>
+    </div>
+  );
+}
+
+/** After an email change, a mistyped address would lock the user out: let them correct it here. */
+function FixAddress() {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  return (
+    <div className="mt-6 border-t border-slate-200 pt-4">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+        className="text-sm font-semibold text-green-800 underline"
+      >
+        Wrong address? Change it
+      </button>
+      {open && (
+        <div id={panelId} className="mt-4">
+          <ChangeEmailForm submitLabel="Send to this address" />
+        </div>
+      )}
     </div>
   );
 }
