@@ -1,0 +1,62 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+/** The server as `npm start` runs it: a real process on the embedded defaults. */
+const dataDir = mkdtempSync(join(tmpdir(), "kickoff-main-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: { ...process.env, DATABASE_URL: "", SMTP_URL: "", ADMIN_EMAILS: "", DATA_DIR: dataDir, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const waitFor = async (text: string, timeoutMs = 60_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!output.includes(text)) {
+      if (child.exitCode !== null) throw new Error(`exited early:\n${output}`);
+      if (Date.now() > deadline) throw new Error(`"${text}" not printed:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  return { child, exited, waitFor, output: () => output };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe("npm start", () => {
+  it("starts on the embedded database, prints where to look, and shuts down gracefully on SIGTERM", async () => {
+    const port = await freePort();
+    const server = startServer({ PORT: String(port) });
+    await server.waitFor("/dev/mailbox");
+    expect(server.output()).toContain(`Kickoff is running at http://localhost:${port}`);
+    expect(server.output()).toContain("ADMIN_EMAILS=you@example.com");
+
+    const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+    expect(health.status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${port}/dev/mailbox`)).status).toBe(200);
+
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain("SIGTERM: finishing requests and shutting down");
+  }, 90_000);
+
+  it("refuses to start with a bad value and names the variable", async () => {
+    const server = startServer({ PORT: "eighty" });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain("PORT");
+  }, 30_000);
+});
