@@ -6,7 +6,7 @@ import { summaryColumns, toEventSummary } from "./event-summary.ts";
 
 /**
  * Events not yet ended (so games in progress are included, DESIGN §5) and not cancelled, soonest
- * first. Served by the partial index event_active_starts_at_idx / event_status_ends_at_idx.
+ * first. The range on ends_at is served by event_ends_at_idx; at most a few thousand rows are sorted.
  */
 export async function listUpcomingEvents(options: { db: Db; now: Date }): Promise<UpcomingEventsResponse> {
   const { db, now } = options;
@@ -18,7 +18,11 @@ export async function listUpcomingEvents(options: { db: Db; now: Date }): Promis
   return { events: rows.map(toEventSummary) };
 }
 
-/** Ended, not cancelled events, newest first, COMPLETED_PAGE_SIZE a page; the page is clamped to what exists. */
+/**
+ * Ended, not cancelled events, most recently ended first, COMPLETED_PAGE_SIZE a page; the page is
+ * clamped to what exists. Ordering by the end (not the start) lets event_ends_at_idx, read backward,
+ * hand over the page without sorting every completed event.
+ */
 export async function listCompletedEvents(options: { db: Db; now: Date; page: number }): Promise<CompletedEventsResponse> {
   const { db, now } = options;
   const completed = and(eq(event.status, "active"), lt(event.endsAt, now));
@@ -30,7 +34,7 @@ export async function listCompletedEvents(options: { db: Db; now: Date; page: nu
     .select(summaryColumns)
     .from(event)
     .where(completed)
-    .orderBy(desc(event.startsAt), desc(event.id))
+    .orderBy(desc(event.endsAt), desc(event.id))
     .limit(COMPLETED_PAGE_SIZE)
     .offset((page - 1) * COMPLETED_PAGE_SIZE);
   return { events: rows.map(toEventSummary), page, pageCount, total };
