@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { runMigrations } from "./db/migrate.ts";
 import { startBoss } from "./jobs/boss.ts";
+import { startEmbeddedVacuum } from "./jobs/maintenance.ts";
 import { startNewEventMailWorkers } from "./jobs/new-event-mail.ts";
 import { bossJobQueue } from "./jobs/queue.ts";
 import { createServices } from "./services.ts";
@@ -30,6 +31,7 @@ async function main() {
   const boss = await startBoss(database.url);
   const services = createServices(config, database);
   await startNewEventMailWorkers(boss, { db: database.db, mailer: services.mailer, config });
+  await startEmbeddedVacuum(boss, database.pool, { embedded: !config.databaseUrl });
   const app = createApp({ ...services, jobs: bossJobQueue(boss), webDist: existsSync(webDist) ? webDist : undefined });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: "0.0.0.0" }) as Server;
