@@ -1,0 +1,120 @@
+// The benchmarked app, in its own process (so the load generator does not share its event loop):
+// a fresh database seeded in bulk, the real Hono app on @hono/node-server on loopback.
+// Prints BENCH_READY and { port, cookie, eventId } on one line when ready; stops on SIGTERM.
+import { randomBytes } from "node:crypto";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { serve } from "@hono/node-server";
+import pg from "pg";
+import { createApp } from "../src/server/app.ts";
+import { loadConfig } from "../src/server/config.ts";
+import { connect, type Database, startEmbeddedPostgres } from "../src/server/db/client.ts";
+import { runMigrations } from "../src/server/db/migrate.ts";
+import { createServices } from "../src/server/services.ts";
+import { seed, SEED } from "./seed.ts";
+
+const READY = "BENCH_READY ";
+const log = (line: string) => process.stderr.write(`[app] ${line}\n`);
+
+async function openBenchDatabase(): Promise<Database> {
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  if (serverUrl) {
+    // A throwaway database on the given PostgreSQL server.
+    const name = `kickoff_bench_${randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const database = connect(url.toString());
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        const cleanup = new pg.Client({ connectionString: serverUrl });
+        await cleanup.connect();
+        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await cleanup.end();
+      },
+    };
+  }
+  // In-memory PGlite behind the socket server, exactly the embedded production path.
+  const embedded = await startEmbeddedPostgres();
+  const database = connect(embedded.url);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await embedded.stop();
+    },
+  };
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), "kickoff-bench-"));
+  const database = await openBenchDatabase();
+  await runMigrations(database.db);
+  const started = Date.now();
+  await seed(database.pool);
+  log(`seeded ${SEED.upcomingEvents} upcoming and ${SEED.completedEvents} completed events in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  const config = loadConfig({
+    NODE_ENV: "development",
+    PUBLIC_URL: "http://127.0.0.1",
+    DATA_DIR: dataDir,
+    AUTH_SECRET: randomBytes(32).toString("hex"),
+    GEOCODER: "none",
+  });
+  // Mail is not benchmarked; the local mailer would print to stdout, which is the ready channel.
+  const services = createServices(config, database, { local: false, close() {}, async send() {} });
+  const app = createApp(services);
+  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }) as Server;
+  await new Promise<void>((resolve) => server.once("listening", resolve));
+  const port = (server.address() as AddressInfo).port;
+
+  const cookie = await signIn(`http://127.0.0.1:${port}`, config.publicUrl, database.pool);
+  const { rows } = await database.pool.query<{ id: string }>(
+    "select id from event where status = 'active' and ends_at >= now() order by starts_at limit 1",
+  );
+  process.stdout.write(`${READY}${JSON.stringify({ port, cookie, eventId: rows[0]!.id })}\n`);
+
+  const stop = async () => {
+    server.close();
+    server.closeAllConnections();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop());
+  process.on("SIGINT", () => void stop());
+}
+
+/** A real session: sign up through the API, mark the address verified, sign in, keep the cookie. */
+async function signIn(origin: string, publicUrl: string, pool: pg.Pool): Promise<string> {
+  const email = "bench@example.com";
+  const password = "correct-horse-42";
+  // better-auth accepts requests from the configured origin only.
+  const headers = { "content-type": "application/json", origin: publicUrl };
+  const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password, name: "Bench Mark", firstName: "Bench", lastName: "Mark" }),
+  });
+  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  await pool.query(`update "user" set email_verified = true where email = $1`, [email]);
+  const signInResponse = await fetch(`${origin}/api/auth/sign-in/email`, { method: "POST", headers, body: JSON.stringify({ email, password }) });
+  if (!signInResponse.ok) throw new Error(`sign-in failed: ${signInResponse.status} ${await signInResponse.text()}`);
+  return signInResponse.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

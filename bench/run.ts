@@ -1,0 +1,180 @@
+// `npm run bench`: the event read paths of the real app against a bare node:http server that
+// answers the same bytes (DESIGN §9). Loopback only, bounded in time.
+//
+//   BENCH_SECONDS       measured seconds per target and server (default 5; plus 1 s warm-up)
+//   BENCH_CONCURRENCY   requests in flight (default 16)
+//   BENCH_DATABASE_URL  postgres://… to bench on PostgreSQL instead of the embedded PGlite
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { Agent, request } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { SEED } from "./seed.ts";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const WARM_UP_MS = 1_000;
+/** However it goes, the whole run stops after this. */
+const OVERALL_LIMIT_MS = 10 * 60_000;
+
+interface Target {
+  name: string;
+  path: string;
+  signedIn: boolean;
+}
+
+interface Result {
+  requests: number;
+  errors: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+}
+
+const children: ChildProcess[] = [];
+
+async function main() {
+  const guard = setTimeout(() => {
+    console.error(`bench: still running after ${OVERALL_LIMIT_MS / 60_000} minutes; stopping.`);
+    stopChildren();
+    process.exit(1);
+  }, OVERALL_LIMIT_MS);
+  guard.unref();
+
+  console.log(
+    `Seeding ${SEED.upcomingEvents} upcoming and ${SEED.completedEvents} completed events (${SEED.registrationsPerEvent} registrations each) into ${
+      process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "embedded PGlite"
+    }...`,
+  );
+  const app = await startChild<{ port: number; cookie: string; eventId: string }>(["bench/app-server.ts"]);
+  const appOrigin = `http://127.0.0.1:${app.info.port}`;
+  const targets: Target[] = [
+    { name: "GET /api/events?scope=upcoming", path: "/api/events?scope=upcoming", signedIn: false },
+    { name: "GET /api/events?scope=completed&page=1", path: "/api/events?scope=completed&page=1", signedIn: false },
+    { name: "GET /api/events/:id (signed in)", path: `/api/events/${app.info.eventId}`, signedIn: true },
+  ];
+  const headersFor = (target: Target): Record<string, string> => (target.signedIn ? { cookie: app.info.cookie } : {});
+
+  // The bare server answers exactly what the app answered.
+  const responses: Record<string, { contentType: string; bodyBase64: string }> = {};
+  for (const target of targets) {
+    const response = await get(`${appOrigin}${target.path}`, headersFor(target));
+    if (response.status !== 200) throw new Error(`${target.name} answered ${response.status}: ${response.body.toString().slice(0, 200)}`);
+    responses[target.path] = { contentType: response.contentType, bodyBase64: response.body.toString("base64") };
+  }
+  const dir = mkdtempSync(join(tmpdir(), "kickoff-bench-bodies-"));
+  const bodiesFile = join(dir, "responses.json");
+  writeFileSync(bodiesFile, JSON.stringify(responses));
+  const bare = await startChild<{ port: number }>(["bench/bare-server.ts", bodiesFile]);
+  const bareOrigin = `http://127.0.0.1:${bare.info.port}`;
+
+  console.log(`Measuring ${SECONDS} s per target and server, ${CONCURRENCY} requests in flight (after ${WARM_UP_MS / 1000} s warm-up).\n`);
+  const rows: string[][] = [];
+  for (const target of targets) {
+    const bytes = Buffer.from(responses[target.path]!.bodyBase64, "base64").length;
+    const appResult = await measure(`${appOrigin}${target.path}`, headersFor(target));
+    const bareResult = await measure(`${bareOrigin}${target.path}`, {});
+    rows.push([
+      target.name,
+      formatBytes(bytes),
+      appResult.perSecond.toFixed(0),
+      appResult.p50.toFixed(1),
+      appResult.p99.toFixed(1),
+      bareResult.perSecond.toFixed(0),
+      bareResult.p99.toFixed(1),
+      `${((appResult.perSecond / bareResult.perSecond) * 100).toFixed(1)}%`,
+      String(appResult.errors + bareResult.errors),
+    ]);
+  }
+  printTable(["target", "body", "app req/s", "app p50 ms", "app p99 ms", "bare req/s", "bare p99 ms", "app/bare", "errors"], rows);
+
+  stopChildren();
+  rmSync(dir, { recursive: true, force: true });
+  clearTimeout(guard);
+}
+
+/** Starts `node --import tsx <args>` and waits for its "BENCH_READY {json}" line; other output passes through. */
+async function startChild<T>(args: string[]): Promise<{ process: ChildProcess; info: T }> {
+  const child = spawn(process.execPath, ["--import", "tsx", ...args], { stdio: ["ignore", "pipe", "inherit"] });
+  children.push(child);
+  const lines = createInterface({ input: child.stdout! });
+  const info = await new Promise<T>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`${args[0]} exited with ${code} before it was ready`)));
+    lines.on("line", (line) => {
+      if (line.startsWith("BENCH_READY ")) resolve(JSON.parse(line.slice("BENCH_READY ".length)) as T);
+      else process.stderr.write(`${line}\n`);
+    });
+  });
+  return { process: child, info };
+}
+
+function stopChildren() {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+
+/** One GET over a kept-alive loopback connection; the body is read in full. */
+function get(url: string, headers: Record<string, string>): Promise<{ status: number; contentType: string; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { agent, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, contentType: String(response.headers["content-type"] ?? ""), body: Buffer.concat(chunks) }),
+      );
+      response.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** CONCURRENCY loops, each sending the next request when the last one is answered. */
+async function measure(url: string, headers: Record<string, string>): Promise<Result> {
+  await run(url, headers, WARM_UP_MS);
+  return run(url, headers, SECONDS * 1000);
+}
+
+async function run(url: string, headers: Record<string, string>, durationMs: number): Promise<Result> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const deadline = started + durationMs;
+  const loop = async () => {
+    while (performance.now() < deadline) {
+      const sent = performance.now();
+      try {
+        const response = await get(url, headers);
+        if (response.status !== 200) errors++;
+      } catch {
+        errors++;
+      }
+      latencies.push(performance.now() - sent);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, loop));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { requests: latencies.length, errors, perSecond: latencies.length / elapsed, p50: at(0.5), p99: at(0.99) };
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${bytes} B`;
+}
+
+function printTable(header: string[], rows: string[][]) {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ");
+  console.log(line(header));
+  console.log(widths.map((width) => "-".repeat(width)).join("  "));
+  for (const row of rows) console.log(line(row));
+}
+
+main().catch((error) => {
+  console.error("bench failed:", error instanceof Error ? error.message : error);
+  stopChildren();
+  process.exit(1);
+});
