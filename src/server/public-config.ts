@@ -4,6 +4,8 @@ import type { Config } from "./config.ts";
 export function publicConfig(config: Config) {
   return {
     appName: config.appName,
+    /** Share links must name the public site, also inside the Capacitor app (whose origin is local). */
+    publicUrl: config.publicUrl,
     payments: {
       mode: config.payments.mode,
       publishableKey: config.payments.mode === "stripe" ? config.payments.stripePublishableKey : undefined,

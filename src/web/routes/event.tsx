@@ -11,6 +11,7 @@ import { useEvent } from "../features/events/hooks/use-event.ts";
 import { useIsNarrow } from "../features/events/hooks/use-is-narrow.ts";
 import { ApiError } from "../lib/api.ts";
 import { useAuth } from "../lib/auth.tsx";
+import { useConfig } from "../lib/config.ts";
 import { paths } from "../lib/paths.ts";
 
 export default function EventScreen() {
@@ -18,6 +19,7 @@ export default function EventScreen() {
   const event = useEvent(id);
   const { user } = useAuth();
   const narrow = useIsNarrow();
+  const config = useConfig();
 
   if (event.isPending) return <Spinner />;
   if (event.isError) {
@@ -35,7 +37,7 @@ export default function EventScreen() {
   const organizer = data.organizer ?? FALLBACK_ORGANIZER;
   const cancelled = data.status === "cancelled";
   const completed = !cancelled && isCompleted(data);
-  const shareUrl = new URL(paths.event(data.id), window.location.origin).toString();
+  const shareUrl = new URL(paths.event(data.id), config.data?.publicUrl ?? window.location.origin).toString();
   const share = <ShareEventButton title={data.title} url={shareUrl} className={narrow ? "w-full" : ""} />;
 
   return (
