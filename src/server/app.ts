@@ -7,6 +7,7 @@ import { meRoutes } from "./auth/routes.ts";
 import { sessionMiddleware } from "./auth/session.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { createListCache } from "./events/list-cache.ts";
 import { eventRoutes, myEventsRoutes } from "./events/routes.ts";
 import { errorBody, handleError } from "./http/errors.ts";
 import type { AppEnv } from "./http/env.ts";
@@ -75,7 +76,7 @@ export function createApp(deps: AppDeps) {
   app.get("/api/config", (c) => c.json(publicConfig(config)));
   app.route("/api/me/events", myEventsRoutes({ db }));
   app.route("/api/me", meRoutes({ auth, db, publicUrl: config.publicUrl }));
-  app.route("/api/events", eventRoutes({ db, jobs: deps.jobs }));
+  app.route("/api/events", eventRoutes({ db, jobs: deps.jobs, listCache: createListCache() }));
   app.route("/api/places", placesRoutes({ db, geocoder: createGeocoder(config) }));
   app.route("/api/unsubscribe", unsubscribeRoutes({ db, authSecret: config.authSecret, appName: config.appName }));
   app.all("/api/*", (c) => c.json(errorBody("not_found", "Not found."), 404));

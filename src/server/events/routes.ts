@@ -10,6 +10,7 @@ import type { JobQueue } from "../jobs/queue.ts";
 import { createEvent } from "./create-event.ts";
 import { getEventDetail } from "./get-event.ts";
 import { listMyEvents } from "./list-my-events.ts";
+import type { ListCache } from "./list-cache.ts";
 import { listCompletedEvents, listUpcomingEvents } from "./list-events.ts";
 
 const listQuerySchema = z.discriminatedUnion("scope", [
@@ -27,19 +28,23 @@ const listQuerySchema = z.discriminatedUnion("scope", [
 
 export interface EventRoutesDeps {
   db: Db;
+  /** Shared with every feature that changes what the home lists show; they must invalidate it. */
+  listCache: ListCache;
   /** Without a job queue nothing is scheduled (tests that do not exercise background work). */
   jobs?: JobQueue;
 }
 
 /** /api/events */
 export function eventRoutes(deps: EventRoutesDeps) {
-  const { db, jobs } = deps;
+  const { db, jobs, listCache } = deps;
   return new Hono<AppEnv>()
     .get("/", async (c) => {
       const query = parseQuery(c, listQuerySchema);
-      const now = new Date();
-      if (query.scope === "upcoming") return c.json(await listUpcomingEvents({ db, now }));
-      return c.json(await listCompletedEvents({ db, now, page: query.page }));
+      const json =
+        query.scope === "upcoming"
+          ? await listCache.get("upcoming", () => listUpcomingEvents({ db, now: new Date() }))
+          : await listCache.get(`completed:${query.page}`, () => listCompletedEvents({ db, now: new Date(), page: query.page }));
+      return c.body(json, 200, { "content-type": "application/json; charset=UTF-8" });
     })
     .get("/:id", async (c) => {
       requireUser(c.get("user"));
@@ -49,6 +54,7 @@ export function eventRoutes(deps: EventRoutesDeps) {
       const organizer = requireAdmin(c.get("user"));
       const input = await parseJson(c, createEventSchema);
       const event = await createEvent({ db, organizer, input, now: new Date() });
+      listCache.invalidate();
       if (jobs) {
         // The event exists whatever happens to the announcement; failing the request now would
         // only invite the organiser to create it twice.
