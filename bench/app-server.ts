@@ -8,10 +8,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
-import pg from "pg";
+import type pg from "pg";
 import { createApp } from "../src/server/app.ts";
 import { loadConfig } from "../src/server/config.ts";
-import { connect, type Database, startEmbeddedPostgres } from "../src/server/db/client.ts";
+import { connectEmbedded, type Database, startEmbeddedPostgres } from "../src/server/db/client.ts";
+import { createThrowawayDatabase } from "../src/test/database.ts";
 import { runMigrations } from "../src/server/db/migrate.ts";
 import { createServices } from "../src/server/services.ts";
 import { seed, SEED } from "./seed.ts";
@@ -21,37 +22,10 @@ const log = (line: string) => process.stderr.write(`[app] ${line}\n`);
 
 async function openBenchDatabase(): Promise<Database> {
   const serverUrl = process.env.BENCH_DATABASE_URL;
-  if (serverUrl) {
-    // A throwaway database on the given PostgreSQL server.
-    const name = `kickoff_bench_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const database = connect(url.toString());
-    return {
-      ...database,
-      async close() {
-        await database.close();
-        const cleanup = new pg.Client({ connectionString: serverUrl });
-        await cleanup.connect();
-        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await cleanup.end();
-      },
-    };
-  }
-  // In-memory PGlite behind the socket server, exactly the embedded production path.
-  const embedded = await startEmbeddedPostgres();
-  const database = connect(embedded.url);
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      await embedded.stop();
-    },
-  };
+  // A throwaway database on the given PostgreSQL server, or in-memory PGlite behind the socket
+  // server, exactly the embedded production path.
+  if (serverUrl) return createThrowawayDatabase(serverUrl, { prefix: "kickoff_bench" });
+  return connectEmbedded(await startEmbeddedPostgres());
 }
 
 async function main() {

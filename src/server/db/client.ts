@@ -66,11 +66,9 @@ export function connect(url: string, poolSize = APP_POOL_SIZE): Database {
   };
 }
 
-/** The configured database: DATABASE_URL when set, else the embedded PGlite under dataDir. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  if (options.databaseUrl) return connect(options.databaseUrl);
-  const embedded = await startEmbeddedPostgres({ dataDir: `${options.dataDir}/pglite` });
-  const database = connect(embedded.url);
+/** A pool on an embedded database; closing it also stops the embedded server. */
+export function connectEmbedded(embedded: EmbeddedPostgres, poolSize = APP_POOL_SIZE): Database {
+  const database = connect(embedded.url, poolSize);
   return {
     ...database,
     async close() {
@@ -78,4 +76,10 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       await embedded.stop();
     },
   };
+}
+
+/** The configured database: DATABASE_URL when set, else the embedded PGlite under dataDir. */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (options.databaseUrl) return connect(options.databaseUrl);
+  return connectEmbedded(await startEmbeddedPostgres({ dataDir: `${options.dataDir}/pglite` }));
 }
