@@ -200,3 +200,13 @@ describe("guards", () => {
     expect(response.status).toBe(400);
   });
 });
+
+describe("origin check", () => {
+  it("refuses a sign-in posted from another site", async () => {
+    const { email } = await signUpVerified(context);
+    const response = await new TestClient(context).request("POST", "/api/auth/sign-in/email", { email, password: TEST_PASSWORD }, {
+      origin: "https://evil.example",
+    });
+    expect(response.status).toBe(403);
+  });
+});

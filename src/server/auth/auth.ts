@@ -17,8 +17,13 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer }) 
     baseURL: config.publicUrl,
     basePath: "/api/auth",
     secret: config.authSecret,
-    trustedOrigins: [config.publicUrl],
+    // Outside production the app is also opened as localhost or 127.0.0.1 on its port; both may sign in.
+    trustedOrigins: config.production
+      ? [config.publicUrl]
+      : [config.publicUrl, `http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`],
     telemetry: { enabled: false },
+    // better-auth skips its origin (CSRF) check when it detects a test run; ours run the real thing.
+    advanced: { disableOriginCheck: false },
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification },
