@@ -71,8 +71,10 @@ export function createApp(deps: AppDeps) {
     }
   });
 
-  app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
+  // Before better-auth's own endpoints too: an idle session must not be read, refreshed or used
+  // there either (get-session, change-password, delete-user, list-sessions...).
   app.use("/api/*", sessionMiddleware({ auth, db, config }));
+  app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
   app.get("/api/config", (c) => c.json(publicConfig(config)));
   app.route("/api/me/events", myEventsRoutes({ db }));
   app.route("/api/me", meRoutes({ auth, db, publicUrl: config.publicUrl }));

@@ -175,6 +175,42 @@ describe("session idle limit on the server", () => {
     expect(rows[0].count).toBe("0");
   });
 
+  it("makes an idle cookie worthless on better-auth's own endpoints too", async () => {
+    const idleClient = async () => {
+      const signedUp = await signUpVerified(context);
+      const idleMinutes = context.config.sessionIdleMs / 60_000 + 1;
+      await context.database.pool.query(`update session set last_active_at = now() - make_interval(mins => $2) where user_id = $1`, [
+        signedUp.userId,
+        idleMinutes,
+      ]);
+      return signedUp;
+    };
+    const sessionsOf = async (userId: string) =>
+      Number((await context.database.pool.query(`select count(*) from session where user_id = $1`, [userId])).rows[0].count);
+
+    const reader = await idleClient();
+    const session = await reader.client.json("GET", "/api/auth/get-session");
+    expect(session.status).toBe(200);
+    expect(session.body).toBeNull();
+    expect(await sessionsOf(reader.userId)).toBe(0);
+
+    // The web app signs out when its own idle timer fires; that still answers 200.
+    expect((await (await idleClient()).client.json("POST", "/api/auth/sign-out", {})).status).toBe(200);
+
+    const lister = await idleClient();
+    expect((await lister.client.json("GET", "/api/auth/list-sessions")).status).toBe(401);
+
+    const changer = await idleClient();
+    const change = await changer.client.json("POST", "/api/auth/change-password", { currentPassword: TEST_PASSWORD, newPassword: "stolen-cookie-pass" });
+    expect(change.status).toBe(401);
+    expect((await new TestClient(context).json("POST", "/api/auth/sign-in/email", { email: changer.email, password: TEST_PASSWORD })).status).toBe(200);
+
+    const deleter = await idleClient();
+    expect((await deleter.client.json("POST", "/api/auth/delete-user", { password: TEST_PASSWORD })).status).toBe(401);
+    const { rows } = await context.database.pool.query(`select count(*) from "user" where id = $1`, [deleter.userId]);
+    expect(rows[0].count).toBe("1");
+  });
+
   it("keeps an active session alive and records the activity", async () => {
     const { client, userId } = await signUpVerified(context);
     await context.database.pool.query(`update session set last_active_at = now() - interval '5 minutes' where user_id = $1`, [userId]);
