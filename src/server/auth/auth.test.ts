@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertEvent } from "../events/testing.ts";
 import { ADMIN_EMAIL, createTestContext, followLink, signUpVerified, TestClient, TEST_PASSWORD, uniqueEmail, type TestContext } from "../../test/test-app.ts";
 
 let context: TestContext;
@@ -228,6 +229,40 @@ describe("guards", () => {
     const response = await anonymous.json<{ error: { code: string; message: string } }>("PATCH", "/api/me/name", { firstName: "A", lastName: "B" });
     expect(response.status).toBe(401);
     expect(response.body.error).toEqual({ code: "unauthorized", message: "User not authenticated. Please log in." });
+  });
+
+  it("lets an unverified session (after an email change) fix its email, but not act as a verified user", async () => {
+    const { client } = await signUpVerified(context);
+    const game = await insertEvent(context.database.db);
+    expect((await client.json("GET", `/api/events/${game.id}`)).status).toBe(200);
+    expect((await client.json("POST", "/api/me/email", { currentPassword: TEST_PASSWORD, newEmail: uniqueEmail("typo") })).status).toBe(200);
+
+    for (const [method, path, body] of [
+      ["GET", `/api/events/${game.id}`],
+      ["GET", "/api/me/events"],
+      ["PATCH", "/api/me/name", { firstName: "Eve", lastName: "Unverified" }],
+      ["PATCH", "/api/me/notifications", { notifyNewEvents: false }],
+    ] as const) {
+      const response = await client.json<{ error: { code: string } }>(method, path, body);
+      expect(response.status, `${method} ${path}`).toBe(403);
+      expect(response.body.error.code).toBe("forbidden");
+    }
+    expect((await client.json<{ user: { emailVerified: boolean } }>("GET", "/api/me")).body.user.emailVerified).toBe(false);
+    expect((await client.json("POST", "/api/me/touch", {})).status).toBe(200);
+    expect((await client.json("POST", "/api/me/email", { currentPassword: TEST_PASSWORD, newEmail: uniqueEmail("fixed") })).status).toBe(200);
+  });
+
+  it("refuses admin actions to an admin whose email is not verified", async () => {
+    const local = await createTestContext({ ADMIN_EMAILS: "boss@example.com" });
+    try {
+      const { client, userId } = await signUpVerified(local, { email: "boss@example.com" });
+      expect((await client.json("GET", "/api/places?q=park")).status).toBe(200);
+      await local.database.pool.query(`update "user" set email_verified = false where id = $1`, [userId]);
+      expect((await client.json("GET", "/api/places?q=park")).status).toBe(403);
+      expect((await client.json("POST", "/api/events", {})).status).toBe(403);
+    } finally {
+      await local.close();
+    }
   });
 
   it("answers 400, not 500, for a body that is not JSON", async () => {

@@ -7,7 +7,7 @@ import { AppError } from "../http/errors.ts";
 import type { AppEnv } from "../http/env.ts";
 import { parseJson } from "../http/validate.ts";
 import type { Auth } from "./auth.ts";
-import { requireUser } from "./session.ts";
+import { requireUser, requireVerifiedUser } from "./session.ts";
 
 export function meRoutes(deps: { auth: Auth; db: Db; publicUrl: string }) {
   const { auth, db } = deps;
@@ -28,8 +28,10 @@ export function meRoutes(deps: { auth: Auth; db: Db; publicUrl: string }) {
       requireUser(c.get("user"));
       return c.json({ ok: true });
     })
+    // Profile changes are for verified users (SPEC §6). /email and /touch stay open to an unverified
+    // session, so a mistyped new address can be corrected from /verify-email.
     .patch("/name", async (c) => {
-      const user = requireUser(c.get("user"));
+      const user = requireVerifiedUser(c.get("user"));
       const { firstName, lastName } = await parseJson(c, nameSchema);
       await db
         .update(userTable)
@@ -38,7 +40,7 @@ export function meRoutes(deps: { auth: Auth; db: Db; publicUrl: string }) {
       return c.json({ firstName, lastName, name: displayName(firstName, lastName) });
     })
     .patch("/notifications", async (c) => {
-      const user = requireUser(c.get("user"));
+      const user = requireVerifiedUser(c.get("user"));
       const { notifyNewEvents } = await parseJson(c, notificationSettingsSchema);
       await db.update(userTable).set({ notifyNewEvents }).where(eq(userTable.id, user.id));
       return c.json({ notifyNewEvents });

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { createEventSchema } from "../../shared/events.ts";
-import { requireAdmin, requireUser } from "../auth/session.ts";
+import { requireAdmin, requireVerifiedUser } from "../auth/session.ts";
 import type { Db } from "../db/client.ts";
 import type { AppEnv } from "../http/env.ts";
 import { parseJson, parseQuery } from "../http/validate.ts";
@@ -47,7 +47,8 @@ export function eventRoutes(deps: EventRoutesDeps) {
       return c.body(json, 200, { "content-type": "application/json; charset=UTF-8" });
     })
     .get("/:id", async (c) => {
-      requireUser(c.get("user"));
+      // SPEC §4: signed in means verified; an unverified session (after an email change) waits on /verify-email.
+      requireVerifiedUser(c.get("user"));
       return c.json({ event: await getEventDetail({ db, id: c.req.param("id") }) });
     })
     .post("/", async (c) => {
@@ -70,7 +71,7 @@ export function eventRoutes(deps: EventRoutesDeps) {
 export function myEventsRoutes(deps: { db: Db }) {
   const { db } = deps;
   return new Hono<AppEnv>().get("/", async (c) => {
-    const user = requireUser(c.get("user"));
+    const user = requireVerifiedUser(c.get("user"));
     return c.json(await listMyEvents({ db, userId: user.id, now: new Date() }));
   });
 }
