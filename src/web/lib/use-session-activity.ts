@@ -1,5 +1,5 @@
-import { useEffect } from "react";
-import { api } from "./api.ts";
+import { useEffect, useRef } from "react";
+import { api, ApiError } from "./api.ts";
 import { sessionExpired, setIdleLimit, startSessionExpiration } from "./session-expiration.ts";
 
 /** SPEC §9: the session is checked every 60 s. */
@@ -14,26 +14,48 @@ const ACTIVITY_EVENTS = ["mousemove", "keydown", "click", "scroll", "touchstart"
  */
 export function useSessionActivity(options: { active: boolean; idleMs: number | undefined; onExpired: () => void }) {
   const { active, idleMs, onExpired } = options;
+  // The callback changes with navigation; restarting the session on each change would hide an expiry.
+  const onExpiredRef = useRef(onExpired);
+  useEffect(() => {
+    onExpiredRef.current = onExpired;
+  }, [onExpired]);
+
   useEffect(() => {
     if (!active || !idleMs) return;
     setIdleLimit(idleMs);
     // The server just confirmed the session is alive (it enforces the same limit), so start afresh.
     startSessionExpiration();
+    let ended = false;
+    const expire = () => {
+      if (ended) return;
+      ended = true;
+      onExpiredRef.current();
+    };
     let lastTouch = Date.now();
     const renew = () => {
+      if (ended) return;
+      // Timers do not run while a laptop sleeps: the first touch after waking must not revive a
+      // session that has been idle past the limit.
+      if (sessionExpired()) {
+        expire();
+        return;
+      }
       startSessionExpiration();
       if (Date.now() - lastTouch >= SERVER_TOUCH_INTERVAL_MS) {
         lastTouch = Date.now();
-        api("/api/me/touch", { body: {} }).catch(() => undefined);
+        api("/api/me/touch", { body: {} }).catch((error: unknown) => {
+          // The server has already ended the session (its own idle limit).
+          if (error instanceof ApiError && error.status === 401) expire();
+        });
       }
     };
     for (const name of ACTIVITY_EVENTS) window.addEventListener(name, renew, { passive: true });
     const timer = window.setInterval(() => {
-      if (sessionExpired()) onExpired();
+      if (sessionExpired()) expire();
     }, CHECK_INTERVAL_MS);
     return () => {
       for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, renew);
       window.clearInterval(timer);
     };
-  }, [active, idleMs, onExpired]);
+  }, [active, idleMs]);
 }
