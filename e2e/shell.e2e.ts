@@ -1,11 +1,48 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createVerifiedUser, login } from "./support/accounts.ts";
+import type { EventDetail } from "../src/shared/events.ts";
+import { createVerifiedUser, login, PASSWORD } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
+import { ADMIN_EMAIL } from "./support/global-setup.ts";
 
 const { newPage } = useBrowser();
 
+const pathOf = (page: Page) => new URL(page.url()).pathname;
 const menuButton = (page: Page) => page.getByRole("button", { name: /open menu/i });
+
+/** The admin account (ADMIN_EMAILS); another spec file may already have signed it up. */
+async function admin() {
+  return createVerifiedUser({ email: ADMIN_EMAIL, firstName: "Ada", lastName: "Admin" }).catch((error: unknown) => {
+    if (error instanceof Error && /sign-up failed: 422/.test(error.message)) return { email: ADMIN_EMAIL, password: PASSWORD };
+    throw error;
+  });
+}
+
+async function createGame(title: string): Promise<EventDetail> {
+  const page = await newPage();
+  await login(page, await admin());
+  const date = await page.evaluate(() => {
+    const day = new Date();
+    day.setDate(day.getDate() + 5);
+    return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, "0")}-${String(day.getDate()).padStart(2, "0")}`;
+  });
+  const response = await page.request.post("/api/events", {
+    data: {
+      title,
+      date,
+      time: "19:00",
+      timeZone: await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
+      durationHours: 1,
+      durationMinutes: 0,
+      location: { name: "Central Sports Ground, 5 Main Street, Springfield", latitude: 40.7505, longitude: -73.9934 },
+      cost: "0",
+      maxPlayers: 10,
+    },
+  });
+  expect(response.status()).toBe(201);
+  await page.close();
+  return ((await response.json()) as { event: EventDetail }).event;
+}
 
 describe("session", () => {
   it("logs out on the first activity after the idle limit passed unseen (a laptop woken from sleep)", async () => {
@@ -19,4 +56,25 @@ describe("session", () => {
     await page.getByRole("button", { name: "Login" }).waitFor();
     expect(await menuButton(page).count()).toBe(0);
   });
+
+  it("sends a user whose session the server ended to the login screen, and back to the event after login", async () => {
+    const game = await createGame(`Session Ended Game ${Date.now().toString(36)}`);
+    const player = await createVerifiedUser();
+    const page = await newPage();
+    await login(page, player);
+    const card = page.getByRole("article", { name: game.title });
+    await card.waitFor();
+
+    // The server no longer knows this browser (idle limit, signed out elsewhere): its cookie is gone.
+    await page.context().clearCookies();
+    await card.getByRole("link", { name: "Register" }).click();
+    await page.getByRole("button", { name: "Login" }).waitFor({ timeout: 10_000 });
+    expect(pathOf(page)).toBe("/");
+    expect(await page.getByText("The event could not be loaded.").count()).toBe(0);
+
+    await login(page, player);
+    await page.getByRole("heading", { name: game.title, level: 1 }).waitFor();
+    expect(pathOf(page)).toBe(`/event/${game.id}`);
+  });
 });
+

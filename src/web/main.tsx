@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
@@ -6,12 +6,11 @@ import { ErrorBoundary } from "./components/error-boundary.tsx";
 import { NotificationProvider } from "./components/notification.tsx";
 import { AuthProvider } from "./lib/auth.tsx";
 import { NativeIntegration } from "./lib/native.tsx";
+import { createQueryClient } from "./lib/query-client.ts";
 import { AppRoutes } from "./router.tsx";
 import "./styles.css";
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true } },
-});
+const queryClient = createQueryClient();
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

@@ -1,5 +1,5 @@
 import { useQueryClient, useQuery } from "@tanstack/react-query";
-import { createContext, useCallback, useContext, useMemo, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from "react";
 import type { Me } from "../../shared/account.ts";
 import { api } from "./api.ts";
 import { clearSessionExpiration, startSessionExpiration } from "./session-expiration.ts";
@@ -44,14 +44,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       await api("/api/auth/sign-out", { body: {} });
     } finally {
       clearSessionExpiration();
-      // Drop the signed-in user's cached data, but keep the "me" query itself: clear() would detach
-      // this provider's observer from the cache, so it would keep showing the old user.
       queryClient.setQueryData(meQueryKey, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] && query.queryKey[0] !== "config" });
     }
   }, [queryClient]);
 
   const user = me.isPending ? undefined : me.isError ? null : me.data;
+
+  // However the session ended (Log Out, or the server ending it), the next person to sign in on this
+  // browser must not see the previous user's cached events. The "me" query itself stays: clear()
+  // would detach this provider's observer from the cache, so it would keep showing the old user.
+  const previousUser = useRef(user);
+  useEffect(() => {
+    if (previousUser.current && user === null) {
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] && query.queryKey[0] !== "config" });
+    }
+    previousUser.current = user;
+  }, [user, queryClient]);
   const value = useMemo(() => ({ user, refresh, signIn, signOut }), [user, refresh, signIn, signOut]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

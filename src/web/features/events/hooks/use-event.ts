@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { EventDetail } from "../../../../shared/events.ts";
-import { api, ApiError } from "../../../lib/api.ts";
+import { api } from "../../../lib/api.ts";
 import { eventKeys } from "./query-keys.ts";
 
 /** GET /api/events/:id */
@@ -9,10 +9,6 @@ export async function fetchEvent(id: string, signal?: AbortSignal) {
 }
 
 export function useEvent(id: string) {
-  return useQuery({
-    queryKey: eventKeys.detail(id),
-    queryFn: ({ signal }) => fetchEvent(id, signal),
-    // A missing event stays missing; retrying a 404 only delays 'Event not found.'.
-    retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 1,
-  });
+  // The client's default retry leaves a 404 alone, so 'Event not found.' shows at once.
+  return useQuery({ queryKey: eventKeys.detail(id), queryFn: ({ signal }) => fetchEvent(id, signal) });
 }
