@@ -9,6 +9,8 @@ const { newPage } = useBrowser();
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 const menuButton = (page: Page) => page.getByRole("button", { name: /open menu/i });
+/** The visible text of whatever has the keyboard focus. */
+const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
 
 /** The admin account (ADMIN_EMAILS); another spec file may already have signed it up. */
 async function admin() {
@@ -78,3 +80,42 @@ describe("session", () => {
   });
 });
 
+describe("navigation", () => {
+  it("works the header menu from the keyboard", async () => {
+    const page = await newPage();
+    await login(page, await createVerifiedUser({ firstName: "Kim", lastName: "Keys" }));
+    const button = menuButton(page);
+
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => focusedText(page)).toBe("Kim Keys");
+    await page.keyboard.press("ArrowDown");
+    expect(await focusedText(page)).toBe("Your Events");
+    await page.keyboard.press("End");
+    expect(await focusedText(page)).toBe("Log Out");
+    await page.keyboard.press("ArrowDown");
+    expect(await focusedText(page)).toBe("Kim Keys");
+    await page.keyboard.press("ArrowUp");
+    expect(await focusedText(page)).toBe("Log Out");
+
+    await page.keyboard.press("Escape");
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+    expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    // ArrowUp on the button opens the menu at its last item; Tab closes it.
+    await page.keyboard.press("ArrowUp");
+    await expect.poll(() => focusedText(page)).toBe("Log Out");
+    await page.keyboard.press("Tab");
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+    expect(await page.getByRole("menu").count()).toBe(0);
+
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => focusedText(page)).toBe("Kim Keys");
+    await page.keyboard.press("Home");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: "Your Events", level: 1 }).waitFor();
+    expect(pathOf(page)).toBe("/your-events");
+  });
+});

@@ -1,23 +1,34 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Me } from "../../shared/account.ts";
 import { paths } from "../lib/paths.ts";
 
+/** Where the focus goes when the menu opens: its first item, or its last one (ArrowUp on the button). */
+type OpenFocus = "first" | "last";
+
+/**
+ * The signed-in header: the product title and the user's menu, a WAI-ARIA menu button (the menu
+ * takes the focus when it opens; arrow keys, Home and End move it; Escape and Tab close it).
+ */
 export function Header({ user, appName, onLogout }: { user: Me; appName: string; onLogout: () => void }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState<OpenFocus | null>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   const navigate = useNavigate();
 
+  const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+
   useEffect(() => {
     if (!open) return;
+    const list = items();
+    (open === "first" ? list[0] : list[list.length - 1])?.focus();
     const onPointerDown = (event: PointerEvent) => {
-      if (!menuRef.current?.contains(event.target as Node)) setOpen(false);
+      if (!menuRef.current?.contains(event.target as Node)) setOpen(null);
     };
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === "Escape") {
-        setOpen(false);
+        setOpen(null);
         buttonRef.current?.focus();
       }
     };
@@ -29,8 +40,33 @@ export function Header({ user, appName, onLogout }: { user: Me; appName: string;
     };
   }, [open]);
 
+  const onButtonKeyDown = (event: ReactKeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      setOpen(event.key === "ArrowDown" ? "first" : "last");
+    }
+  };
+
+  const onMenuKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
+    const list = items();
+    const index = list.indexOf(document.activeElement as HTMLElement);
+    const move = (to: number) => {
+      event.preventDefault();
+      list[(to + list.length) % list.length]?.focus();
+    };
+    if (event.key === "ArrowDown") move(index + 1);
+    else if (event.key === "ArrowUp") move(index - 1);
+    else if (event.key === "Home") move(0);
+    else if (event.key === "End") move(list.length - 1);
+    else if (event.key === "Tab") {
+      // Tab closes the menu and goes on from the button, to the next control on the page.
+      buttonRef.current?.focus();
+      setOpen(null);
+    }
+  };
+
   const go = (to: string) => {
-    setOpen(false);
+    setOpen(null);
     navigate(to);
   };
   const itemClass = "block w-full px-4 py-2 text-left text-slate-800 hover:bg-green-50 focus:bg-green-50 focus:outline-none";
@@ -46,9 +82,10 @@ export function Header({ user, appName, onLogout }: { user: Me; appName: string;
             ref={buttonRef}
             type="button"
             aria-haspopup="menu"
-            aria-expanded={open}
+            aria-expanded={Boolean(open)}
             aria-controls={menuId}
-            onClick={() => setOpen((value) => !value)}
+            onClick={() => setOpen((value) => (value ? null : "first"))}
+            onKeyDown={onButtonKeyDown}
             className="flex items-center gap-2 rounded-md px-3 py-1.5 hover:bg-green-700 focus:outline-2 focus:outline-white"
           >
             <span className="max-w-[12rem] truncate">{user.name}</span>
@@ -56,24 +93,31 @@ export function Header({ user, appName, onLogout }: { user: Me; appName: string;
             <span className="sr-only">Open menu</span>
           </button>
           {open && (
-            <div id={menuId} role="menu" className="absolute right-0 mt-2 w-56 overflow-hidden rounded-md bg-white py-1 shadow-lg ring-1 ring-black/10">
-              <button role="menuitem" type="button" className={`${itemClass} font-semibold`} onClick={() => go(paths.profile)}>
+            <div
+              id={menuId}
+              role="menu"
+              aria-label={user.name}
+              onKeyDown={onMenuKeyDown}
+              className="absolute right-0 mt-2 w-56 overflow-hidden rounded-md bg-white py-1 shadow-lg ring-1 ring-black/10"
+            >
+              <button role="menuitem" tabIndex={-1} type="button" className={`${itemClass} font-semibold`} onClick={() => go(paths.profile)}>
                 {user.name}
               </button>
               {user.isAdmin && (
-                <button role="menuitem" type="button" className={itemClass} onClick={() => go(paths.createEvent)}>
+                <button role="menuitem" tabIndex={-1} type="button" className={itemClass} onClick={() => go(paths.createEvent)}>
                   Create New Event
                 </button>
               )}
-              <button role="menuitem" type="button" className={itemClass} onClick={() => go(paths.yourEvents)}>
+              <button role="menuitem" tabIndex={-1} type="button" className={itemClass} onClick={() => go(paths.yourEvents)}>
                 Your Events
               </button>
               <button
                 role="menuitem"
+                tabIndex={-1}
                 type="button"
                 className={itemClass}
                 onClick={() => {
-                  setOpen(false);
+                  setOpen(null);
                   onLogout();
                 }}
               >
