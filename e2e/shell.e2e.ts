@@ -118,4 +118,34 @@ describe("navigation", () => {
     await page.getByRole("heading", { name: "Your Events", level: 1 }).waitFor();
     expect(pathOf(page)).toBe("/your-events");
   });
+
+  it("names the tab after the screen, starts a new screen at its top and moves the focus to it", async () => {
+    const page = await newPage({ width: 375, height: 700 });
+    await login(page, await createVerifiedUser());
+    expect(await page.title()).toBe("Kickoff");
+
+    await menuButton(page).click();
+    await page.getByRole("menuitem", { name: "Your Events" }).click();
+    await page.getByRole("heading", { name: "Your Events", level: 1 }).waitFor();
+    await expect.poll(() => page.title()).toBe("Your Events · Kickoff");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
+
+    await page.goto("/profile");
+    await page.getByRole("heading", { name: "Update Name" }).waitFor();
+    expect(await page.title()).toBe("Profile · Kickoff");
+    const privacyLink = page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" });
+    await privacyLink.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await privacyLink.click();
+    await page.getByRole("heading", { name: "Privacy Policy", level: 1 }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await page.title()).toBe("Privacy Policy · Kickoff");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
+
+    const game = await createGame(`Titled Game ${Date.now().toString(36)}`);
+    await page.goto(`/event/${game.id}`);
+    await page.getByRole("heading", { name: game.title, level: 1 }).waitFor();
+    // The same title the server gives the page for link previews.
+    expect(await page.title()).toBe(`${game.title} · Kickoff`);
+  });
 });

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useCallback, useEffect, useRef } from "react";
-import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
+import { Navigate, Outlet, useLocation, useNavigate, useNavigationType } from "react-router";
 import { Footer } from "./components/footer.tsx";
 import { Header } from "./components/header.tsx";
 import { useNotify } from "./components/notification.tsx";
@@ -26,9 +26,20 @@ export function AppShell() {
   const signedIn = Boolean(user?.emailVerified);
   const wasSignedIn = useRef(signedIn);
 
+  // A new screen starts at its top, and the focus moves to it so that keyboard and screen-reader
+  // users carry on from there rather than from a link that is gone (Back keeps its scroll position).
+  const navigationType = useNavigationType();
+  const mainRef = useRef<HTMLElement>(null);
+  const screenKey = `${location.pathname}|${signedIn}`;
+  const lastScreenKey = useRef<string | null>(null);
   useEffect(() => {
-    document.title = appName;
-  }, [appName]);
+    if (!mainRef.current || lastScreenKey.current === screenKey) return;
+    const first = lastScreenKey.current === null;
+    lastScreenKey.current = screenKey;
+    if (first) return; // the page as loaded: the browser's own start
+    if (navigationType !== "POP") window.scrollTo(0, 0);
+    mainRef.current.focus({ preventScroll: true });
+  }, [screenKey, navigationType]);
 
   // SPEC §2: remember a visited /event/ path so login returns there.
   useEffect(() => {
@@ -70,7 +81,7 @@ export function AppShell() {
         Skip to content
       </a>
       {signedIn && user && <Header user={user} appName={appName} onLogout={logOut} />}
-      <main id="main" className="flex-1">
+      <main id="main" ref={mainRef} tabIndex={-1} className="flex-1 focus:outline-none">
         <Suspense fallback={<Spinner />}>
           {decision.kind === "login" ? <LoginScreen /> : decision.kind === "home" ? <HomeScreen /> : <Outlet />}
         </Suspense>

@@ -1,8 +1,10 @@
 import { Link } from "react-router";
 import { Card } from "../components/form.tsx";
 import { paths } from "../lib/paths.ts";
+import { useDocumentTitle } from "../lib/use-document-title.ts";
 
 export default function ConfirmationScreen() {
+  useDocumentTitle("Payment Successful!");
   return (
     <div className="mx-auto flex max-w-md flex-col px-4 py-10 sm:py-16">
       <Card className="text-center">

@@ -10,6 +10,7 @@ import { useCreateEvent } from "../features/events/hooks/use-create-event.ts";
 import { errorMessage } from "../lib/api.ts";
 import { useConfig } from "../lib/config.ts";
 import { paths } from "../lib/paths.ts";
+import { useDocumentTitle } from "../lib/use-document-title.ts";
 
 /** SPEC §9: the app goes to / this long after the success notification. */
 const REDIRECT_AFTER_CREATE_MS = 500;
@@ -45,6 +46,7 @@ const initialState: FormState = {
 
 /** Create New Event (admins; the shell shows home to everyone else). */
 export default function CreateEventScreen() {
+  useDocumentTitle("Create New Event");
   const navigate = useNavigate();
   const notify = useNotify();
   const config = useConfig();

@@ -13,6 +13,7 @@ import { ApiError } from "../lib/api.ts";
 import { useAuth } from "../lib/auth.tsx";
 import { useConfig } from "../lib/config.ts";
 import { paths } from "../lib/paths.ts";
+import { useDocumentTitle } from "../lib/use-document-title.ts";
 
 export default function EventScreen() {
   const { id = "" } = useParams();
@@ -20,10 +21,12 @@ export default function EventScreen() {
   const { user } = useAuth();
   const narrow = useIsNarrow();
   const config = useConfig();
+  const notFound = event.error instanceof ApiError && event.error.status === 404;
+  useDocumentTitle(event.data?.title ?? (notFound ? "Event not found" : undefined));
 
   if (event.isPending) return <Spinner />;
   if (event.isError) {
-    if (event.error instanceof ApiError && event.error.status === 404) {
+    if (notFound) {
       return <p className="mx-auto max-w-2xl px-4 py-16 text-center text-xl font-semibold text-slate-700">Event not found.</p>;
     }
     return (

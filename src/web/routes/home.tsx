@@ -7,9 +7,11 @@ import { EventTimeline } from "../features/events/components/event-timeline.tsx"
 import { QueryError } from "../features/events/components/query-error.tsx";
 import { useNow } from "../features/events/hooks/use-now.ts";
 import { useUpcomingEvents } from "../features/events/hooks/use-upcoming-events.ts";
+import { useDocumentTitle } from "../lib/use-document-title.ts";
 
 /** Available Events: the timeline of coming games, then the Completed Events table. */
 export default function HomeScreen() {
+  useDocumentTitle();
   const now = useNow();
   const upcoming = useUpcomingEvents();
   const groups = useMemo(() => {

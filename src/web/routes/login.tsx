@@ -7,8 +7,10 @@ import { useAuth } from "../lib/auth.tsx";
 import { useConfig } from "../lib/config.ts";
 import { paths } from "../lib/paths.ts";
 import { rememberPendingEmail } from "../lib/pending-email.ts";
+import { useDocumentTitle } from "../lib/use-document-title.ts";
 
 export default function LoginScreen() {
+  useDocumentTitle();
   const { signIn } = useAuth();
   const config = useConfig();
   const navigate = useNavigate();

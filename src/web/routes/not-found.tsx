@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import { paths } from "../lib/paths.ts";
+import { useDocumentTitle } from "../lib/use-document-title.ts";
 
 export default function NotFoundScreen() {
+  useDocumentTitle("Page not found");
   return (
     <div className="mx-auto flex max-w-md flex-col items-center px-4 py-16 text-center sm:py-24">
       <p className="text-6xl font-extrabold tracking-tight text-green-700" aria-hidden="true">

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { useAuth } from "../lib/auth.tsx";
 import { useConfig } from "../lib/config.ts";
 import { paths } from "../lib/paths.ts";
+import { useDocumentTitle } from "../lib/use-document-title.ts";
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -20,6 +21,7 @@ function List({ children }: { children: ReactNode }) {
 }
 
 export default function PrivacyScreen() {
+  useDocumentTitle("Privacy Policy");
   const config = useConfig();
   const { user } = useAuth();
   const app = config.data?.appName ?? "Kickoff";

@@ -8,10 +8,12 @@ import { Spinner } from "../components/spinner.tsx";
 import { api, errorMessage } from "../lib/api.ts";
 import { useAuth } from "../lib/auth.tsx";
 import { paths } from "../lib/paths.ts";
+import { useDocumentTitle } from "../lib/use-document-title.ts";
 
 type Message = { kind: "error" | "success"; text: string } | null;
 
 export default function ProfileScreen() {
+  useDocumentTitle("Profile");
   const { user } = useAuth();
   if (!user) return <Spinner />;
   return (

@@ -6,8 +6,10 @@ import { api, errorMessage } from "../lib/api.ts";
 import { useConfig } from "../lib/config.ts";
 import { paths } from "../lib/paths.ts";
 import { rememberPendingEmail } from "../lib/pending-email.ts";
+import { useDocumentTitle } from "../lib/use-document-title.ts";
 
 export default function RegisterScreen() {
+  useDocumentTitle("Register");
   const config = useConfig();
   const navigate = useNavigate();
   const [firstName, setFirstName] = useState("");

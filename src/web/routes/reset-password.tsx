@@ -4,8 +4,10 @@ import { Button, Card, FormMessage, TextField } from "../components/form.tsx";
 import { ApiError, api, errorMessage } from "../lib/api.ts";
 import { useConfig } from "../lib/config.ts";
 import { paths } from "../lib/paths.ts";
+import { useDocumentTitle } from "../lib/use-document-title.ts";
 
 export default function ResetPasswordScreen() {
+  useDocumentTitle("Reset Password");
   const appName = useConfig().data?.appName ?? "Kickoff";
   const [params] = useSearchParams();
   const token = params.get("token");

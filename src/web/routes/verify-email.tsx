@@ -7,11 +7,13 @@ import { useAuth } from "../lib/auth.tsx";
 import { useConfig } from "../lib/config.ts";
 import { paths } from "../lib/paths.ts";
 import { pendingEmail } from "../lib/pending-email.ts";
+import { useDocumentTitle } from "../lib/use-document-title.ts";
 
 /** SPEC §9: the verify screen re-checks the user every 3 seconds. */
 const RECHECK_MS = 3000;
 
 export default function VerifyEmailScreen() {
+  useDocumentTitle("Verify your email");
   const appName = useConfig().data?.appName ?? "Kickoff";
   const { user, refresh, signOut } = useAuth();
   const navigate = useNavigate();

@@ -6,9 +6,11 @@ import { QueryError } from "../features/events/components/query-error.tsx";
 import { formatHours, formatLongDate } from "../features/events/format.ts";
 import { useYourEvents } from "../features/events/hooks/use-your-events.ts";
 import { paths } from "../lib/paths.ts";
+import { useDocumentTitle } from "../lib/use-document-title.ts";
 
 /** The signed-in user's events, as the server classifies them (SPEC §4). */
 export default function YourEventsScreen() {
+  useDocumentTitle("Your Events");
   const mine = useYourEvents();
 
   return (
