@@ -1,6 +1,13 @@
 import { z } from "zod";
+import { hasControlCharacters, notAllowedCharacters } from "./text.ts";
 
-const name = (label: string) => z.string().trim().min(1, `${label} is required`).max(80, `${label} is too long`);
+const name = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is required`)
+    .max(80, `${label} is too long`)
+    .refine((value) => !hasControlCharacters(value), notAllowedCharacters(label));
 
 export const nameSchema = z.object({
   firstName: name("First name"),

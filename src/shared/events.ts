@@ -1,10 +1,13 @@
 import { z } from "zod";
 import { parseMoneyToCents } from "./money.ts";
+import { hasControlCharacters, notAllowedCharacters } from "./text.ts";
 
 export const ALL_FIELDS_REQUIRED = "All fields are required";
 export const DATE_IN_PAST = "Date must be after todays date";
 
 const required = z.string().trim().min(1, ALL_FIELDS_REQUIRED);
+const plainText = <T extends z.ZodType<string>>(schema: T, label: string) =>
+  schema.refine((value) => !hasControlCharacters(value), notAllowedCharacters(label));
 const wholeNumber = (min: number, message: string) =>
   z.union([z.number(), z.string().trim().min(1, ALL_FIELDS_REQUIRED)]).transform((value, ctx) => {
     const number = typeof value === "number" ? value : Number(value);
@@ -30,7 +33,7 @@ const money = (message: string) =>
  */
 export const createEventSchema = z
   .object({
-    title: required.max(120, "Title is too long"),
+    title: plainText(required.max(120, "Title is too long"), "Title"),
     date: required.regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a valid date"),
     time: required.regex(/^\d{2}:\d{2}$/, "Enter a valid time"),
     timeZone: z.string().min(1).refine(isTimeZone, "Unknown time zone"),
@@ -41,13 +44,13 @@ export const createEventSchema = z
     ),
     location: z.object(
       {
-        name: z.string().trim().min(1, ALL_FIELDS_REQUIRED).max(300),
+        name: plainText(z.string().trim().min(1, ALL_FIELDS_REQUIRED).max(300), "Event Location"),
         latitude: z.number().min(-90).max(90),
         longitude: z.number().min(-180).max(180),
       },
       { error: ALL_FIELDS_REQUIRED },
     ),
-    field: z.string().trim().max(120).optional().default(""),
+    field: plainText(z.string().trim().max(120), "Field").optional().default(""),
     cost: money("Cost must be an amount like 10 or 12.50"),
     maxPlayers: wholeNumber(1, "Max players must be at least 1"),
     includeGoalkeepers: z.boolean().default(false),

@@ -97,6 +97,10 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer }) 
     hooks: {
       // The same name rule as the profile form: first and last name are required.
       before: createAuthMiddleware(async (ctx) => {
+        // PostgreSQL cannot store or compare text with NUL: refused here, not a 500 inside better-auth.
+        if (containsNul(ctx.body) || containsNul(ctx.query)) {
+          throw new APIError("BAD_REQUEST", { message: "The request contains characters that are not allowed." });
+        }
         if (ctx.path === "/sign-up/email") {
           const parsed = nameSchema.safeParse(ctx.body);
           if (!parsed.success) throw new APIError("BAD_REQUEST", { message: parsed.error.issues[0]?.message });
@@ -113,6 +117,13 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer }) 
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+function containsNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value && typeof value === "object") return Object.values(value).some(containsNul);
+  return false;
+}
 
 export function isAdminEmail(config: Config, email: string): boolean {
   return config.adminEmails.includes(email.trim().toLowerCase());

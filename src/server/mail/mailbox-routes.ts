@@ -3,6 +3,8 @@ import { html, raw } from "hono/html";
 import type { Db } from "../db/client.ts";
 import { findMailboxMessage, listMailbox } from "./mailer.ts";
 
+const MAX_INTEGER = 2_147_483_647;
+
 /** /dev/mailbox: the local mailbox used when no SMTP_URL is configured (never in production). */
 export function mailboxRoutes(db: Db) {
   return new Hono()
@@ -36,7 +38,9 @@ export function mailboxRoutes(db: Db) {
         </html>`);
     })
     .get("/:id{[0-9]+}", async (c) => {
-      const message = await findMailboxMessage(db, Number(c.req.param("id")));
+      const id = Number(c.req.param("id"));
+      // Ids are a PostgreSQL integer; a larger number names no mail (and must not reach the query).
+      const message = id <= MAX_INTEGER ? await findMailboxMessage(db, id) : undefined;
       if (!message) return c.html("<p>No such mail.</p>", 404);
       return c.html(html`<!doctype html>
         <html lang="en">

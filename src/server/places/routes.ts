@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { hasControlCharacters, notAllowedCharacters } from "../../shared/text.ts";
 import { requireAdmin } from "../auth/session.ts";
 import type { Db } from "../db/client.ts";
 import type { AppEnv } from "../http/env.ts";
@@ -12,7 +13,8 @@ const placesQuerySchema = z.object({
     .string({ error: "Type at least 2 characters to search for a place." })
     .trim()
     .min(2, "Type at least 2 characters to search for a place.")
-    .max(200, "The search text is too long (200 characters at most)."),
+    .max(200, "The search text is too long (200 characters at most).")
+    .refine((q) => !hasControlCharacters(q), notAllowedCharacters("The search text")),
 });
 
 /** /api/places?q= — the Create New Event place search (admins only). */

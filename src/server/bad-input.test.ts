@@ -1,0 +1,314 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dateInZone } from "../shared/zoned-time.ts";
+import { ADMIN_EMAIL, createTestContext, signUpVerified, TEST_ORIGIN, type TestClient, type TestContext } from "../test/test-app.ts";
+import { createApp } from "./app.ts";
+import { insertEvent } from "./events/testing.ts";
+import { createLocalMailer } from "./mail/mailer.ts";
+
+/**
+ * Bad input of every kind, on every route: a clear 4xx (the DESIGN §7 JSON shape under /api),
+ * never a 500 and never a stack trace. The app is built with the local mailbox and a web build,
+ * so /dev/mailbox, /event/:id and static files are probed too.
+ */
+let context: TestContext;
+let app: ReturnType<typeof createApp>;
+let webDist: string;
+let admin: TestClient;
+let player: TestClient;
+let eventId: string;
+beforeAll(async () => {
+  context = await createTestContext();
+  webDist = mkdtempSync(join(tmpdir(), "kickoff-bad-input-"));
+  mkdirSync(join(webDist, "assets"));
+  writeFileSync(join(webDist, "index.html"), "<!doctype html><html><head><title>Kickoff</title></head><body></body></html>");
+  writeFileSync(join(webDist, "assets", "app-1.js"), "console.log('app')");
+  app = createApp({ ...context.services, mailer: createLocalMailer(context.database.db, () => undefined), webDist });
+  admin = (await signUpVerified(context, { email: ADMIN_EMAIL })).client;
+  player = (await signUpVerified(context)).client;
+  eventId = (await insertEvent(context.database.db)).id;
+});
+afterAll(async () => {
+  await context.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+const ZONE = "America/New_York";
+function eventBody(overrides: Record<string, unknown> = {}) {
+  return {
+    title: "Sunday pick-up",
+    date: dateInZone(new Date(Date.now() + 3 * 86_400_000), ZONE),
+    time: "10:00",
+    timeZone: ZONE,
+    durationHours: 1,
+    durationMinutes: 0,
+    location: { name: "Riverside Park", latitude: 40.78, longitude: -73.96 },
+    cost: "10",
+    maxPlayers: 10,
+    includeGoalkeepers: false,
+    ...overrides,
+  };
+}
+
+type Who = "anonymous" | "player" | "admin";
+interface Probe {
+  who?: Who;
+  method: string;
+  path: string;
+  /** Sent as is (a string) or as JSON. */
+  body?: string | object;
+  headers?: Record<string, string>;
+}
+
+async function send({ who = "anonymous", method, path, body, headers = {} }: Probe) {
+  const client = who === "admin" ? admin : who === "player" ? player : null;
+  const cookie = client?.cookies.size ? [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; ") : undefined;
+  const response = await app.request(`${TEST_ORIGIN}${path}`, {
+    method,
+    headers: { origin: TEST_ORIGIN, "content-type": "application/json", ...(cookie ? { cookie } : {}), ...headers },
+    body: body === undefined || method === "GET" ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, text, type: response.headers.get("content-type") ?? "" };
+}
+
+/** A 4xx; under /api (not better-auth's own routes) with the DESIGN §7 shape; never a stack trace. */
+async function expectClientError(probe: Probe, status?: number) {
+  const label = `${probe.who ?? "anonymous"} ${probe.method} ${probe.path} ${typeof probe.body === "string" ? probe.body.slice(0, 40) : JSON.stringify(probe.body ?? "").slice(0, 80)}`;
+  const { status: actual, text, type } = await send(probe);
+  expect(actual, label).toBeGreaterThanOrEqual(400);
+  expect(actual, label).toBeLessThan(500);
+  if (status) expect(actual, label).toBe(status);
+  expect(text, label).not.toMatch(/\n\s+at /);
+  if (probe.path.startsWith("/api/") && !probe.path.startsWith("/api/auth/") && !probe.path.startsWith("/api/unsubscribe")) {
+    expect(type, label).toContain("application/json");
+    const body = JSON.parse(text) as { error: { code: string; message: string } };
+    expect(body.error.code, label).toMatch(/^[a-z_]+$/);
+    expect(body.error.message, label).toBeTruthy();
+  }
+  return text;
+}
+
+describe("POST /api/events", () => {
+  it.each<[string, string | object, string?]>([
+    ["NUL in the title", eventBody({ title: "Five\u0000a-side" }), "Title contains characters that are not allowed"],
+    ["NUL in the field", eventBody({ field: "Pitch\u00003" }), "Field contains characters that are not allowed"],
+    ["NUL in the location", eventBody({ location: { name: "Park\u0000", latitude: 1, longitude: 2 } }), "Event Location contains characters that are not allowed"],
+    ["a control character in the title", eventBody({ title: "Game\u001b[31m" }), "Title contains characters that are not allowed"],
+    ["NUL in the time zone", eventBody({ timeZone: "America/New_York\u0000" }), "Unknown time zone"],
+    ["a huge time zone", eventBody({ timeZone: "x".repeat(50_000) }), "Unknown time zone"],
+    ["a huge number of hours", eventBody({ durationHours: 1e300 }), "The duration must be 24 hours or less"],
+    ["a huge player count", eventBody({ maxPlayers: 2 ** 31 }), "Max players must be at most 1000"],
+    ["a huge goalkeeper count", eventBody({ includeGoalkeepers: true, maxGoalkeepers: 1e12 }), "Max goalkeepers must be at most 100"],
+    ["a huge cost", eventBody({ cost: "99999999999" }), "Cost must be an amount like 10 or 12.50"],
+    ["a negative cost", eventBody({ cost: "-5" }), "Cost must be an amount like 10 or 12.50"],
+    ["an impossible date", eventBody({ date: "2030-02-30" }), "Enter a valid date"],
+    ["an impossible time", eventBody({ time: "25:61" }), "Enter a valid time"],
+    ["latitude as text", eventBody({ location: { name: "Park", latitude: "40", longitude: 2 } })],
+    ["latitude out of range", eventBody({ location: { name: "Park", latitude: 91, longitude: 2 } })],
+    ["a number for a string", eventBody({ title: 42 })],
+    ["an object for a number", eventBody({ includeGoalkeepers: true, maxGoalkeepers: { many: true } })],
+    ["an array body", "[]"],
+    ["a null body", "null"],
+    ["a JSON string body", '"event"'],
+    ["broken JSON", "{"],
+    ["an empty body", ""],
+  ])("refuses %s with 400", async (_label, body, message) => {
+    const text = await expectClientError({ who: "admin", method: "POST", path: "/api/events", body }, 400);
+    if (message) expect(JSON.parse(text).error.message).toBe(message);
+  });
+
+  it("refuses a body over 64 KB with 413", async () => {
+    await expectClientError({ who: "admin", method: "POST", path: "/api/events", body: JSON.stringify(eventBody({ title: "x".repeat(70_000) })) }, 413);
+  });
+});
+
+describe("GET /api/events and /api/events/:id", () => {
+  it.each([
+    "/api/events",
+    "/api/events?scope=everything",
+    "/api/events?scope=%00",
+    "/api/events?scope=completed&page=1.5",
+    "/api/events?scope=completed&page=1e3",
+    "/api/events?scope=completed&page=%00",
+    "/api/events?scope=completed&page=99999999999999999999",
+    "/api/events?scope=completed&page=",
+  ])("answers 400 for %s", async (path) => {
+    await expectClientError({ method: "GET", path }, 400);
+  });
+
+  it.each(["-1", "0", "999999999"])("clamps page=%s to a page that exists", async (page) => {
+    const response = await send({ method: "GET", path: `/api/events?scope=completed&page=${page}` });
+    expect(response.status).toBe(200);
+    expect(JSON.parse(response.text)).toMatchObject({ page: 1, pageCount: 1 });
+  });
+
+  it.each([
+    "not-a-uuid",
+    "00000000-0000-0000-0000-000000000000",
+    "%00",
+    "%E0%A4%A",
+    "..%2F..%2Fetc%2Fpasswd",
+    `${"f".repeat(5000)}`,
+    "1;drop table event",
+  ])("answers 404 for the event id %s", async (id) => {
+    await expectClientError({ who: "player", method: "GET", path: `/api/events/${id}` }, 404);
+  });
+
+  it("answers 401 to an anonymous visitor before looking at the id", async () => {
+    await expectClientError({ method: "GET", path: `/api/events/${eventId}` }, 401);
+    await expectClientError({ method: "GET", path: "/api/events/%00" }, 401);
+  });
+
+  it.each([
+    ["PUT", "/api/events"],
+    ["DELETE", "/api/events"],
+    ["PATCH", "/api/events/:event"],
+    ["DELETE", "/api/events/:event"],
+    ["POST", "/api/events/:event"],
+    ["POST", "/api/me/events"],
+    ["GET", "/api/me/email"],
+    ["PUT", "/api/me/name"],
+    ["DELETE", "/api/places"],
+    ["PUT", "/api/unsubscribe"],
+    ["DELETE", "/api/config"],
+    ["POST", "/healthz"],
+  ])("answers a wrong method, %s %s, with 404 JSON", async (method, path) => {
+    await expectClientError({ who: "admin", method, path: path.replace(":event", eventId), body: {} }, 404);
+  });
+});
+
+describe("/api/me", () => {
+  it.each<[string, string, string | object, string?]>([
+    ["PATCH", "/api/me/name", { firstName: "Ann\u0000", lastName: "Lee" }, "First name contains characters that are not allowed"],
+    ["PATCH", "/api/me/name", { firstName: "Ann", lastName: "\u0007" }, "Last name contains characters that are not allowed"],
+    ["PATCH", "/api/me/name", { firstName: "A".repeat(81), lastName: "Lee" }, "First name is too long"],
+    ["PATCH", "/api/me/name", { firstName: 1, lastName: "Lee" }],
+    ["PATCH", "/api/me/name", { firstName: ["Ann"], lastName: "Lee" }],
+    ["PATCH", "/api/me/name", "not json"],
+    ["PATCH", "/api/me/notifications", { notifyNewEvents: "no" }],
+    ["PATCH", "/api/me/notifications", {}],
+    ["POST", "/api/me/email", { currentPassword: 5, newEmail: "a@example.com" }],
+    ["POST", "/api/me/email", { currentPassword: "x", newEmail: "not an email" }, "Enter a valid email address"],
+    ["POST", "/api/me/email", { currentPassword: "x", newEmail: "a\u0000@example.com" }, "Enter a valid email address"],
+    ["POST", "/api/me/email", { currentPassword: "wrong\u0000", newEmail: "a@example.com" }, "The current password is incorrect."],
+    ["POST", "/api/me/email", { currentPassword: "x".repeat(60_000), newEmail: "a@example.com" }, "The current password is incorrect."],
+  ])("%s %s refuses %j with 400", async (method, path, body, message) => {
+    const text = await expectClientError({ who: "player", method, path, body }, 400);
+    if (message) expect(JSON.parse(text).error.message).toBe(message);
+  });
+
+  it.each([
+    ["GET", "/api/me/events"],
+    ["POST", "/api/me/touch"],
+    ["PATCH", "/api/me/name"],
+    ["PATCH", "/api/me/notifications"],
+    ["POST", "/api/me/email"],
+  ])("%s %s answers 401 without a session, whatever the body", async (method, path) => {
+    await expectClientError({ method, path, body: "{" }, 401);
+  });
+});
+
+describe("GET /api/places", () => {
+  it.each([
+    ["/api/places", "Type at least 2 characters to search for a place."],
+    ["/api/places?q=a", "Type at least 2 characters to search for a place."],
+    ["/api/places?q=%20%20%20", "Type at least 2 characters to search for a place."],
+    ["/api/places?q[]=ab", "Type at least 2 characters to search for a place."],
+    [`/api/places?q=${"é".repeat(201)}`, "The search text is too long (200 characters at most)."],
+    ["/api/places?q=ab%00cd", "The search text contains characters that are not allowed"],
+  ])("answers 400 for %s", async (path, message) => {
+    const text = await expectClientError({ who: "admin", method: "GET", path }, 400);
+    expect(JSON.parse(text).error.message).toBe(message);
+  });
+
+  it("treats LIKE wildcards and unicode as text", async () => {
+    for (const q of ["%25%25", "__", "%5C%5C", "Café%20☕", "%F0%9F%98%80%F0%9F%98%80"]) {
+      const response = await send({ who: "admin", method: "GET", path: `/api/places?q=${q}` });
+      expect(response.status, q).toBe(200);
+    }
+  });
+});
+
+describe("/api/auth/* (better-auth's answers)", () => {
+  it.each<[string, string, string | object]>([
+    ["POST", "/api/auth/sign-in/email", "{"],
+    ["POST", "/api/auth/sign-in/email", "[]"],
+    ["POST", "/api/auth/sign-in/email", "null"],
+    ["POST", "/api/auth/sign-in/email", { email: 1, password: 2 }],
+    ["POST", "/api/auth/sign-in/email", { email: "a\u0000@example.com", password: "x" }],
+    ["POST", "/api/auth/sign-in/email", { email: "a@example.com", password: "x".repeat(60_000) }],
+    ["POST", "/api/auth/sign-up/email", { email: "nul-name@example.com", password: "long-enough-1", name: "x", firstName: "A\u0000", lastName: "B" }],
+    ["POST", "/api/auth/sign-up/email", { email: "nul-image@example.com", password: "long-enough-1", name: "x", firstName: "A", lastName: "B", image: "x\u0000" }],
+    ["POST", "/api/auth/sign-up/email", { email: "array@example.com", password: "long-enough-1", name: "x", firstName: ["A"], lastName: "B" }],
+    ["POST", "/api/auth/sign-up/email", { email: "evil@example.com", password: "long-enough-1", name: "x", firstName: "A", lastName: "B", callbackURL: "https://evil.example/" }],
+    ["POST", "/api/auth/request-password-reset", { email: "a@example.com", redirectTo: "https://evil.example/" }],
+    ["POST", "/api/auth/reset-password", { token: "x\u0000", newPassword: "long-enough-1" }],
+    ["POST", "/api/auth/reset-password", { token: "nope", newPassword: "long-enough-1" }],
+    ["GET", "/api/auth/verify-email?token=%00", ""],
+    ["GET", "/api/auth/verify-email?token=nope", ""],
+    ["POST", "/api/auth/send-verification-email", { email: "x\u0000@example.com" }],
+    ["POST", "/api/auth/change-email", { newEmail: "x@example.com" }],
+    ["POST", "/api/auth/sign-in/social", { provider: "google" }],
+    ["POST", "/api/auth/sign-in/social", { provider: "evil" }],
+    ["PUT", "/api/auth/sign-in/email", {}],
+    ["DELETE", "/api/auth/session", {}],
+  ])("%s %s %j is a 4xx", async (method, path, body) => {
+    await expectClientError({ method, path, body: method === "GET" ? undefined : body });
+  });
+
+  it("refuses a sign-up that sets fields it must not, without a 500", async () => {
+    const email = "sneaky@example.com";
+    const response = await send({
+      method: "POST",
+      path: "/api/auth/sign-up/email",
+      body: { email, password: "long-enough-1", name: "x", firstName: "A", lastName: "B", emailVerified: true, notifyNewEvents: false, isAdmin: true },
+    });
+    expect(response.status).toBe(200);
+    const { rows } = await context.database.pool.query(`select email_verified, notify_new_events from "user" where email = $1`, [email]);
+    expect(rows[0]).toEqual({ email_verified: false, notify_new_events: true });
+  });
+});
+
+describe("/api/unsubscribe", () => {
+  it.each(["", "?token=", "?token=%00.%00", "?token=...", "?token=a.b.c", `?token=${"a".repeat(5000)}.b`])("answers 400 with a page for %s", async (query) => {
+    const text = await expectClientError({ method: "GET", path: `/api/unsubscribe${query}` }, 400);
+    expect(text).toContain("This unsubscribe link is not valid.");
+  });
+});
+
+describe("pages outside /api", () => {
+  it.each(["99999999999999999999", "2147483648", "0"])("answers 404 for the mailbox message %s", async (id) => {
+    await expectClientError({ method: "GET", path: `/dev/mailbox/${id}` }, 404);
+  });
+
+  it.each([
+    "/event/00000000-0000-0000-0000-000000000000",
+    "/event/%00",
+    "/event/%ZZ",
+    "/%00",
+    "/%ZZ",
+    "/..%2f..%2fpackage.json",
+    "/assets/..%2f..%2f..%2fetc%2fpasswd",
+    "/assets/%2e%2e/%2e%2e/package.json",
+    "/assets/app-1.js%00",
+    "/assets/",
+    "/%2e%2e%2fsrc%2fserver%2fapp.ts",
+  ])("serves the web app's page for %s, never a file outside the build", async (path) => {
+    const response = await send({ method: "GET", path });
+    expect(response.status, path).toBe(200);
+    expect(response.type, path).toContain("text/html");
+    expect(response.text, path).toContain("<title>Kickoff</title>");
+  });
+
+  it.each([["POST", "/"], ["PUT", "/profile"], ["DELETE", `/event/${"0".repeat(8)}`], ["POST", "/dev/mailbox"]])(
+    "answers %s %s with the JSON 404",
+    async (method, path) => {
+      const response = await send({ method, path, body: {} });
+      expect(response.status).toBe(404);
+      expect(JSON.parse(response.text)).toEqual({ error: { code: "not_found", message: "Not found." } });
+    },
+  );
+});
