@@ -40,4 +40,19 @@ describe("list cache", () => {
     expect(await slow).toBe('"stale"');
     expect(await cache.get("completed:1", async () => "after")).toBe('"after"');
   });
+
+  it("stays bounded when every request names another page", async () => {
+    let clock = 0;
+    const cache = createListCache({ ttlMs: 1000, now: () => clock, maxEntries: 100 });
+    for (let page = 1; page <= 5_000; page++) await cache.get(`completed:${page}`, async () => ({ page }));
+    expect(cache.size).toBe(100);
+    // The newest pages are the ones kept.
+    let recomputed = 0;
+    expect(await cache.get("completed:5000", async () => ++recomputed)).toBe('{"page":5000}');
+    expect(recomputed).toBe(0);
+
+    clock = 1000;
+    await cache.get("upcoming", async () => []);
+    expect(cache.size).toBe(1);
+  });
 });
