@@ -149,3 +149,25 @@ describe("navigation", () => {
     expect(await page.title()).toBe(`${game.title} · Kickoff`);
   });
 });
+
+describe("service worker", () => {
+  it("keeps only real files in its cache, never the page a server answers for a file it no longer has", async () => {
+    const page = await newPage();
+    await page.goto("/");
+    await page.getByRole("button", { name: "Login" }).waitFor();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
+
+    // After a deploy the old chunk is gone and a history-fallback server answers its URL with the app's page.
+    await page.context().route("**/assets/gone-*.js", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Kickoff</title>" }));
+    await page.context().route("**/assets/missing-*.js", (route) => route.fulfill({ status: 404, body: "Not Found" }));
+    await page.context().route("**/assets/present-*.js", (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: "export {};" }));
+    await page.evaluate(async () => {
+      for (const name of ["gone-a1.js", "missing-b2.js", "present-c3.js"]) await fetch(`/assets/${name}`);
+    });
+    const isCached = (name: string) => page.evaluate(async (path) => Boolean(await caches.match(path)), `/assets/${name}`);
+    // The service worker stores a file just after answering with it.
+    await expect.poll(() => isCached("present-c3.js")).toBe(true);
+    expect(await isCached("gone-a1.js")).toBe(false);
+    expect(await isCached("missing-b2.js")).toBe(false);
+  });
+});
