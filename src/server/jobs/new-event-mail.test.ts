@@ -7,7 +7,7 @@ import { createApp } from "../app.ts";
 import { user } from "../db/schema.ts";
 import { insertEvent, insertUser } from "../events/testing.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { INVALID_UNSUBSCRIBE_LINK, UNSUBSCRIBED, unsubscribeToken } from "../mail/unsubscribe.ts";
+import { CONFIRM_UNSUBSCRIBE, INVALID_UNSUBSCRIBE_LINK, UNSUBSCRIBED, unsubscribeToken } from "../mail/unsubscribe.ts";
 import { type Boss, startBoss } from "./boss.ts";
 import { BATCH_SIZE, enqueueNewEventMail, startNewEventMailWorkers } from "./new-event-mail.ts";
 import { bossJobQueue } from "./queue.ts";
@@ -81,12 +81,27 @@ describe("new-game mail", () => {
     expect(recipients).not.toContain(optedOut.email.toLowerCase());
     expect(recipients).not.toContain(unverified.email.toLowerCase());
 
-    // The link works in a browser with no session at all.
-    const page = await followLink(clientOf(new TestClient(context)), unsubscribe!);
+    // The link works in a browser with no session at all: it asks first, and the button unsubscribes.
+    const browser = clientOf(new TestClient(context));
+    const page = await followLink(browser, unsubscribe!);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain(UNSUBSCRIBED);
+    const html = await page.text();
+    expect(html).toContain(CONFIRM_UNSUBSCRIBE);
+    const action = html.match(/<form method="post" action="([^"]+)">/)?.[1]?.replaceAll("&#38;", "&");
+    expect(action).toBeDefined();
+    const confirmed = await browser.request("POST", action!, undefined, { "content-type": "application/x-www-form-urlencoded" });
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain(UNSUBSCRIBED);
     const [row] = await db.select({ notifyNewEvents: user.notifyNewEvents }).from(user).where(eq(user.id, optedIn.userId));
     expect(row?.notifyNewEvents).toBe(false);
+  });
+
+  it("does not unsubscribe when a mail scanner only opens the link", async () => {
+    const member = await insertUser(context.database.db);
+    const link = `/api/unsubscribe?token=${unsubscribeToken(context.config.authSecret, member.id)}`;
+    for (let i = 0; i < 3; i++) expect((await new TestClient(context).request("GET", link)).status).toBe(200);
+    const [row] = await context.database.db.select({ notifyNewEvents: user.notifyNewEvents }).from(user).where(eq(user.id, member.id));
+    expect(row?.notifyNewEvents).toBe(true);
   });
 });
 
@@ -100,6 +115,16 @@ describe("GET /api/unsubscribe", () => {
     expect(response.status).toBe(400);
     expect(response.headers.get("content-type")).toContain("text/html");
     expect(await response.text()).toContain(INVALID_UNSUBSCRIBE_LINK);
+  });
+
+  it("refuses a one-click POST with a forged token", async () => {
+    const member = await insertUser(context.database.db);
+    const forged = unsubscribeToken("some-other-secret-some-other-secret", member.id);
+    const response = await new TestClient(context).request("POST", `/api/unsubscribe?token=${forged}`);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(INVALID_UNSUBSCRIBE_LINK);
+    const [row] = await context.database.db.select({ notifyNewEvents: user.notifyNewEvents }).from(user).where(eq(user.id, member.id));
+    expect(row?.notifyNewEvents).toBe(true);
   });
 
   it("accepts mail clients' one-click POST", async () => {

@@ -5,6 +5,8 @@ import type { Db } from "../db/client.ts";
 import { user } from "../db/schema.ts";
 import { escapeHtml } from "./templates.ts";
 
+export const CONFIRM_UNSUBSCRIBE = "Stop the emails about each new game? You can turn them on again in your Profile.";
+export const UNSUBSCRIBE_BUTTON = "Unsubscribe";
 export const UNSUBSCRIBED = "You will no longer receive new game emails.";
 export const INVALID_UNSUBSCRIBE_LINK = "This unsubscribe link is not valid. Open Profile in the app to change your email settings.";
 
@@ -32,33 +34,42 @@ export function unsubscribeUrl(options: { publicUrl: string; authSecret: string 
 }
 
 /**
- * /api/unsubscribe?token=… — GET from the link in a mail, POST from mail clients' one-click
- * unsubscribe (RFC 8058, List-Unsubscribe-Post). Works without a session.
+ * /api/unsubscribe?token=… — works without a session. GET (the link in a mail) only asks for a
+ * confirmation: mail security scanners open every link in a message, and a GET that unsubscribed
+ * would stop people's mails without them knowing (RFC 8058 §1). POST unsubscribes: from that
+ * page's button, or from mail clients' one-click unsubscribe (List-Unsubscribe-Post).
  */
 export function unsubscribeRoutes(deps: { db: Db; authSecret: string; appName: string }) {
   const { db, authSecret, appName } = deps;
-  const unsubscribe = async (token: string | undefined) => {
-    const userId = token ? verifyUnsubscribeToken(authSecret, token) : null;
-    if (!userId) return false;
-    // A deleted account has nothing left to unsubscribe; the answer is the same.
-    await db.update(user).set({ notifyNewEvents: false }).where(eq(user.id, userId));
-    return true;
-  };
-  const page = (message: string) => `<!doctype html>
+  const userOf = (token: string | undefined) => (token ? verifyUnsubscribeToken(authSecret, token) : null);
+  const page = (content: string) => `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(appName)}</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:560px;margin:48px auto;padding:0 16px;color:#111">
 <h1 style="font-size:20px;color:#166534">${escapeHtml(appName)}</h1>
-<p>${escapeHtml(message)}</p>
+${content}
 <p><a href="/">Go to ${escapeHtml(appName)}</a></p>
 </body>
 </html>`;
+  const message = (text: string) => page(`<p>${escapeHtml(text)}</p>`);
 
   return new Hono()
-    .get("/", async (c) =>
-      (await unsubscribe(c.req.query("token"))) ? c.html(page(UNSUBSCRIBED)) : c.html(page(INVALID_UNSUBSCRIBE_LINK), 400),
-    )
-    .post("/", async (c) =>
-      (await unsubscribe(c.req.query("token"))) ? c.html(page(UNSUBSCRIBED)) : c.html(page(INVALID_UNSUBSCRIBE_LINK), 400),
-    );
+    .get("/", (c) => {
+      const token = c.req.query("token");
+      if (!userOf(token)) return c.html(message(INVALID_UNSUBSCRIBE_LINK), 400);
+      const action = `/api/unsubscribe?token=${encodeURIComponent(token!)}`;
+      return c.html(
+        page(`<p>${escapeHtml(CONFIRM_UNSUBSCRIBE)}</p>
+<form method="post" action="${escapeHtml(action)}">
+<button type="submit" style="background:#15803d;color:#fff;border:0;padding:10px 18px;border-radius:6px;font-size:16px;cursor:pointer">${UNSUBSCRIBE_BUTTON}</button>
+</form>`),
+      );
+    })
+    .post("/", async (c) => {
+      const userId = userOf(c.req.query("token"));
+      if (!userId) return c.html(message(INVALID_UNSUBSCRIBE_LINK), 400);
+      // A deleted account has nothing left to unsubscribe; the answer is the same.
+      await db.update(user).set({ notifyNewEvents: false }).where(eq(user.id, userId));
+      return c.html(message(UNSUBSCRIBED));
+    });
 }
