@@ -134,6 +134,19 @@ describe("profile", () => {
     expect(taken.status).toBe(409);
   });
 
+  it("gives one of two accounts racing for the same new email a 409, never a 500", async () => {
+    const [first, second] = await Promise.all([signUpVerified(context), signUpVerified(context)]);
+    for (let round = 0; round < 5; round++) {
+      const newEmail = uniqueEmail("contested");
+      const answers = await Promise.all(
+        [first, second].map(({ client }) => client.json("POST", "/api/me/email", { currentPassword: TEST_PASSWORD, newEmail })),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      // Back to verified for the next round (the loser still is).
+      await context.database.pool.query(`update "user" set email_verified = true where id in ($1, $2)`, [first.userId, second.userId]);
+    }
+  });
+
   it("changes the password with the current one", async () => {
     const { client, email } = await signUpVerified(context);
     const wrong = await client.json("POST", "/api/auth/change-password", { currentPassword: "nope-nope", newPassword: "another-pass-1" });

@@ -51,12 +51,27 @@ export function meRoutes(deps: { auth: Auth; db: Db; publicUrl: string }) {
       await verifyCurrentPassword(auth, c.req.raw.headers, currentPassword);
       if (newEmail === user.email.toLowerCase()) throw new AppError("validation", "That is already your email address.");
       const [taken] = await db.select({ id: userTable.id }).from(userTable).where(eq(userTable.email, newEmail));
-      if (taken) throw new AppError("conflict", "That email address is already in use by another account.");
+      if (taken) throw new AppError("conflict", EMAIL_IN_USE);
       // The new address must be verified before the user can use the app again (SPEC §4 routing).
-      await db.update(userTable).set({ email: newEmail, emailVerified: false }).where(eq(userTable.id, user.id));
+      // Another account may take the address between the check and this update: the unique index decides.
+      await db
+        .update(userTable)
+        .set({ email: newEmail, emailVerified: false })
+        .where(eq(userTable.id, user.id))
+        .catch((error: unknown) => {
+          throw isUniqueViolation(error) ? new AppError("conflict", EMAIL_IN_USE) : error;
+        });
       await auth.api.sendVerificationEmail({ body: { email: newEmail, callbackURL: "/" } });
       return c.json({ email: newEmail, emailVerified: false });
     });
+}
+
+const EMAIL_IN_USE = "That email address is already in use by another account.";
+
+/** PostgreSQL's unique_violation, as pg reports it (drizzle wraps it as the cause). */
+function isUniqueViolation(error: unknown): boolean {
+  const codeOf = (value: unknown) => (value && typeof value === "object" && "code" in value ? value.code : undefined);
+  return codeOf(error) === "23505" || codeOf((error as { cause?: unknown } | null)?.cause) === "23505";
 }
 
 async function verifyCurrentPassword(auth: Auth, headers: Headers, password: string) {
