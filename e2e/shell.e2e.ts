@@ -150,6 +150,32 @@ describe("navigation", () => {
   });
 });
 
+describe("new versions and failures", () => {
+  it("loads the new version when a screen's file is gone after a deploy, and keeps the header when a screen cannot load", async () => {
+    const page = await newPage();
+    await login(page, await createVerifiedUser({ firstName: "Dee", lastName: "Ploy" }));
+
+    // The open page still knows the old file names; the server now answers them with its HTML page.
+    let stale = 1;
+    await page.context().route("**/assets/your-events-*.js", (route) =>
+      stale-- > 0 ? route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Kickoff</title>" }) : route.continue(),
+    );
+    await menuButton(page).click();
+    await page.getByRole("menuitem", { name: "Your Events" }).click();
+    await page.getByRole("heading", { name: "Your Events", level: 1 }).waitFor();
+    expect(pathOf(page)).toBe("/your-events");
+
+    // Offline: the screen cannot load at all. It says so inside the app, whose header still leads on.
+    await page.context().route("**/assets/profile-*.js", (route) => route.abort());
+    await menuButton(page).click();
+    await page.getByRole("menuitem", { name: "Dee Ploy" }).click();
+    await page.getByRole("heading", { name: "Something went wrong" }).waitFor();
+    await page.getByRole("banner").getByRole("link", { name: "Kickoff" }).click();
+    await page.getByRole("heading", { name: "Available Events" }).waitFor();
+    expect(await page.getByRole("heading", { name: "Something went wrong" }).count()).toBe(0);
+  });
+});
+
 describe("service worker", () => {
   it("keeps only real files in its cache, never the page a server answers for a file it no longer has", async () => {
     const page = await newPage();

@@ -1,5 +1,6 @@
-import { Suspense, lazy, useCallback, useEffect, useRef } from "react";
+import { Suspense, useCallback, useEffect, useRef } from "react";
 import { Navigate, Outlet, useLocation, useNavigate, useNavigationType } from "react-router";
+import { ErrorBoundary } from "./components/error-boundary.tsx";
 import { Footer } from "./components/footer.tsx";
 import { Header } from "./components/header.tsx";
 import { useNotify } from "./components/notification.tsx";
@@ -7,11 +8,12 @@ import { LoadingScreen, Spinner } from "./components/spinner.tsx";
 import { useAuth } from "./lib/auth.tsx";
 import { useConfig } from "./lib/config.ts";
 import { decideRoute } from "./lib/guards.ts";
+import { lazyScreen } from "./lib/lazy-screen.ts";
 import { rememberEventPath, takeRememberedEventPath } from "./lib/paths.ts";
 import { useSessionActivity } from "./lib/use-session-activity.ts";
 import LoginScreen from "./routes/login.tsx";
 
-const HomeScreen = lazy(() => import("./routes/home.tsx"));
+const HomeScreen = lazyScreen(() => import("./routes/home.tsx"));
 
 const LOGGED_IN_SHOWN_KEY = "kickoff.loggedInShown";
 
@@ -82,9 +84,12 @@ export function AppShell() {
       </a>
       {signedIn && user && <Header user={user} appName={appName} onLogout={logOut} />}
       <main id="main" ref={mainRef} tabIndex={-1} className="flex-1 focus:outline-none">
-        <Suspense fallback={<Spinner />}>
-          {decision.kind === "login" ? <LoginScreen /> : decision.kind === "home" ? <HomeScreen /> : <Outlet />}
-        </Suspense>
+        {/* Inside the shell, and reset by navigation: a screen that fails keeps the header, and the way out. */}
+        <ErrorBoundary key={location.pathname}>
+          <Suspense fallback={<Spinner />}>
+            {decision.kind === "login" ? <LoginScreen /> : decision.kind === "home" ? <HomeScreen /> : <Outlet />}
+          </Suspense>
+        </ErrorBoundary>
       </main>
       {signedIn && !onEventPage && <Footer appName={appName} />}
     </div>

@@ -1,21 +1,21 @@
-import { lazy } from "react";
 import { Route, Routes } from "react-router";
 import { AppShell } from "./app-shell.tsx";
+import { lazyScreen } from "./lib/lazy-screen.ts";
 import { paths } from "./lib/paths.ts";
 
 // Screens load on demand so that the first paint of / stays small (DESIGN §9).
-const Home = lazy(() => import("./routes/home.tsx"));
-const Register = lazy(() => import("./routes/register.tsx"));
-const VerifyEmail = lazy(() => import("./routes/verify-email.tsx"));
-const ForgotPassword = lazy(() => import("./routes/forgot-password.tsx"));
-const ResetPassword = lazy(() => import("./routes/reset-password.tsx"));
-const Privacy = lazy(() => import("./routes/privacy.tsx"));
-const EventPage = lazy(() => import("./routes/event.tsx"));
-const Confirmation = lazy(() => import("./routes/confirmation.tsx"));
-const YourEvents = lazy(() => import("./routes/your-events.tsx"));
-const Profile = lazy(() => import("./routes/profile.tsx"));
-const CreateEvent = lazy(() => import("./routes/create-event.tsx"));
-const NotFound = lazy(() => import("./routes/not-found.tsx"));
+const Home = lazyScreen(() => import("./routes/home.tsx"));
+const Register = lazyScreen(() => import("./routes/register.tsx"));
+const VerifyEmail = lazyScreen(() => import("./routes/verify-email.tsx"));
+const ForgotPassword = lazyScreen(() => import("./routes/forgot-password.tsx"));
+const ResetPassword = lazyScreen(() => import("./routes/reset-password.tsx"));
+const Privacy = lazyScreen(() => import("./routes/privacy.tsx"));
+const EventPage = lazyScreen(() => import("./routes/event.tsx"));
+const Confirmation = lazyScreen(() => import("./routes/confirmation.tsx"));
+const YourEvents = lazyScreen(() => import("./routes/your-events.tsx"));
+const Profile = lazyScreen(() => import("./routes/profile.tsx"));
+const CreateEvent = lazyScreen(() => import("./routes/create-event.tsx"));
+const NotFound = lazyScreen(() => import("./routes/not-found.tsx"));
 
 export function AppRoutes() {
   return (
