@@ -174,6 +174,40 @@ describe("profile", () => {
   });
 });
 
+describe("deleting an organiser's account", () => {
+  it("removes their name and email from the events they organised", async () => {
+    const local = await createTestContext({ ADMIN_EMAILS: "organiser@example.com" });
+    try {
+      const { client } = await signUpVerified(local, { email: "organiser@example.com", firstName: "Olive", lastName: "Organiser" });
+      const date = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+      const created = await client.json<{ event: { id: string; organizer: unknown } }>("POST", "/api/events", {
+        title: "Farewell game",
+        date,
+        time: "12:00",
+        timeZone: "UTC",
+        durationHours: 1,
+        durationMinutes: 0,
+        location: { name: "Riverside Park", latitude: 40.78, longitude: -73.96 },
+        cost: "0",
+        maxPlayers: 10,
+      });
+      expect(created.body.event.organizer).toEqual({ name: "Olive Organiser", email: "organiser@example.com" });
+      expect((await client.json("POST", "/api/auth/delete-user", { password: TEST_PASSWORD })).status).toBe(200);
+
+      const viewer = (await signUpVerified(local)).client;
+      const detail = await viewer.json<{ event: { organizer: unknown } }>("GET", `/api/events/${created.body.event.id}`);
+      expect(detail.body.event.organizer).toBeNull();
+      const { rows } = await local.database.pool.query(`select count(*) from event where organizer_email = $1 or organizer_name = $2`, [
+        "organiser@example.com",
+        "Olive Organiser",
+      ]);
+      expect(rows[0].count).toBe("0");
+    } finally {
+      await local.close();
+    }
+  });
+});
+
 describe("session idle limit on the server", () => {
   it("revokes a session unused for longer than SESSION_IDLE_MINUTES", async () => {
     const { client, userId } = await signUpVerified(context);

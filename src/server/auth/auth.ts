@@ -1,5 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { eq } from "drizzle-orm";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { nameSchema, splitDisplayName } from "../../shared/account.ts";
 import type { Config } from "../config.ts";
@@ -34,7 +35,17 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer }) 
         lastName: { type: "string", required: true },
         notifyNewEvents: { type: "boolean", required: false, input: false, defaultValue: true },
       },
-      deleteUser: { enabled: true },
+      deleteUser: {
+        enabled: true,
+        // "The user's data is gone": events they organised keep no copy of their name and email
+        // (the event page then shows SPEC's fallback contact).
+        beforeDelete: async (deleted) => {
+          await db
+            .update(schema.event)
+            .set({ organizerName: null, organizerEmail: null })
+            .where(eq(schema.event.organizerId, deleted.id));
+        },
+      },
     },
     session: {
       additionalFields: {
