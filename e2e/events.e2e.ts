@@ -202,6 +202,34 @@ describe("games", () => {
     await page.getByRole("alert").filter({ hasText: "Place search failed: An unexpected error occurred." }).waitFor();
   });
 
+  it("marks the fields the error line is about, and moves the focus to the first of them", async () => {
+    const page = await newPage({ width: 375, height: 800 });
+    await login(page, await admin());
+    await page.goto("/admin/create-event");
+    await page.getByLabel("Title").fill(uniqueTitle("Half Filled Game"));
+    const placeSearch = page.getByRole("combobox", { name: "Event Location" });
+    // Typed, but not picked from the list: no coordinates, so no location.
+    await placeSearch.fill("Somewhere unlisted");
+    await page.getByText("Type at least 2 letters, then pick the place from the list.").waitFor();
+    await page.getByRole("button", { name: "Create Event" }).click();
+    await page.getByRole("alert").filter({ hasText: "All fields are required" }).waitFor();
+
+    const invalid = (label: string) => page.getByLabel(label, { exact: true }).getAttribute("aria-invalid");
+    for (const label of ["Date", "Event Time", "Cost (add the processing fee of 2.9% + $0.30)", "Max Players (excluding goalkeepers)"]) {
+      expect(await invalid(label), label).toBe("true");
+    }
+    expect(await placeSearch.getAttribute("aria-invalid")).toBe("true");
+    for (const label of ["Title", "Duration Hours", "Duration Minutes", "Field (optional)"]) expect(await invalid(label), label).toBeNull();
+    expect(await page.getByLabel("Date").evaluate((element) => element === document.activeElement)).toBe(true);
+    await screenshot(page, "create-event-missing-375");
+
+    // Editing the form takes the message and the marks away.
+    await page.getByLabel("Date").fill(await browserDate(page, 1));
+    expect(await page.getByText("All fields are required").count()).toBe(0);
+    expect(await invalid("Event Time")).toBeNull();
+    expect(await placeSearch.getAttribute("aria-invalid")).toBeNull();
+  });
+
   it("shows the home screen to a non-admin at /admin/create-event", async () => {
     const page = await newPage();
     await login(page, await createVerifiedUser());

@@ -54,24 +54,35 @@ export default function CreateEventScreen() {
   const [form, setForm] = useState(initialState);
   const [place, setPlace] = useState<PlaceSuggestion | null>(null);
   const [error, setError] = useState("");
+  // The fields the error line is about: marked invalid, and the first one gets the focus.
+  const [invalid, setInvalid] = useState<{ fields: ReadonlySet<string> }>({ fields: new Set() });
   const [created, setCreated] = useState(false);
   const redirectTimer = useRef<number | undefined>(undefined);
+  const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
+  useEffect(() => {
+    if (invalid.fields.size > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [invalid]);
 
   const fee = config.data?.payments ?? DEFAULT_FEE;
   const feeNote = `add the processing fee of ${fee.feePercent}% + ${formatCents(fee.feeFixedCents)}`;
   const set = <K extends keyof FormState>(key: K) => (value: FormState[K]) => {
     setForm((current) => ({ ...current, [key]: value }));
+    clearError();
+  };
+  const clearError = () => {
     setError("");
+    setInvalid((current) => (current.fields.size === 0 ? current : { fields: new Set() }));
   };
   const choosePlace = (chosen: PlaceSuggestion | null) => {
     setPlace(chosen);
-    setError("");
+    clearError();
   };
   const text = (key: Exclude<keyof FormState, "includeGoalkeepers">) => ({
     value: form[key],
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => set(key)(event.target.value),
+    "aria-invalid": invalid.fields.has(key) || undefined,
   });
 
   const submit = async (event: FormEvent) => {
@@ -94,7 +105,8 @@ export default function CreateEventScreen() {
     };
     const problem = validate(input);
     if (problem) {
-      setError(problem);
+      setError(problem.message);
+      setInvalid({ fields: new Set(problem.fields) });
       return;
     }
     try {
@@ -112,7 +124,7 @@ export default function CreateEventScreen() {
     <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
       <h1 className="text-3xl font-extrabold tracking-tight text-green-900">Create New Event</h1>
       <Card>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+        <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-5">
           <TextField label="Title" required maxLength={120} {...text("title")} />
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField label="Date" type="date" required min={localDate(new Date())} {...text("date")} />
@@ -123,7 +135,7 @@ export default function CreateEventScreen() {
             <TextField label="Duration Minutes" type="number" inputMode="numeric" required min={0} max={59} step={1} {...text("durationMinutes")} />
           </div>
           <div className="flex flex-col gap-3">
-            <PlaceSearch label="Event Location" selected={place} onSelect={choosePlace} />
+            <PlaceSearch label="Event Location" selected={place} onSelect={choosePlace} invalid={invalid.fields.has("location")} />
             {place && (
               <>
                 <EventMap latitude={place.latitude} longitude={place.longitude} label={place.name} zoom={MAP_PREVIEW_ZOOM} />
@@ -159,14 +171,20 @@ export default function CreateEventScreen() {
   );
 }
 
-/** The server's rules (same schema), plus SPEC's "no date in the past" in the organiser's clock. */
-function validate(input: Record<string, unknown>): string | null {
+/**
+ * The server's rules (same schema), plus SPEC's "no date in the past" in the organiser's clock:
+ * the message for the inline error line, and the fields it is about.
+ */
+function validate(input: Record<string, unknown>): { message: string; fields: string[] } | null {
   const result = createEventSchema.safeParse(input);
   const issues = result.success ? [] : result.error.issues;
-  if (issues.some((issue) => issue.message === ALL_FIELDS_REQUIRED)) return ALL_FIELDS_REQUIRED;
+  const fieldOf = (issue: (typeof issues)[number]) => String(issue.path[0] ?? "");
+  const missing = issues.filter((issue) => issue.message === ALL_FIELDS_REQUIRED);
+  if (missing.length > 0) return { message: ALL_FIELDS_REQUIRED, fields: missing.map(fieldOf) };
   const startsAt = new Date(`${String(input.date)}T${String(input.time)}`);
-  if (!Number.isNaN(startsAt.getTime()) && startsAt.getTime() <= Date.now()) return DATE_IN_PAST;
-  return issues[0]?.message ?? null;
+  if (!Number.isNaN(startsAt.getTime()) && startsAt.getTime() <= Date.now()) return { message: DATE_IN_PAST, fields: ["date", "time"] };
+  const first = issues[0];
+  return first ? { message: first.message, fields: [fieldOf(first)] } : null;
 }
 
 /** YYYY-MM-DD of a day in the viewer's zone, for the date picker's minimum. */

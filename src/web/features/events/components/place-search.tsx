@@ -10,10 +10,22 @@ const DEBOUNCE_MS = 300;
  * The Event Location search box: an ARIA 1.2 combobox over GET /api/places. A location counts only
  * once it is picked from the list (it then has coordinates); typing again clears the choice.
  */
-export function PlaceSearch({ label, selected, onSelect }: { label: string; selected: PlaceSuggestion | null; onSelect: (place: PlaceSuggestion | null) => void }) {
+export function PlaceSearch({
+  label,
+  selected,
+  onSelect,
+  invalid = false,
+}: {
+  label: string;
+  selected: PlaceSuggestion | null;
+  onSelect: (place: PlaceSuggestion | null) => void;
+  /** Set when the form was sent without a place picked from the list. */
+  invalid?: boolean;
+}) {
   const id = useId();
   const listId = `${id}-list`;
   const messageId = `${id}-message`;
+  const hintId = `${id}-hint`;
   const [text, setText] = useState(selected?.name ?? "");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -83,7 +95,8 @@ export function PlaceSearch({ label, selected, onSelect }: { label: string; sele
           aria-expanded={expanded}
           aria-controls={listId}
           aria-activedescendant={expanded && active >= 0 ? `${id}-option-${active}` : undefined}
-          aria-describedby={message ? messageId : undefined}
+          aria-invalid={invalid || undefined}
+          aria-describedby={[message ? messageId : null, selected ? null : hintId].filter(Boolean).join(" ") || undefined}
           placeholder="Search for a place or address"
           value={text}
           onChange={(event) => {
@@ -95,7 +108,7 @@ export function PlaceSearch({ label, selected, onSelect }: { label: string; sele
           onFocus={() => setOpen(true)}
           onBlur={() => setOpen(false)}
           onKeyDown={onKeyDown}
-          className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-green-600 focus:outline-2 focus:outline-green-600"
+          className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-green-600 focus:outline-2 focus:outline-green-600 aria-[invalid=true]:border-red-500"
         />
         <ul
           id={listId}
@@ -124,6 +137,11 @@ export function PlaceSearch({ label, selected, onSelect }: { label: string; sele
           ))}
         </ul>
       </div>
+      {!selected && (
+        <p id={hintId} className="text-xs text-slate-500">
+          Type at least {MIN_PLACE_QUERY} letters, then pick the place from the list.
+        </p>
+      )}
       {message && (
         <p id={messageId} role={message.error ? "alert" : "status"} className={`text-sm ${message.error ? "text-red-700" : "text-slate-500"}`}>
           {message.text}
