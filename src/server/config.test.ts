@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import addressparser from "nodemailer/lib/addressparser/index.js";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.ts";
 
@@ -43,5 +47,45 @@ describe("loadConfig", () => {
 
   it("requires the Stripe keys for PAYMENTS=stripe", () => {
     expect(() => loadConfig({ ...base, PAYMENTS: "stripe" })).toThrow(/STRIPE_SECRET_KEY/);
+  });
+
+  it("treats a blank value as not set, as .env.example leaves many of them", () => {
+    const blank = Object.fromEntries(
+      ["PORT", "FEE_PERCENT", "FEE_FIXED_CENTS", "SESSION_IDLE_MINUTES", "APP_NAME", "PAYMENTS", "GEOCODER_URL", "NODE_ENV", "CURRENCY"].map((name) => [name, " "]),
+    );
+    expect(loadConfig({ ...base, ...blank })).toMatchObject({
+      appName: "Kickoff",
+      port: 3000,
+      publicUrl: "http://localhost:3000",
+      production: false,
+      payments: { mode: "simulated", currency: "cad", feePercent: 2.9, feeFixedCents: 30 },
+      geocoder: { url: "https://nominatim.openstreetmap.org" },
+      sessionIdleMs: 600_000,
+    });
+  });
+
+  it("accepts only web addresses for PUBLIC_URL and GEOCODER_URL", () => {
+    expect(() => loadConfig({ ...base, PUBLIC_URL: "javascript:alert(1)" })).toThrow(/PUBLIC_URL: must be an http:\/\/ or https:\/\/ URL/);
+    expect(() => loadConfig({ ...base, GEOCODER_URL: "file:///etc/passwd" })).toThrow(/GEOCODER_URL/);
+    expect(loadConfig({ ...base, PUBLIC_URL: "https://games.example.org/" }).publicUrl).toBe("https://games.example.org");
+  });
+
+  it("keeps a product name with a comma or angle brackets as one sender name", () => {
+    const { mailFrom } = loadConfig({ ...base, APP_NAME: 'Joe\'s <Five, "a" side>', PUBLIC_URL: "https://games.example.org" });
+    expect(addressparser(mailFrom)).toEqual([{ name: 'Joe\'s <Five, "a" side>', address: "no-reply@games.example.org" }]);
+  });
+
+  it("generates the secret once into DATA_DIR, and refuses a truncated one", () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "kickoff-secret-"));
+    try {
+      const first = loadConfig({ DATA_DIR: dataDir }).authSecret;
+      expect(first.length).toBeGreaterThanOrEqual(32);
+      expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(first);
+      writeFileSync(join(dataDir, "auth-secret"), "");
+      expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(ConfigError);
+      expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(/auth-secret: must hold at least 32 characters/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

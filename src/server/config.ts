@@ -3,27 +3,24 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 
-const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
-const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
-const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+const optionalString = z.string().optional();
+/** Links in mails and share links, and the geocoder: web addresses only. */
+const webUrl = () => z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" });
 
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     APP_NAME: z.string().min(1).default("Kickoff"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    PUBLIC_URL: optionalUrl,
+    PUBLIC_URL: webUrl().optional(),
     DATA_DIR: z.string().min(1).default("./data"),
-    DATABASE_URL: z.preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
-        .optional(),
-    ),
-    AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+      .optional(),
+    AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     ADMIN_EMAILS: z.string().default(""),
-    SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional()),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
     MAIL_FROM: optionalString,
     PAYMENTS: z.enum(["simulated", "stripe"]).default("simulated"),
     STRIPE_SECRET_KEY: optionalString,
@@ -39,7 +36,7 @@ const envSchema = z
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
     GEOCODER: z.enum(["nominatim", "google", "none"]).default("nominatim"),
-    GEOCODER_URL: z.url().default("https://nominatim.openstreetmap.org"),
+    GEOCODER_URL: webUrl().default("https://nominatim.openstreetmap.org"),
     GOOGLE_MAPS_API_KEY: optionalString,
     MAP_TILE_URL: z.string().min(1).default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
     SESSION_IDLE_MINUTES: z.coerce.number().positive().default(10),
@@ -88,7 +85,8 @@ function toConfig(env: z.infer<typeof envSchema>, authSecret: string) {
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),
     smtpUrl: env.SMTP_URL,
-    mailFrom: env.MAIL_FROM ?? `${env.APP_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
+    // Quoted: a product name with a comma or angle brackets must stay one display name.
+    mailFrom: env.MAIL_FROM ?? `"${env.APP_NAME.replace(/["\\]/g, "\\$&")}" <no-reply@${new URL(publicUrl).hostname}>`,
     payments: {
       mode: env.PAYMENTS,
       stripeSecretKey: env.STRIPE_SECRET_KEY,
@@ -110,7 +108,10 @@ function toConfig(env: z.infer<typeof envSchema>, authSecret: string) {
 
 /** Parses the environment once; throws a ConfigError naming every bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(source);
+  // A blank value means "not set" (.env.example lists every variable, many of them empty): it takes
+  // the default, rather than PORT= meaning port 0 or FEE_PERCENT= meaning no fee.
+  const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ""));
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".") || "environment"}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
@@ -122,7 +123,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 /** Outside production a secret is generated once and kept in DATA_DIR, so sessions survive restarts. */
 function generatedSecret(dataDir: string): string {
   const file = join(dataDir, "auth-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  if (existsSync(file)) {
+    const secret = readFileSync(file, "utf8").trim();
+    // A short or empty secret (a truncated file) would make sessions and mailed links forgeable.
+    if (secret.length < 32) throw new ConfigError(`Invalid configuration:\n  ${file}: must hold at least 32 characters; delete it to generate a new one`);
+    return secret;
+  }
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString("hex");
   writeFileSync(file, secret, { mode: 0o600 });
