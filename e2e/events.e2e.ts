@@ -381,6 +381,8 @@ describe("games", () => {
     await expectNoAxeViolations(page);
 
     await page.goto("/event/00000000-0000-4000-8000-000000000000");
-    await page.getByText("Event not found.").waitFor();
+    await page.getByRole("heading", { name: "Event not found.", level: 1 }).waitFor();
+    await page.getByRole("link", { name: "Back to Events" }).click();
+    await page.getByRole("heading", { name: "Available Events" }).waitFor();
   });
 });

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from "react";
-import { useParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { FALLBACK_ORGANIZER } from "../../shared/organizer.ts";
 import { Spinner } from "../components/spinner.tsx";
 import { EventMap } from "../features/events/components/event-map.tsx";
@@ -26,12 +26,16 @@ export default function EventScreen() {
 
   if (event.isPending) return <Spinner />;
   if (event.isError) {
-    if (notFound) {
-      return <p className="mx-auto max-w-2xl px-4 py-16 text-center text-xl font-semibold text-slate-700">Event not found.</p>;
-    }
     return (
-      <div className="mx-auto max-w-2xl px-4 py-10">
-        <QueryError title="The event could not be loaded." error={event.error} onRetry={() => void event.refetch()} />
+      <div className="mx-auto flex max-w-2xl flex-col items-center gap-6 px-4 py-16 text-center">
+        {notFound ? (
+          <h1 className="text-xl font-semibold text-slate-700">Event not found.</h1>
+        ) : (
+          <QueryError title="The event could not be loaded." error={event.error} onRetry={() => void event.refetch()} />
+        )}
+        <Link to={paths.home} className="font-semibold text-green-800 underline hover:text-green-900">
+          Back to Events
+        </Link>
       </div>
     );
   }
