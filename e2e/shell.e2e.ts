@@ -150,6 +150,24 @@ describe("navigation", () => {
   });
 });
 
+describe("notification banner", () => {
+  for (const width of [375, 800, 1280]) {
+    it(`leaves the header's menu free to use while it shows, at ${width} px`, async () => {
+      const page = await newPage({ width, height: 800 });
+      await login(page, await createVerifiedUser());
+      const banner = page.getByRole("button", { name: "Close notification" }).locator("..");
+      await banner.getByText("You are logged in!").waitFor();
+      const [bannerBox, menuBox] = await Promise.all([banner.boundingBox(), menuButton(page).boundingBox()]);
+      const overlaps =
+        bannerBox!.x < menuBox!.x + menuBox!.width &&
+        menuBox!.x < bannerBox!.x + bannerBox!.width &&
+        bannerBox!.y < menuBox!.y + menuBox!.height &&
+        menuBox!.y < bannerBox!.y + bannerBox!.height;
+      expect(overlaps).toBe(false);
+    });
+  }
+});
+
 describe("new versions and failures", () => {
   it("loads the new version when a screen's file is gone after a deploy, and keeps the header when a screen cannot load", async () => {
     const page = await newPage();

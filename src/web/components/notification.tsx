@@ -41,7 +41,8 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
   return (
     <NotifyContext.Provider value={notify}>
       {children}
-      <div className="pointer-events-none fixed inset-x-0 top-3 z-50 flex justify-center px-3" aria-live="polite" role="status">
+      {/* Under the header until the header is wide enough to leave its middle free: never over the menu. */}
+      <div className="pointer-events-none fixed inset-x-0 top-[4.25rem] z-50 flex justify-center px-3 lg:top-3" aria-live="polite" role="status">
         {notice && (
           <div
             key={notice.id}
