@@ -70,7 +70,13 @@ export const createEventSchema = z
         }
         goalkeeperCostCents = cents;
       }
-      const max = typeof input.maxGoalkeepers === "number" ? input.maxGoalkeepers : Number(String(input.maxGoalkeepers).trim() || NaN);
+      const rawMax = typeof input.maxGoalkeepers === "number" ? input.maxGoalkeepers : String(input.maxGoalkeepers).trim();
+      // SPEC §5: with goalkeepers included, max goalkeepers is required like the other fields.
+      if (rawMax === "") {
+        ctx.addIssue({ code: "custom", path: ["maxGoalkeepers"], message: ALL_FIELDS_REQUIRED });
+        return z.NEVER;
+      }
+      const max = Number(rawMax);
       if (!Number.isInteger(max) || max < 1) {
         ctx.addIssue({ code: "custom", path: ["maxGoalkeepers"], message: "Max goalkeepers must be at least 1" });
         return z.NEVER;

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { ALL_FIELDS_REQUIRED, createEventSchema } from "./events.ts";
+
+const form = {
+  title: "Tuesday Kickabout",
+  date: "2030-05-14",
+  time: "18:30",
+  timeZone: "UTC",
+  durationHours: "1",
+  durationMinutes: "0",
+  location: { name: "Riverside Park", latitude: 40.78, longitude: -73.97 },
+  field: "",
+  cost: "10",
+  maxPlayers: "10",
+  includeGoalkeepers: true,
+  goalkeeperCost: "",
+  maxGoalkeepers: "2",
+};
+
+const messages = (input: Record<string, unknown>) => {
+  const result = createEventSchema.safeParse(input);
+  return result.success ? [] : result.error.issues.map((issue) => issue.message);
+};
+
+describe("createEventSchema", () => {
+  it("treats a blank goalkeeper cost as free and keeps the max goalkeepers", () => {
+    const result = createEventSchema.parse(form);
+    expect(result.goalkeeperCostCents).toBe(0);
+    expect(result.maxGoalkeepers).toBe(2);
+  });
+
+  it("asks for every field, max goalkeepers included when goalkeepers are", () => {
+    expect(messages({ ...form, maxGoalkeepers: "" })).toEqual([ALL_FIELDS_REQUIRED]);
+    expect(messages({ ...form, maxGoalkeepers: "  " })).toEqual([ALL_FIELDS_REQUIRED]);
+    expect(messages({ ...form, title: " " })).toEqual([ALL_FIELDS_REQUIRED]);
+    expect(messages({ ...form, location: undefined })).toEqual([ALL_FIELDS_REQUIRED]);
+    // Without goalkeepers their fields are not asked for.
+    expect(messages({ ...form, includeGoalkeepers: false, maxGoalkeepers: "" })).toEqual([]);
+  });
+
+  it("still says what is wrong with a max goalkeepers that is filled in", () => {
+    expect(messages({ ...form, maxGoalkeepers: "0" })).toEqual(["Max goalkeepers must be at least 1"]);
+    expect(messages({ ...form, maxGoalkeepers: "two" })).toEqual(["Max goalkeepers must be at least 1"]);
+  });
+});
