@@ -222,6 +222,7 @@ describe("games", () => {
     for (const label of ["Title", "Duration Hours", "Duration Minutes", "Field (optional)"]) expect(await invalid(label), label).toBeNull();
     expect(await page.getByLabel("Date").evaluate((element) => element === document.activeElement)).toBe(true);
     await screenshot(page, "create-event-missing-375");
+    await expectNoAxeViolations(page);
 
     // Editing the form takes the message and the marks away.
     await page.getByLabel("Date").fill(await browserDate(page, 1));
@@ -270,6 +271,7 @@ describe("games", () => {
     expect(box && box.y + box.height).toBeGreaterThan(700); // in the bar at the bottom of the 760px screen
     await page.getByRole("img", { name: "Central Sports Ground, 5 Main Street, Springfield" }).waitFor();
     await screenshot(page, "event-page-375");
+    await expectNoAxeViolations(page);
   });
 
   it("says when loading fails and offers Retry; the map says when it cannot load", async () => {
