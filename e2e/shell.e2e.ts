@@ -80,6 +80,26 @@ describe("session", () => {
   });
 });
 
+describe("verify email", () => {
+  it("logs out from the verify screen as from the header menu: the banner, then the login screen", async () => {
+    const page = await newPage();
+    const user = await createVerifiedUser();
+    await login(page, user);
+    await page.goto("/profile");
+    await page.getByRole("button", { name: "Update Email" }).click();
+    const section = page.getByRole("region", { name: "Update Email" });
+    await section.getByLabel("Current Password").fill(user.password);
+    await section.getByLabel("New Email Address").fill(`moved-${Date.now().toString(36)}@example.com`);
+    await section.getByRole("button", { name: "Save New Email" }).click();
+    await page.getByRole("heading", { name: "Verify your email" }).waitFor();
+
+    await page.getByRole("button", { name: "Log Out" }).click();
+    await page.getByText("You are logged out").waitFor();
+    await page.getByRole("button", { name: "Login" }).waitFor();
+    expect(pathOf(page)).toBe("/");
+  });
+});
+
 describe("navigation", () => {
   it("works the header menu from the keyboard", async () => {
     const page = await newPage();

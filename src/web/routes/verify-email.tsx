@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ChangeEmailForm } from "../components/change-email-form.tsx";
 import { Button, Card, FormMessage } from "../components/form.tsx";
+import { useNotify } from "../components/notification.tsx";
 import { api } from "../lib/api.ts";
 import { useAuth } from "../lib/auth.tsx";
 import { useConfig } from "../lib/config.ts";
@@ -17,6 +18,7 @@ export default function VerifyEmailScreen() {
   const appName = useConfig().data?.appName ?? "Kickoff";
   const { user, refresh, signOut } = useAuth();
   const navigate = useNavigate();
+  const notify = useNotify();
   // A signed-in but unverified user (after an email change) has the authoritative address.
   const email = (user && !user.emailVerified ? user.email : null) ?? pendingEmail();
   const [busy, setBusy] = useState(false);
@@ -33,6 +35,13 @@ export default function VerifyEmailScreen() {
     }, RECHECK_MS);
     return () => window.clearInterval(timer);
   }, [refresh, navigate]);
+
+  // As Log Out in the header menu does: the banner, then the login screen.
+  const logOut = async () => {
+    await signOut().catch((error: unknown) => console.error("logout failed", error));
+    notify("You are logged out");
+    navigate(paths.home, { replace: true });
+  };
 
   const resend = async () => {
     setResult(null);
@@ -80,7 +89,7 @@ export default function VerifyEmailScreen() {
             {busy ? "Sending..." : "Resend Verification Email"}
           </Button>
           {user && !user.emailVerified ? (
-            <Button variant="secondary" onClick={() => void signOut().catch(() => undefined)}>
+            <Button variant="secondary" onClick={logOut}>
               Log Out
             </Button>
           ) : null}
