@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -59,4 +59,36 @@ describe("npm start", () => {
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain("PORT");
   }, 30_000);
+
+  it("still shuts down in time when a client never finishes its request", async () => {
+    const port = await freePort();
+    const server = startServer({ PORT: String(port) });
+    await server.waitFor("is running at");
+    // Headers without their final blank line: an open request Node would wait on for a minute.
+    const socket = connect(port, "127.0.0.1");
+    await new Promise<void>((resolve) => socket.once("connect", resolve));
+    socket.on("error", () => undefined);
+    socket.write("GET /healthz HTTP/1.1\r\nHost: localhost\r\n");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    const started = Date.now();
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    socket.destroy();
+  }, 90_000);
+
+  it("says clearly that the port is in use, without a stack trace", async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "0.0.0.0", resolve));
+    const { port } = holder.address() as { port: number };
+    try {
+      const server = startServer({ PORT: String(port) });
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain(`Start-up failed: port ${port} is already in use`);
+      expect(server.output()).not.toMatch(/\n\s+at /);
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
+  }, 90_000);
 });

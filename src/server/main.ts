@@ -3,7 +3,7 @@ import type { Server } from "node:http";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { runMigrations } from "./db/migrate.ts";
 import { startBoss } from "./jobs/boss.ts";
@@ -26,44 +26,94 @@ async function main() {
     throw error;
   }
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await runMigrations(database.db);
-  const boss = await startBoss(database.url);
-  const services = createServices(config, database);
-  await startNewEventMailWorkers(boss, { db: database.db, mailer: services.mailer, config });
-  await startEmbeddedVacuum(boss, database.pool, { embedded: !config.databaseUrl });
-  const app = createApp({ ...services, jobs: bossJobQueue(boss), webDist: existsSync(webDist) ? webDist : undefined });
+  // What start-up has opened, closed in reverse order if a later step fails.
+  const opened: (() => Promise<unknown>)[] = [];
+  try {
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    opened.push(() => database.close());
+    await runMigrations(database.db);
+    const boss = await startBoss(database.url);
+    opened.push(() => boss.stop({ graceful: false, wait: true }));
+    const services = createServices(config, database);
+    opened.push(async () => services.mailer.close());
+    await startNewEventMailWorkers(boss, { db: database.db, mailer: services.mailer, config });
+    await startEmbeddedVacuum(boss, database.pool, { embedded: !config.databaseUrl });
+    const app = createApp({ ...services, jobs: bossJobQueue(boss), webDist: existsSync(webDist) ? webDist : undefined });
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: "0.0.0.0" }) as Server;
-  await new Promise<void>((resolve) => server.once("listening", resolve));
+    const server = serve({ fetch: app.fetch, port: config.port, hostname: "0.0.0.0" }) as Server;
+    await listening(server, config.port);
+    printWelcome(config, services.mailer.local);
 
+    let stopping = false;
+    const shutdown = async (signal: string) => {
+      if (stopping) {
+        console.log(`${signal} again: stopping now.`);
+        process.exit(1);
+      }
+      stopping = true;
+      console.log(`\n${signal}: finishing requests and shutting down...`);
+      try {
+        await closeServer(server);
+        await boss.stop({ graceful: true, timeout: 10_000 });
+        services.mailer.close();
+        await database.close();
+      } catch (error) {
+        console.error("Shutdown failed:", error instanceof Error ? error.message : error);
+        process.exit(1);
+      }
+      process.exit(0);
+    };
+    process.on("SIGTERM", () => void shutdown("SIGTERM"));
+    process.on("SIGINT", () => void shutdown("SIGINT"));
+  } catch (error) {
+    for (const close of opened.reverse()) await close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Resolves once the server listens; a port in use (or not allowed) is a clear start-up failure, not a crash. */
+function listening(server: Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "EADDRINUSE") reject(new Error(`port ${port} is already in use. Stop what uses it, or choose another with PORT.`));
+      else if (error.code === "EACCES") reject(new Error(`port ${port} is not allowed for this user. Choose another with PORT.`));
+      else reject(error);
+    });
+  });
+}
+
+/** Requests open at the signal may take this long to finish; then their connections are closed. */
+const SHUTDOWN_GRACE_MS = 5_000;
+
+/**
+ * Stops accepting, lets open requests finish, then resolves. Keep-alive connections are closed as
+ * soon as they are idle; a client that never finishes its request (or a response that never ends)
+ * is cut after SHUTDOWN_GRACE_MS so the workers and the database are still closed cleanly.
+ */
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    const sweep = setInterval(() => server.closeIdleConnections(), 250);
+    const deadline = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    server.close(() => {
+      clearInterval(sweep);
+      clearTimeout(deadline);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}
+
+function printWelcome(config: Config, localMailbox: boolean) {
   console.log(`\n${config.appName} is running at ${config.publicUrl}`);
   console.log(`  database: ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}/pglite`}`);
-  if (services.mailer.local) console.log(`  mailbox:  ${config.publicUrl}/dev/mailbox (no SMTP_URL set; links are printed here too)`);
+  if (localMailbox) console.log(`  mailbox:  ${config.publicUrl}/dev/mailbox (no SMTP_URL set; links are printed here too)`);
   console.log(`  payments: ${config.payments.mode}${config.payments.mode === "simulated" ? " (test cards, no real money)" : ""}`);
   console.log(
     config.adminEmails.length
       ? `  admins:   ${config.adminEmails.join(", ")}`
       : "  admins:   none yet. Start with ADMIN_EMAILS=you@example.com to make that account an admin.",
   );
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\n${signal}: finishing requests and shutting down...`);
-    // Stop accepting, let open requests finish, then stop the workers and close the database.
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
-    });
-    await boss.stop({ graceful: true, timeout: 10_000 });
-    services.mailer.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
 main().catch((error) => {
