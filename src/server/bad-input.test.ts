@@ -125,6 +125,25 @@ describe("POST /api/events", () => {
   });
 });
 
+describe("JSON bodies only as application/json", () => {
+  it.each([
+    ["POST", "/api/events", "admin"],
+    ["PATCH", "/api/me/name", "player"],
+    ["PATCH", "/api/me/notifications", "player"],
+    ["POST", "/api/me/email", "player"],
+  ] as const)("%s %s refuses a JSON body sent as a form or text (what another site can send without asking)", async (method, path, who) => {
+    for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", ""]) {
+      const text = await expectClientError({ who, method, path, body: eventBody({ firstName: "Eve", lastName: "Evil", notifyNewEvents: false }), headers: { "content-type": type } }, 400);
+      expect(JSON.parse(text).error.message, type).toBe("The request body must be JSON (Content-Type: application/json).");
+    }
+  });
+
+  it("accepts application/json with a charset", async () => {
+    const response = await send({ who: "player", method: "PATCH", path: "/api/me/name", body: { firstName: "Pat", lastName: "Player" }, headers: { "content-type": "Application/JSON; charset=utf-8" } });
+    expect(response.status).toBe(200);
+  });
+});
+
 describe("GET /api/events and /api/events/:id", () => {
   it.each([
     "/api/events",

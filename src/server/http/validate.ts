@@ -4,6 +4,13 @@ import { AppError, validationError } from "./errors.ts";
 
 /** Parses a JSON body with a shared schema; bad input is a 400 with per-field messages, never a 500. */
 export async function parseJson<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+  // A page on another site can send a form or a text/plain body without asking first (no CORS
+  // preflight); it cannot send application/json. Requiring it keeps such requests from acting
+  // with the visitor's cookies.
+  const type = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (type !== "application/json" && !/^application\/[\w.+-]+\+json$/.test(type)) {
+    throw new AppError("validation", "The request body must be JSON (Content-Type: application/json).");
+  }
   let body: unknown;
   try {
     body = await c.req.json();
