@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../app.ts";
 import { insertEvent } from "../events/testing.ts";
+import { createSmtpMailer } from "../mail/mailer.ts";
+import { createServices } from "../services.ts";
 import { ADMIN_EMAIL, createTestContext, followLink, signUpVerified, TestClient, TEST_PASSWORD, uniqueEmail, type TestContext } from "../../test/test-app.ts";
 
 let context: TestContext;
@@ -125,6 +128,23 @@ describe("profile", () => {
     expect((await followLink(client, link)).status).toBe(302);
     const after = await client.json<{ user: Record<string, unknown> }>("GET", "/api/me");
     expect(after.body.user).toMatchObject({ email: newEmail, emailVerified: true });
+  });
+
+  it("changes the email even when the mail server is down, leaving Resend to try again", async () => {
+    const { client, userId } = await signUpVerified(context);
+    const down = createServices(context.config, context.database, createSmtpMailer("smtp://127.0.0.1:1", "down@example.com"));
+    const offline = new TestClient({ ...context, app: createApp(down) });
+    for (const [name, value] of client.cookies) offline.cookies.set(name, value);
+    const newEmail = uniqueEmail("offline");
+    const changed = await offline.json("POST", "/api/me/email", { currentPassword: TEST_PASSWORD, newEmail });
+    down.mailer.close();
+    expect(changed.status).toBe(200);
+    const { rows } = await context.database.pool.query(`select email, email_verified from "user" where id = $1`, [userId]);
+    expect(rows[0]).toEqual({ email: newEmail, email_verified: false });
+
+    const before = context.mail.mails.length;
+    expect((await client.json("POST", "/api/auth/send-verification-email", { email: newEmail, callbackURL: "/" })).status).toBe(200);
+    await context.mail.waitFor(newEmail, "verify", { after: before });
   });
 
   it("refuses an email that another account uses", async () => {

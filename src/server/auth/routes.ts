@@ -61,7 +61,11 @@ export function meRoutes(deps: { auth: Auth; db: Db; publicUrl: string }) {
         .catch((error: unknown) => {
           throw isUniqueViolation(error) ? new AppError("conflict", EMAIL_IN_USE) : error;
         });
-      await auth.api.sendVerificationEmail({ body: { email: newEmail, callbackURL: "/" } });
+      // The address has changed either way; as on sign-up, a mail server that is down does not fail
+      // the request: the user lands on /verify-email, whose Resend button tries again.
+      await auth.api.sendVerificationEmail({ body: { email: newEmail, callbackURL: "/" } }).catch((error: unknown) => {
+        console.error(`[${c.get("requestId")}] could not send the verification mail after an email change:`, error);
+      });
       return c.json({ email: newEmail, emailVerified: false });
     });
 }
