@@ -59,6 +59,27 @@ describe("session", () => {
     expect(await menuButton(page).count()).toBe(0);
   });
 
+  it("logs out after 10 minutes without activity, checked every minute; activity renews the session", async () => {
+    const page = await newPage();
+    await page.clock.install();
+    await login(page, await createVerifiedUser());
+    // From here on the page's time moves only when the test says so.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
+
+    await page.clock.runFor("09:00");
+    await page.mouse.move(200, 300);
+    await page.mouse.move(240, 340);
+    await page.clock.runFor("09:50");
+    expect(await menuButton(page).isVisible()).toBe(true);
+
+    // Ten minutes after the last move, at the next once-a-minute check.
+    await page.clock.runFor("01:15");
+    // Let time flow again for what follows the expiry (the app's data layer batches with timers).
+    await page.clock.resume();
+    await page.getByText("You are logged out").waitFor();
+    await page.getByRole("button", { name: "Login" }).waitFor();
+  });
+
   it("sends a user whose session the server ended to the login screen, and back to the event after login", async () => {
     const game = await createGame(`Session Ended Game ${Date.now().toString(36)}`);
     const player = await createVerifiedUser();
@@ -171,6 +192,27 @@ describe("navigation", () => {
 });
 
 describe("notification banner", () => {
+  it("hides itself after 2.5 seconds, fading out over 300 ms, or at once with its close button", async () => {
+    const page = await newPage();
+    await page.clock.install();
+    await login(page, await createVerifiedUser());
+    const close = page.getByRole("button", { name: "Close notification" });
+    await close.click();
+    await close.waitFor({ state: "detached" });
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
+
+    await menuButton(page).click();
+    await page.getByRole("menuitem", { name: "Log Out" }).click();
+    const banner = page.getByText("You are logged out");
+    await banner.waitFor();
+    await page.clock.runFor(2_490);
+    expect(await banner.isVisible()).toBe(true);
+    await page.clock.runFor(290); // 2.78 s: fading
+    expect(await banner.count()).toBe(1);
+    await page.clock.runFor(30); // 2.81 s: gone
+    await banner.waitFor({ state: "detached" });
+  });
+
   for (const width of [375, 800, 1280]) {
     it(`leaves the header's menu free to use while it shows, at ${width} px`, async () => {
       const page = await newPage({ width, height: 800 });
