@@ -363,6 +363,63 @@ describe("games", () => {
     });
   });
 
+  describe("your events", () => {
+    let database: pg.Client;
+    beforeAll(async () => {
+      database = new pg.Client({ connectionString: inject("databaseURL") });
+      await database.connect();
+    });
+    afterAll(async () => {
+      await database?.end();
+    });
+
+    /** An event straight in the database (the API refuses past dates), with this user's registration. */
+    async function seed(userId: string, options: { title: string; hoursFromNow: number; status?: "active" | "cancelled"; registration: string }) {
+      const startsAt = new Date(Date.now() + options.hoursFromNow * 3_600_000);
+      const endsAt = new Date(startsAt.getTime() + 60 * 60_000);
+      const { rows } = await database.query<{ id: string }>(
+        `insert into event (title, starts_at, ends_at, time_zone, duration_minutes, latitude, longitude, location_name, cost_cents, max_players, status)
+         values ($1, $2, $3, 'UTC', 60, 40.7812, -73.9665, $4, 1000, 10, $5) returning id`,
+        [options.title, startsAt, endsAt, RIVERSIDE, options.status ?? "active"],
+      );
+      await database.query(`insert into registration (event_id, user_id, role, status) values ($1, $2, 'player', $3)`, [rows[0]!.id, userId, options.registration]);
+    }
+
+    it("lists the player's games in Current, Completed, Refunded and Canceled/Refunded, each a link to its page", async () => {
+      const page = await newPage({ width: 375, height: 800 });
+      await login(page, await createVerifiedUser());
+      const me = ((await (await page.request.get("/api/me")).json()) as { user: { id: string } }).user;
+      const titles = {
+        playing: uniqueTitle("Playing Soon"),
+        waiting: uniqueTitle("Waiting Soon"),
+        played: uniqueTitle("Played Last Week"),
+        refunded: uniqueTitle("Refunded Game"),
+        cancelled: uniqueTitle("Called Off Game"),
+      };
+      await seed(me.id, { title: titles.playing, hoursFromNow: 48, registration: "confirmed" });
+      await seed(me.id, { title: titles.waiting, hoursFromNow: 72, registration: "waitlisted" });
+      await seed(me.id, { title: titles.played, hoursFromNow: -170, registration: "confirmed" });
+      await seed(me.id, { title: titles.refunded, hoursFromNow: 96, registration: "refunded" });
+      await seed(me.id, { title: titles.cancelled, hoursFromNow: 120, status: "cancelled", registration: "confirmed" });
+
+      await page.goto("/your-events");
+      const section = (name: string) => page.getByRole("region", { name, exact: true });
+      const current = section("Current Events");
+      await current.getByRole("region", { name: "Playing" }).getByRole("link", { name: new RegExp(titles.playing) }).waitFor();
+      await current.getByRole("region", { name: "On Waitlist" }).getByRole("link", { name: new RegExp(titles.waiting) }).waitFor();
+      await section("Completed Events").getByRole("region", { name: "Played" }).getByRole("link", { name: new RegExp(titles.played) }).waitFor();
+      expect(await section("Completed Events").getByRole("region", { name: "Waitlisted" }).count()).toBe(0);
+      await section("Refunded Events").getByRole("link", { name: new RegExp(titles.refunded) }).waitFor();
+      await section("Canceled/Refunded Events").getByRole("link", { name: new RegExp(titles.cancelled) }).waitFor();
+      await screenshot(page, "your-events-375");
+      await expectNoAxeViolations(page);
+
+      await section("Canceled/Refunded Events").getByRole("link", { name: new RegExp(titles.cancelled) }).click();
+      await page.getByRole("heading", { name: titles.cancelled, level: 1 }).waitFor();
+      await page.getByText("Event Cancelled").waitFor();
+    });
+  });
+
   it("shows Your Events' empty texts to a new player, and 'Event not found.' for a missing event", async () => {
     const page = await newPage();
     await login(page, await createVerifiedUser());

@@ -91,7 +91,7 @@ function EventList({ events }: { events: EventSummary[] }) {
           >
             <span className="font-semibold text-green-900">{event.title}</span>
             <span className="text-sm text-slate-600">
-              {formatLongDate(event.startsAt)}, {formatHours(event.startsAt, event.endsAt)}
+              {formatLongDate(event.startsAt)}, <span className="whitespace-nowrap">{formatHours(event.startsAt, event.endsAt)}</span>
             </span>
           </Link>
         </li>
