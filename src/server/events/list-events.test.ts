@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompletedEventsResponse, UpcomingEventsResponse } from "../../shared/events.ts";
 import { createTestContext, TestClient, type TestContext } from "../../test/test-app.ts";
+import { createApp } from "../app.ts";
 import { insertEvent, insertRegistration, insertUser } from "./testing.ts";
 
 type ErrorBody = { error: { code: string; message: string } };
@@ -100,3 +101,26 @@ describe("GET /api/events?scope=completed with nothing completed", () => {
     }
   });
 });
+
+describe("what the public lists expose", () => {
+  it("never sends an organiser's or a player's email to anonymous visitors", async () => {
+    const db = context.database.db;
+    const organiser = await insertUser(db, { email: "private-organiser@example.com" });
+    const player = await insertUser(db, { email: "private-player@example.com" });
+    const upcoming = await insertEvent(db, { title: "Private contact", organizerId: organiser.id, organizerName: "Olive", organizerEmail: organiser.email });
+    const past = await insertEvent(db, { title: "Private past", startsInHours: -2, durationMinutes: 60, organizerEmail: organiser.email });
+    await insertRegistration(db, { eventId: upcoming.id, userId: player.id, status: "confirmed" });
+    await insertRegistration(db, { eventId: past.id, userId: player.id, status: "confirmed" });
+
+    // A fresh app: the shared one may still hold these lists from the tests above (ADR 004).
+    const visitor = new TestClient({ ...context, app: createApp(context.services) });
+    for (const path of ["/api/events?scope=upcoming", "/api/events?scope=completed&page=1"]) {
+      const text = await (await visitor.request("GET", path)).text();
+      expect(text, path).toContain("Private");
+      expect(text, path).not.toContain("private-organiser@example.com");
+      expect(text, path).not.toContain("private-player@example.com");
+      expect(text, path).not.toContain(player.id);
+    }
+  });
+});
+
