@@ -254,6 +254,17 @@ describe("new versions and failures", () => {
     await page.getByRole("heading", { name: "Available Events" }).waitFor();
     expect(await page.getByRole("heading", { name: "Something went wrong" }).count()).toBe(0);
   });
+
+  it("offline, says a screen cannot load instead of reloading into the browser's own error page", async () => {
+    const page = await newPage();
+    await login(page, await createVerifiedUser());
+    await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+    await page.context().setOffline(true);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+    await page.getByRole("heading", { name: "Something went wrong" }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+    await page.context().setOffline(false);
+  });
 });
 
 describe("service worker", () => {

@@ -5,7 +5,7 @@ const RELOADED_KEY = "kickoff.reloadedForNewVersion";
 /**
  * A screen loaded on demand. When its file cannot be loaded, the usual cause is a deploy that
  * replaced the files this open page knows: the page is loaded again, once, at the same address,
- * which brings the new version. A second failure (e.g. offline) goes to the error boundary.
+ * which brings the new version. Offline, or failing again, it goes to the error boundary.
  */
 export function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
   return lazy(() =>
@@ -15,7 +15,8 @@ export function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
         return module;
       },
       (error: unknown) => {
-        if (sessionStorage.getItem(RELOADED_KEY)) throw error;
+        // Offline, a reload could only trade the app's message for the browser's error page.
+        if (!navigator.onLine || sessionStorage.getItem(RELOADED_KEY)) throw error;
         sessionStorage.setItem(RELOADED_KEY, "1");
         window.location.reload();
         // Nothing to render meanwhile: the page is going away.
