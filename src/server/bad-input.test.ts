@@ -200,6 +200,14 @@ describe("GET /api/events and /api/events/:id", () => {
 });
 
 describe("/api/me", () => {
+  it("survives JSON nested deeper than the call stack", async () => {
+    const body = `{"firstName":"Deep","lastName":"Nest","x":${"[".repeat(30_000)}${"]".repeat(30_000)}}`;
+    expect((await send({ who: "player", method: "PATCH", path: "/api/me/name", body })).status).toBe(200);
+    const wrong = `{"firstName":${"[".repeat(30_000)}${"]".repeat(30_000)},"lastName":"Nest"}`;
+    await expectClientError({ who: "player", method: "PATCH", path: "/api/me/name", body: wrong }, 400);
+  });
+
+
   it.each<[string, string, string | object, string?]>([
     ["PATCH", "/api/me/name", { firstName: "Ann\u0000", lastName: "Lee" }, "First name contains characters that are not allowed"],
     ["PATCH", "/api/me/name", { firstName: "Ann", lastName: "\u0007" }, "Last name contains characters that are not allowed"],
@@ -277,6 +285,19 @@ describe("/api/auth/* (better-auth's answers)", () => {
   ])("%s %s %j is a 4xx", async (method, path, body) => {
     await expectClientError({ method, path, body: method === "GET" ? undefined : body });
   });
+
+  it.each(["/api/auth/sign-in/email", "/api/auth/sign-up/email", "/api/auth/request-password-reset"])(
+    "%s survives JSON nested deeper than the call stack",
+    async (path) => {
+      const arrays = `{"email":"deep@example.com","password":"long-enough-1","x":${"[".repeat(30_000)}${"]".repeat(30_000)}}`;
+      const objects = `{"email":"deep@example.com","password":"long-enough-1","x":${'{"a":'.repeat(6_000)}1${"}".repeat(6_000)}}`;
+      const nul = `{"email":"deep@example.com","password":"long-enough-1","x":${"[".repeat(30_000)}"\u0000"${"]".repeat(30_000)}}`;
+      for (const body of [arrays, objects, nul]) {
+        const response = await send({ method: "POST", path, body });
+        expect(response.status, body.slice(0, 80)).toBeLessThan(500);
+      }
+    },
+  );
 
   it("refuses a sign-up that sets fields it must not, without a 500", async () => {
     const email = "sneaky@example.com";

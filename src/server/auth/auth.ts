@@ -129,10 +129,20 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer }) 
 
 export type Auth = ReturnType<typeof createAuth>;
 
-function containsNul(value: unknown): boolean {
-  if (typeof value === "string") return value.includes("\u0000");
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value && typeof value === "object") return Object.values(value).some(containsNul);
+/** Walks the parsed body without recursion: 64 KB of brackets nest deeper than the call stack. */
+function containsNul(root: unknown): boolean {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === "string") {
+      if (value.includes("\u0000")) return true;
+    } else if (value && typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes("\u0000")) return true;
+        pending.push(item);
+      }
+    }
+  }
   return false;
 }
 
