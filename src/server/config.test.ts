@@ -42,7 +42,7 @@ describe("loadConfig", () => {
   });
 
   it("requires the production secrets in production", () => {
-    expect(() => loadConfig({ DATA_DIR: base.DATA_DIR, NODE_ENV: "production" })).toThrow(/AUTH_SECRET[\s\S]*SMTP_URL/);
+    expect(() => loadConfig({ DATA_DIR: base.DATA_DIR, NODE_ENV: "production" })).toThrow(/AUTH_SECRET[\s\S]*SMTP_URL[\s\S]*PUBLIC_URL/);
   });
 
   it("requires the Stripe keys for PAYMENTS=stripe", () => {

@@ -49,6 +49,8 @@ const envSchema = z
     if (production) {
       require("AUTH_SECRET", "in production");
       require("SMTP_URL", "in production");
+      // Mailed links, OAuth callbacks and the origin check all name the public site; localhost would be wrong.
+      require("PUBLIC_URL", "in production");
     }
     if (env.PAYMENTS === "stripe") {
       require("STRIPE_SECRET_KEY", "when PAYMENTS=stripe");
