@@ -8,6 +8,7 @@ import {
   integer,
   pgEnum,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -180,4 +181,22 @@ export const registration = pgTable(
     index("registration_event_role_status_idx").on(table.eventId, table.role, table.status, table.position),
     index("registration_user_idx").on(table.userId),
   ],
+);
+
+/**
+ * Who has been sent the "new game" mail of an event. Batches are recomputed when a job is retried,
+ * so this ledger, not the batch, is what keeps anyone from getting the same announcement twice.
+ */
+export const newEventMailSent = pgTable(
+  "new_event_mail_sent",
+  {
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => event.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    sentAt: timestamp("sent_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.eventId, table.userId] })],
 );

@@ -9,7 +9,7 @@ import { insertEvent, insertUser } from "../events/testing.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { CONFIRM_UNSUBSCRIBE, INVALID_UNSUBSCRIBE_LINK, UNSUBSCRIBED, unsubscribeToken } from "../mail/unsubscribe.ts";
 import { type Boss, startBoss } from "./boss.ts";
-import { BATCH_SIZE, enqueueNewEventMail, startNewEventMailWorkers } from "./new-event-mail.ts";
+import { BATCH_SIZE, enqueueNewEventMail, NEW_EVENT_MAIL_BATCH_QUEUE, startNewEventMailWorkers } from "./new-event-mail.ts";
 import { bossJobQueue } from "./queue.ts";
 
 let context: TestContext;
@@ -165,6 +165,34 @@ describe("new-game mail delivery", () => {
       const recipients = local.mail.mails.filter((m) => m.subject === "New game: Retry cup").flatMap((m) => m.to);
       expect(recipients.sort()).toEqual([flaky, ...steady].map((member) => member.email.toLowerCase()).sort());
       expect(flakyAttempts).toBe(2); // one failure, then one delivery
+    } finally {
+      await localBoss.stop({ graceful: false, wait: true });
+      await local.close();
+    }
+  });
+
+  it("sends nobody the same announcement twice when batches overlap (a fan-out retried after the recipients changed)", async () => {
+    const local = await createTestContext();
+    const localBoss = await startBoss(local.database.url);
+    try {
+      const db = local.database.db;
+      const members = await Promise.all([0, 1, 2].map(() => insertUser(db, { email: uniqueEmail("overlap") })));
+      await startNewEventMailWorkers(localBoss, { db, mailer: local.services.mailer, config: local.config });
+      const game = await insertEvent(db, { title: "Overlap cup" });
+      const ids = members.map((member) => member.id);
+      // Two batch jobs sharing a recipient, as a re-run fan-out produces when someone joined in between.
+      await localBoss.insert([
+        { name: NEW_EVENT_MAIL_BATCH_QUEUE, data: { eventId: game.id, userIds: ids.slice(0, 2), attempt: 1 } },
+        { name: NEW_EVENT_MAIL_BATCH_QUEUE, data: { eventId: game.id, userIds: ids.slice(1), attempt: 1 } },
+      ]);
+      for (const member of members) await local.mail.waitFor(member.email, "New game: Overlap cup", { timeoutMs: 20_000 });
+      await expect
+        .poll(async () => (await local.database.pool.query("select count(*) from new_event_mail_sent where event_id = $1", [game.id])).rows[0].count)
+        .toBe("3");
+      // Both jobs are done once the ledger is complete; count what arrived.
+      await expect.poll(async () => (await localBoss.getQueueSize(NEW_EVENT_MAIL_BATCH_QUEUE)) ?? 0).toBe(0);
+      const recipients = local.mail.mails.filter((m) => m.subject === "New game: Overlap cup").flatMap((m) => m.to);
+      expect(recipients.sort()).toEqual(members.map((member) => member.email.toLowerCase()).sort());
     } finally {
       await localBoss.stop({ graceful: false, wait: true });
       await local.close();

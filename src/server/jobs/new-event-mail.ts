@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, asc, eq, gt, inArray, ne, type SQL } from "drizzle-orm";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import { event, user } from "../db/schema.ts";
+import { event, newEventMailSent, user } from "../db/schema.ts";
 import { isEventId, summaryColumns, toEventSummary } from "../events/event-summary.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { newEventMail } from "../mail/new-event-mail.ts";
@@ -113,7 +113,16 @@ async function sendBatch(boss: Boss, deps: NewEventMailDeps, job: BatchJob): Pro
   let lastError: unknown;
   // A few at a time: quicker than one by one, gentle on the SMTP server.
   for (let start = 0; start < recipients.length; start += SENDS_AT_ONCE) {
-    const group = recipients.slice(start, start + SENDS_AT_ONCE);
+    const candidates = recipients.slice(start, start + SENDS_AT_ONCE);
+    // Claim each recipient in the ledger before sending: whoever else (an overlapping batch, another
+    // worker) already claimed them sends nothing. A failed send gives its claim back for the retry.
+    const claimed = await db
+      .insert(newEventMailSent)
+      .values(candidates.map((recipient) => ({ eventId: job.eventId, userId: recipient.id })))
+      .onConflictDoNothing()
+      .returning({ userId: newEventMailSent.userId });
+    const claimedIds = new Set(claimed.map((row) => row.userId));
+    const group = candidates.filter((recipient) => claimedIds.has(recipient.id));
     const results = await Promise.allSettled(
       group.map((recipient) =>
         mailer.send(
@@ -127,15 +136,22 @@ async function sendBatch(boss: Boss, deps: NewEventMailDeps, job: BatchJob): Pro
         ),
       ),
     );
+    const failedHere: string[] = [];
     results.forEach((result, index) => {
       if (result.status === "fulfilled") return;
-      failed.push(group[index]!.id);
+      failedHere.push(group[index]!.id);
       lastError = result.reason;
     });
+    if (failedHere.length > 0) {
+      await db
+        .delete(newEventMailSent)
+        .where(and(eq(newEventMailSent.eventId, job.eventId), inArray(newEventMailSent.userId, failedHere)));
+      failed.push(...failedHere);
+    }
   }
   if (failed.length === 0) return;
-  // Nothing went out: let pg-boss retry the whole batch. Otherwise retry only those who missed it,
-  // so nobody gets the same mail twice.
+  // Nothing went out: let pg-boss retry the whole batch. Otherwise retry only those who missed it
+  // (the ledger would skip the others anyway).
   if (failed.length === recipients.length) throw lastError;
   if (job.attempt >= MAX_ATTEMPTS) {
     console.error(`new-game mail for ${job.eventId}: giving up on ${failed.length} recipient(s) after ${MAX_ATTEMPTS} attempts`);

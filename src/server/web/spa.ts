@@ -30,10 +30,14 @@ export function spaRoutes(deps: SpaDeps) {
   const app = new Hono();
 
   const assets = serveStatic({ root: webDist });
-  app.use("/assets/*", (c, next) => {
-    // Hashed file names: a changed file has a new name. The SPA fallback below overrides this header.
+  app.use("/assets/*", async (c) => {
+    // Hashed file names: a changed file has a new name, so a found file never changes.
     c.header("Cache-Control", "public, max-age=31536000, immutable");
-    return assets(c, next);
+    const served = await assets(c, async () => undefined);
+    if (served) return served;
+    // A chunk gone after a deploy is a 404, never the app's HTML (the browser would run it as code).
+    c.header("Cache-Control", "no-store");
+    return c.text("Not found", 404);
   });
   // Top-level files (manifest, icons, service worker). Only regular files: serveStatic would
   // otherwise answer a directory such as "/" with its raw bytes.
