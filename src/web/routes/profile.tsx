@@ -3,6 +3,7 @@ import { useNavigate } from "react-router";
 import type { Me } from "../../shared/account.ts";
 import { ChangeEmailForm } from "../components/change-email-form.tsx";
 import { Button, FormMessage, TextField } from "../components/form.tsx";
+import { NewPasswordFields } from "../components/new-password-fields.tsx";
 import { useNotify } from "../components/notification.tsx";
 import { Spinner } from "../components/spinner.tsx";
 import { api, errorMessage } from "../lib/api.ts";
@@ -263,22 +264,13 @@ function ChangePassword({ user }: { user: Me }) {
             value={currentPassword}
             onChange={(e) => setCurrentPassword(e.target.value)}
           />
-          <TextField
-            label="New Password"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={newPassword}
-            onChange={(e) => setNewPassword(e.target.value)}
-          />
-          <TextField
-            label="Confirm New Password"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={confirmPassword}
-            aria-invalid={mismatch || undefined}
-            onChange={(e) => setConfirmPassword(e.target.value)}
+          <NewPasswordFields
+            labels={["New Password", "Confirm New Password"]}
+            password={newPassword}
+            confirm={confirmPassword}
+            onPasswordChange={setNewPassword}
+            onConfirmChange={setConfirmPassword}
+            mismatch={mismatch}
           />
           <FormMessage kind={message?.kind ?? "success"}>{message?.text}</FormMessage>
           <div>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button, Card, FormMessage, TextField } from "../components/form.tsx";
+import { NewPasswordFields } from "../components/new-password-fields.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
 import { api, errorMessage } from "../lib/api.ts";
 import { useConfig } from "../lib/config.ts";
@@ -58,22 +59,13 @@ export default function RegisterScreen() {
             <TextField label="Last name" autoComplete="family-name" required value={lastName} onChange={(e) => setLastName(e.target.value)} />
           </div>
           <TextField label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          <TextField
-            label="Confirm password"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={confirmPassword}
-            aria-invalid={mismatch || undefined}
-            onChange={(e) => setConfirmPassword(e.target.value)}
+          <NewPasswordFields
+            labels={["Password", "Confirm password"]}
+            password={password}
+            confirm={confirmPassword}
+            onPasswordChange={setPassword}
+            onConfirmChange={setConfirmPassword}
+            mismatch={mismatch}
           />
           <FormMessage kind="error">{error}</FormMessage>
           <Button type="submit" disabled={busy}>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
-import { Button, Card, FormMessage, TextField } from "../components/form.tsx";
+import { Button, Card, FormMessage } from "../components/form.tsx";
+import { NewPasswordFields } from "../components/new-password-fields.tsx";
 import { ApiError, api, errorMessage } from "../lib/api.ts";
 import { useConfig } from "../lib/config.ts";
 import { paths } from "../lib/paths.ts";
@@ -60,22 +61,13 @@ function ResetForm({ token, onInvalid, onDone }: { token: string; onInvalid: () 
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Choose a new password</h1>
       <p className="mt-2 text-slate-600">Enter your new password twice. You will then log in with it.</p>
       <form onSubmit={submit} className="mt-6 flex flex-col gap-4">
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirmPassword}
-          aria-invalid={error === "Passwords do not match" || undefined}
-          onChange={(e) => setConfirmPassword(e.target.value)}
+        <NewPasswordFields
+          labels={["New password", "Confirm new password"]}
+          password={password}
+          confirm={confirmPassword}
+          onPasswordChange={setPassword}
+          onConfirmChange={setConfirmPassword}
+          mismatch={error === "Passwords do not match"}
         />
         <FormMessage kind="error">{error}</FormMessage>
         <Button type="submit" disabled={busy}>
