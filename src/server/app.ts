@@ -77,7 +77,7 @@ export function createApp(deps: AppDeps) {
   app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
   app.get("/api/config", (c) => c.json(publicConfig(config)));
   app.route("/api/me/events", myEventsRoutes({ db }));
-  app.route("/api/me", meRoutes({ auth, db, publicUrl: config.publicUrl }));
+  app.route("/api/me", meRoutes({ auth, db }));
   app.route("/api/events", eventRoutes({ db, jobs: deps.jobs, listCache: createListCache() }));
   app.route("/api/places", placesRoutes({ db, geocoder: createGeocoder(config) }));
   app.route("/api/unsubscribe", unsubscribeRoutes({ db, authSecret: config.authSecret, appName: config.appName }));

@@ -9,7 +9,7 @@ import { parseJson } from "../http/validate.ts";
 import type { Auth } from "./auth.ts";
 import { requireUser, requireVerifiedUser } from "./session.ts";
 
-export function meRoutes(deps: { auth: Auth; db: Db; publicUrl: string }) {
+export function meRoutes(deps: { auth: Auth; db: Db }) {
   const { auth, db } = deps;
 
   return new Hono<AppEnv>()

@@ -19,7 +19,6 @@ export function sessionMiddleware(deps: { auth: Auth; db: Db; config: Config }):
   const { auth, db, config } = deps;
   return async (c, next) => {
     c.set("user", null);
-    c.set("sessionId", null);
     const found = await auth.api.getSession({ headers: c.req.raw.headers, query: { disableRefresh: true } });
     if (found) {
       const now = Date.now();
@@ -31,7 +30,6 @@ export function sessionMiddleware(deps: { auth: Auth; db: Db; config: Config }):
           await db.update(sessionTable).set({ lastActiveAt: new Date(now) }).where(eq(sessionTable.id, found.session.id));
         }
         const user = found.user;
-        c.set("sessionId", found.session.id);
         c.set("user", {
           id: user.id,
           email: user.email,

@@ -5,6 +5,5 @@ export interface AppEnv {
   Variables: {
     requestId: string;
     user: SessionUser | null;
-    sessionId: string | null;
   };
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { Link } from "react-router";
+import { BackToLogin } from "../components/auth-links.tsx";
 import { Button, Card, FormMessage, TextField } from "../components/form.tsx";
 import { api, errorMessage } from "../lib/api.ts";
 import { useConfig } from "../lib/config.ts";
@@ -53,11 +53,7 @@ export default function ForgotPasswordScreen() {
             {busy ? "Sending..." : "Send Reset Link"}
           </Button>
         </form>
-        <p className="mt-6 text-center text-sm">
-          <Link to={paths.home} className="font-semibold text-green-800 underline">
-            Back to login
-          </Link>
-        </p>
+        <BackToLogin />
       </Card>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
+import { OrDivider } from "../components/auth-links.tsx";
 import { Button, Card, Checkbox, FormMessage, TextField } from "../components/form.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
 import { ApiError, errorMessage } from "../lib/api.ts";
@@ -63,11 +64,7 @@ export default function LoginScreen() {
             {busy ? "Logging in..." : "Login"}
           </Button>
         </form>
-        <div className="my-4 flex items-center gap-3 text-sm text-slate-500" aria-hidden="true">
-          <span className="h-px flex-1 bg-slate-200" />
-          or
-          <span className="h-px flex-1 bg-slate-200" />
-        </div>
+        <OrDivider />
         <GoogleButton onError={(message) => setError(message)} failureText="Failed to sign in with Google" />
         <div className="mt-6 flex flex-col items-center gap-2 text-sm">
           <Link to={paths.forgotPassword} className="text-green-800 underline">

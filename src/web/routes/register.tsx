@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
+import { OrDivider } from "../components/auth-links.tsx";
 import { Button, Card, FormMessage, TextField } from "../components/form.tsx";
 import { NewPasswordFields } from "../components/new-password-fields.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
@@ -72,11 +73,7 @@ export default function RegisterScreen() {
             {busy ? "Registering..." : "Register"}
           </Button>
         </form>
-        <div className="my-4 flex items-center gap-3 text-sm text-slate-500" aria-hidden="true">
-          <span className="h-px flex-1 bg-slate-200" />
-          or
-          <span className="h-px flex-1 bg-slate-200" />
-        </div>
+        <OrDivider />
         <GoogleButton onError={(message) => setError(message)} />
         <p className="mt-6 text-center text-sm">
           Already have an account?{" "}

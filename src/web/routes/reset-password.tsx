@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
+import { BackToLogin } from "../components/auth-links.tsx";
 import { Button, Card, FormMessage } from "../components/form.tsx";
 import { NewPasswordFields } from "../components/new-password-fields.tsx";
 import { ApiError, api, errorMessage } from "../lib/api.ts";
@@ -74,11 +75,7 @@ function ResetForm({ token, onInvalid, onDone }: { token: string; onInvalid: () 
           {busy ? "Saving..." : "Reset Password"}
         </Button>
       </form>
-      <p className="mt-6 text-center text-sm">
-        <Link to={paths.home} className="font-semibold text-green-800 underline">
-          Back to login
-        </Link>
-      </p>
+      <BackToLogin />
     </>
   );
 }
@@ -113,11 +110,7 @@ function InvalidLink() {
       >
         Request a new link
       </Link>
-      <p className="mt-4 text-sm">
-        <Link to={paths.home} className="font-semibold text-green-800 underline">
-          Back to login
-        </Link>
-      </p>
+      <BackToLogin className="mt-4 text-sm" />
     </div>
   );
 }

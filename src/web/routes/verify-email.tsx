@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { ChangeEmailForm } from "../components/change-email-form.tsx";
+import { BackToLogin } from "../components/auth-links.tsx";
 import { Button, Card, FormMessage } from "../components/form.tsx";
 import { useNotify } from "../components/notification.tsx";
 import { api } from "../lib/api.ts";
@@ -95,11 +96,7 @@ export default function VerifyEmailScreen() {
           ) : null}
         </div>
         {user && !user.emailVerified && user.hasPassword ? <FixAddress /> : null}
-        <p className="mt-6 text-sm">
-          <Link to={paths.home} className="font-semibold text-green-800 underline">
-            Back to login
-          </Link>
-        </p>
+        <BackToLogin className="mt-6 text-sm" />
       </Card>
     </div>
   );

@@ -1,0 +1,24 @@
+import { Link } from "react-router";
+import { paths } from "../lib/paths.ts";
+
+/** The way back to the login screen, under every account form. */
+export function BackToLogin({ className = "mt-6 text-center text-sm" }: { className?: string }) {
+  return (
+    <p className={className}>
+      <Link to={paths.home} className="font-semibold text-green-800 underline">
+        Back to login
+      </Link>
+    </p>
+  );
+}
+
+/** The "or" between a form and Sign in with Google. */
+export function OrDivider() {
+  return (
+    <div className="my-4 flex items-center gap-3 text-sm text-slate-500" aria-hidden="true">
+      <span className="h-px flex-1 bg-slate-200" />
+      or
+      <span className="h-px flex-1 bg-slate-200" />
+    </div>
+  );
+}
