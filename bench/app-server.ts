@@ -44,7 +44,7 @@ async function main() {
     GEOCODER: "none",
   });
   // Mail is not benchmarked; the local mailer would print to stdout, which is the ready channel.
-  const services = createServices(config, database, { local: false, close() {}, async send() {} });
+  const services = createServices(config, database, { mailer: { local: false, close() {}, async send() {} } });
   const app = createApp(services);
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }) as Server;
   await new Promise<void>((resolve) => server.once("listening", resolve));

@@ -25,7 +25,7 @@ beforeAll(async () => {
   writeFileSync(join(webDist, "manifest.webmanifest"), "{}");
   const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: TEST_ORIGIN, AUTH_SECRET: "s".repeat(40), DATA_DIR: ".tmp/test-data" });
   const mailer = createLocalMailer(database.db, (line) => printed.push(line));
-  const services = createServices(config, database, mailer);
+  const services = createServices(config, database, { mailer });
   const app = createApp({ ...services, webDist });
   context = { app, database, config, services, mail: undefined as never, close: async () => undefined };
 });

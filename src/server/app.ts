@@ -16,7 +16,10 @@ import { mailboxRoutes } from "./mail/mailbox-routes.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { unsubscribeRoutes } from "./mail/unsubscribe.ts";
 import { createGeocoder } from "./places/geocoders.ts";
+import type { PaymentGateway } from "./payments/gateway.ts";
+import { savedCardRoutes, simulatedBankRoutes } from "./payments/routes.ts";
 import { placesRoutes } from "./places/routes.ts";
+import { registrationRoutes } from "./registrations/routes.ts";
 import { publicConfig } from "./public-config.ts";
 import { spaRoutes } from "./web/spa.ts";
 
@@ -25,6 +28,7 @@ export interface AppDeps {
   database: Database;
   auth: Auth;
   mailer: Mailer;
+  gateway: PaymentGateway;
   /** Folder of the built web app; without it only the API is served. */
   webDist?: string;
   /**
@@ -36,8 +40,9 @@ export interface AppDeps {
 
 /** Builds the whole HTTP app without listening, so tests drive it through app.request(). */
 export function createApp(deps: AppDeps) {
-  const { config, database, auth, mailer } = deps;
+  const { config, database, auth, mailer, gateway } = deps;
   const db = database.db;
+  const listCache = createListCache();
   const app = new Hono<AppEnv>();
 
   app.use(async (c, next) => {
@@ -78,7 +83,10 @@ export function createApp(deps: AppDeps) {
   app.get("/api/config", (c) => c.json(publicConfig(config)));
   app.route("/api/me/events", myEventsRoutes({ db }));
   app.route("/api/me", meRoutes({ auth, db }));
-  app.route("/api/events", eventRoutes({ db, jobs: deps.jobs, listCache: createListCache() }));
+  app.route("/api/me", savedCardRoutes({ db, gateway }));
+  app.route("/api/events", eventRoutes({ db, jobs: deps.jobs, listCache }));
+  app.route("/api/events", registrationRoutes({ database, gateway, config, jobs: deps.jobs, listCache }));
+  app.route("/api/payments/simulated", simulatedBankRoutes({ db, gateway }));
   app.route("/api/places", placesRoutes({ db, geocoder: createGeocoder(config) }));
   app.route("/api/unsubscribe", unsubscribeRoutes({ db, authSecret: config.authSecret, appName: config.appName }));
   app.all("/api/*", (c) => c.json(errorBody("not_found", "Not found."), 404));

@@ -32,6 +32,8 @@ const envSchema = z
       .transform((value) => value.toLowerCase())
       .default("cad"),
     FEE_PERCENT: z.coerce.number().min(0).max(100).default(2.9),
+    SIMULATED_DECLINE_RATE: z.coerce.number().min(0).max(1).default(0),
+    SIMULATED_LOST_RESPONSE_RATE: z.coerce.number().min(0).max(1).default(0),
     FEE_FIXED_CENTS: z.coerce.number().int().min(0).default(30),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
@@ -97,6 +99,8 @@ function toConfig(env: z.infer<typeof envSchema>, authSecret: string) {
       currency: env.CURRENCY,
       feePercent: env.FEE_PERCENT,
       feeFixedCents: env.FEE_FIXED_CENTS,
+      /** Faults the simulated processor injects (tests, benchmarks, demos of failure handling). */
+      simulatedFaults: { declineRate: env.SIMULATED_DECLINE_RATE, lostResponseRate: env.SIMULATED_LOST_RESPONSE_RATE },
     },
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET

@@ -10,6 +10,7 @@ import { startBoss } from "./jobs/boss.ts";
 import { startEmbeddedVacuum } from "./jobs/maintenance.ts";
 import { startNewEventMailWorkers } from "./jobs/new-event-mail.ts";
 import { bossJobQueue } from "./jobs/queue.ts";
+import { startRegistrationWorkers } from "./registrations/workers.ts";
 import { createServices } from "./services.ts";
 
 const webDist = fileURLToPath(new URL("../../dist/web", import.meta.url));
@@ -34,11 +35,12 @@ async function main() {
     await runMigrations(database.db);
     const boss = await startBoss(database.url);
     opened.push(() => boss.stop({ graceful: false, wait: true }));
-    const services = createServices(config, database);
+    const services = createServices(config, database, { jobs: bossJobQueue(boss) });
     opened.push(async () => services.mailer.close());
     await startNewEventMailWorkers(boss, { db: database.db, mailer: services.mailer, config });
+    await startRegistrationWorkers(boss, services);
     await startEmbeddedVacuum(boss, database.pool, { embedded: !config.databaseUrl });
-    const app = createApp({ ...services, jobs: bossJobQueue(boss), webDist: existsSync(webDist) ? webDist : undefined });
+    const app = createApp({ ...services, webDist: existsSync(webDist) ? webDist : undefined });
 
     const server = serve({ fetch: app.fetch, port: config.port, hostname: "0.0.0.0" }) as Server;
     await listening(server, config.port);

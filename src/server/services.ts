@@ -1,14 +1,25 @@
 import { createAuth } from "./auth/auth.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import type { JobQueue } from "./jobs/queue.ts";
 import { createLocalMailer, createSmtpMailer, type Mailer } from "./mail/mailer.ts";
+import { createGateway } from "./payments/create-gateway.ts";
+import type { PaymentGateway } from "./payments/gateway.ts";
+import { releaseUserRegistrations } from "./registrations/release-user.ts";
 
 /** Wires the long-lived parts the HTTP app and the background workers share. */
-export function createServices(config: Config, database: Database, mailer?: Mailer) {
-  const resolvedMailer =
-    mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLocalMailer(database.db));
-  const auth = createAuth({ config, db: database.db, mailer: resolvedMailer });
-  return { config, database, mailer: resolvedMailer, auth };
+export function createServices(config: Config, database: Database, options: { mailer?: Mailer; gateway?: PaymentGateway; jobs?: JobQueue } = {}) {
+  const mailer = options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLocalMailer(database.db));
+  const gateway = options.gateway ?? createGateway(config, database.db);
+  const jobs = options.jobs;
+  const auth = createAuth({
+    config,
+    db: database.db,
+    mailer,
+    // DESIGN §6: an account's upcoming spots are released (and refunded by the rule) before it goes.
+    beforeDeleteUser: (userId) => releaseUserRegistrations({ database, gateway, config, jobs }, userId),
+  });
+  return { config, database, mailer, auth, gateway, jobs };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseMoneyToCents } from "./money.ts";
+import type { MyRegistration } from "./registrations.ts";
 import { hasControlCharacters, notAllowedCharacters } from "./text.ts";
 
 export const ALL_FIELDS_REQUIRED = "All fields are required";
@@ -136,7 +137,7 @@ export interface EventSummary {
   goalkeeperCostCents: number;
   maxGoalkeepers: number;
   status: EventStatus;
-  /** Confirmed players (spots taken). */
+  /** Spots held by players (confirmed, or being paid for). */
   playersCount: number;
   goalkeepersCount: number;
 }
@@ -145,6 +146,16 @@ export interface Participant {
   userId: string;
   /** Display name only: other users' emails are never sent. */
   name: string;
+  /** A held spot whose payment is still running (pending_payment or promoting). */
+  pending?: boolean;
+}
+
+/** A refund that failed after every retry: shown to admins on the event page (DESIGN §6). */
+export interface RefundIssue {
+  paymentId: string;
+  name: string;
+  amountCents: number;
+  error: string | null;
 }
 
 /** GET /api/events/:id — the event with the lists derived from its registrations. */
@@ -156,6 +167,10 @@ export interface EventDetail extends EventSummary {
   goalkeeperWaitList: Participant[];
   /** userIds of people who were refunded for this event. */
   refundedUsers: string[];
+  /** The viewer's own registrations for this event that are active or refunded. */
+  mine: MyRegistration[];
+  /** Admins only: refunds that failed after every retry. */
+  refundIssues?: RefundIssue[];
 }
 
 export interface UpcomingEventsResponse {

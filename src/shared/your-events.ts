@@ -1,25 +1,30 @@
 import type { EventSummary, YourEventsResponse } from "./events.ts";
-
-/** How a user stands in one event, as Your Events sees it. */
-export type Participation = "playing" | "waitlisted" | "refunded";
-
-/** Registration statuses stored by the server (DESIGN §6). */
-export type RegistrationStatus = "pending_payment" | "confirmed" | "waitlisted" | "cancelled" | "refunded";
+import type { ClosedReason, RegistrationStatus } from "./registrations.ts";
 
 /**
- * A spot held (or being paid for) is playing; a cancelled registration without a refund no longer
- * puts the event in any section.
+ * How a user stands in one event, as Your Events sees it. `closed_by_cancel` is a spot or waitlist
+ * place the admin's cancel closed: the user was playing or waiting when the game was called off.
  */
-export function participationOf(status: RegistrationStatus): Participation | null {
+export type Participation = "playing" | "waitlisted" | "refunded" | "closed_by_cancel";
+
+/**
+ * A spot held (or being paid for) is playing; a registration closed by the game's cancellation
+ * still counts as taking part in it; a refund the user asked for by leaving is refunded; anything
+ * else closed (left without refund, a failed payment) no longer puts the event in any section.
+ */
+export function participationOf(status: RegistrationStatus, closedReason: ClosedReason | null = null): Participation | null {
+  if (closedReason === "event_cancelled") return "closed_by_cancel";
   switch (status) {
     case "confirmed":
     case "pending_payment":
+    case "promoting":
       return "playing";
     case "waitlisted":
       return "waitlisted";
     case "refunded":
       return "refunded";
     case "cancelled":
+    case "payment_failed":
       return null;
   }
 }
@@ -53,7 +58,7 @@ export function classifyYourEvents(registrations: YourRegistration[], now: Date)
   for (const { event, kinds } of byEvent.values()) {
     const playing = kinds.has("playing");
     const waitlisted = kinds.has("waitlisted");
-    if (event.status === "cancelled" && (playing || waitlisted)) {
+    if (event.status === "cancelled" && (playing || waitlisted || kinds.has("closed_by_cancel"))) {
       result.cancelled.push(event);
     } else if (kinds.has("refunded")) {
       result.refunded.push(event);

@@ -1,4 +1,7 @@
 import { createApp } from "../server/app.ts";
+import { type Boss, startBoss } from "../server/jobs/boss.ts";
+import { bossJobQueue } from "../server/jobs/queue.ts";
+import { startRegistrationWorkers } from "../server/registrations/workers.ts";
 import { loadConfig } from "../server/config.ts";
 import type { Database } from "../server/db/client.ts";
 import { createSmtpMailer } from "../server/mail/mailer.ts";
@@ -16,11 +19,17 @@ export interface TestContext {
   mail: MailCatcher;
   services: ReturnType<typeof createServices>;
   config: ReturnType<typeof loadConfig>;
+  /** pg-boss with the registration workers, when created with `{ background: true }`. */
+  boss?: Boss;
   close(): Promise<void>;
 }
 
-/** The whole app on a fresh cloned database, sending real mail to a loopback SMTP server. */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+/**
+ * The whole app on a fresh cloned database, sending real mail to a loopback SMTP server. With
+ * `background`, pg-boss runs the registration workers (promotions, refunds, mails, recovery) as
+ * main.ts does, polling twice a second.
+ */
+export async function createTestContext(env: Record<string, string> = {}, options: { background?: boolean } = {}): Promise<TestContext> {
   const mail = await new MailCatcher().start();
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -34,7 +43,9 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     ...env,
   });
   const mailer = createSmtpMailer(config.smtpUrl!, config.mailFrom);
-  const services = createServices(config, database, mailer);
+  const boss = options.background ? await startBoss(database.url) : undefined;
+  const services = createServices(config, database, { mailer, jobs: boss ? bossJobQueue(boss) : undefined });
+  if (boss) await startRegistrationWorkers(boss, services, { pollingIntervalSeconds: 0.5 });
   const app = createApp(services);
   return {
     app,
@@ -42,7 +53,9 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     mail,
     services,
     config,
+    boss,
     async close() {
+      await boss?.stop({ graceful: false, wait: true });
       mailer.close();
       await database.close();
       await mail.stop();

@@ -132,7 +132,7 @@ describe("profile", () => {
 
   it("changes the email even when the mail server is down, leaving Resend to try again", async () => {
     const { client, userId } = await signUpVerified(context);
-    const down = createServices(context.config, context.database, createSmtpMailer("smtp://127.0.0.1:1", "down@example.com"));
+    const down = createServices(context.config, context.database, { mailer: createSmtpMailer("smtp://127.0.0.1:1", "down@example.com") });
     const offline = new TestClient({ ...context, app: createApp(down) });
     for (const [name, value] of client.cookies) offline.cookies.set(name, value);
     const newEmail = uniqueEmail("offline");

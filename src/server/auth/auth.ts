@@ -9,8 +9,8 @@ import * as schema from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { actionMail } from "../mail/templates.ts";
 
-export function createAuth(options: { config: Config; db: Db; mailer: Mailer }) {
-  const { config, db, mailer } = options;
+export function createAuth(options: { config: Config; db: Db; mailer: Mailer; beforeDeleteUser?: (userId: string) => Promise<void> }) {
+  const { config, db, mailer, beforeDeleteUser } = options;
   const appName = config.appName;
 
   return betterAuth({
@@ -40,6 +40,7 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer }) 
         // "The user's data is gone": events they organised keep no copy of their name and email
         // (the event page then shows SPEC's fallback contact).
         beforeDelete: async (deleted) => {
+          await beforeDeleteUser?.(deleted.id);
           await db
             .update(schema.event)
             .set({ organizerName: null, organizerEmail: null })

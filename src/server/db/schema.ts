@@ -37,6 +37,8 @@ export const user = pgTable("user", {
   /** Opt-out of the "new game" mails (SPEC: every user is told about each new event). */
   notifyNewEvents: boolean("notify_new_events").default(true).notNull(),
   stripeCustomerId: text("stripe_customer_id"),
+  /** The simulated processor's customer (PAYMENTS=simulated), kept apart so switching modes never mixes ids. */
+  simulatedCustomerId: text("simulated_customer_id"),
   ...timestamps,
 });
 
@@ -143,8 +145,9 @@ export const event = pgTable(
 export const registrationRole = pgEnum("registration_role", ["player", "goalkeeper"]);
 
 /**
- * pending_payment holds a spot while the card is charged; confirmed is a spot; waitlisted waits in
- * `position` order; cancelled left without a refund due; refunded left with money returned.
+ * DESIGN §6. pending_payment holds a spot while the card is charged or authenticated (at most 15
+ * minutes); promoting holds a spot while a promoted waitlister is charged off-session; confirmed is
+ * a spot; waitlisted waits in `position` order. payment_failed, cancelled and refunded are closed.
  */
 export const registrationStatus = pgEnum("registration_status", [
   "pending_payment",
@@ -152,7 +155,21 @@ export const registrationStatus = pgEnum("registration_status", [
   "waitlisted",
   "cancelled",
   "refunded",
+  "promoting",
+  "payment_failed",
 ]);
+
+export const closedReason = pgEnum("closed_reason", [
+  "user_left",
+  "event_cancelled",
+  "payment_failed",
+  "payment_expired",
+  "account_deleted",
+  "promoted_other_role",
+]);
+
+/** Statuses that hold a spot or a waitlist place: at most one such registration per user, event and role. */
+const ACTIVE = sql`status in ('pending_payment', 'promoting', 'confirmed', 'waitlisted')`;
 
 export const registration = pgTable(
   "registration",
@@ -161,27 +178,132 @@ export const registration = pgTable(
     eventId: uuid("event_id")
       .notNull()
       .references(() => event.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    /** Null once the account is deleted: the row stays, as the ledger points at it (DESIGN §6). */
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     role: registrationRole("role").notNull(),
     status: registrationStatus("status").notNull(),
     /** Arrival order; waitlists are served by it. */
     position: bigserial("position", { mode: "number" }).notNull(),
+    /** The price of the spot when joining; what a charge takes and a refund is computed from. */
     amountCents: integer("amount_cents").notNull().default(0),
-    paymentIntentId: text("payment_intent_id"),
+    /** The saved card a paid join or a waitlist promotion charges. */
     paymentMethodId: text("payment_method_id"),
-    chargeId: text("charge_id"),
-    refundId: text("refund_id"),
+    /** A waitlister of a paid game agreed to be charged amountCents automatically on promotion. */
+    consentToAutoCharge: boolean("consent_to_auto_charge").notNull().default(false),
     refundedCents: integer("refunded_cents"),
+    closedReason: closedReason("closed_reason"),
     ...timestamps,
   },
   (table) => [
-    uniqueIndex("registration_event_user_role_idx").on(table.eventId, table.userId, table.role),
+    uniqueIndex("registration_active_event_user_role_idx").on(table.eventId, table.userId, table.role).where(ACTIVE),
     index("registration_event_role_status_idx").on(table.eventId, table.role, table.status, table.position),
     index("registration_user_idx").on(table.userId),
   ],
 );
+
+export const paymentKind = pgEnum("payment_kind", ["charge", "refund"]);
+export const paymentStatus = pgEnum("payment_status", ["pending", "succeeded", "failed"]);
+
+/**
+ * The ledger: every money movement, never deleted (account deletion sets user_id null). A charge row
+ * is written (pending) before the gateway is called; a refund row in the same transaction that
+ * releases the spot. The idempotency key is the one the gateway gets, so the row and the processor
+ * can always be matched, and no key is used twice.
+ */
+export const payment = pgTable(
+  "payment",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    registrationId: uuid("registration_id")
+      .notNull()
+      .references(() => registration.id),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => event.id),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    kind: paymentKind("kind").notNull(),
+    status: paymentStatus("status").notNull().default("pending"),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    /** The processor's id: the PaymentIntent (charge) or the Refund. */
+    gatewayId: text("gateway_id"),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    offSession: boolean("off_session").notNull().default(false),
+    /** The customer and card charged (charges only): what recovery and the promotion job need. */
+    customerId: text("customer_id"),
+    paymentMethodId: text("payment_method_id"),
+    error: text("error"),
+    /** Refund executions tried so far (the job retries with backoff). */
+    attempts: integer("attempts").notNull().default(0),
+    ...timestamps,
+  },
+  (table) => [
+    index("payment_registration_idx").on(table.registrationId),
+    index("payment_pending_idx").on(table.status, table.kind, table.createdAt),
+    index("payment_event_idx").on(table.eventId),
+    check("payment_amount_nonnegative", sql`${table.amountCents} >= 0`),
+  ],
+);
+
+// --- the simulated card processor's own state (DESIGN §6: as an external processor's would be) ---
+
+export const simCustomer = pgTable("sim_customer", {
+  id: text("id").primaryKey(),
+  email: text("email").notNull(),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+});
+
+export const simPaymentMethod = pgTable(
+  "sim_payment_method",
+  {
+    id: text("id").primaryKey(),
+    customerId: text("customer_id").references(() => simCustomer.id),
+    brand: text("brand").notNull(),
+    last4: text("last4").notNull(),
+    expMonth: integer("exp_month").notNull(),
+    expYear: integer("exp_year").notNull(),
+    /** How the test card behaves (DESIGN §6 table); the card number itself is never stored. */
+    behaviour: text("behaviour").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [index("sim_payment_method_customer_idx").on(table.customerId)],
+);
+
+export const simCharge = pgTable(
+  "sim_charge",
+  {
+    id: text("id").primaryKey(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    customerId: text("customer_id").notNull(),
+    paymentMethodId: text("payment_method_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    offSession: boolean("off_session").notNull(),
+    /** succeeded | requires_action | failed | canceled */
+    status: text("status").notNull(),
+    failureCode: text("failure_code"),
+    failureMessage: text("failure_message"),
+    clientSecret: text("client_secret").notNull(),
+    registrationId: text("registration_id"),
+    eventId: text("event_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [index("sim_charge_registration_idx").on(table.registrationId)],
+);
+
+export const simRefund = pgTable("sim_refund", {
+  id: text("id").primaryKey(),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  chargeId: text("charge_id")
+    .notNull()
+    .references(() => simCharge.id),
+  amountCents: integer("amount_cents").notNull(),
+  /** succeeded | failed */
+  status: text("status").notNull(),
+  failureMessage: text("failure_message"),
+  createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+});
 
 /**
  * Who has been sent the "new game" mail of an event. Batches are recomputed when a job is retried,

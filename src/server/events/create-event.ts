@@ -43,7 +43,7 @@ export async function createEvent(options: { db: Db; organizer: SessionUser; inp
       organizerEmail: organizer.email,
     })
     .returning({ id: event.id });
-  return getEventDetail({ db, id: created!.id });
+  return getEventDetail({ db, id: created!.id, viewer: organizer });
 }
 
 /** Upper bounds the shared schema leaves open; beyond them the columns would overflow (a 500, not a 400). */

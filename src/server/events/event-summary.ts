@@ -4,12 +4,12 @@ import { event } from "../db/schema.ts";
 
 /**
  * Spots taken per role, counted in SQL next to each event row (no N+1): a spot being paid for
- * (pending_payment) already counts against capacity (DESIGN §6). Each count is an index-only scan
+ * (pending_payment, promoting) already counts against capacity (DESIGN §6). Each count is an index-only scan
  * of registration_event_role_status_idx.
  */
 const spotsTaken = (role: "player" | "goalkeeper") =>
   // "event"."id" spelled out: drizzle would print a bare "id", which the subquery reads as r.id.
-  sql<number>`(select count(*) from "registration" r where r.event_id = "event"."id" and r.role = ${sql.raw(`'${role}'`)} and r.status in ('confirmed', 'pending_payment'))`.mapWith(
+  sql<number>`(select count(*) from "registration" r where r.event_id = "event"."id" and r.role = ${sql.raw(`'${role}'`)} and r.status in ('confirmed', 'pending_payment', 'promoting'))`.mapWith(
     Number,
   );
 

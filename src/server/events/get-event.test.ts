@@ -41,13 +41,14 @@ describe("GET /api/events/:id", () => {
     expect(response.status).toBe(200);
     const detail = response.body.event;
     const names = (list: { name: string }[]) => list.map((participant) => participant.name);
-    expect(names(detail.players)).toEqual(["Ben Smith", "Ann Smith"]);
+    // A spot being paid for is held: its holder is listed, marked pending.
+    expect(names(detail.players)).toEqual(["Ben Smith", "Ann Smith", "Cat Smith"]);
     expect(detail.players[0]).toEqual({ userId: ben!.id, name: "Ben Smith" });
+    expect(detail.players[2]).toEqual({ userId: cat!.id, name: "Cat Smith", pending: true });
     expect(names(detail.playerWaitList)).toEqual(["Eve Smith", "Dan Smith"]);
     expect(names(detail.goalkeepers)).toEqual(["Hal Smith"]);
     expect(names(detail.goalkeeperWaitList)).toEqual(["Dan Smith"]);
     expect(detail.refundedUsers).toEqual([fay!.id]);
-    // A spot being paid for is taken, though its holder is not listed yet.
     expect(detail).toMatchObject({ playersCount: 3, goalkeepersCount: 1 });
     expect(detail.organizer).toEqual({ name: "Olive Organiser", email: "olive@example.com" });
     const text = JSON.stringify(response.body);

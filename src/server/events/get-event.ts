@@ -1,19 +1,24 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { EventDetail, Participant } from "../../shared/events.ts";
+import type { EventDetail, Participant, RefundIssue } from "../../shared/events.ts";
+import { HELD_STATUSES, type MyRegistration, type RegistrationStatus } from "../../shared/registrations.ts";
 import type { Db } from "../db/client.ts";
-import { event, registration, user } from "../db/schema.ts";
+import { event, payment, registration, user } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { isEventId, summaryColumns, toEventSummary } from "./event-summary.ts";
 
 export const EVENT_NOT_FOUND = "Event not found.";
 
+/** Statuses the page shows: held spots, waitlists, and refunds (SPEC's refundedUsers). */
+const SHOWN: RegistrationStatus[] = [...HELD_STATUSES, "waitlisted", "refunded"];
+
 /**
  * One event with the lists derived from its registration rows (DESIGN §6): players and goalkeepers
- * hold confirmed spots, waitlists are in arrival order, refundedUsers are ids. Only names of other
- * users are exposed, never their emails. Two indexed queries.
+ * hold spots (confirmed, or being paid for: `pending`), waitlists are in arrival order,
+ * refundedUsers are ids. Only names of other users are exposed, never their emails. The viewer's
+ * own registrations come as `mine`; admins also get the refunds that failed.
  */
-export async function getEventDetail(options: { db: Db; id: string }): Promise<EventDetail> {
-  const { db, id } = options;
+export async function getEventDetail(options: { db: Db; id: string; viewer?: { id: string; isAdmin: boolean } }): Promise<EventDetail> {
+  const { db, id, viewer } = options;
   if (!isEventId(id)) throw new AppError("not_found", EVENT_NOT_FOUND);
   const [row] = await db
     .select({ ...summaryColumns, organizerName: event.organizerName, organizerEmail: event.organizerEmail })
@@ -22,23 +27,65 @@ export async function getEventDetail(options: { db: Db; id: string }): Promise<E
   if (!row) throw new AppError("not_found", EVENT_NOT_FOUND);
 
   const registrations = await db
-    .select({ userId: registration.userId, role: registration.role, status: registration.status, name: user.name })
+    .select({
+      id: registration.id,
+      userId: registration.userId,
+      role: registration.role,
+      status: registration.status,
+      amountCents: registration.amountCents,
+      refundedCents: registration.refundedCents,
+      name: user.name,
+    })
     .from(registration)
     .innerJoin(user, eq(user.id, registration.userId))
-    .where(and(eq(registration.eventId, id), inArray(registration.status, ["confirmed", "waitlisted", "refunded"])))
+    .where(and(eq(registration.eventId, id), inArray(registration.status, SHOWN)))
     .orderBy(asc(registration.position));
 
-  const list = (role: "player" | "goalkeeper", status: "confirmed" | "waitlisted"): Participant[] =>
-    registrations.filter((r) => r.role === role && r.status === status).map((r) => ({ userId: r.userId, name: r.name }));
+  const held = (status: RegistrationStatus) => (HELD_STATUSES as readonly RegistrationStatus[]).includes(status);
+  const participant = (r: (typeof registrations)[number]): Participant =>
+    r.status === "confirmed" ? { userId: r.userId!, name: r.name } : { userId: r.userId!, name: r.name, pending: true };
+  const spots = (role: "player" | "goalkeeper") => registrations.filter((r) => r.role === role && held(r.status)).map(participant);
+  const waiting = (role: "player" | "goalkeeper") =>
+    registrations.filter((r) => r.role === role && r.status === "waitlisted").map((r) => ({ userId: r.userId!, name: r.name }));
+
+  const mine: MyRegistration[] = [];
+  if (viewer) {
+    for (const r of registrations) {
+      if (r.userId !== viewer.id) continue;
+      const place = r.status === "waitlisted" ? waiting(r.role).findIndex((p) => p.userId === viewer.id) + 1 : 0;
+      mine.push({
+        id: r.id,
+        role: r.role,
+        status: r.status,
+        amountCents: r.amountCents,
+        waitlistPosition: place || null,
+        refundedCents: r.refundedCents,
+      });
+    }
+  }
 
   const { organizerName, organizerEmail, ...summary } = row;
-  return {
+  const detail: EventDetail = {
     ...toEventSummary(summary),
     organizer: organizerEmail ? { name: organizerName ?? "", email: organizerEmail } : null,
-    players: list("player", "confirmed"),
-    goalkeepers: list("goalkeeper", "confirmed"),
-    playerWaitList: list("player", "waitlisted"),
-    goalkeeperWaitList: list("goalkeeper", "waitlisted"),
-    refundedUsers: [...new Set(registrations.filter((r) => r.status === "refunded").map((r) => r.userId))],
+    players: spots("player"),
+    goalkeepers: spots("goalkeeper"),
+    playerWaitList: waiting("player"),
+    goalkeeperWaitList: waiting("goalkeeper"),
+    refundedUsers: [...new Set(registrations.filter((r) => r.status === "refunded").map((r) => r.userId!))],
+    mine,
   };
+  if (viewer?.isAdmin) detail.refundIssues = await refundIssues(db, id);
+  return detail;
+}
+
+/** Refunds of this game that failed after every try: an admin must look at them (DESIGN §6). */
+async function refundIssues(db: Db, eventId: string): Promise<RefundIssue[]> {
+  const rows = await db
+    .select({ paymentId: payment.id, name: user.name, amountCents: payment.amountCents, error: payment.error })
+    .from(payment)
+    .leftJoin(user, eq(user.id, payment.userId))
+    .where(and(eq(payment.eventId, eventId), eq(payment.kind, "refund"), eq(payment.status, "failed")))
+    .orderBy(asc(payment.createdAt));
+  return rows.map((r) => ({ paymentId: r.paymentId, name: r.name ?? "Deleted account", amountCents: r.amountCents, error: r.error }));
 }

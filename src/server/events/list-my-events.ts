@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { YourEventsResponse } from "../../shared/events.ts";
 import { classifyYourEvents, participationOf, type YourRegistration } from "../../shared/your-events.ts";
 import type { Db } from "../db/client.ts";
@@ -12,14 +12,14 @@ import { summaryColumns, toEventSummary } from "./event-summary.ts";
 export async function listMyEvents(options: { db: Db; userId: string; now: Date }): Promise<YourEventsResponse> {
   const { db, userId, now } = options;
   const rows = await db
-    .select({ ...summaryColumns, registrationStatus: registration.status })
+    .select({ ...summaryColumns, registrationStatus: registration.status, closedReason: registration.closedReason })
     .from(registration)
     .innerJoin(event, eq(event.id, registration.eventId))
-    .where(and(eq(registration.userId, userId), ne(registration.status, "cancelled")));
+    .where(eq(registration.userId, userId));
 
   const registrations: YourRegistration[] = [];
-  for (const { registrationStatus, ...summary } of rows) {
-    const participation = participationOf(registrationStatus);
+  for (const { registrationStatus, closedReason, ...summary } of rows) {
+    const participation = participationOf(registrationStatus, closedReason);
     if (participation) registrations.push({ event: toEventSummary(summary), participation });
   }
   return classifyYourEvents(registrations, now);

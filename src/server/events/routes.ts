@@ -48,8 +48,8 @@ export function eventRoutes(deps: EventRoutesDeps) {
     })
     .get("/:id", async (c) => {
       // SPEC §4: signed in means verified; an unverified session (after an email change) waits on /verify-email.
-      requireVerifiedUser(c.get("user"));
-      return c.json({ event: await getEventDetail({ db, id: c.req.param("id") }) });
+      const viewer = requireVerifiedUser(c.get("user"));
+      return c.json({ event: await getEventDetail({ db, id: c.req.param("id"), viewer }) });
     })
     .post("/", async (c) => {
       const organizer = requireAdmin(c.get("user"));

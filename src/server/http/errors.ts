@@ -2,12 +2,15 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { HTTPException } from "hono/http-exception";
 import type { z } from "zod";
+import { PAYMENT_FAILED } from "../../shared/registrations.ts";
+import { CardError, GatewayUnavailableError } from "../payments/gateway.ts";
 
 export type ErrorCode =
   | "validation"
   | "unauthorized"
   | "forbidden"
   | "not_found"
+  | "payment_declined"
   | "conflict"
   | "rule"
   | "payment_provider"
@@ -19,6 +22,7 @@ const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  payment_declined: 402,
   conflict: 409,
   rule: 422,
   payment_provider: 502,
@@ -57,6 +61,12 @@ export function errorBody(code: ErrorCode, message: string, fields?: Record<stri
 /** The one place where failures become HTTP answers. Never a stack trace. */
 export function handleError(error: Error, c: Context) {
   if (error instanceof AppError) return c.json(errorBody(error.code, error.message, error.fields), error.status);
+  // The processor refused the card: its message is the user's. Unreachable: say so, log which request.
+  if (error instanceof CardError) return c.json(errorBody("payment_declined", error.message), 402);
+  if (error instanceof GatewayUnavailableError) {
+    console.error(`[${String(c.get("requestId" as never) ?? "-")}] payment processor unavailable on ${c.req.method} ${c.req.path}: ${error.message}`);
+    return c.json(errorBody("payment_provider", PAYMENT_FAILED), 502);
+  }
   if (error instanceof HTTPException) {
     const status = error.status;
     const code: ErrorCode = status === 413 || status < 500 ? "validation" : "internal";

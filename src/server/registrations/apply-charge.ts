@@ -1,0 +1,76 @@
+import { eq } from "drizzle-orm";
+import { payment, registration } from "../db/schema.ts";
+import type { ChargeOutcome } from "../payments/gateway.ts";
+import type { RegistrationDeps } from "./deps.ts";
+import { enqueueIn } from "./jobs.ts";
+import { promoteNext } from "./promote-next.ts";
+import { chargeOf, closeOtherWaitlist, closeRegistration, refundKey, type RegistrationRow } from "./queries.ts";
+import { withEventLock } from "./transaction.ts";
+
+/** The failure code recovery gives a held payment that was never completed in time. */
+export const EXPIRED = "expired";
+
+/**
+ * Records what the processor says about a registration's charge, whoever learnt it (the join
+ * request, the browser after authentication, the promotion job, recovery). Applied once: the charge
+ * row leaves `pending` here, under the event lock, so a second caller with the same news changes
+ * nothing. A charge that succeeded after its spot was released (an admin cancel, an expiry, an
+ * account deletion) is refunded in full: every charge belongs to a held spot or has a refund.
+ */
+export async function applyChargeOutcome(deps: RegistrationDeps, registrationId: string, outcome: ChargeOutcome): Promise<RegistrationRow> {
+  const [found] = await deps.database.db.select({ eventId: registration.eventId }).from(registration).where(eq(registration.id, registrationId));
+  if (!found) throw new Error(`no registration ${registrationId}`);
+  const result = await withEventLock(deps.database, found.eventId, async (tx, event) => {
+    const [current] = await tx.db.select().from(registration).where(eq(registration.id, registrationId));
+    const reg = current!;
+    const charge = await chargeOf(tx, reg.id);
+    if (!charge || charge.status !== "pending") return { reg, changed: false };
+    const enqueue = enqueueIn(tx, deps);
+    const held = reg.status === "pending_payment" || reg.status === "promoting";
+
+    if (outcome.status === "requires_action") {
+      await tx.db.update(payment).set({ gatewayId: outcome.chargeId }).where(eq(payment.id, charge.id));
+      return { reg, changed: false };
+    }
+
+    if (outcome.status === "succeeded") {
+      await tx.db.update(payment).set({ status: "succeeded", gatewayId: outcome.chargeId, error: null }).where(eq(payment.id, charge.id));
+      if (held) {
+        await tx.db.update(registration).set({ status: "confirmed" }).where(eq(registration.id, reg.id));
+        await closeOtherWaitlist(tx, reg);
+        await enqueue.mail({ kind: reg.status === "promoting" ? "promoted" : "payment_confirmed", registrationId: reg.id });
+        return { reg: { ...reg, status: "confirmed" as const }, changed: true };
+      }
+      const [refund] = await tx.db
+        .insert(payment)
+        .values({
+          registrationId: reg.id,
+          eventId: reg.eventId,
+          userId: reg.userId,
+          kind: "refund",
+          amountCents: charge.amountCents,
+          currency: charge.currency,
+          idempotencyKey: refundKey(reg.id),
+        })
+        .onConflictDoNothing()
+        .returning({ id: payment.id });
+      await tx.db.update(registration).set({ status: "refunded", refundedCents: charge.amountCents }).where(eq(registration.id, reg.id));
+      if (refund) await enqueue.refund(refund.id);
+      return { reg: { ...reg, status: "refunded" as const, refundedCents: charge.amountCents }, changed: true };
+    }
+
+    await tx.db
+      .update(payment)
+      .set({ status: "failed", gatewayId: outcome.chargeId, error: outcome.message })
+      .where(eq(payment.id, charge.id));
+    if (!held) return { reg, changed: false };
+    const closedReason = outcome.code === EXPIRED ? "payment_expired" : "payment_failed";
+    await closeRegistration(tx, reg.id, { status: "payment_failed", closedReason });
+    if (reg.status === "promoting") await enqueue.mail({ kind: "promotion_failed", registrationId: reg.id });
+    // The spot is free again: the next waitlister gets their chance.
+    await promoteNext(tx, deps, event, reg.role);
+    return { reg: { ...reg, status: "payment_failed" as const }, changed: true };
+  });
+  if (result.changed) deps.listCache?.invalidate();
+  return result.reg;
+}

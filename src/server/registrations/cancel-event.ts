@@ -1,0 +1,44 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { ACTIVE_STATUSES } from "../../shared/registrations.ts";
+import { event as eventTable, registration } from "../db/schema.ts";
+import { isEventId } from "../events/event-summary.ts";
+import { EVENT_NOT_FOUND } from "../events/get-event.ts";
+import { AppError } from "../http/errors.ts";
+import type { RegistrationDeps } from "./deps.ts";
+import { enqueueIn } from "./jobs.ts";
+import { closeRegistration } from "./queries.ts";
+import { releaseConfirmedSpot } from "./release-spot.ts";
+import { withEventLock } from "./transaction.ts";
+
+/**
+ * An admin cancels the game (DESIGN §6): status cancelled, every held spot refunded in full (the
+ * players did nothing wrong), waitlists closed, everyone mailed once. A spot whose charge is still
+ * running is released too; if that charge succeeds it is refunded in full when it lands. Cancelling
+ * twice changes nothing and refunds nothing twice. Returns false when it was already cancelled.
+ */
+export async function cancelEvent(deps: RegistrationDeps, options: { eventId: string }): Promise<boolean> {
+  if (!isEventId(options.eventId)) throw new AppError("not_found", EVENT_NOT_FOUND);
+  const changed = await withEventLock(deps.database, options.eventId, async (tx, locked) => {
+    if (locked.status === "cancelled") return false;
+    await tx.db.update(eventTable).set({ status: "cancelled" }).where(eq(eventTable.id, locked.id));
+    const event = { ...locked, status: "cancelled" as const };
+    const active = await tx.db
+      .select()
+      .from(registration)
+      .where(and(eq(registration.eventId, event.id), inArray(registration.status, [...ACTIVE_STATUSES])));
+    for (const reg of active) {
+      if (reg.status === "confirmed") {
+        await releaseConfirmedSpot(tx, deps, event, reg, { closedReason: "event_cancelled", refundDue: (paid) => paid, mail: false });
+      } else {
+        await closeRegistration(tx, reg.id, { status: "cancelled", closedReason: "event_cancelled" });
+      }
+    }
+    const enqueue = enqueueIn(tx, deps);
+    for (const userId of new Set(active.map((reg) => reg.userId).filter((id): id is string => id !== null))) {
+      await enqueue.mail({ kind: "event_cancelled", eventId: event.id, userId });
+    }
+    return true;
+  });
+  deps.listCache?.invalidate();
+  return changed;
+}

@@ -1,0 +1,38 @@
+import type { Tx } from "./transaction.ts";
+import type { RegistrationDeps } from "./deps.ts";
+
+/** Background work of registrations and payments (workers.ts runs them). */
+export const PROMOTE_QUEUE = "registration-promote";
+export const REFUND_QUEUE = "payment-refund";
+export const REGISTRATION_MAIL_QUEUE = "registration-mail";
+export const RECOVER_QUEUE = "payment-recover";
+
+export interface PromoteJob {
+  registrationId: string;
+}
+export interface RefundJob {
+  paymentId: string;
+}
+
+/** Every mail a registration can cause; the worker reads what it says from the database at sending time. */
+export type RegistrationMailJob =
+  | { kind: "payment_confirmed"; registrationId: string }
+  | { kind: "promoted"; registrationId: string }
+  | { kind: "promotion_failed"; registrationId: string }
+  | { kind: "refund"; registrationId: string }
+  | { kind: "event_cancelled"; eventId: string; userId: string };
+
+/**
+ * Jobs are written inside the transaction that needs them, so a change and its follow-up work commit
+ * together; a crash between them cannot lose a refund or a promotion.
+ */
+export function enqueueIn(tx: Tx, deps: RegistrationDeps) {
+  const send = async (queue: string, data: object) => {
+    if (deps.jobs) await deps.jobs.send(queue, data, { client: tx.client });
+  };
+  return {
+    promotion: (registrationId: string) => send(PROMOTE_QUEUE, { registrationId } satisfies PromoteJob),
+    refund: (paymentId: string) => send(REFUND_QUEUE, { paymentId } satisfies RefundJob),
+    mail: (job: RegistrationMailJob) => send(REGISTRATION_MAIL_QUEUE, job),
+  };
+}

@@ -1,0 +1,164 @@
+import { and, eq } from "drizzle-orm";
+import {
+  CONSENT_REQUIRED,
+  holdsSpot,
+  type JoinInput,
+  type JoinResponse,
+  PAYMENT_FAILED,
+  priceFor,
+  SELECT_SAVED_CARD,
+} from "../../shared/registrations.ts";
+import type { SessionUser } from "../auth/session.ts";
+import { event as eventTable, payment, registration } from "../db/schema.ts";
+import { isEventId } from "../events/event-summary.ts";
+import { EVENT_NOT_FOUND } from "../events/get-event.ts";
+import { AppError } from "../http/errors.ts";
+import { ensureCustomerId } from "../payments/customers.ts";
+import { type ChargeInput, type ChargeOutcome, GatewayUnavailableError, type PaymentGateway } from "../payments/gateway.ts";
+import { applyChargeOutcome } from "./apply-charge.ts";
+import { nowOf, type RegistrationDeps } from "./deps.ts";
+import { activeRegistrationsOf, capacityOf, chargeKey, closeOtherWaitlist, heldSpots, type RegistrationRow } from "./queries.ts";
+import { type EventRow, withEventLock } from "./transaction.ts";
+
+export const ALREADY_REGISTERED = "You are already registered for this event.";
+
+export interface JoinResult {
+  httpStatus: 201 | 202;
+  body: JoinResponse;
+}
+
+/**
+ * Join as player or goalkeeper (DESIGN §6). Under the event lock: the duplicate and capacity checks
+ * and the insert (a spot, a spot held for payment, or the next waitlist place). A paid spot is then
+ * charged on-session with the key charge:{registrationId}, outside any transaction, and the outcome
+ * applied. Joining again while a payment is pending resumes it with the same key, so a lost answer
+ * retried by the user charges once.
+ */
+export async function joinEvent(deps: RegistrationDeps, options: { user: SessionUser; eventId: string; input: JoinInput }): Promise<JoinResult> {
+  const { user, eventId, input } = options;
+  const { database, gateway } = deps;
+  if (!isEventId(eventId)) throw new AppError("not_found", EVENT_NOT_FOUND);
+  const [game] = await database.db.select().from(eventTable).where(eq(eventTable.id, eventId));
+  if (!game) throw new AppError("not_found", EVENT_NOT_FOUND);
+  checkOpen(game, input.role, nowOf(deps));
+  const price = priceFor(game, input.role);
+
+  // The card is checked before the lock: asking the processor inside it would stall the game.
+  let customerId: string | null = null;
+  if (price > 0) {
+    if (!input.paymentMethodId) throw new AppError("validation", SELECT_SAVED_CARD, { paymentMethodId: SELECT_SAVED_CARD });
+    customerId = await ensureCustomerId(database.db, gateway, user);
+    const cards = await gateway.listCards(customerId);
+    if (!cards.some((card) => card.id === input.paymentMethodId)) {
+      throw new AppError("validation", SELECT_SAVED_CARD, { paymentMethodId: SELECT_SAVED_CARD });
+    }
+  }
+
+  const reserved = await withEventLock(database, eventId, async (tx, event) => {
+    checkOpen(event, input.role, nowOf(deps));
+    const mine = await activeRegistrationsOf(tx, event.id, user.id);
+    const spot = mine.find((reg) => holdsSpot(reg.status));
+    if (spot) {
+      if (spot.status === "pending_payment" && spot.role === input.role) return { reg: spot, resumed: true };
+      throw new AppError("conflict", ALREADY_REGISTERED);
+    }
+    if (mine.some((reg) => reg.role === input.role)) {
+      throw new AppError("conflict", `You are already on the ${input.role === "player" ? "Player" : "Goalkeeper"} Waitlist.`);
+    }
+    const open = (await heldSpots(tx, event.id, input.role)) < capacityOf(event, input.role);
+    if (!open && price > 0 && input.consentToAutoCharge !== true) {
+      throw new AppError("rule", CONSENT_REQUIRED, { consentToAutoCharge: CONSENT_REQUIRED });
+    }
+    const status = !open ? "waitlisted" : price > 0 ? "pending_payment" : "confirmed";
+    const [inserted] = await tx.db
+      .insert(registration)
+      .values({
+        eventId: event.id,
+        userId: user.id,
+        role: input.role,
+        status,
+        amountCents: price,
+        paymentMethodId: price > 0 ? input.paymentMethodId : null,
+        consentToAutoCharge: status === "waitlisted" && price > 0,
+      })
+      .returning();
+    const reg = inserted!;
+    if (status === "confirmed") await closeOtherWaitlist(tx, reg);
+    if (status === "pending_payment") {
+      await tx.db.insert(payment).values({
+        registrationId: reg.id,
+        eventId: event.id,
+        userId: user.id,
+        kind: "charge",
+        amountCents: price,
+        currency: deps.config.payments.currency,
+        idempotencyKey: chargeKey(reg.id),
+        customerId,
+        paymentMethodId: input.paymentMethodId,
+      });
+    }
+    return { reg, resumed: false };
+  });
+  if (!reserved.resumed) deps.listCache?.invalidate();
+
+  const reg = reserved.reg;
+  if (reg.status !== "pending_payment") return { httpStatus: 201, body: { registration: view(reg) } };
+  return chargeHeldSpot(deps, reg);
+}
+
+/** Charges the spot held for a paid join and answers with what happened. */
+async function chargeHeldSpot(deps: RegistrationDeps, reg: RegistrationRow): Promise<JoinResult> {
+  const [charge] = await deps.database.db
+    .select()
+    .from(payment)
+    .where(and(eq(payment.registrationId, reg.id), eq(payment.kind, "charge")));
+  if (!charge?.customerId || !charge.paymentMethodId) throw new Error(`registration ${reg.id} has no charge to make`);
+  const outcome = await chargeWithRetry(deps.gateway, {
+    customerId: charge.customerId,
+    paymentMethodId: charge.paymentMethodId,
+    amountCents: charge.amountCents,
+    currency: charge.currency,
+    offSession: false,
+    idempotencyKey: charge.idempotencyKey,
+    metadata: { registrationId: reg.id, eventId: reg.eventId },
+  });
+  return answerFor(deps, reg, outcome);
+}
+
+/** Turns a charge outcome into the join's answer, after recording it. */
+export async function answerFor(deps: RegistrationDeps, reg: RegistrationRow, outcome: ChargeOutcome): Promise<JoinResult> {
+  const after = await applyChargeOutcome(deps, reg.id, outcome);
+  if (outcome.status === "requires_action" && after.status === "pending_payment") {
+    return { httpStatus: 202, body: { registration: view(after), status: "requires_action", clientSecret: outcome.clientSecret } };
+  }
+  if (after.status === "confirmed") return { httpStatus: 201, body: { registration: view(after) } };
+  if (outcome.status === "failed") throw new AppError("payment_declined", outcome.message);
+  // Released while the charge ran (the game was cancelled): the money goes back in full.
+  throw new AppError("conflict", "This spot is no longer available. Any payment taken is refunded in full.");
+}
+
+/**
+ * An unreachable processor or a lost answer is retried at once with the same key (the processor
+ * returns the first result). If it still cannot be reached the spot stays held: joining again
+ * resumes it, and recovery settles it after the hold expires.
+ */
+export async function chargeWithRetry(gateway: PaymentGateway, input: ChargeInput, attempts = 3): Promise<ChargeOutcome> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await gateway.charge(input);
+    } catch (error) {
+      if (!(error instanceof GatewayUnavailableError)) throw error;
+      if (attempt >= attempts) throw new AppError("payment_provider", PAYMENT_FAILED);
+    }
+  }
+}
+
+function checkOpen(event: EventRow, role: "player" | "goalkeeper", now: Date) {
+  if (event.status === "cancelled") throw new AppError("rule", "This event has been cancelled.");
+  if (event.startsAt.getTime() <= now.getTime()) throw new AppError("rule", "This event has already started.");
+  if (role === "goalkeeper" && !event.includeGoalkeepers) throw new AppError("rule", "This event has no goalkeeper spots.");
+}
+
+export function view(reg: RegistrationRow) {
+  return { id: reg.id, role: reg.role, status: reg.status, amountCents: reg.amountCents };
+}

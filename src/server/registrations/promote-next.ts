@@ -1,0 +1,63 @@
+import { eq } from "drizzle-orm";
+import type { RegistrationRole } from "../../shared/registrations.ts";
+import { holdsSpot } from "../../shared/registrations.ts";
+import { payment, registration, user } from "../db/schema.ts";
+import { customerColumn } from "../payments/customers.ts";
+import { type RegistrationDeps, nowOf } from "./deps.ts";
+import { enqueueIn } from "./jobs.ts";
+import { activeRegistrationsOf, capacityOf, closeOtherWaitlist, closeRegistration, firstWaitlisted, heldSpots, promotionKey } from "./queries.ts";
+import type { EventRow, Tx } from "./transaction.ts";
+
+/**
+ * Fills the free spots of a role from its waitlist, in arrival order (DESIGN §6), inside the
+ * caller's event lock. A free spot is given at once; a paid one is held as `promoting` while a job
+ * charges the saved card off-session (promote:{registrationId}); that job confirms it, or fails it
+ * and calls this again for the next person. Nobody is promoted once the game has started.
+ */
+export async function promoteNext(tx: Tx, deps: RegistrationDeps, event: EventRow, role: RegistrationRole): Promise<void> {
+  if (event.status === "cancelled" || event.startsAt.getTime() <= nowOf(deps).getTime()) return;
+  const enqueue = enqueueIn(tx, deps);
+  const capacity = capacityOf(event, role);
+  for (;;) {
+    if ((await heldSpots(tx, event.id, role)) >= capacity) return;
+    const next = await firstWaitlisted(tx, event.id, role);
+    if (!next) return;
+    if (!next.userId) {
+      await closeRegistration(tx, next.id, { status: "cancelled", closedReason: "account_deleted" });
+      continue;
+    }
+    // Someone who got a spot in the other role meanwhile keeps that one (one spot per user).
+    const theirs = await activeRegistrationsOf(tx, event.id, next.userId);
+    if (theirs.some((other) => holdsSpot(other.status))) {
+      await closeRegistration(tx, next.id, { status: "cancelled", closedReason: "promoted_other_role" });
+      continue;
+    }
+    if (next.amountCents === 0) {
+      await tx.db.update(registration).set({ status: "confirmed" }).where(eq(registration.id, next.id));
+      await closeOtherWaitlist(tx, next);
+      await enqueue.mail({ kind: "promoted", registrationId: next.id });
+      continue;
+    }
+    const [owner] = await tx.db.select({ customerId: customerColumn(deps.gateway) }).from(user).where(eq(user.id, next.userId));
+    if (!owner?.customerId || !next.paymentMethodId || !next.consentToAutoCharge) {
+      // Cannot be charged: the place is lost, they are told, and the next person is tried.
+      await closeRegistration(tx, next.id, { status: "payment_failed", closedReason: "payment_failed" });
+      await enqueue.mail({ kind: "promotion_failed", registrationId: next.id });
+      continue;
+    }
+    await tx.db.update(registration).set({ status: "promoting" }).where(eq(registration.id, next.id));
+    await tx.db.insert(payment).values({
+      registrationId: next.id,
+      eventId: event.id,
+      userId: next.userId,
+      kind: "charge",
+      amountCents: next.amountCents,
+      currency: deps.config.payments.currency,
+      idempotencyKey: promotionKey(next.id),
+      offSession: true,
+      customerId: owner.customerId,
+      paymentMethodId: next.paymentMethodId,
+    });
+    await enqueue.promotion(next.id);
+  }
+}

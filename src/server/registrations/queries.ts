@@ -1,0 +1,82 @@
+import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
+import { ACTIVE_STATUSES, HELD_STATUSES, type ClosedReason, type RegistrationRole } from "../../shared/registrations.ts";
+import { payment, registration } from "../db/schema.ts";
+import type { EventRow, Tx } from "./transaction.ts";
+
+/** Queries used inside withEventLock; they take the transaction, never the pool. */
+
+export type RegistrationRow = typeof registration.$inferSelect;
+export type PaymentRow = typeof payment.$inferSelect;
+
+export function capacityOf(event: EventRow, role: RegistrationRole): number {
+  return role === "player" ? event.maxPlayers : event.maxGoalkeepers;
+}
+
+export async function heldSpots(tx: Tx, eventId: string, role: RegistrationRole): Promise<number> {
+  const [row] = await tx.db
+    .select({ held: count() })
+    .from(registration)
+    .where(and(eq(registration.eventId, eventId), eq(registration.role, role), inArray(registration.status, [...HELD_STATUSES])));
+  return row?.held ?? 0;
+}
+
+/** The user's registrations in this event that hold a spot or wait. */
+export async function activeRegistrationsOf(tx: Tx, eventId: string, userId: string): Promise<RegistrationRow[]> {
+  return tx.db
+    .select()
+    .from(registration)
+    .where(and(eq(registration.eventId, eventId), eq(registration.userId, userId), inArray(registration.status, [...ACTIVE_STATUSES])));
+}
+
+export async function firstWaitlisted(tx: Tx, eventId: string, role: RegistrationRole): Promise<RegistrationRow | undefined> {
+  const [row] = await tx.db
+    .select()
+    .from(registration)
+    .where(and(eq(registration.eventId, eventId), eq(registration.role, role), eq(registration.status, "waitlisted")))
+    .orderBy(asc(registration.position))
+    .limit(1);
+  return row;
+}
+
+export async function closeRegistration(
+  tx: Tx,
+  id: string,
+  values: { status: "cancelled" | "refunded" | "payment_failed"; closedReason: ClosedReason; refundedCents?: number | null },
+) {
+  await tx.db
+    .update(registration)
+    .set({ status: values.status, closedReason: values.closedReason, refundedCents: values.refundedCents ?? null })
+    .where(eq(registration.id, id));
+}
+
+/**
+ * DESIGN §5: a user holds at most one spot per event; once they have one, their place on the other
+ * role's waitlist goes.
+ */
+export async function closeOtherWaitlist(tx: Tx, held: RegistrationRow) {
+  if (!held.userId) return;
+  await tx.db
+    .update(registration)
+    .set({ status: "cancelled", closedReason: "promoted_other_role" })
+    .where(
+      and(
+        eq(registration.eventId, held.eventId),
+        eq(registration.userId, held.userId),
+        ne(registration.role, held.role),
+        eq(registration.status, "waitlisted"),
+      ),
+    );
+}
+
+/** The charge row of a registration (at most one: its key is charge:{id} or promote:{id}). */
+export async function chargeOf(tx: Tx, registrationId: string): Promise<PaymentRow | undefined> {
+  const [row] = await tx.db
+    .select()
+    .from(payment)
+    .where(and(eq(payment.registrationId, registrationId), eq(payment.kind, "charge")));
+  return row;
+}
+
+export const chargeKey = (registrationId: string) => `charge:${registrationId}`;
+export const promotionKey = (registrationId: string) => `promote:${registrationId}`;
+export const refundKey = (registrationId: string) => `refund:${registrationId}`;

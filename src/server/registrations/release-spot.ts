@@ -1,0 +1,48 @@
+import { payment } from "../db/schema.ts";
+import type { ClosedReason } from "../../shared/registrations.ts";
+import type { RegistrationDeps } from "./deps.ts";
+import { enqueueIn } from "./jobs.ts";
+import { promoteNext } from "./promote-next.ts";
+import { chargeOf, closeRegistration, refundKey, type RegistrationRow } from "./queries.ts";
+import type { EventRow, Tx } from "./transaction.ts";
+
+/**
+ * Gives up a confirmed spot inside the caller's event lock: the refund due is written as a pending
+ * ledger row in the same transaction (a job executes it with the key refund:{registrationId}), the
+ * registration is closed, and the first waitlisted person of the role is promoted. Returns the
+ * cents that go back to the card.
+ */
+export async function releaseConfirmedSpot(
+  tx: Tx,
+  deps: RegistrationDeps,
+  event: EventRow,
+  reg: RegistrationRow,
+  options: { closedReason: ClosedReason; refundDue: (paidCents: number) => number; mail: boolean },
+): Promise<number> {
+  const charge = await chargeOf(tx, reg.id);
+  const paidCents = charge?.status === "succeeded" ? charge.amountCents : 0;
+  const refundCents = paidCents > 0 ? Math.min(paidCents, options.refundDue(paidCents)) : 0;
+  const enqueue = enqueueIn(tx, deps);
+  if (refundCents > 0) {
+    const [refund] = await tx.db
+      .insert(payment)
+      .values({
+        registrationId: reg.id,
+        eventId: reg.eventId,
+        userId: reg.userId,
+        kind: "refund",
+        amountCents: refundCents,
+        currency: charge!.currency,
+        idempotencyKey: refundKey(reg.id),
+      })
+      .returning({ id: payment.id });
+    await closeRegistration(tx, reg.id, { status: "refunded", closedReason: options.closedReason, refundedCents: refundCents });
+    await enqueue.refund(refund!.id);
+    if (options.mail) await enqueue.mail({ kind: "refund", registrationId: reg.id });
+  } else {
+    // A paid spot whose refund is nothing (the price does not cover the fee) records 0, not null.
+    await closeRegistration(tx, reg.id, { status: "cancelled", closedReason: options.closedReason, refundedCents: paidCents > 0 ? 0 : null });
+  }
+  await promoteNext(tx, deps, event, reg.role);
+  return refundCents;
+}

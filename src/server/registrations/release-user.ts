@@ -1,0 +1,43 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { ACTIVE_STATUSES, isCancellable } from "../../shared/registrations.ts";
+import { refundAfterFeeCents } from "../../shared/money.ts";
+import { registration } from "../db/schema.ts";
+import { feeRuleOf, nowOf, type RegistrationDeps } from "./deps.ts";
+import { activeRegistrationsOf, closeRegistration } from "./queries.ts";
+import { promoteNext } from "./promote-next.ts";
+import { releaseConfirmedSpot } from "./release-spot.ts";
+import { withEventLock } from "./transaction.ts";
+
+/**
+ * Before an account is deleted (DESIGN §6): each upcoming spot is released as a cancellation would
+ * be (refund = price − fee while the start is ≥ 24 h away, nothing inside it) and the next waitlister
+ * promoted; waitlist places go. The rows and the ledger stay; deleting the user then sets their user
+ * id null. Games that have ended keep their history untouched.
+ */
+export async function releaseUserRegistrations(deps: RegistrationDeps, userId: string): Promise<void> {
+  const events = await deps.database.db
+    .selectDistinct({ eventId: registration.eventId })
+    .from(registration)
+    .where(and(eq(registration.userId, userId), inArray(registration.status, [...ACTIVE_STATUSES])));
+  for (const { eventId } of events) {
+    await withEventLock(deps.database, eventId, async (tx, event) => {
+      const now = nowOf(deps);
+      if (event.endsAt.getTime() < now.getTime()) return;
+      const refundable = event.status !== "cancelled" && isCancellable(event.startsAt, now);
+      for (const reg of await activeRegistrationsOf(tx, event.id, userId)) {
+        if (reg.status === "confirmed") {
+          await releaseConfirmedSpot(tx, deps, event, reg, {
+            closedReason: "account_deleted",
+            refundDue: (paid) => (refundable ? refundAfterFeeCents(paid, feeRuleOf(deps)) : 0),
+            mail: false,
+          });
+        } else {
+          // A charge still running is refunded in full if it lands (apply-charge.ts).
+          await closeRegistration(tx, reg.id, { status: "cancelled", closedReason: "account_deleted" });
+          if (reg.status !== "waitlisted") await promoteNext(tx, deps, event, reg.role);
+        }
+      }
+    });
+  }
+  deps.listCache?.invalidate();
+}

@@ -1,0 +1,54 @@
+import { and, eq } from "drizzle-orm";
+import { payment, registration } from "../db/schema.ts";
+import type { ChargeOutcome } from "../payments/gateway.ts";
+import { DECLINES } from "../payments/test-cards.ts";
+import { applyChargeOutcome } from "./apply-charge.ts";
+import type { RegistrationDeps } from "./deps.ts";
+
+/**
+ * The promotion job: charges a promoted waitlister's saved card off-session with the key
+ * promote:{registrationId} and applies the outcome (confirmed and mailed, or failed, mailed, and the
+ * next person tried). An unreachable processor throws, and pg-boss retries with the same key.
+ * Off-session there is nobody to authenticate: a card that asks for it is a failed promotion.
+ */
+export async function runPromotion(deps: RegistrationDeps, registrationId: string): Promise<void> {
+  const [reg] = await deps.database.db.select().from(registration).where(eq(registration.id, registrationId));
+  const [charge] = await deps.database.db
+    .select()
+    .from(payment)
+    .where(and(eq(payment.registrationId, registrationId), eq(payment.kind, "charge")));
+  if (!reg || !charge || charge.status !== "pending") return;
+
+  if (reg.status !== "promoting") {
+    // Released before the charge was made (the game was cancelled, the account deleted): settle
+    // whatever the processor has, and charge nothing new.
+    const found = await deps.gateway.findCharge({ idempotencyKey: charge.idempotencyKey, registrationId });
+    const outcome: ChargeOutcome = found ?? {
+      status: "failed",
+      chargeId: null,
+      amountCents: charge.amountCents,
+      code: "released",
+      message: "Not charged: the spot was released first.",
+    };
+    await applyChargeOutcome(deps, registrationId, outcome);
+    return;
+  }
+
+  let outcome = await deps.gateway.charge({
+    customerId: charge.customerId!,
+    paymentMethodId: charge.paymentMethodId!,
+    amountCents: charge.amountCents,
+    currency: charge.currency,
+    offSession: true,
+    idempotencyKey: charge.idempotencyKey,
+    metadata: { registrationId, eventId: reg.eventId },
+  });
+  if (outcome.status === "requires_action") {
+    const cancelled = await deps.gateway.cancelCharge(outcome.chargeId);
+    outcome =
+      cancelled.status === "succeeded"
+        ? cancelled
+        : { status: "failed", chargeId: outcome.chargeId, amountCents: charge.amountCents, code: "authentication_required", message: DECLINES.authentication_required };
+  }
+  await applyChargeOutcome(deps, registrationId, outcome);
+}

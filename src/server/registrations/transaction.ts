@@ -1,0 +1,40 @@
+import { eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import type pg from "pg";
+import type { Database, Db } from "../db/client.ts";
+import * as schema from "../db/schema.ts";
+import { event } from "../db/schema.ts";
+import { AppError } from "../http/errors.ts";
+import { EVENT_NOT_FOUND } from "../events/get-event.ts";
+
+/** A transaction: drizzle for queries, and its connection for work that must commit with it (jobs). */
+export interface Tx {
+  db: Db;
+  client: pg.PoolClient;
+}
+
+export type EventRow = typeof event.$inferSelect;
+
+/**
+ * Every change of an event's lists runs here (DESIGN §6): one transaction that first locks the event
+ * row, so capacity checks, positions and promotions of one game happen one at a time. Nothing slow
+ * may run inside (no gateway call, no mail, no query on another connection): on the embedded
+ * database every other connection waits for this transaction (DESIGN §10).
+ */
+export async function withEventLock<T>(database: Database, eventId: string, work: (tx: Tx, event: EventRow) => Promise<T>): Promise<T> {
+  const client = await database.pool.connect();
+  try {
+    await client.query("begin");
+    const tx: Tx = { db: drizzle(client, { schema }), client };
+    const [locked] = await tx.db.select().from(event).where(eq(event.id, eventId)).for("update");
+    if (!locked) throw new AppError("not_found", EVENT_NOT_FOUND);
+    const result = await work(tx, locked);
+    await client.query("commit");
+    return result;
+  } catch (error) {
+    await client.query("rollback").catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

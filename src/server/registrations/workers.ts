@@ -1,0 +1,53 @@
+import type { Boss } from "../jobs/boss.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import type { RegistrationDeps } from "./deps.ts";
+import { feeRuleOf } from "./deps.ts";
+import { executeRefund } from "./execute-refund.ts";
+import {
+  PROMOTE_QUEUE,
+  type PromoteJob,
+  RECOVER_QUEUE,
+  REFUND_QUEUE,
+  type RefundJob,
+  REGISTRATION_MAIL_QUEUE,
+  type RegistrationMailJob,
+} from "./jobs.ts";
+import { composeRegistrationMail } from "./mails.ts";
+import { recoverPayments } from "./recover.ts";
+import { runPromotion } from "./run-promotion.ts";
+
+/** Every minute: the recovery sweep (pg-boss schedules are per minute). */
+export const RECOVER_CRON = "* * * * *";
+
+/**
+ * Creates the queues of registrations and payments and starts their workers (main.ts, the storm
+ * benchmark, and tests that exercise background work). Retries back off; a refund's last try
+ * records the failure for admins instead of throwing.
+ */
+export async function startRegistrationWorkers(
+  boss: Boss,
+  deps: RegistrationDeps & { mailer: Mailer },
+  options: { pollingIntervalSeconds?: number } = {},
+): Promise<void> {
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
+  await boss.createQueue(PROMOTE_QUEUE, { name: PROMOTE_QUEUE, retryLimit: 8, retryDelay: 5, retryBackoff: true });
+  await boss.createQueue(REFUND_QUEUE, { name: REFUND_QUEUE, retryLimit: 8, retryDelay: 10, retryBackoff: true });
+  await boss.createQueue(REGISTRATION_MAIL_QUEUE, { name: REGISTRATION_MAIL_QUEUE, retryLimit: 5, retryDelay: 30, retryBackoff: true });
+  await boss.createQueue(RECOVER_QUEUE, { name: RECOVER_QUEUE, policy: "singleton", retryLimit: 0 });
+  await boss.schedule(RECOVER_QUEUE, RECOVER_CRON);
+
+  await boss.work<PromoteJob>(PROMOTE_QUEUE, { pollingIntervalSeconds }, async ([job]) => {
+    if (job) await runPromotion(deps, job.data.registrationId);
+  });
+  await boss.work<RefundJob>(REFUND_QUEUE, { pollingIntervalSeconds, includeMetadata: true }, async ([job]) => {
+    if (job) await executeRefund(deps, job.data.paymentId, { lastAttempt: job.retryCount >= job.retryLimit });
+  });
+  await boss.work<RegistrationMailJob>(REGISTRATION_MAIL_QUEUE, { pollingIntervalSeconds }, async ([job]) => {
+    if (!job) return;
+    const mail = await composeRegistrationMail(deps.database.db, { ...deps.config, feeRule: feeRuleOf(deps) }, job.data);
+    if (mail) await deps.mailer.send(mail);
+  });
+  await boss.work(RECOVER_QUEUE, async () => {
+    await recoverPayments(deps);
+  });
+}

@@ -1,0 +1,186 @@
+import { z } from "zod";
+
+/**
+ * Registrations and payments: the HTTP contract of DESIGN §7 shared by server and web, the SPEC §8
+ * texts, and the pure rules both sides apply (the 24-hour window, which notice a join shows).
+ */
+
+export type RegistrationRole = "player" | "goalkeeper";
+
+/**
+ * DESIGN §6. Spots are held by pending_payment (on-session charge or authentication running, at
+ * most 15 minutes), promoting (off-session charge of a promoted waitlister running) and confirmed.
+ * payment_failed, cancelled and refunded are closed: they hold nothing and wait for nothing.
+ */
+export type RegistrationStatus = "pending_payment" | "confirmed" | "waitlisted" | "promoting" | "payment_failed" | "cancelled" | "refunded";
+
+export const HELD_STATUSES = ["pending_payment", "promoting", "confirmed"] as const satisfies readonly RegistrationStatus[];
+export const ACTIVE_STATUSES = [...HELD_STATUSES, "waitlisted"] as const satisfies readonly RegistrationStatus[];
+
+export function holdsSpot(status: RegistrationStatus): boolean {
+  return (HELD_STATUSES as readonly RegistrationStatus[]).includes(status);
+}
+
+/** Why a registration was closed; Your Events needs it (an admin cancel is not a refund the user asked for). */
+export type ClosedReason = "user_left" | "event_cancelled" | "payment_failed" | "payment_expired" | "account_deleted" | "promoted_other_role";
+
+/** POST /api/events/:id/registrations. Unknown keys (an `amount`, say) are dropped: the server prices every charge. */
+export const joinSchema = z.object({
+  role: z.enum(["player", "goalkeeper"], { error: "role must be player or goalkeeper" }),
+  paymentMethodId: z.string().trim().min(1).max(255).optional(),
+  consentToAutoCharge: z.boolean().optional(),
+});
+export type JoinInput = z.infer<typeof joinSchema>;
+
+export interface RegistrationView {
+  id: string;
+  role: RegistrationRole;
+  status: RegistrationStatus;
+  /** The price of the spot in cents, taken from the event when joining (0 when free). */
+  amountCents: number;
+}
+
+/**
+ * 201 for a spot (confirmed) or a waitlist place (waitlisted); 202 with status 'requires_action' and
+ * the processor's clientSecret when the bank asks the user to authenticate (the registration is
+ * then pending_payment until POST …/registrations/me/confirm).
+ */
+export type JoinResponse =
+  | { registration: RegistrationView; status?: undefined }
+  | { registration: RegistrationView; status: "requires_action"; clientSecret: string };
+
+/** DELETE /api/events/:id/registrations/me */
+export interface CancelRegistrationResponse {
+  /** What goes back to the card: price − fee for a paid spot, 0 for a free spot or a waitlist. */
+  refundCents: number;
+}
+
+/** One of the viewer's own registrations for an event, in GET /api/events/:id as `mine`. */
+export interface MyRegistration extends RegistrationView {
+  /** 1-based place in its waitlist while waitlisted ("You're #3 on the waitlist"), else null. */
+  waitlistPosition: number | null;
+  /** What was (or is being) refunded when status is refunded. */
+  refundedCents: number | null;
+}
+
+/** A saved card (GET /api/me/payment-methods). */
+export interface SavedCard {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+// --- card entry (simulated gateway: our own form; Stripe mode uses the Payment Element) ---
+
+export const CARD_DETAILS_MISSING = "Card details are missing.";
+export const INVALID_CARD_NUMBER = "Your card number is invalid.";
+export const INVALID_EXPIRY = "Your card's expiration date is invalid.";
+export const EXPIRED_CARD = "Your card has expired.";
+export const INVALID_CVC = "Your card's security code is invalid.";
+
+/** Luhn check of a card number (digits only). */
+export function isLuhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index++) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return digits.length >= 12 && sum % 10 === 0;
+}
+
+/** "4242 4242 4242 4242" → "4242424242424242" (spaces and dashes people type are ignored). */
+export function cardDigits(number: string): string {
+  return number.replace(/[\s-]/g, "");
+}
+
+/** "04/29" → { month: 4, year: 2029 }, or null. */
+export function parseExpiry(expiry: string): { month: number; year: number } | null {
+  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(expiry);
+  if (!match) return null;
+  const month = Number(match[1]);
+  const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
+  if (month < 1 || month > 12) return null;
+  return { month, year };
+}
+
+/** The card form's checks, on both sides; `now` decides what has expired. */
+export function cardSchema(now: () => Date = () => new Date()) {
+  return z
+    .object({
+      number: z.string({ error: CARD_DETAILS_MISSING }).max(40, INVALID_CARD_NUMBER),
+      expiry: z.string({ error: CARD_DETAILS_MISSING }).max(10, INVALID_EXPIRY),
+      cvc: z.string({ error: CARD_DETAILS_MISSING }).max(10, INVALID_CVC),
+    }, { error: CARD_DETAILS_MISSING })
+    .superRefine((card, ctx) => {
+      if (!card.number.trim() || !card.expiry.trim() || !card.cvc.trim()) {
+        ctx.addIssue({ code: "custom", message: CARD_DETAILS_MISSING });
+        return;
+      }
+      const digits = cardDigits(card.number);
+      if (!/^\d+$/.test(digits) || digits.length > 19 || !isLuhnValid(digits)) {
+        ctx.addIssue({ code: "custom", path: ["number"], message: INVALID_CARD_NUMBER });
+      }
+      const expiry = parseExpiry(card.expiry);
+      if (!expiry) {
+        ctx.addIssue({ code: "custom", path: ["expiry"], message: INVALID_EXPIRY });
+      } else {
+        const today = now();
+        const thisMonth = today.getUTCFullYear() * 12 + today.getUTCMonth() + 1;
+        if (expiry.year * 12 + expiry.month < thisMonth) ctx.addIssue({ code: "custom", path: ["expiry"], message: EXPIRED_CARD });
+      }
+      if (!/^\d{3,4}$/.test(card.cvc.trim())) ctx.addIssue({ code: "custom", path: ["cvc"], message: INVALID_CVC });
+    });
+}
+export type CardInput = z.infer<ReturnType<typeof cardSchema>>;
+
+/** POST /api/me/payment-methods: simulated sends the card; stripe the id of a payment method confirmed by a SetupIntent. */
+export const saveCardSchema = z.union([
+  z.object({ card: cardSchema() }),
+  z.object({ paymentMethodId: z.string().trim().min(1).max(255) }),
+], { error: CARD_DETAILS_MISSING });
+
+/** POST /api/payments/simulated/authenticate: the simulated bank's authentication page. */
+export const simulatedAuthenticationSchema = z.object({
+  clientSecret: z.string().min(1).max(255),
+  outcome: z.enum(["complete", "fail"]),
+});
+
+// --- SPEC §8 texts ---
+
+export const SELECT_SAVED_CARD = "Please select a saved payment method.";
+export const PAYMENT_FAILED = "Payment failed. Please try again.";
+export const FAILED_TO_INITIALIZE_PAYMENT = "Failed to initialize payment.";
+export const UNEXPECTED_ERROR = "An unexpected error occurred.";
+export const REFUND_SUCCESSFUL = "Refund successful!";
+export const EVENT_CANCELLED_AND_REFUNDED = "Event cancelled, and all users refunded.";
+export const FAILED_TO_CANCEL_EVENT = "Failed to cancel the event.";
+export const CANCEL_WINDOW_TEXT = "You can only cancel your registration up to 24 hours before the event.";
+/** Stripe's own wording when the bank's authentication fails. */
+export const AUTHENTICATION_FAILED = "We are unable to authenticate your payment method. Please choose a different payment method and try again.";
+export const CONSENT_REQUIRED = "Please agree to be charged automatically if a spot frees up.";
+
+/** SPEC §8's success notice after a join. */
+export function joinNotice(role: RegistrationRole, status: RegistrationStatus): string {
+  const list = role === "player" ? "Player" : "Goalkeeper";
+  return status === "waitlisted"
+    ? `You have been successfully added to the ${list} Waitlist!`
+    : `You have been successfully added to the ${list} List!`;
+}
+
+export const CANCEL_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** SPEC §4 / DESIGN §5: cancelling is allowed while the start is at least 24 hours away. */
+export function isCancellable(startsAt: string | Date, now: Date): boolean {
+  return new Date(startsAt).getTime() - now.getTime() >= CANCEL_WINDOW_MS;
+}
+
+/** Spot price in cents for a role; the server charges this, the browser only shows it. */
+export function priceFor(event: { costCents: number; goalkeeperCostCents: number }, role: RegistrationRole): number {
+  return role === "player" ? event.costCents : event.goalkeeperCostCents;
+}

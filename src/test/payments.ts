@@ -1,0 +1,76 @@
+import { and, eq } from "drizzle-orm";
+import type { EventDetail } from "../shared/events.ts";
+import type { SavedCard } from "../shared/registrations.ts";
+import { payment, registration } from "../server/db/schema.ts";
+import { insertEvent } from "../server/events/testing.ts";
+import { signUpVerified, type TestClient, type TestContext } from "./test-app.ts";
+
+/** Fixtures for registration and payment tests: players with saved test cards, games, ledger reads. */
+
+export const CARDS = {
+  ok: "4242 4242 4242 4242",
+  declinedOnSave: "4000 0000 0000 0002",
+  insufficientFunds: "4000 0000 0000 9995",
+  declined: "4000 0000 0000 0341",
+  authentication: "4000 0027 6000 3184",
+  refundFails: "4000 0000 0000 5126",
+} as const;
+
+export const FUTURE_EXPIRY = `12/${String((new Date().getUTCFullYear() + 3) % 100).padStart(2, "0")}`;
+
+export async function saveCard(client: TestClient, number: string = CARDS.ok): Promise<SavedCard> {
+  const response = await client.json<{ paymentMethod: SavedCard }>("POST", "/api/me/payment-methods", {
+    card: { number, expiry: FUTURE_EXPIRY, cvc: "123" },
+  });
+  if (response.status !== 201) throw new Error(`saving ${number} failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.paymentMethod;
+}
+
+/** A verified player, signed in, with one saved card (4242 unless told). */
+export async function playerWithCard(context: TestContext, options: { firstName?: string; card?: string } = {}) {
+  const player = await signUpVerified(context, { firstName: options.firstName ?? "Pat" });
+  const card = await saveCard(player.client, options.card ?? CARDS.ok);
+  return { ...player, card };
+}
+
+/** A game starting in `startsInHours` (default 3 days), $10.00 a player unless told. */
+export function insertGame(context: TestContext, options: Parameters<typeof insertEvent>[1] = {}) {
+  return insertEvent(context.database.db, { costCents: 1000, maxPlayers: 10, startsInHours: 72, ...options });
+}
+
+export async function join(client: TestClient, eventId: string, body: Record<string, unknown>) {
+  return client.json<{ registration?: { id: string; status: string; amountCents: number }; status?: string; clientSecret?: string; error?: { code: string; message: string } }>(
+    "POST",
+    `/api/events/${eventId}/registrations`,
+    body,
+  );
+}
+
+export async function eventAs(client: TestClient, eventId: string): Promise<EventDetail> {
+  const response = await client.json<{ event: EventDetail }>("GET", `/api/events/${eventId}`);
+  if (response.status !== 200) throw new Error(`GET event ${response.status}`);
+  return response.body.event;
+}
+
+export async function ledgerOf(context: TestContext, registrationId: string) {
+  return context.database.db.select().from(payment).where(eq(payment.registrationId, registrationId)).orderBy(payment.createdAt);
+}
+
+export async function registrationsOf(context: TestContext, eventId: string, userId?: string) {
+  return context.database.db
+    .select()
+    .from(registration)
+    .where(userId ? and(eq(registration.eventId, eventId), eq(registration.userId, userId)) : eq(registration.eventId, eventId))
+    .orderBy(registration.position);
+}
+
+/** Polls until `check` returns a value that is not undefined (background jobs run every half second). */
+export async function eventually<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
