@@ -1,6 +1,7 @@
 import { createApp } from "../server/app.ts";
 import { type Boss, startBoss } from "../server/jobs/boss.ts";
 import { bossJobQueue } from "../server/jobs/queue.ts";
+import type { PaymentGateway } from "../server/payments/gateway.ts";
 import { startRegistrationWorkers } from "../server/registrations/workers.ts";
 import { loadConfig } from "../server/config.ts";
 import type { Database } from "../server/db/client.ts";
@@ -29,7 +30,10 @@ export interface TestContext {
  * `background`, pg-boss runs the registration workers (promotions, refunds, mails, recovery) as
  * main.ts does, polling twice a second.
  */
-export async function createTestContext(env: Record<string, string> = {}, options: { background?: boolean } = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: { background?: boolean; gateway?: (db: Database["db"]) => PaymentGateway } = {},
+): Promise<TestContext> {
   const mail = await new MailCatcher().start();
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -44,7 +48,8 @@ export async function createTestContext(env: Record<string, string> = {}, option
   });
   const mailer = createSmtpMailer(config.smtpUrl!, config.mailFrom);
   const boss = options.background ? await startBoss(database.url) : undefined;
-  const services = createServices(config, database, { mailer, jobs: boss ? bossJobQueue(boss) : undefined });
+  const gateway = options.gateway?.(database.db);
+  const services = createServices(config, database, { mailer, gateway, jobs: boss ? bossJobQueue(boss) : undefined });
   if (boss) await startRegistrationWorkers(boss, services, { pollingIntervalSeconds: 0.5 });
   const app = createApp(services);
   return {

@@ -1,8 +1,10 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { SessionQueue } from "./pglite-session-queue.ts";
 import * as schema from "./schema.ts";
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -42,6 +44,8 @@ export async function startEmbeddedPostgres(
     port: 0,
     maxConnections: EMBEDDED_MAX_CONNECTIONS,
   });
+  // See pglite-session-queue.ts: the library's own queue interleaves concurrent connections.
+  (server as unknown as { queryQueue: SessionQueue }).queryQueue = new SessionQueue(pglite);
   await server.start();
   return {
     url: `postgres://postgres@${server.getServerConn()}/postgres?sslmode=disable`,
@@ -78,8 +82,44 @@ export function connectEmbedded(embedded: EmbeddedPostgres, poolSize = APP_POOL_
   };
 }
 
-/** The configured database: DATABASE_URL when set, else the embedded PGlite under dataDir. */
+/**
+ * The configured database: DATABASE_URL when set, else the embedded PGlite under dataDir. The
+ * embedded one can be opened by one process only, so the app notes where it serves it: tools such as
+ * `npm run reconcile` then use the running app's database instead of opening the files themselves.
+ */
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) return connect(options.databaseUrl);
-  return connectEmbedded(await startEmbeddedPostgres({ dataDir: `${options.dataDir}/pglite` }));
+  const database = connectEmbedded(await startEmbeddedPostgres({ dataDir: `${options.dataDir}/pglite` }));
+  const note = runningDatabaseNote(options.dataDir);
+  writeFileSync(note, JSON.stringify({ url: database.url, pid: process.pid }), { mode: 0o600 });
+  return {
+    ...database,
+    async close() {
+      rmSync(note, { force: true });
+      await database.close();
+    },
+  };
+}
+
+const runningDatabaseNote = (dataDir: string) => join(dataDir, "running-database.json");
+
+/**
+ * For command-line tools: the configured database, or, on the embedded default, the running app's
+ * (when an app is running on this DATA_DIR), else the embedded files opened here.
+ */
+export async function openDatabaseForTool(options: { databaseUrl?: string; dataDir: string }): Promise<Database & { where: string }> {
+  if (options.databaseUrl) return { ...connect(options.databaseUrl, 2), where: "PostgreSQL (DATABASE_URL)" };
+  const note = runningDatabaseNote(options.dataDir);
+  if (existsSync(note)) {
+    try {
+      const { url, pid } = JSON.parse(readFileSync(note, "utf8")) as { url: string; pid: number };
+      process.kill(pid, 0); // throws when that app is gone
+      const database = connect(url, 2);
+      await database.pool.query("select 1");
+      return { ...database, where: `the running app's embedded database (pid ${pid})` };
+    } catch {
+      // A note left by an app that is no longer running: open the files.
+    }
+  }
+  return { ...connectEmbedded(await startEmbeddedPostgres({ dataDir: `${options.dataDir}/pglite` }), 2), where: `embedded PGlite in ${options.dataDir}/pglite` };
 }

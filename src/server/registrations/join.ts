@@ -142,7 +142,7 @@ export async function answerFor(deps: RegistrationDeps, reg: RegistrationRow, ou
  * returns the first result). If it still cannot be reached the spot stays held: joining again
  * resumes it, and recovery settles it after the hold expires.
  */
-export async function chargeWithRetry(gateway: PaymentGateway, input: ChargeInput, attempts = 3): Promise<ChargeOutcome> {
+export async function chargeWithRetry(gateway: PaymentGateway, input: ChargeInput, attempts = 5): Promise<ChargeOutcome> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await gateway.charge(input);

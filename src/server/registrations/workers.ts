@@ -30,9 +30,12 @@ export async function startRegistrationWorkers(
   options: { pollingIntervalSeconds?: number } = {},
 ): Promise<void> {
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
-  await boss.createQueue(PROMOTE_QUEUE, { name: PROMOTE_QUEUE, retryLimit: 8, retryDelay: 5, retryBackoff: true });
-  await boss.createQueue(REFUND_QUEUE, { name: REFUND_QUEUE, retryLimit: 8, retryDelay: 10, retryBackoff: true });
-  await boss.createQueue(REGISTRATION_MAIL_QUEUE, { name: REGISTRATION_MAIL_QUEUE, retryLimit: 5, retryDelay: 30, retryBackoff: true });
+  // A job taken by a worker that died (a crash, kill -9) is handed out again after expireInSeconds;
+  // pg-boss's 15-minute default would leave a promoted player waiting that long.
+  const expireInSeconds = 60;
+  await boss.createQueue(PROMOTE_QUEUE, { name: PROMOTE_QUEUE, retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds });
+  await boss.createQueue(REFUND_QUEUE, { name: REFUND_QUEUE, retryLimit: 8, retryDelay: 10, retryBackoff: true, expireInSeconds });
+  await boss.createQueue(REGISTRATION_MAIL_QUEUE, { name: REGISTRATION_MAIL_QUEUE, retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds });
   await boss.createQueue(RECOVER_QUEUE, { name: RECOVER_QUEUE, policy: "singleton", retryLimit: 0 });
   await boss.schedule(RECOVER_QUEUE, RECOVER_CRON);
 

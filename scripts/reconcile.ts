@@ -1,0 +1,33 @@
+// `npm run reconcile`: compares the payment ledger with the processor (DESIGN §6) and prints the
+// unexplained cents last; exits 1 when they are not 0. Same configuration as `npm start`; on the
+// embedded database it uses the running app's when there is one.
+import { formatCents } from "../src/shared/money.ts";
+import { ConfigError, loadConfig } from "../src/server/config.ts";
+import { openDatabaseForTool } from "../src/server/db/client.ts";
+import { runMigrations } from "../src/server/db/migrate.ts";
+import { createGateway } from "../src/server/payments/create-gateway.ts";
+import { reconcile } from "../src/server/payments/reconcile.ts";
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabaseForTool({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await runMigrations(database.db);
+    const gateway = createGateway(config, database.db);
+    const report = await reconcile(database.db, gateway, config.payments);
+    console.log(`Reconciling the ledger with the ${gateway.mode} processor on ${database.where}`);
+    console.log(`  charges:  ${report.charges} succeeded, ${formatCents(report.chargedCents)}`);
+    console.log(`  refunds:  ${report.refunds} succeeded, ${formatCents(report.refundedCents)}`);
+    console.log(`  refunds being executed: ${formatCents(report.pendingRefundCents)}`);
+    for (const problem of report.problems) console.log(`  ! ${formatCents(problem.cents)}: ${problem.what}`);
+    console.log(`unexplained: ${report.unexplainedCents} cents`);
+    process.exitCode = report.unexplainedCents === 0 ? 0 : 1;
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : `reconcile failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(2);
+});

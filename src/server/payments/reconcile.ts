@@ -1,0 +1,111 @@
+import { eq } from "drizzle-orm";
+import { type FeeRule, refundAfterFeeCents } from "../../shared/money.ts";
+import { holdsSpot } from "../../shared/registrations.ts";
+import type { Db } from "../db/client.ts";
+import { payment, registration } from "../db/schema.ts";
+import type { PaymentGateway } from "./gateway.ts";
+
+export interface ReconciliationReport {
+  charges: number;
+  chargedCents: number;
+  refunds: number;
+  refundedCents: number;
+  /** Ledger refunds the processor has not settled yet (they are being executed). */
+  pendingRefundCents: number;
+  /** Every discrepancy, in words, with its cents. */
+  problems: { cents: number; what: string }[];
+  /** Cents the ledger and the processor cannot explain together: 0 when healthy. */
+  unexplainedCents: number;
+}
+
+/**
+ * Compares the ledger with the processor (DESIGN §6): every charge the processor took belongs to a
+ * ledger charge of the same amount whose registration holds a spot, or has a refund of the amount
+ * the rules give (price − fee when the user left, the full price when the game was cancelled or the
+ * spot was released before the charge landed); every refund the processor made is a ledger refund
+ * of the same amount; nothing in the ledger succeeded that the processor does not have.
+ */
+export async function reconcile(db: Db, gateway: PaymentGateway, feeRule: FeeRule): Promise<ReconciliationReport> {
+  const settled = await gateway.listSettled();
+  const ledger = await db
+    .select({ row: payment, regStatus: registration.status, closedReason: registration.closedReason, refundedCents: registration.refundedCents })
+    .from(payment)
+    .innerJoin(registration, eq(registration.id, payment.registrationId));
+
+  const problems: ReconciliationReport["problems"] = [];
+  const problem = (cents: number, what: string) => {
+    if (cents !== 0) problems.push({ cents: Math.abs(cents), what });
+  };
+
+  const ledgerCharges = new Map(ledger.filter((l) => l.row.kind === "charge" && l.row.gatewayId).map((l) => [l.row.gatewayId!, l]));
+  const ledgerRefunds = new Map(ledger.filter((l) => l.row.kind === "refund" && l.row.gatewayId).map((l) => [l.row.gatewayId!, l]));
+  const refundsByRegistration = new Map<string, { succeeded: number; pending: number }>();
+  for (const { row } of ledger) {
+    if (row.kind !== "refund") continue;
+    const sums = refundsByRegistration.get(row.registrationId) ?? { succeeded: 0, pending: 0 };
+    if (row.status === "succeeded") sums.succeeded += row.amountCents;
+    if (row.status === "pending") sums.pending += row.amountCents;
+    refundsByRegistration.set(row.registrationId, sums);
+  }
+
+  // The processor's side: each charge and refund must be in the ledger, settled, with its amount.
+  const processorChargeIds = new Set<string>();
+  for (const charge of settled.charges) {
+    processorChargeIds.add(charge.chargeId);
+    const entry = ledgerCharges.get(charge.chargeId);
+    if (!entry || entry.row.status !== "succeeded") {
+      problem(charge.amountCents, `charge ${charge.chargeId} (registration ${charge.registrationId ?? "?"}) is not a succeeded charge in the ledger`);
+    } else if (entry.row.amountCents !== charge.amountCents) {
+      problem(charge.amountCents - entry.row.amountCents, `charge ${charge.chargeId}: processor ${charge.amountCents}, ledger ${entry.row.amountCents}`);
+    }
+  }
+  for (const refund of settled.refunds) {
+    const entry = ledgerRefunds.get(refund.refundId);
+    if (!entry || entry.row.status === "failed") problem(refund.amountCents, `refund ${refund.refundId} is not in the ledger`);
+    else if (entry.row.amountCents !== refund.amountCents) problem(refund.amountCents - entry.row.amountCents, `refund ${refund.refundId}: amounts differ`);
+  }
+
+  // The ledger's side: each succeeded charge is a held spot, or refunded by the rules.
+  for (const { row, regStatus, closedReason, refundedCents } of ledger) {
+    if (row.kind === "refund" && row.status === "succeeded" && !settled.refunds.some((r) => r.refundId === row.gatewayId)) {
+      problem(row.amountCents, `ledger refund ${row.id} succeeded but the processor has no such refund`);
+    }
+    if (row.kind !== "charge" || row.status !== "succeeded") continue;
+    if (!row.gatewayId || !processorChargeIds.has(row.gatewayId)) {
+      problem(row.amountCents, `ledger charge ${row.id} succeeded but the processor has no such charge`);
+      continue;
+    }
+    const refunds = refundsByRegistration.get(row.registrationId) ?? { succeeded: 0, pending: 0 };
+    const refunding = refunds.succeeded + refunds.pending;
+    if (holdsSpot(regStatus)) {
+      problem(refunding, `registration ${row.registrationId} holds a spot and was refunded`);
+      continue;
+    }
+    const byRule = refundAfterFeeCents(row.amountCents, feeRule);
+    // Leaving refunds price − fee; an account deletion the same, or nothing inside 24 h; a spot released
+    // before its charge landed (any other reason) gets everything back.
+    const allowed =
+      closedReason === "user_left"
+        ? [byRule]
+        : closedReason === "account_deleted"
+          ? [byRule, 0, row.amountCents]
+          : [row.amountCents];
+    if (!allowed.includes(refunding)) {
+      problem(allowed[0]! - refunding, `registration ${row.registrationId} (${closedReason ?? regStatus}) refunds ${refunding}, the rules give ${allowed.join(" or ")}`);
+    } else if ((refundedCents ?? 0) !== refunding) {
+      problem(refunding - (refundedCents ?? 0), `registration ${row.registrationId} records ${refundedCents ?? 0} refunded, the ledger ${refunding}`);
+    }
+  }
+
+  const charges = ledger.filter((l) => l.row.kind === "charge" && l.row.status === "succeeded");
+  const refunds = ledger.filter((l) => l.row.kind === "refund" && l.row.status === "succeeded");
+  return {
+    charges: charges.length,
+    chargedCents: charges.reduce((sum, l) => sum + l.row.amountCents, 0),
+    refunds: refunds.length,
+    refundedCents: refunds.reduce((sum, l) => sum + l.row.amountCents, 0),
+    pendingRefundCents: ledger.filter((l) => l.row.kind === "refund" && l.row.status === "pending").reduce((sum, l) => sum + l.row.amountCents, 0),
+    problems,
+    unexplainedCents: problems.reduce((sum, p) => sum + p.cents, 0),
+  };
+}
