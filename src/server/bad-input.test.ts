@@ -359,3 +359,80 @@ describe("pages outside /api", () => {
     },
   );
 });
+
+describe("registrations and payments", () => {
+  const join = (body: string | object) => ({ who: "player" as const, method: "POST", path: `/api/events/${eventId}/registrations`, body });
+  it.each<[string, string | object]>([
+    ["no role", {}],
+    ["an unknown role", { role: "referee" }],
+    ["a role of the wrong type", { role: 1 }],
+    ["a payment method of the wrong type", { role: "player", paymentMethodId: { id: "pm" } }],
+    ["a huge payment method id", { role: "player", paymentMethodId: "x".repeat(10_000) }],
+    ["consent as text", { role: "player", paymentMethodId: "pm_x", consentToAutoCharge: "yes" }],
+    ["an array body", "[]"],
+    ["broken JSON", "{"],
+  ])("a join with %s is a 400", async (_label, body) => {
+    await expectClientError(join(body), 400);
+  });
+
+  it("a paid join with a card that is not the user's is a 400, with the amount the client sent ignored", async () => {
+    const text = await expectClientError(join({ role: "player", paymentMethodId: "pm_sim_not_mine", amountCents: 1 }), 400);
+    expect(JSON.parse(text).error.message).toBe("Please select a saved payment method.");
+  });
+
+  it.each([
+    ["POST", "/api/events/not-a-uuid/registrations", { role: "player" }, 404],
+    ["POST", "/api/events/%00/registrations/me/confirm", {}, 404],
+    ["DELETE", "/api/events/not-a-uuid/registrations/me", undefined, 404],
+    ["DELETE", "/api/events/00000000-0000-4000-8000-000000000000/registrations/me", undefined, 404],
+    ["DELETE", "/api/me/payment-methods/%00", undefined, 404],
+    ["DELETE", `/api/me/payment-methods/${"x".repeat(3000)}`, undefined, 404],
+    ["POST", "/api/me/setup-intents", {}, 404],
+  ] as const)("%s %s is a %i for a player", async (method, path, body, status) => {
+    await expectClientError({ who: "player", method, path, body }, status);
+  });
+
+  it.each([
+    ["POST", "/api/events/not-a-uuid/cancel"],
+    ["POST", "/api/events/not-a-uuid/refunds/00000000-0000-4000-8000-000000000000/retry"],
+    ["POST", "/api/events/:event/refunds/00000000-0000-4000-8000-000000000000/retry"],
+  ])("admin %s %s is a 404", async (method, path) => {
+    await expectClientError({ who: "admin", method, path: path.replace(":event", eventId), body: {} }, 404);
+  });
+
+  it.each<[string, object | string]>([
+    ["no card", {}],
+    ["a card of the wrong type", { card: "4242" }],
+    ["blank card fields", { card: { number: "", expiry: "", cvc: "" } }],
+    ["letters in the number", { card: { number: "4242 abcd", expiry: "12/40", cvc: "123" } }],
+    ["a month 13", { card: { number: "4242 4242 4242 4242", expiry: "13/40", cvc: "123" } }],
+    ["an expired card", { card: { number: "4242 4242 4242 4242", expiry: "01/20", cvc: "123" } }],
+    ["a huge number", { card: { number: "4".repeat(10_000), expiry: "12/40", cvc: "123" } }],
+    ["a NUL in the CVC", { card: { number: "4242 4242 4242 4242", expiry: "12/40", cvc: "1\u00003" } }],
+  ])("saving %s is a 400", async (_label, body) => {
+    await expectClientError({ who: "player", method: "POST", path: "/api/me/payment-methods", body }, 400);
+  });
+
+  it.each<[string, object]>([
+    ["no secret", { outcome: "complete" }],
+    ["an unknown outcome", { clientSecret: "x", outcome: "maybe" }],
+  ])("the simulated bank refuses %s with a 400; an unknown secret is a 404", async (_label, body) => {
+    await expectClientError({ who: "player", method: "POST", path: "/api/payments/simulated/authenticate", body }, 400);
+    await expectClientError({ who: "player", method: "POST", path: "/api/payments/simulated/authenticate", body: { clientSecret: "pi_sim_x_secret_y", outcome: "complete" } }, 404);
+  });
+
+  it("anonymous callers get 401 on every registration and card route", async () => {
+    for (const [method, path] of [
+      ["POST", `/api/events/${eventId}/registrations`],
+      ["POST", `/api/events/${eventId}/registrations/me/confirm`],
+      ["DELETE", `/api/events/${eventId}/registrations/me`],
+      ["POST", `/api/events/${eventId}/cancel`],
+      ["GET", "/api/me/payment-methods"],
+      ["POST", "/api/me/payment-methods"],
+      ["DELETE", "/api/me/payment-methods/pm_x"],
+      ["POST", "/api/payments/simulated/authenticate"],
+    ] as const) {
+      await expectClientError({ method, path, body: { role: "player" } }, 401);
+    }
+  });
+});

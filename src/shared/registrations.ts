@@ -1,8 +1,8 @@
-import { z } from "zod";
-
 /**
  * Registrations and payments: the HTTP contract of DESIGN §7 shared by server and web, the SPEC §8
- * texts, and the pure rules both sides apply (the 24-hour window, which notice a join shows).
+ * texts, and the pure rules both sides apply (the 24-hour window, which notice a join shows). The
+ * zod schemas of the request bodies are in registration-schemas.ts, so screens that only need a
+ * text do not load zod.
  */
 
 export type RegistrationRole = "player" | "goalkeeper";
@@ -23,14 +23,6 @@ export function holdsSpot(status: RegistrationStatus): boolean {
 
 /** Why a registration was closed; Your Events needs it (an admin cancel is not a refund the user asked for). */
 export type ClosedReason = "user_left" | "event_cancelled" | "payment_failed" | "payment_expired" | "account_deleted" | "promoted_other_role";
-
-/** POST /api/events/:id/registrations. Unknown keys (an `amount`, say) are dropped: the server prices every charge. */
-export const joinSchema = z.object({
-  role: z.enum(["player", "goalkeeper"], { error: "role must be player or goalkeeper" }),
-  paymentMethodId: z.string().trim().min(1).max(255).optional(),
-  consentToAutoCharge: z.boolean().optional(),
-});
-export type JoinInput = z.infer<typeof joinSchema>;
 
 export interface RegistrationView {
   id: string;
@@ -75,6 +67,7 @@ export interface SavedCard {
 // --- card entry (simulated gateway: our own form; Stripe mode uses the Payment Element) ---
 
 export const CARD_DETAILS_MISSING = "Card details are missing.";
+export const FAILED_TO_SAVE_CARD = "Failed to save the card.";
 export const INVALID_CARD_NUMBER = "Your card number is invalid.";
 export const INVALID_EXPIRY = "Your card's expiration date is invalid.";
 export const EXPIRED_CARD = "Your card has expired.";
@@ -108,48 +101,6 @@ export function parseExpiry(expiry: string): { month: number; year: number } | n
   if (month < 1 || month > 12) return null;
   return { month, year };
 }
-
-/** The card form's checks, on both sides; `now` decides what has expired. */
-export function cardSchema(now: () => Date = () => new Date()) {
-  return z
-    .object({
-      number: z.string({ error: CARD_DETAILS_MISSING }).max(40, INVALID_CARD_NUMBER),
-      expiry: z.string({ error: CARD_DETAILS_MISSING }).max(10, INVALID_EXPIRY),
-      cvc: z.string({ error: CARD_DETAILS_MISSING }).max(10, INVALID_CVC),
-    }, { error: CARD_DETAILS_MISSING })
-    .superRefine((card, ctx) => {
-      if (!card.number.trim() || !card.expiry.trim() || !card.cvc.trim()) {
-        ctx.addIssue({ code: "custom", message: CARD_DETAILS_MISSING });
-        return;
-      }
-      const digits = cardDigits(card.number);
-      if (!/^\d+$/.test(digits) || digits.length > 19 || !isLuhnValid(digits)) {
-        ctx.addIssue({ code: "custom", path: ["number"], message: INVALID_CARD_NUMBER });
-      }
-      const expiry = parseExpiry(card.expiry);
-      if (!expiry) {
-        ctx.addIssue({ code: "custom", path: ["expiry"], message: INVALID_EXPIRY });
-      } else {
-        const today = now();
-        const thisMonth = today.getUTCFullYear() * 12 + today.getUTCMonth() + 1;
-        if (expiry.year * 12 + expiry.month < thisMonth) ctx.addIssue({ code: "custom", path: ["expiry"], message: EXPIRED_CARD });
-      }
-      if (!/^\d{3,4}$/.test(card.cvc.trim())) ctx.addIssue({ code: "custom", path: ["cvc"], message: INVALID_CVC });
-    });
-}
-export type CardInput = z.infer<ReturnType<typeof cardSchema>>;
-
-/** POST /api/me/payment-methods: simulated sends the card; stripe the id of a payment method confirmed by a SetupIntent. */
-export const saveCardSchema = z.union([
-  z.object({ card: cardSchema() }),
-  z.object({ paymentMethodId: z.string().trim().min(1).max(255) }),
-], { error: CARD_DETAILS_MISSING });
-
-/** POST /api/payments/simulated/authenticate: the simulated bank's authentication page. */
-export const simulatedAuthenticationSchema = z.object({
-  clientSecret: z.string().min(1).max(255),
-  outcome: z.enum(["complete", "fail"]),
-});
 
 // --- SPEC §8 texts ---
 

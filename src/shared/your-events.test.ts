@@ -35,6 +35,9 @@ describe("participationOf", () => {
   it("counts a held or paying spot as playing and ignores cancelled registrations", () => {
     expect(participationOf("confirmed")).toBe("playing");
     expect(participationOf("pending_payment")).toBe("playing");
+    expect(participationOf("promoting")).toBe("playing");
+    expect(participationOf("payment_failed", "payment_failed")).toBeNull();
+    expect(participationOf("cancelled", "user_left")).toBeNull();
     expect(participationOf("waitlisted")).toBe("waitlisted");
     expect(participationOf("refunded")).toBe("refunded");
     expect(participationOf("cancelled")).toBeNull();
@@ -94,6 +97,15 @@ describe("classifyYourEvents (SPEC §4)", () => {
     expect(result.refunded).toEqual([]);
     expect(result.current.playing).toEqual([]);
     expect(result.completed.played).toEqual([]);
+  });
+
+  it("puts a game an admin cancelled under Canceled for everyone it closed (their spot or waitlist place), refunded or not", () => {
+    const rainedOff = event("rained-off", "2026-06-20T18:00:00.000Z", { status: "cancelled" });
+    expect(participationOf("refunded", "event_cancelled")).toBe("closed_by_cancel");
+    expect(participationOf("cancelled", "event_cancelled")).toBe("closed_by_cancel");
+    const result = classifyYourEvents([reg(rainedOff, "closed_by_cancel")], NOW);
+    expect(ids(result.cancelled)).toEqual(["rained-off"]);
+    expect(result.refunded).toEqual([]);
   });
 
   it("puts an event the user was refunded for under Refunded, whatever else holds", () => {

@@ -1,4 +1,5 @@
-import type { CardInput, SavedCard } from "../../shared/registrations.ts";
+import type { CardInput } from "../../shared/registration-schemas.ts";
+import type { SavedCard } from "../../shared/registrations.ts";
 
 /**
  * The card processor, as the registration rules need it (DESIGN §6). Shaped after Stripe so that its

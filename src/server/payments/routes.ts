@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { saveCardSchema, simulatedAuthenticationSchema } from "../../shared/registrations.ts";
+import { saveCardSchema, simulatedAuthenticationSchema } from "../../shared/registration-schemas.ts";
 import { requireVerifiedUser } from "../auth/session.ts";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";

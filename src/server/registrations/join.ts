@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
+import type { JoinInput } from "../../shared/registration-schemas.ts";
 import {
   CONSENT_REQUIRED,
   holdsSpot,
-  type JoinInput,
   type JoinResponse,
   PAYMENT_FAILED,
   priceFor,
@@ -42,6 +42,21 @@ export async function joinEvent(deps: RegistrationDeps, options: { user: Session
   if (!game) throw new AppError("not_found", EVENT_NOT_FOUND);
   checkOpen(game, input.role, nowOf(deps));
   const price = priceFor(game, input.role);
+
+  // A payment already held for this role (an answer that was lost, an authentication left open)
+  // is resumed with its own key and card, whatever card this request names.
+  const [held] = await database.db
+    .select()
+    .from(registration)
+    .where(
+      and(
+        eq(registration.eventId, eventId),
+        eq(registration.userId, user.id),
+        eq(registration.role, input.role),
+        eq(registration.status, "pending_payment"),
+      ),
+    );
+  if (held) return chargeHeldSpot(deps, held);
 
   // The card is checked before the lock: asking the processor inside it would stall the game.
   let customerId: string | null = null;

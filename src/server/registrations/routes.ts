@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { randomUUID } from "node:crypto";
-import { joinSchema } from "../../shared/registrations.ts";
+import { joinSchema } from "../../shared/registration-schemas.ts";
 import { requireAdmin, requireVerifiedUser } from "../auth/session.ts";
 import { payment } from "../db/schema.ts";
 import { isEventId } from "../events/event-summary.ts";

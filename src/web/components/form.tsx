@@ -37,8 +37,9 @@ export function TextField({
 export function Checkbox({ label, ...input }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
-    <div className="flex items-center gap-2">
-      <input id={id} type="checkbox" className="h-4 w-4 accent-green-700" {...input} />
+    <div className="flex items-start gap-2">
+      {/* Aligned with the first line of a label that wraps. */}
+      <input id={id} type="checkbox" className="mt-0.5 h-4 w-4 shrink-0 accent-green-700" {...input} />
       <label htmlFor={id} className="text-sm text-slate-700">
         {label}
       </label>

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { FALLBACK_ORGANIZER } from "../../shared/organizer.ts";
+import { FixedBottomBar } from "../components/bottom-bar.tsx";
 import { Spinner } from "../components/spinner.tsx";
 import { EventMap } from "../features/events/components/event-map.tsx";
 import { SpotList, WaitList } from "../features/events/components/participant-list.tsx";
@@ -9,6 +10,11 @@ import { ShareEventButton } from "../features/events/components/share-event-butt
 import { formatHours, formatLongDate, formatPrice, isCompleted } from "../features/events/format.ts";
 import { useEvent } from "../features/events/hooks/use-event.ts";
 import { useIsNarrow } from "../features/events/hooks/use-is-narrow.ts";
+import { useNow } from "../features/events/hooks/use-now.ts";
+import { EventActionsPanel } from "../features/registrations/components/event-actions-panel.tsx";
+import { RefundIssues } from "../features/registrations/components/refund-issues.tsx";
+import { ViewerStatusBox } from "../features/registrations/components/viewer-status-box.tsx";
+import { eventRefreshInterval, hasPaidSpots } from "../features/registrations/event-actions.ts";
 import { ApiError } from "../lib/api.ts";
 import { useAuth } from "../lib/auth.tsx";
 import { useConfig } from "../lib/config.ts";
@@ -17,9 +23,11 @@ import { useDocumentTitle } from "../lib/use-document-title.ts";
 
 export default function EventScreen() {
   const { id = "" } = useParams();
-  const event = useEvent(id);
+  const event = useEvent(id, { refreshInterval: (data) => eventRefreshInterval(data) });
   const { user } = useAuth();
   const narrow = useIsNarrow();
+  // The 24-hour window and the start close on their own: buttons follow the clock.
+  const now = useNow(30_000);
   const config = useConfig();
   const notFound = event.error instanceof ApiError && event.error.status === 404;
   useDocumentTitle(event.data?.title ?? (notFound ? "Event not found" : undefined));
@@ -45,10 +53,11 @@ export default function EventScreen() {
   const cancelled = data.status === "cancelled";
   const completed = !cancelled && isCompleted(data);
   const shareUrl = new URL(paths.event(data.id), config.data?.publicUrl ?? window.location.origin).toString();
-  const share = <ShareEventButton title={data.title} url={shareUrl} className={narrow ? "w-full" : ""} />;
+  const share = <ShareEventButton title={data.title} url={shareUrl} />;
+  const actions = <EventActionsPanel event={data} viewer={user} now={now} bar={narrow} extra={share} />;
 
   return (
-    <div className={`mx-auto max-w-6xl px-4 py-6 ${narrow ? "pb-28" : "pb-10"}`}>
+    <div className="mx-auto max-w-6xl px-4 py-6 pb-10">
       {cancelled && <Banner tone="red">Event Cancelled</Banner>}
       {completed && <Banner tone="slate">Event Completed</Banner>}
 
@@ -65,13 +74,17 @@ export default function EventScreen() {
             <Fact term="Player Price">{formatPrice(data.costCents)}</Fact>
             {data.includeGoalkeepers && <Fact term="Goalkeeper Price">{formatPrice(data.goalkeeperCostCents)}</Fact>}
           </dl>
-          {!narrow && share}
-          <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            Note: waitlisted users are not charged until a spot is secured, then are charged automatically.
-          </p>
+          <ViewerStatusBox event={data} now={now} />
+          {!narrow && actions}
+          {hasPaidSpots(data) && (
+            <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              Note: waitlisted users are not charged until a spot is secured, then are charged automatically.
+            </p>
+          )}
         </aside>
 
         <div className="flex flex-col gap-8">
+          {user?.isAdmin && <RefundIssues event={data} />}
           <Section title="Players">
             <SpotList participants={data.players} spots={data.maxPlayers} openLabel={(n) => `Spot ${n} - Open`} currentUserId={user?.id} />
           </Section>
@@ -107,12 +120,8 @@ export default function EventScreen() {
         </div>
       </div>
 
-      {narrow && (
-        // SPEC: on small screens the actions sit in a fixed bottom bar.
-        <div className="fixed inset-x-0 bottom-0 z-30 flex gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-2px_8px_rgba(0,0,0,0.06)] backdrop-blur pb-[max(0.75rem,env(safe-area-inset-bottom))]">
-          {share}
-        </div>
-      )}
+      {/* SPEC: on small screens the actions sit in a fixed bottom bar. */}
+      {narrow && <FixedBottomBar label="Event actions">{actions}</FixedBottomBar>}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { Button, FormMessage, TextField } from "../components/form.tsx";
 import { NewPasswordFields } from "../components/new-password-fields.tsx";
 import { useNotify } from "../components/notification.tsx";
 import { Spinner } from "../components/spinner.tsx";
+import { SavedCardsSection } from "../features/payments/components/saved-cards-section.tsx";
 import { api, errorMessage } from "../lib/api.ts";
 import { useAuth } from "../lib/auth.tsx";
 import { paths } from "../lib/paths.ts";
@@ -22,6 +23,7 @@ export default function ProfileScreen() {
       <Summary user={user} />
       <UpdateName user={user} />
       <NewGameEmails user={user} />
+      <SavedCardsSection />
       <UpdateEmail user={user} />
       <ChangePassword user={user} />
       <DeleteAccount user={user} />

@@ -8,7 +8,14 @@ export async function fetchEvent(id: string, signal?: AbortSignal) {
   return (await api<{ event: EventDetail }>(`/api/events/${encodeURIComponent(id)}`, { signal })).event;
 }
 
-export function useEvent(id: string) {
+/** `refreshInterval`: how long until the event is asked for again, given what it is now (false: not). */
+export function useEvent(id: string, options: { refreshInterval?: (event: EventDetail | undefined) => number | false } = {}) {
+  const { refreshInterval } = options;
   // The client's default retry leaves a 404 alone, so 'Event not found.' shows at once.
-  return useQuery({ queryKey: eventKeys.detail(id), queryFn: ({ signal }) => fetchEvent(id, signal) });
+  return useQuery({
+    queryKey: eventKeys.detail(id),
+    queryFn: ({ signal }) => fetchEvent(id, signal),
+    // Only while the tab is visible (refetchIntervalInBackground stays off); focus refreshes it anyway.
+    refetchInterval: refreshInterval ? (query) => refreshInterval(query.state.data) : false,
+  });
 }

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { cardSchema } from "./registration-schemas.ts";
+import {
+  CARD_DETAILS_MISSING,
+  EXPIRED_CARD,
+  INVALID_CARD_NUMBER,
+  INVALID_CVC,
+  INVALID_EXPIRY,
+  isCancellable,
+  isLuhnValid,
+  joinNotice,
+  parseExpiry,
+  priceFor,
+} from "./registrations.ts";
+
+describe("the 24-hour cancel window", () => {
+  const start = new Date("2026-12-06T10:00:00Z");
+  it("allows cancelling at exactly 24 hours before, not a millisecond later", () => {
+    expect(isCancellable(start, new Date("2026-12-05T10:00:00Z"))).toBe(true);
+    expect(isCancellable(start, new Date("2026-12-05T10:00:00.001Z"))).toBe(false);
+    expect(isCancellable(start.toISOString(), new Date("2026-11-30T00:00:00Z"))).toBe(true);
+    expect(isCancellable(start, new Date("2026-12-06T11:00:00Z"))).toBe(false);
+  });
+});
+
+describe("join notices (SPEC §8)", () => {
+  it("names the list or waitlist joined", () => {
+    expect(joinNotice("player", "confirmed")).toBe("You have been successfully added to the Player List!");
+    expect(joinNotice("goalkeeper", "confirmed")).toBe("You have been successfully added to the Goalkeeper List!");
+    expect(joinNotice("player", "waitlisted")).toBe("You have been successfully added to the Player Waitlist!");
+    expect(joinNotice("goalkeeper", "waitlisted")).toBe("You have been successfully added to the Goalkeeper Waitlist!");
+  });
+});
+
+describe("prices", () => {
+  it("charges the role's price", () => {
+    expect(priceFor({ costCents: 1000, goalkeeperCostCents: 0 }, "player")).toBe(1000);
+    expect(priceFor({ costCents: 1000, goalkeeperCostCents: 0 }, "goalkeeper")).toBe(0);
+  });
+});
+
+describe("the card form", () => {
+  const now = () => new Date("2026-11-21T12:00:00Z");
+  const check = (card: { number: string; expiry: string; cvc: string }) => {
+    const parsed = cardSchema(now).safeParse(card);
+    return parsed.success ? null : parsed.error.issues.map((issue) => issue.message);
+  };
+  it("accepts Stripe's test numbers with spaces, MM/YY and MM/YYYY", () => {
+    expect(check({ number: "4242 4242 4242 4242", expiry: "11/26", cvc: "123" })).toBeNull();
+    expect(check({ number: "4000-0027-6000-3184", expiry: "01/2030", cvc: "1234" })).toBeNull();
+  });
+  it("says the details are missing when a field is blank", () => {
+    expect(check({ number: " ", expiry: "12/30", cvc: "123" })).toEqual([CARD_DETAILS_MISSING]);
+  });
+  it("names each bad field", () => {
+    expect(check({ number: "4242 4242 4242 4241", expiry: "13/30", cvc: "12" })).toEqual([INVALID_CARD_NUMBER, INVALID_EXPIRY, INVALID_CVC]);
+    expect(check({ number: "4242424242424242", expiry: "10/26", cvc: "123" })).toEqual([EXPIRED_CARD]);
+  });
+  it("checks the Luhn digit and parses expiry dates", () => {
+    expect(isLuhnValid("4000000000000002")).toBe(true);
+    expect(isLuhnValid("4000000000000003")).toBe(false);
+    expect(isLuhnValid("42")).toBe(false);
+    expect(parseExpiry("4/29")).toEqual({ month: 4, year: 2029 });
+    expect(parseExpiry("00/29")).toBeNull();
+    expect(parseExpiry("1229")).toBeNull();
+  });
+});

@@ -1,0 +1,35 @@
+import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
+
+/**
+ * A bar fixed to the bottom of the screen (SPEC: the event actions on small screens). A spacer of
+ * the bar's own height follows the page, so the end of the page can always be scrolled above it,
+ * however many buttons or messages the bar holds.
+ */
+export function FixedBottomBar({ label, children }: { label: string; children: ReactNode }) {
+  const bar = useRef<HTMLDivElement>(null);
+  const [height, setHeight] = useState(0);
+
+  useLayoutEffect(() => {
+    const element = bar.current;
+    if (!element) return;
+    const measure = () => setHeight(element.offsetHeight);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  return (
+    <>
+      <div aria-hidden="true" style={{ height }} />
+      <div
+        ref={bar}
+        role="region"
+        aria-label={label}
+        className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-2px_8px_rgba(0,0,0,0.06)] backdrop-blur"
+      >
+        {children}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,185 @@
+import { useId, useRef, useState, type FormEvent } from "react";
+import { formatCents } from "../../../../shared/money.ts";
+import { CONSENT_REQUIRED, FAILED_TO_INITIALIZE_PAYMENT, SELECT_SAVED_CARD, UNEXPECTED_ERROR } from "../../../../shared/registrations.ts";
+import { Dialog } from "../../../components/dialog.tsx";
+import { Button, Checkbox, FormMessage } from "../../../components/form.tsx";
+import { errorMessage } from "../../../lib/api.ts";
+import { useConfig } from "../../../lib/config.ts";
+import { authenticateSimulated, type AuthenticationOutcome } from "../authenticate-simulated.ts";
+import { useSavedCards } from "../hooks/use-saved-cards.ts";
+import { CardEntry, type CardEntryHandle } from "./card-entry.tsx";
+import { NEW_CARD, SavedCardPicker } from "./saved-card-picker.tsx";
+import { SimulatedAuthenticationDialog } from "./simulated-authentication-dialog.tsx";
+
+export type PaidStatus = "confirmed" | "waitlisted";
+export type PayResult = { status: PaidStatus } | { status: "requires_action"; clientSecret: string };
+
+export interface PaymentDialogProps {
+  /** What is bought, e.g. "Player spot · Friday Football". */
+  item: string;
+  priceCents: number;
+  /** Every spot is held: nothing is charged now, and the card is charged if a spot frees up, with consent. */
+  waitlist: boolean;
+  onClose: () => void;
+  /** Joins with the chosen saved card. Rejects with an Error whose message is fit to show. */
+  pay: (input: { paymentMethodId: string; consentToAutoCharge?: true }) => Promise<PayResult>;
+  /** After the bank's check: asks the server how the payment ended. Rejects like pay. */
+  confirm: () => Promise<void>;
+  /** The spot is paid, or the waitlist place taken: the caller moves on (and closes the dialog). */
+  onDone: (status: PaidStatus) => void;
+}
+
+/**
+ * SPEC's 'Complete Your Payment': a saved card or a new one (saved to the account first), then the
+ * join; when the bank asks, its check, then the server's confirmation. Every failure is said here,
+ * and the dialog cannot be dismissed while a payment is on its way.
+ */
+export function PaymentDialog({ item, priceCents, waitlist, onClose, pay, confirm, onDone }: PaymentDialogProps) {
+  const config = useConfig();
+  const savedCards = useSavedCards();
+  const mode = config.data?.payments.mode;
+  const cards = savedCards.data;
+  const [selection, setSelection] = useState<string | null>(null);
+  const [consent, setConsent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const [challenge, setChallenge] = useState<((outcome: AuthenticationOutcome) => void) | null>(null);
+  const cardEntry = useRef<CardEntryHandle>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const formId = useId();
+  const price = formatCents(priceCents);
+
+  const ready = Boolean(mode && cards);
+  // A failed refresh keeps the cards already shown; only nothing to show at all is a failure.
+  const loadFailed = (config.isError && !mode) || (savedCards.isError && !cards);
+  // Without saved cards there is nothing to choose: the new-card form is the way to pay.
+  const choice = cards && cards.length === 0 ? NEW_CARD : selection;
+
+  // After the error line has taken its room above the buttons, or the field ends up hidden beneath it.
+  const focus = (selector: string) =>
+    requestAnimationFrame(() => {
+      const field = formRef.current?.querySelector<HTMLElement>(selector);
+      field?.focus();
+      field?.scrollIntoView({ block: "nearest" });
+    });
+
+  const askBank = (clientSecret: string) =>
+    new Promise<void>((resolve) => {
+      setChallenge(() => async (outcome: AuthenticationOutcome) => {
+        setChallenge(null);
+        // The server reads the outcome from the processor on confirm, so a lost answer here is no loss.
+        await authenticateSimulated(clientSecret, outcome).catch(() => undefined);
+        resolve();
+      });
+    });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !ready || !mode) return;
+    setError("");
+    if (choice === null) {
+      setError(SELECT_SAVED_CARD);
+      focus('input[type="radio"]');
+      return;
+    }
+    if (choice === NEW_CARD) {
+      const check = cardEntry.current?.validate() ?? { valid: false, message: FAILED_TO_INITIALIZE_PAYMENT };
+      if (!check.valid) {
+        if (check.message) setError(check.message);
+        return;
+      }
+    }
+    if (waitlist && !consent) {
+      setError(CONSENT_REQUIRED);
+      focus('input[type="checkbox"]');
+      return;
+    }
+    setBusy(true);
+    try {
+      let paymentMethodId = choice;
+      if (choice === NEW_CARD) {
+        const card = await cardEntry.current!.save();
+        paymentMethodId = card.id;
+        setSelection(card.id);
+      }
+      let result = await pay({ paymentMethodId, ...(waitlist ? { consentToAutoCharge: true as const } : {}) });
+      if (result.status === "requires_action") {
+        // With Stripe, Stripe.js runs the bank's check here (it arrives with the Payment Element);
+        // until then the server's confirmation reports that the check was not done.
+        if (mode === "simulated") await askBank(result.clientSecret);
+        await confirm();
+        result = { status: "confirmed" };
+      }
+      onDone(result.status);
+    } catch (caught) {
+      setError(errorMessage(caught, UNEXPECTED_ERROR));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Dialog
+        title="Complete Your Payment"
+        onClose={onClose}
+        busy={busy}
+        error={error}
+        initialFocus="dialog"
+        footer={
+          <>
+            <Button variant="secondary" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" form={formId} disabled={busy || !ready}>
+              {busy ? "Processing..." : waitlist ? "Join the waitlist" : `Pay ${price}`}
+            </Button>
+          </>
+        }
+      >
+        <form id={formId} ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
+          <div className="flex items-baseline justify-between gap-3 rounded-lg bg-slate-50 px-4 py-3">
+            <span className="min-w-0 break-words text-slate-700">{item}</span>
+            <span className="shrink-0 text-xl font-bold text-slate-900">{price}</span>
+          </div>
+          {waitlist && (
+            <p className="text-slate-700">
+              Every spot is taken, so you join the waitlist. <strong>Nothing is charged now.</strong> If a spot frees up, your card is charged {price}{" "}
+              automatically and the spot is yours.
+            </p>
+          )}
+
+          {loadFailed ? (
+            <div className="flex flex-col items-start gap-2">
+              <FormMessage kind="error">{FAILED_TO_INITIALIZE_PAYMENT}</FormMessage>
+              <Button variant="secondary" onClick={() => void Promise.all([config.refetch(), savedCards.refetch()])}>
+                Retry
+              </Button>
+            </div>
+          ) : !ready || !cards || !mode ? (
+            <p role="status" className="flex items-center gap-3 py-4 text-slate-600">
+              <span className="h-5 w-5 animate-spin rounded-full border-2 border-green-600 border-t-transparent" aria-hidden="true" />
+              Loading your saved cards...
+            </p>
+          ) : (
+            <>
+              {cards.length > 0 && <SavedCardPicker cards={cards} value={choice} onChange={setSelection} disabled={busy} />}
+              {choice === NEW_CARD && <CardEntry mode={mode} disabled={busy} ref={cardEntry} />}
+            </>
+          )}
+
+          {waitlist && (
+            <Checkbox
+              label={`I agree that my card will be charged ${price} automatically if a spot frees up.`}
+              checked={consent}
+              onChange={(event) => setConsent(event.target.checked)}
+              disabled={busy}
+              aria-required="true"
+            />
+          )}
+        </form>
+      </Dialog>
+      {challenge && <SimulatedAuthenticationDialog priceCents={priceCents} onChoose={challenge} />}
+    </>
+  );
+}

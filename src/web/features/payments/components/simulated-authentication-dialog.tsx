@@ -1,0 +1,34 @@
+import { formatCents } from "../../../../shared/money.ts";
+import { Dialog } from "../../../components/dialog.tsx";
+import { Button } from "../../../components/form.tsx";
+import type { AuthenticationOutcome } from "../authenticate-simulated.ts";
+
+/**
+ * The simulated bank's check (3-D Secure with Stripe): the test card 4000 0027 6000 3184 asks for
+ * it. Closing it counts as a failed check, as closing the bank's window does with Stripe.
+ */
+export function SimulatedAuthenticationDialog({ priceCents, onChoose }: { priceCents: number; onChoose: (outcome: AuthenticationOutcome) => void }) {
+  return (
+    <Dialog
+      title="Authenticate your payment"
+      onClose={() => onChoose("fail")}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onChoose("fail")}>
+            Fail authentication
+          </Button>
+          <Button data-autofocus onClick={() => onChoose("complete")}>
+            Complete authentication
+          </Button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-3 text-slate-700">
+        <p>Your bank asks you to confirm the payment of {formatCents(priceCents)}.</p>
+        <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          This is a test of the bank's check: no bank is involved and no real money moves. Choose how the check ends.
+        </p>
+      </div>
+    </Dialog>
+  );
+}

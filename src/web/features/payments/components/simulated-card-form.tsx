@@ -1,0 +1,88 @@
+import { useEffect, useImperativeHandle, useRef, useState, type ChangeEvent, type Ref } from "react";
+import { cardSchema } from "../../../../shared/registration-schemas.ts";
+import { CARD_DETAILS_MISSING } from "../../../../shared/registrations.ts";
+import { TextField } from "../../../components/form.tsx";
+import { useSaveCard } from "../hooks/use-save-card.ts";
+import { saveCardError, type CardField } from "../save-card-error.ts";
+import type { CardEntryHandle } from "./card-entry.tsx";
+
+type Card = Record<CardField, string>;
+const EMPTY: Card = { number: "", expiry: "", cvc: "" };
+
+/** The simulated processor's card form (DESIGN §6), marked as test payments: no real money moves. */
+export function SimulatedCardForm({ disabled, ref }: { disabled: boolean; ref: Ref<CardEntryHandle> }) {
+  const [card, setCard] = useState<Card>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Card>>({});
+  const [focusInvalid, setFocusInvalid] = useState(0);
+  const container = useRef<HTMLDivElement>(null);
+  const saveCard = useSaveCard();
+
+  // Once the marks are on screen, take the user to the first field to fix.
+  useEffect(() => {
+    if (focusInvalid) container.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus();
+  }, [focusInvalid]);
+
+  const showErrors = (fields: Partial<Card>) => {
+    setErrors(fields);
+    if (Object.keys(fields).length > 0) setFocusInvalid((n) => n + 1);
+  };
+
+  useImperativeHandle(ref, () => ({
+    validate() {
+      const result = cardSchema().safeParse(card);
+      if (result.success) {
+        setErrors({});
+        return { valid: true };
+      }
+      const fields: Partial<Card> = {};
+      for (const issue of result.error.issues) {
+        const field = issue.path[0] as CardField | undefined;
+        // A blank field: one message for the whole card (SPEC's 'Card details are missing.').
+        if (!field) {
+          setErrors({});
+          return { valid: false, message: issue.message || CARD_DETAILS_MISSING };
+        }
+        fields[field] ??= issue.message;
+      }
+      showErrors(fields);
+      return { valid: false };
+    },
+    async save() {
+      try {
+        const saved = await saveCard.mutateAsync({ card: { number: card.number.trim(), expiry: card.expiry.trim(), cvc: card.cvc.trim() } });
+        // Saved: paying again uses the saved card instead of saving the same one twice.
+        setCard(EMPTY);
+        return saved;
+      } catch (error) {
+        const { message, fields } = saveCardError(error);
+        showErrors(fields);
+        throw new Error(message, { cause: error });
+      }
+    },
+  }));
+
+  const field = (name: CardField) => ({
+    value: card[name],
+    error: errors[name],
+    disabled,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const value = event.target.value;
+      setCard((current) => ({ ...current, [name]: value }));
+      setErrors((current) => ({ ...current, [name]: undefined }));
+    },
+  });
+
+  return (
+    <div ref={container} className="flex flex-col gap-3">
+      <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+        <strong>Test payments:</strong> no real money moves. Use 4242 4242 4242 4242, any future date, any CVC.
+      </p>
+      <TextField label="Card number" inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" maxLength={23} {...field("number")} />
+      <div className="grid grid-cols-2 gap-3">
+        <TextField label="Expiry (MM/YY)" inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" maxLength={7} {...field("expiry")} />
+        <TextField label="CVC" inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} {...field("cvc")} />
+      </div>
+      <p className="text-sm text-slate-600">Your card will be saved to your account for your next payments. You can remove it in your profile.</p>
+    </div>
+  );
+}

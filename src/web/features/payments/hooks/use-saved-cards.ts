@@ -1,0 +1,13 @@
+import { useQuery } from "@tanstack/react-query";
+import type { SavedCard } from "../../../../shared/registrations.ts";
+import { api } from "../../../lib/api.ts";
+import { paymentKeys } from "./query-keys.ts";
+
+/** GET /api/me/payment-methods */
+export async function fetchSavedCards(signal?: AbortSignal) {
+  return (await api<{ paymentMethods: SavedCard[] }>("/api/me/payment-methods", { signal })).paymentMethods;
+}
+
+export function useSavedCards() {
+  return useQuery({ queryKey: paymentKeys.savedCards(), queryFn: ({ signal }) => fetchSavedCards(signal) });
+}

@@ -1,0 +1,26 @@
+import { FAILED_TO_SAVE_CARD, UNEXPECTED_ERROR } from "../../../shared/registrations.ts";
+import { ApiError } from "../../lib/api.ts";
+
+export type CardField = "number" | "expiry" | "cvc";
+
+export interface SaveCardError {
+  message: string;
+  fields: Partial<Record<CardField, string>>;
+}
+
+/**
+ * Why saving a card failed: the processor's decline (402) or the server's checks (400, with the
+ * field each message belongs to, keyed like "card.number") as they are; 'Failed to save the card.'
+ * when the payment provider cannot be reached (502); the generic text for anything else.
+ */
+export function saveCardError(error: unknown): SaveCardError {
+  if (!(error instanceof ApiError)) return { message: UNEXPECTED_ERROR, fields: {} };
+  if (error.status === 502) return { message: FAILED_TO_SAVE_CARD, fields: {} };
+  if (error.status < 400 || error.status >= 500 || !error.message) return { message: UNEXPECTED_ERROR, fields: {} };
+  const fields: SaveCardError["fields"] = {};
+  for (const [key, message] of Object.entries(error.fields ?? {})) {
+    const field = key.split(".").at(-1);
+    if (field === "number" || field === "expiry" || field === "cvc") fields[field] ??= message;
+  }
+  return { message: error.message, fields };
+}

@@ -1,0 +1,34 @@
+import { formatCents, refundAfterFeeCents, type FeeRule } from "../../../shared/money.ts";
+import { holdsSpot, type MyRegistration } from "../../../shared/registrations.ts";
+
+export interface CancelSummary {
+  /** Sentences for the Confirm Cancellation dialog, in order. */
+  lines: string[];
+  /** What the card gets back, as the server will compute it (the same shared function). */
+  refundCents: number;
+}
+
+/**
+ * What cancelling does to the viewer's registrations: a held spot is released (refunded by the fee
+ * rule when paid), and the viewer leaves both waitlists, where no money has moved.
+ */
+export function cancelSummary(mine: readonly MyRegistration[], rule: FeeRule): CancelSummary {
+  const lines: string[] = [];
+  let refundCents = 0;
+  const spot = mine.find((registration) => holdsSpot(registration.status));
+  if (spot) {
+    lines.push(`Your ${spot.role} spot will be released.`);
+    if (spot.amountCents > 0) {
+      refundCents = refundAfterFeeCents(spot.amountCents, rule);
+      // The fee as kept, so that the three figures always add up (a fee above the price keeps the price).
+      const keptCents = spot.amountCents - refundCents;
+      lines.push(`${formatCents(spot.amountCents)} paid, ${formatCents(keptCents)} processing fee, ${formatCents(refundCents)} refunded`);
+    }
+  }
+  const waits = mine.filter((registration) => registration.status === "waitlisted");
+  if (waits.length > 0) {
+    const lists = waits.length > 1 ? "both waitlists" : waits[0]!.role === "player" ? "the Player Waitlist" : "the Goalkeeper Waitlist";
+    lines.push(`You will leave ${lists}.${spot ? "" : " Nothing was charged, so no money moves."}`);
+  }
+  return { lines, refundCents };
+}

@@ -1,0 +1,93 @@
+import { useState, type ReactNode } from "react";
+import type { EventDetail } from "../../../../shared/events.ts";
+import { CANCEL_WINDOW_TEXT, joinNotice, type RegistrationRole } from "../../../../shared/registrations.ts";
+import { Button, FormMessage } from "../../../components/form.tsx";
+import { useNotify } from "../../../components/notification.tsx";
+import { registrationErrorMessage } from "../error-message.ts";
+import { eventActions, joinKind } from "../event-actions.ts";
+import { useJoinEvent } from "../hooks/use-join-event.ts";
+import { CancelEventDialog } from "./cancel-event-dialog.tsx";
+import { CancelRegistrationDialog } from "./cancel-registration-dialog.tsx";
+import { PaidJoinDialog } from "./paid-join-dialog.tsx";
+
+type OpenDialog = { kind: "pay"; role: RegistrationRole } | { kind: "cancel-registration" } | { kind: "cancel-event" } | null;
+
+/**
+ * The event page's buttons (SPEC §2): join as player or goalkeeper, cancel the registration,
+ * and for admins cancel the event; `extra` (Share Event) joins them. A column in the side panel;
+ * in the bottom bar on phones (`bar`), two to a row.
+ */
+export function EventActionsPanel({
+  event,
+  viewer,
+  now,
+  bar,
+  extra,
+}: {
+  event: EventDetail;
+  viewer: { id: string; isAdmin: boolean } | null | undefined;
+  now: Date;
+  bar: boolean;
+  extra?: ReactNode;
+}) {
+  const isAdmin = Boolean(viewer?.isAdmin);
+  const actions = eventActions({ event, mine: event.mine, now, isAdmin });
+  const join = useJoinEvent(event.id);
+  const notify = useNotify();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [error, setError] = useState("");
+  const close = () => setDialog(null);
+
+  const startJoin = (role: RegistrationRole) => {
+    setError("");
+    if (joinKind(event, role, viewer?.id) !== "free") {
+      setDialog({ kind: "pay", role });
+      return;
+    }
+    join.mutate(
+      { role },
+      {
+        onSuccess: ({ registration }) => notify(joinNotice(role, registration.status)),
+        onError: (caught) => setError(registrationErrorMessage(caught)),
+      },
+    );
+  };
+  const joining = (role: RegistrationRole) => join.isPending && join.variables?.role === role;
+
+  return (
+    <div className="flex flex-col gap-2">
+      {actions.cancelWindowText && <p className="text-sm text-slate-600">{CANCEL_WINDOW_TEXT}</p>}
+      <FormMessage kind="error">{error}</FormMessage>
+      <div className={bar ? "flex flex-wrap gap-2 *:flex-1 *:basis-36 *:px-3 *:text-sm" : "flex flex-col gap-2"}>
+        {actions.completePayment && (
+          <Button onClick={() => setDialog({ kind: "pay", role: actions.completePayment! })}>Complete payment</Button>
+        )}
+        {actions.joinPlayer && (
+          <Button onClick={() => startJoin("player")} disabled={join.isPending}>
+            {joining("player") ? "Joining..." : "Join as Player"}
+          </Button>
+        )}
+        {actions.joinGoalkeeper && (
+          <Button onClick={() => startJoin("goalkeeper")} disabled={join.isPending}>
+            {joining("goalkeeper") ? "Joining..." : "Join as Goalkeeper"}
+          </Button>
+        )}
+        {actions.cancelRegistration && (
+          <Button variant="secondary" onClick={() => setDialog({ kind: "cancel-registration" })}>
+            Cancel Registration
+          </Button>
+        )}
+        {actions.cancelEvent && (
+          <Button variant="danger" onClick={() => setDialog({ kind: "cancel-event" })}>
+            Cancel Event & Refund
+          </Button>
+        )}
+        {extra}
+      </div>
+
+      {dialog?.kind === "pay" && <PaidJoinDialog event={event} role={dialog.role} viewerId={viewer?.id} onClose={close} />}
+      {dialog?.kind === "cancel-registration" && <CancelRegistrationDialog event={event} onClose={close} />}
+      {dialog?.kind === "cancel-event" && <CancelEventDialog event={event} onClose={close} />}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { useNavigate } from "react-router";
+import type { EventDetail } from "../../../../shared/events.ts";
+import { joinNotice, priceFor, type RegistrationRole } from "../../../../shared/registrations.ts";
+import { useNotify } from "../../../components/notification.tsx";
+import { paths } from "../../../lib/paths.ts";
+import { PaymentDialog, type PayResult } from "../../payments/components/payment-dialog.tsx";
+import { registrationErrorMessage } from "../error-message.ts";
+import { joinKind } from "../event-actions.ts";
+import { useConfirmRegistration } from "../hooks/use-confirm-registration.ts";
+import { useJoinEvent } from "../hooks/use-join-event.ts";
+
+/**
+ * Joining a paid spot: the payment dialog, joined to this event's registration calls. The dialog
+ * follows the event as it refreshes: when the last spot goes meanwhile (or the server answers that
+ * the role is full, which refreshes it), it turns into the waitlist's consent.
+ */
+export function PaidJoinDialog({ event, role, viewerId, onClose }: { event: EventDetail; role: RegistrationRole; viewerId: string | undefined; onClose: () => void }) {
+  const join = useJoinEvent(event.id);
+  const confirm = useConfirmRegistration(event.id);
+  const navigate = useNavigate();
+  const notify = useNotify();
+
+  const pay = async (input: { paymentMethodId: string; consentToAutoCharge?: true }): Promise<PayResult> => {
+    try {
+      const response = await join.mutateAsync({ role, ...input });
+      if (response.status === "requires_action") return { status: "requires_action", clientSecret: response.clientSecret };
+      return { status: response.registration.status === "waitlisted" ? "waitlisted" : "confirmed" };
+    } catch (error) {
+      throw new Error(registrationErrorMessage(error), { cause: error });
+    }
+  };
+
+  const confirmPayment = async () => {
+    try {
+      await confirm.mutateAsync();
+    } catch (error) {
+      throw new Error(registrationErrorMessage(error), { cause: error });
+    }
+  };
+
+  return (
+    <PaymentDialog
+      item={`${role === "player" ? "Player" : "Goalkeeper"} spot · ${event.title}`}
+      priceCents={priceFor(event, role)}
+      waitlist={joinKind(event, role, viewerId) === "waitlist"}
+      onClose={onClose}
+      pay={pay}
+      confirm={confirmPayment}
+      onDone={(status) => {
+        if (status === "confirmed") {
+          navigate(paths.confirmation);
+          return;
+        }
+        notify(joinNotice(role, "waitlisted"));
+        onClose();
+      }}
+    />
+  );
+}

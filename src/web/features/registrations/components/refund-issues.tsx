@@ -1,0 +1,57 @@
+import { useId, useState } from "react";
+import type { EventDetail } from "../../../../shared/events.ts";
+import { formatCents } from "../../../../shared/money.ts";
+import { Button, FormMessage } from "../../../components/form.tsx";
+import { useNotify } from "../../../components/notification.tsx";
+import { registrationErrorMessage } from "../error-message.ts";
+import { useRetryRefund } from "../hooks/use-retry-refund.ts";
+
+/** Admins: refunds that failed after every retry (DESIGN §6), each with a way to try again. */
+export function RefundIssues({ event }: { event: EventDetail }) {
+  const headingId = useId();
+  const retry = useRetryRefund(event.id);
+  const notify = useNotify();
+  const [error, setError] = useState("");
+  const issues = event.refundIssues ?? [];
+  if (issues.length === 0) return null;
+
+  const retryRefund = (paymentId: string) => {
+    setError("");
+    retry.mutate(paymentId, {
+      onSuccess: () => notify("The refund is being tried again."),
+      onError: (caught) => setError(registrationErrorMessage(caught)),
+    });
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3 rounded-xl border border-red-200 bg-red-50 p-4">
+      <h2 id={headingId} className="text-xl font-bold text-red-900">
+        Refunds that need attention
+      </h2>
+      <ul className="flex flex-col gap-2">
+        {issues.map((issue) => {
+          const busy = retry.isPending && retry.variables === issue.paymentId;
+          return (
+            <li key={issue.paymentId} className="flex flex-col gap-2 rounded-lg border border-red-200 bg-white px-4 py-3 sm:flex-row sm:items-center">
+              <div className="min-w-0 flex-1">
+                <p className="font-medium text-slate-900">
+                  {issue.name} · {formatCents(issue.amountCents)}
+                </p>
+                <p className="break-words text-sm text-red-800">{issue.error ?? "The refund failed."}</p>
+              </div>
+              <Button
+                variant="secondary"
+                onClick={() => retryRefund(issue.paymentId)}
+                disabled={retry.isPending}
+                aria-label={`Retry the refund of ${formatCents(issue.amountCents)} to ${issue.name}`}
+              >
+                {busy ? "Retrying..." : "Retry"}
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+      <FormMessage kind="error">{error}</FormMessage>
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import type { EventDetail } from "../../../../shared/events.ts";
+import { viewerStatus } from "../viewer-status.ts";
+
+/**
+ * The viewer's own state for this game. A live region that is always there, so that a change made
+ * elsewhere (a payment that went through, a promotion from the waitlist) is announced when it shows.
+ */
+export function ViewerStatusBox({ event, now }: { event: EventDetail; now: Date }) {
+  const lines = viewerStatus({ event, mine: event.mine, now });
+  return (
+    <div role="status" aria-label="Your registration">
+      {lines.length > 0 && (
+        <div className="flex flex-col gap-2 rounded-lg border border-green-200 bg-green-50 px-4 py-3">
+          {lines.map((line) => (
+            <div key={line.key}>
+              <p className="font-semibold text-green-900">{line.headline}</p>
+              {line.detail && <p className="text-sm text-green-900">{line.detail}</p>}
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { PAYMENT_FAILED, UNEXPECTED_ERROR } from "../../../shared/registrations.ts";
+import { ApiError } from "../../lib/api.ts";
+
+/**
+ * The text to show when joining, confirming or cancelling fails. The server's own message for what
+ * the user can act on (400 validation, 402 the processor's decline, 409 already registered, 422 a
+ * rule); SPEC's 'Payment failed' when the payment provider is unreachable (502); SPEC's generic
+ * text for anything else, the network included.
+ */
+export function registrationErrorMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return UNEXPECTED_ERROR;
+  if (error.status === 502) return PAYMENT_FAILED;
+  if (error.status >= 400 && error.status < 500 && error.message) return error.message;
+  return UNEXPECTED_ERROR;
+}

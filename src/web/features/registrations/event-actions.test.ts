@@ -1,0 +1,180 @@
+import { describe, expect, it } from "vitest";
+import { eventActions, eventRefreshInterval, FAST_REFRESH_MS, hasPaidSpots, isPaymentRunning, joinKind, SLOW_REFRESH_MS } from "./event-actions.ts";
+import { at, HOUR, makeEvent, mine, NOW, people } from "./test-fixtures.ts";
+
+const actionsFor = (overrides: Parameters<typeof makeEvent>[0] = {}, isAdmin = false, now = NOW) => {
+  const event = makeEvent(overrides);
+  return eventActions({ event, mine: event.mine, now, isAdmin });
+};
+
+describe("eventActions", () => {
+  it("offers both joins to someone not registered, and nothing to cancel", () => {
+    expect(actionsFor()).toEqual({ joinPlayer: true, joinGoalkeeper: true, cancelRegistration: false, cancelWindowText: false, cancelEvent: false, completePayment: null });
+  });
+
+  it("offers Join as Goalkeeper only when the game has goalkeepers", () => {
+    expect(actionsFor({ includeGoalkeepers: false }).joinGoalkeeper).toBe(false);
+    expect(actionsFor({ includeGoalkeepers: false }).joinPlayer).toBe(true);
+  });
+
+  it("offers no join once the viewer holds a spot, in either role, whatever its payment state", () => {
+    for (const status of ["confirmed", "pending_payment", "promoting"] as const) {
+      for (const role of ["player", "goalkeeper"] as const) {
+        const actions = actionsFor({ mine: [mine({ role, status })] });
+        expect(actions.joinPlayer, `${role} ${status}`).toBe(false);
+        expect(actions.joinGoalkeeper, `${role} ${status}`).toBe(false);
+      }
+    }
+  });
+
+  it("hides the join of the waitlist the viewer already waits on, and keeps the other", () => {
+    const onPlayerList = actionsFor({ mine: [mine({ role: "player", status: "waitlisted", waitlistPosition: 2 })] });
+    expect(onPlayerList.joinPlayer).toBe(false);
+    expect(onPlayerList.joinGoalkeeper).toBe(true);
+    const onGoalkeeperList = actionsFor({ mine: [mine({ role: "goalkeeper", status: "waitlisted", waitlistPosition: 1 })] });
+    expect(onGoalkeeperList.joinPlayer).toBe(true);
+    expect(onGoalkeeperList.joinGoalkeeper).toBe(false);
+    const onBoth = actionsFor({ mine: [mine({ role: "player", status: "waitlisted" }), mine({ role: "goalkeeper", status: "waitlisted" })] });
+    expect(onBoth.joinPlayer || onBoth.joinGoalkeeper).toBe(false);
+    expect(onBoth.cancelRegistration).toBe(true);
+  });
+
+  it("lets someone who was refunded join again", () => {
+    const actions = actionsFor({ mine: [mine({ status: "refunded", refundedCents: 941 })] });
+    expect(actions.joinPlayer).toBe(true);
+    expect(actions.cancelRegistration).toBe(false);
+    expect(actions.cancelWindowText).toBe(false);
+  });
+
+  it("offers no join on a cancelled, started or completed game", () => {
+    expect(actionsFor({ status: "cancelled" })).toMatchObject({ joinPlayer: false, joinGoalkeeper: false });
+    const started = { startsAt: at(-HOUR), endsAt: at(HOUR) };
+    expect(actionsFor(started)).toMatchObject({ joinPlayer: false, joinGoalkeeper: false });
+    const completed = { startsAt: at(-3 * HOUR), endsAt: at(-HOUR) };
+    expect(actionsFor(completed)).toMatchObject({ joinPlayer: false, joinGoalkeeper: false });
+    // The start itself already closes it.
+    expect(actionsFor({ startsAt: at(0), endsAt: at(HOUR) }).joinPlayer).toBe(false);
+    expect(actionsFor({ startsAt: at(1), endsAt: at(HOUR) }).joinPlayer).toBe(true);
+  });
+
+  it("offers Cancel Registration to a spot or a waitlist place while the start is at least 24 hours away", () => {
+    for (const registration of [mine(), mine({ status: "waitlisted", waitlistPosition: 3 }), mine({ role: "goalkeeper", amountCents: 0 })]) {
+      expect(actionsFor({ startsAt: at(24 * HOUR), endsAt: at(26 * HOUR), mine: [registration] })).toMatchObject({ cancelRegistration: true, cancelWindowText: false });
+    }
+  });
+
+  it("says CANCEL_WINDOW_TEXT instead from 24 hours before the start until the game is over", () => {
+    const justInside = { startsAt: at(24 * HOUR - 1), endsAt: at(26 * HOUR), mine: [mine()] };
+    expect(actionsFor(justInside)).toMatchObject({ cancelRegistration: false, cancelWindowText: true });
+    const waiting = { startsAt: at(HOUR), endsAt: at(3 * HOUR), mine: [mine({ status: "waitlisted" })] };
+    expect(actionsFor(waiting)).toMatchObject({ cancelRegistration: false, cancelWindowText: true });
+    const playing = { startsAt: at(-HOUR), endsAt: at(HOUR), mine: [mine()] };
+    expect(actionsFor(playing)).toMatchObject({ cancelRegistration: false, cancelWindowText: true });
+    const over = { startsAt: at(-3 * HOUR), endsAt: at(-HOUR), mine: [mine()] };
+    expect(actionsFor(over)).toMatchObject({ cancelRegistration: false, cancelWindowText: false });
+  });
+
+  it("says nothing about cancelling to someone not registered, even inside the window", () => {
+    expect(actionsFor({ startsAt: at(HOUR), endsAt: at(2 * HOUR) })).toMatchObject({ cancelRegistration: false, cancelWindowText: false });
+  });
+
+  it("offers no Cancel Registration while a payment runs (the server answers 409)", () => {
+    for (const status of ["pending_payment", "promoting"] as const) {
+      expect(actionsFor({ mine: [mine({ status })] }).cancelRegistration, status).toBe(false);
+      // Not even for the other role's waitlist place: one cancel leaves everything.
+      expect(actionsFor({ mine: [mine({ status, role: "goalkeeper" }), mine({ status: "waitlisted" })] }).cancelRegistration, status).toBe(false);
+    }
+  });
+
+  it("offers Complete payment for a paid join whose payment waits, only while the game is ahead", () => {
+    expect(actionsFor({ mine: [mine({ status: "pending_payment", role: "goalkeeper" })] }).completePayment).toBe("goalkeeper");
+    expect(actionsFor({ mine: [mine({ status: "promoting" })] }).completePayment).toBeNull();
+    expect(actionsFor({ status: "cancelled", mine: [mine({ status: "pending_payment" })] }).completePayment).toBeNull();
+  });
+
+  it("offers nothing to cancel on a cancelled game, where everyone was refunded", () => {
+    expect(actionsFor({ status: "cancelled", mine: [mine({ status: "refunded", refundedCents: 1000 })] })).toMatchObject({ cancelRegistration: false, cancelWindowText: false });
+    expect(actionsFor({ status: "cancelled", mine: [mine()] })).toMatchObject({ cancelRegistration: false, cancelWindowText: false });
+  });
+
+  it("offers admins Cancel Event & Refund until the game is cancelled", () => {
+    expect(actionsFor({}, true).cancelEvent).toBe(true);
+    expect(actionsFor({ startsAt: at(-3 * HOUR), endsAt: at(-HOUR) }, true).cancelEvent).toBe(true);
+    expect(actionsFor({ status: "cancelled" }, true).cancelEvent).toBe(false);
+    expect(actionsFor({}, false).cancelEvent).toBe(false);
+  });
+
+  it("lets an admin join and cancel like anyone else", () => {
+    expect(actionsFor({ mine: [mine()] }, true)).toEqual({ joinPlayer: false, joinGoalkeeper: false, cancelRegistration: true, cancelWindowText: false, cancelEvent: true, completePayment: null });
+  });
+});
+
+describe("joinKind", () => {
+  it("joins a free role directly, whether or not it is full", () => {
+    expect(joinKind(makeEvent({ costCents: 0 }), "player")).toBe("free");
+    expect(joinKind(makeEvent({ costCents: 0, players: people(10) }), "player")).toBe("free");
+    expect(joinKind(makeEvent({ costCents: 1000, goalkeeperCostCents: 0 }), "goalkeeper")).toBe("free");
+  });
+
+  it("pays now while a spot is open, and joins the waitlist with consent once every spot is held", () => {
+    expect(joinKind(makeEvent({ players: people(9) }), "player")).toBe("pay");
+    expect(joinKind(makeEvent({ players: people(10) }), "player")).toBe("waitlist");
+    // Spots whose payment is running count as held, as the server counts them.
+    const held = [...people(9), { userId: "paying", name: "Paying", pending: true }];
+    expect(joinKind(makeEvent({ players: held }), "player")).toBe("waitlist");
+  });
+
+  it("does not count the viewer's own spot, held while the dialog pays for it", () => {
+    const paying = [...people(9), { userId: "me", name: "Me", pending: true }];
+    expect(joinKind(makeEvent({ players: paying }), "player", "me")).toBe("pay");
+    expect(joinKind(makeEvent({ players: paying }), "player", "someone-else")).toBe("waitlist");
+    expect(joinKind(makeEvent({ goalkeepers: [{ userId: "me", name: "Me", pending: true }], maxGoalkeepers: 1 }), "goalkeeper", "me")).toBe("pay");
+  });
+
+  it("checks goalkeepers against maxGoalkeepers, not maxPlayers", () => {
+    expect(joinKind(makeEvent({ goalkeepers: people(1), players: people(10) }), "goalkeeper")).toBe("pay");
+    expect(joinKind(makeEvent({ goalkeepers: people(2) }), "goalkeeper")).toBe("waitlist");
+  });
+});
+
+describe("hasPaidSpots", () => {
+  it("is false only when both prices are 0", () => {
+    expect(hasPaidSpots(makeEvent({ costCents: 0, goalkeeperCostCents: 0 }))).toBe(false);
+    expect(hasPaidSpots(makeEvent({ costCents: 0, includeGoalkeepers: false, goalkeeperCostCents: 0 }))).toBe(false);
+    expect(hasPaidSpots(makeEvent({ costCents: 1000, goalkeeperCostCents: 0 }))).toBe(true);
+    expect(hasPaidSpots(makeEvent({ costCents: 0, goalkeeperCostCents: 500 }))).toBe(true);
+  });
+});
+
+describe("eventRefreshInterval", () => {
+  const now = NOW.getTime();
+
+  it("asks every 2 s while one of the viewer's payments runs", () => {
+    expect(eventRefreshInterval(makeEvent({ mine: [mine({ status: "pending_payment" })] }), now)).toBe(FAST_REFRESH_MS);
+    expect(eventRefreshInterval(makeEvent({ mine: [mine({ status: "waitlisted" }), mine({ status: "promoting", role: "goalkeeper" })] }), now)).toBe(FAST_REFRESH_MS);
+    expect(FAST_REFRESH_MS).toBe(2_000);
+  });
+
+  it("asks every 15 s otherwise, until the game is cancelled or over", () => {
+    expect(eventRefreshInterval(makeEvent(), now)).toBe(SLOW_REFRESH_MS);
+    expect(eventRefreshInterval(makeEvent({ mine: [mine({ status: "waitlisted" })] }), now)).toBe(SLOW_REFRESH_MS);
+    expect(eventRefreshInterval(makeEvent({ startsAt: at(-HOUR), endsAt: at(HOUR) }), now)).toBe(SLOW_REFRESH_MS);
+    expect(eventRefreshInterval(makeEvent({ status: "cancelled" }), now)).toBe(false);
+    expect(eventRefreshInterval(makeEvent({ startsAt: at(-3 * HOUR), endsAt: at(-HOUR) }), now)).toBe(false);
+    expect(eventRefreshInterval(undefined, now)).toBe(false);
+    expect(SLOW_REFRESH_MS).toBe(15_000);
+  });
+
+  it("keeps asking fast for a payment that runs on a cancelled game, until it settles", () => {
+    expect(eventRefreshInterval(makeEvent({ status: "cancelled", mine: [mine({ status: "pending_payment" })] }), now)).toBe(FAST_REFRESH_MS);
+  });
+});
+
+describe("isPaymentRunning", () => {
+  it("is true for pending_payment and promoting only", () => {
+    expect(isPaymentRunning([])).toBe(false);
+    expect(isPaymentRunning([mine(), mine({ status: "waitlisted" }), mine({ status: "refunded" })])).toBe(false);
+    expect(isPaymentRunning([mine({ status: "pending_payment" })])).toBe(true);
+    expect(isPaymentRunning([mine({ status: "promoting" })])).toBe(true);
+  });
+});

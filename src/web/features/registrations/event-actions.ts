@@ -1,0 +1,88 @@
+import type { EventDetail } from "../../../shared/events.ts";
+import { holdsSpot, isCancellable, priceFor, type MyRegistration, type RegistrationRole } from "../../../shared/registrations.ts";
+
+export type ActionEvent = Pick<EventDetail, "status" | "startsAt" | "endsAt" | "includeGoalkeepers">;
+
+/** What the event page offers the viewer; each flag is one button or text. */
+export interface EventActions {
+  joinPlayer: boolean;
+  joinGoalkeeper: boolean;
+  cancelRegistration: boolean;
+  /** SPEC §4: instead of Cancel Registration, from 24 hours before the start until the end, CANCEL_WINDOW_TEXT. */
+  cancelWindowText: boolean;
+  /** Admins: 'Cancel Event & Refund', hidden once cancelled. */
+  cancelEvent: boolean;
+  /**
+   * The viewer's paid join is held while its payment waits (a bank check left open, an answer
+   * lost): 'Complete payment' for that role asks the server to resume it.
+   */
+  completePayment: RegistrationRole | null;
+}
+
+/** A payment is running for a held spot (pending_payment or promoting): the server refuses a cancel meanwhile (409). */
+export function isPaymentRunning(mine: readonly MyRegistration[]): boolean {
+  return mine.some((registration) => registration.status === "pending_payment" || registration.status === "promoting");
+}
+
+/**
+ * Which actions the event page shows, from the event, the viewer's own registrations (`mine`), the
+ * clock and the viewer's role. The server checks all of it again; this only keeps the page from
+ * offering what it would refuse.
+ */
+export function eventActions({ event, mine, now, isAdmin }: { event: ActionEvent; mine: readonly MyRegistration[]; now: Date; isAdmin: boolean }): EventActions {
+  const cancelled = event.status === "cancelled";
+  // A game that has started (completed ones included) takes no one new.
+  const open = !cancelled && now.getTime() < new Date(event.startsAt).getTime();
+  const over = now.getTime() >= new Date(event.endsAt).getTime();
+  const holds = mine.some((registration) => holdsSpot(registration.status));
+  const waits = (role: RegistrationRole) => mine.some((registration) => registration.role === role && registration.status === "waitlisted");
+  const involved = holds || waits("player") || waits("goalkeeper");
+  const cancellable = isCancellable(event.startsAt, now);
+
+  return {
+    joinPlayer: open && !holds && !waits("player"),
+    joinGoalkeeper: open && event.includeGoalkeepers && !holds && !waits("goalkeeper"),
+    cancelRegistration: !cancelled && involved && cancellable && !isPaymentRunning(mine),
+    cancelWindowText: !cancelled && !over && involved && !cancellable,
+    cancelEvent: isAdmin && !cancelled,
+    completePayment: open ? (mine.find((registration) => registration.status === "pending_payment")?.role ?? null) : null,
+  };
+}
+
+export type JoinKind = "free" | "pay" | "waitlist";
+
+export type JoinEvent = Pick<EventDetail, "costCents" | "goalkeeperCostCents" | "players" | "goalkeepers" | "maxPlayers" | "maxGoalkeepers">;
+
+/**
+ * How a join goes: straight to the server when the spot is free; through the payment dialog to pay
+ * now when a spot is open; through it to give card and consent when every spot is held (held spots
+ * include those whose payment is still running, as the server counts them). The viewer's own spot
+ * does not count: it is the one being paid for while the dialog is open.
+ */
+export function joinKind(event: JoinEvent, role: RegistrationRole, viewerId?: string): JoinKind {
+  if (priceFor(event, role) === 0) return "free";
+  const list = role === "player" ? event.players : event.goalkeepers;
+  const held = list.filter((participant) => participant.userId !== viewerId).length;
+  const max = role === "player" ? event.maxPlayers : event.maxGoalkeepers;
+  return held >= max ? "waitlist" : "pay";
+}
+
+/** A game where someone pays: only then does the page explain when waitlisted players are charged. */
+export function hasPaidSpots(event: Pick<EventDetail, "costCents" | "includeGoalkeepers" | "goalkeeperCostCents">): boolean {
+  return event.costCents > 0 || (event.includeGoalkeepers && event.goalkeeperCostCents > 0);
+}
+
+export const FAST_REFRESH_MS = 2_000;
+export const SLOW_REFRESH_MS = 15_000;
+
+/**
+ * How often the event page asks again: every 2 s while one of the viewer's payments runs (the
+ * answer comes in seconds), every 15 s while the game is still ahead (so a promotion from the
+ * waitlist shows up), not at all once it is cancelled or over.
+ */
+export function eventRefreshInterval(event: Pick<EventDetail, "status" | "endsAt" | "mine"> | undefined, now: number = Date.now()): number | false {
+  if (!event) return false;
+  if (isPaymentRunning(event.mine)) return FAST_REFRESH_MS;
+  if (event.status === "cancelled" || Date.parse(event.endsAt) <= now) return false;
+  return SLOW_REFRESH_MS;
+}

@@ -1,0 +1,14 @@
+import { useMutation } from "@tanstack/react-query";
+import type { EventDetail } from "../../../../shared/events.ts";
+import { api } from "../../../lib/api.ts";
+import { useInvalidateEvents } from "./use-invalidate-events.ts";
+
+/** POST /api/events/:id/cancel (admins) → { event }: every held spot refunded in full, waitlists closed. */
+export async function cancelEvent(eventId: string) {
+  return (await api<{ event: EventDetail }>(`/api/events/${encodeURIComponent(eventId)}/cancel`, { method: "POST", body: {} })).event;
+}
+
+export function useCancelEvent(eventId: string) {
+  const invalidateEvents = useInvalidateEvents();
+  return useMutation({ mutationFn: () => cancelEvent(eventId), onSettled: invalidateEvents });
+}

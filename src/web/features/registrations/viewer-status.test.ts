@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { at, HOUR, makeEvent, mine, NOW } from "./test-fixtures.ts";
+import { PAYMENT_PROCESSING, viewerStatus } from "./viewer-status.ts";
+
+const statusOf = (registrations: Parameters<typeof mine>[0][], eventOverrides = {}, now = NOW) =>
+  viewerStatus({ event: makeEvent(eventOverrides), mine: registrations.map((overrides) => mine({ id: "r", ...overrides })), now }).map(({ headline, detail }) => ({ headline, detail }));
+
+describe("viewerStatus", () => {
+  it("says nothing to someone not registered", () => {
+    expect(statusOf([])).toEqual([]);
+  });
+
+  it("says who plays, in which role, and what they paid", () => {
+    expect(statusOf([{ role: "player", amountCents: 1000 }])).toEqual([{ headline: "You're playing", detail: "You paid $10.00." }]);
+    expect(statusOf([{ role: "goalkeeper", amountCents: 500 }])).toEqual([{ headline: "You're in goal", detail: "You paid $5.00." }]);
+    expect(statusOf([{ role: "player", amountCents: 0 }])).toEqual([{ headline: "You're playing", detail: undefined }]);
+  });
+
+  it("speaks of a game that is over in the past tense", () => {
+    const over = { startsAt: at(-3 * HOUR), endsAt: at(-HOUR) };
+    expect(statusOf([{ role: "player" }], over)[0]!.headline).toBe("You played");
+    expect(statusOf([{ role: "goalkeeper" }], over)[0]!.headline).toBe("You were in goal");
+  });
+
+  it("gives the waitlist place, and what happens to the money if a spot frees up", () => {
+    expect(statusOf([{ status: "waitlisted", waitlistPosition: 3, amountCents: 1000 }])).toEqual([
+      { headline: "You're #3 on the Player Waitlist", detail: "If a spot frees up, your saved card will be charged $10.00 automatically." },
+    ]);
+    expect(statusOf([{ status: "waitlisted", role: "goalkeeper", waitlistPosition: 1, amountCents: 0 }])).toEqual([
+      { headline: "You're #1 on the Goalkeeper Waitlist", detail: "If a spot frees up, it is yours automatically." },
+    ]);
+    expect(statusOf([{ status: "waitlisted", waitlistPosition: null }])[0]!.headline).toBe("You're on the Player Waitlist");
+  });
+
+  it("promises no charge once the game has started, since no one is promoted then", () => {
+    const started = { startsAt: at(-HOUR), endsAt: at(HOUR) };
+    expect(statusOf([{ status: "waitlisted", waitlistPosition: 2, amountCents: 1000 }], started)[0]!.detail).toBe("The game has started: nothing was charged.");
+    expect(statusOf([{ status: "waitlisted", waitlistPosition: 2, amountCents: 0 }], started)[0]!.detail).toBeUndefined();
+  });
+
+  it("says a payment is being processed while it runs", () => {
+    expect(statusOf([{ status: "pending_payment", amountCents: 1000 }])).toEqual([
+      { headline: PAYMENT_PROCESSING, detail: "Your player spot is held while your payment of $10.00 completes." },
+    ]);
+    expect(statusOf([{ status: "promoting", role: "goalkeeper", amountCents: 500 }])).toEqual([
+      { headline: PAYMENT_PROCESSING, detail: "A spot freed up: your saved card is being charged $5.00." },
+    ]);
+  });
+
+  it("says what was refunded", () => {
+    expect(statusOf([{ status: "refunded", refundedCents: 941 }])).toEqual([{ headline: "You were refunded $9.41.", detail: undefined }]);
+    expect(statusOf([{ status: "refunded", refundedCents: null }])[0]!.headline).toBe("You were refunded.");
+  });
+
+  it("lists a spot before a waitlist place, and a refund from before last", () => {
+    const lines = statusOf([
+      { status: "refunded", refundedCents: 941 },
+      { status: "waitlisted", role: "player", waitlistPosition: 2 },
+      { status: "confirmed", role: "goalkeeper", amountCents: 500 },
+    ]);
+    expect(lines.map((line) => line.headline)).toEqual(["You're in goal", "You're #2 on the Player Waitlist", "You were refunded $9.41."]);
+  });
+});

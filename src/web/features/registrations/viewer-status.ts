@@ -1,0 +1,71 @@
+import type { EventDetail } from "../../../shared/events.ts";
+import { formatCents } from "../../../shared/money.ts";
+import type { MyRegistration, RegistrationStatus } from "../../../shared/registrations.ts";
+
+export interface StatusLine {
+  key: string;
+  headline: string;
+  /** What happens to the viewer's money, when there is something to say. */
+  detail?: string;
+}
+
+export const PAYMENT_PROCESSING = "Your payment is being processed…";
+
+const ORDER: Record<RegistrationStatus, number> = {
+  confirmed: 0,
+  pending_payment: 1,
+  promoting: 1,
+  waitlisted: 2,
+  refunded: 3,
+  payment_failed: 4,
+  cancelled: 4,
+};
+
+const listName = (registration: MyRegistration) => (registration.role === "player" ? "Player Waitlist" : "Goalkeeper Waitlist");
+
+/** The viewer's own state for this event, one line per registration: spots first, refunds last. */
+export function viewerStatus({ event, mine, now }: { event: Pick<EventDetail, "startsAt" | "endsAt">; mine: readonly MyRegistration[]; now: Date }): StatusLine[] {
+  const started = now.getTime() >= Date.parse(event.startsAt);
+  const over = now.getTime() >= Date.parse(event.endsAt);
+  const lines: StatusLine[] = [];
+  for (const registration of [...mine].sort((a, b) => ORDER[a.status] - ORDER[b.status])) {
+    const paid = registration.amountCents > 0;
+    const price = formatCents(registration.amountCents);
+    const key = registration.id;
+    switch (registration.status) {
+      case "confirmed": {
+        const goalkeeper = registration.role === "goalkeeper";
+        const headline = over ? (goalkeeper ? "You were in goal" : "You played") : goalkeeper ? "You're in goal" : "You're playing";
+        lines.push({ key, headline, detail: paid ? `You paid ${price}.` : undefined });
+        break;
+      }
+      case "pending_payment":
+      case "promoting":
+        lines.push({
+          key,
+          headline: PAYMENT_PROCESSING,
+          detail:
+            registration.status === "promoting"
+              ? `A spot freed up: your saved card is being charged ${price}.`
+              : `Your ${registration.role} spot is held while your payment of ${price} completes.`,
+        });
+        break;
+      case "waitlisted": {
+        const place = registration.waitlistPosition ? `#${registration.waitlistPosition} on` : "on";
+        let detail: string | undefined;
+        // No promotion once the game has started (DESIGN §6).
+        if (started) detail = paid ? "The game has started: nothing was charged." : undefined;
+        else detail = paid ? `If a spot frees up, your saved card will be charged ${price} automatically.` : "If a spot frees up, it is yours automatically.";
+        lines.push({ key, headline: `You're ${place} the ${listName(registration)}`, detail });
+        break;
+      }
+      case "refunded":
+        lines.push({ key, headline: registration.refundedCents ? `You were refunded ${formatCents(registration.refundedCents)}.` : "You were refunded." });
+        break;
+      default:
+        // payment_failed and cancelled hold and wait for nothing; the server leaves them out of `mine`.
+        break;
+    }
+  }
+  return lines;
+}
