@@ -18,6 +18,8 @@ import { unsubscribeRoutes } from "./mail/unsubscribe.ts";
 import { createGeocoder } from "./places/geocoders.ts";
 import type { PaymentGateway } from "./payments/gateway.ts";
 import { savedCardRoutes, simulatedBankRoutes } from "./payments/routes.ts";
+import { isStripeGateway } from "./payments/stripe.ts";
+import { stripeWebhookRoutes } from "./payments/stripe-webhook.ts";
 import { placesRoutes } from "./places/routes.ts";
 import { registrationRoutes } from "./registrations/routes.ts";
 import { publicConfig } from "./public-config.ts";
@@ -43,6 +45,7 @@ export function createApp(deps: AppDeps) {
   const { config, database, auth, mailer, gateway } = deps;
   const db = database.db;
   const listCache = createListCache();
+  const stripeMode = config.payments.mode === "stripe";
   const app = new Hono<AppEnv>();
 
   app.use(async (c, next) => {
@@ -53,10 +56,12 @@ export function createApp(deps: AppDeps) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Stripe.js comes from Stripe (it may not be bundled): exactly what Stripe documents, only in stripe mode.
+        scriptSrc: ["'self'", ...(stripeMode ? STRIPE_CSP.script : [])],
+        ...(stripeMode ? { frameSrc: STRIPE_CSP.frame } : {}),
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", tileOrigin(config.mapTileUrl)],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(stripeMode ? STRIPE_CSP.connect : [])],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -87,6 +92,12 @@ export function createApp(deps: AppDeps) {
   app.route("/api/events", eventRoutes({ db, jobs: deps.jobs, listCache }));
   app.route("/api/events", registrationRoutes({ database, gateway, config, jobs: deps.jobs, listCache }));
   app.route("/api/payments/simulated", simulatedBankRoutes({ db, gateway }));
+  if (isStripeGateway(gateway)) {
+    app.route(
+      "/api/payments/webhook",
+      stripeWebhookRoutes({ database, gateway, config, jobs: deps.jobs, listCache, stripe: gateway.stripe, webhookSecret: config.payments.stripeWebhookSecret! }),
+    );
+  }
   app.route("/api/places", placesRoutes({ db, geocoder: createGeocoder(config) }));
   app.route("/api/unsubscribe", unsubscribeRoutes({ db, authSecret: config.authSecret, appName: config.appName }));
   app.all("/api/*", (c) => c.json(errorBody("not_found", "Not found."), 404));
@@ -100,6 +111,13 @@ export function createApp(deps: AppDeps) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** Stripe's documented Content Security Policy for Stripe.js and its Elements (docs.stripe.com/security/guide). */
+export const STRIPE_CSP = {
+  script: ["https://js.stripe.com", "https://*.js.stripe.com"],
+  frame: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
+  connect: ["https://api.stripe.com"],
+};
 
 function tileOrigin(template: string): string {
   try {

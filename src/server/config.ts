@@ -26,6 +26,8 @@ const envSchema = z
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_PUBLISHABLE_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
+    /** A Stripe-compatible API instead of Stripe's (tests, a local mock). */
+    STRIPE_API_URL: webUrl().optional(),
     CURRENCY: z
       .string()
       .regex(/^[a-zA-Z]{3}$/, "must be a three-letter currency code")
@@ -96,6 +98,7 @@ function toConfig(env: z.infer<typeof envSchema>, authSecret: string) {
       stripeSecretKey: env.STRIPE_SECRET_KEY,
       stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
       stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      stripeApiUrl: env.STRIPE_API_URL,
       currency: env.CURRENCY,
       feePercent: env.FEE_PERCENT,
       feeFixedCents: env.FEE_FIXED_CENTS,

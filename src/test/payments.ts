@@ -3,6 +3,8 @@ import type { EventDetail } from "../shared/events.ts";
 import type { SavedCard } from "../shared/registrations.ts";
 import { payment, registration } from "../server/db/schema.ts";
 import { insertEvent } from "../server/events/testing.ts";
+import type { SimulatedFaults } from "../server/payments/simulated.ts";
+import { FakeStripe } from "./fake-stripe.ts";
 import { signUpVerified, type TestClient, type TestContext } from "./test-app.ts";
 
 /** Fixtures for registration and payment tests: players with saved test cards, games, ledger reads. */
@@ -73,4 +75,78 @@ export async function eventually<T>(check: () => Promise<T | undefined>, what: s
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * The two payment modes as the flow and contract suites drive them (one suite, both gateways, so
+ * they cannot drift). Each says how the browser saves a card and passes 3-D Secure in that mode:
+ * simulated through our card form and test bank; stripe through what Stripe.js does against the
+ * Stripe-compatible server on loopback.
+ */
+export interface PaymentMode {
+  name: "simulated" | "stripe";
+  /** Environment for createTestContext. */
+  env: Record<string, string>;
+  /** Saves a card as the browser would; the processor's refusal comes back as `error`. */
+  saveCard(client: TestClient, number: string): Promise<{ card?: SavedCard; error?: string }>;
+  /** The bank's check, as the browser completes (or fails) it. */
+  authenticate(client: TestClient, clientSecret: string, outcome: "complete" | "fail"): Promise<void>;
+  /** While on, the processor does the work but its answers are lost (the caller sees timeouts). */
+  loseAnswers(on: boolean): void;
+  close(): Promise<void>;
+}
+
+/** The simulated mode; `faults` must be the object the context's simulated gateway was made with. */
+export function simulatedMode(faults: SimulatedFaults): PaymentMode {
+  return {
+    name: "simulated",
+    env: {},
+    async saveCard(client, number) {
+      const response = await client.json<{ paymentMethod: SavedCard; error?: { message: string } }>("POST", "/api/me/payment-methods", {
+        card: { number, expiry: FUTURE_EXPIRY, cvc: "123" },
+      });
+      return response.status === 201 ? { card: response.body.paymentMethod } : { error: response.body.error?.message };
+    },
+    async authenticate(client, clientSecret, outcome) {
+      await client.json("POST", "/api/payments/simulated/authenticate", { clientSecret, outcome });
+    },
+    loseAnswers(on) {
+      faults.lostResponseRate = on ? 1 : 0;
+    },
+    async close() {},
+  };
+}
+
+export async function stripeMode(): Promise<PaymentMode & { fake: FakeStripe; webhookSecret: string }> {
+  const fake = await new FakeStripe().start();
+  const webhookSecret = "whsec_test_secret";
+  return {
+    name: "stripe",
+    fake,
+    webhookSecret,
+    env: {
+      PAYMENTS: "stripe",
+      STRIPE_SECRET_KEY: fake.secretKey,
+      STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_API_URL: fake.url,
+    },
+    async saveCard(client, number) {
+      const intent = await client.json<{ clientSecret: string }>("POST", "/api/me/setup-intents", {});
+      if (intent.status !== 201) return { error: `setup intent: ${intent.status}` };
+      const confirmed = fake.confirmSetup(intent.body.clientSecret, number);
+      if (confirmed.error) return { error: confirmed.error };
+      const response = await client.json<{ paymentMethod: SavedCard; error?: { message: string } }>("POST", "/api/me/payment-methods", {
+        paymentMethodId: confirmed.paymentMethodId,
+      });
+      return response.status === 201 ? { card: response.body.paymentMethod } : { error: response.body.error?.message };
+    },
+    async authenticate(_client, clientSecret, outcome) {
+      fake.authenticate(clientSecret, outcome);
+    },
+    loseAnswers(on) {
+      fake.loseAnswers = on;
+    },
+    close: () => fake.stop(),
+  };
 }

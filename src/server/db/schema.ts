@@ -245,6 +245,30 @@ export const payment = pgTable(
   ],
 );
 
+/** Stripe webhook events handled, by their id: a replayed delivery is recognised and acknowledged. */
+export const stripeEvent = pgTable("stripe_event", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).defaultNow().notNull(),
+});
+
+/** A payment a card holder disputed with their bank (charge.dispute.created): shown to admins. */
+export const paymentDispute = pgTable(
+  "payment_dispute",
+  {
+    id: text("id").primaryKey(),
+    /** The PaymentIntent disputed, and the ledger's view of it when known. */
+    chargeGatewayId: text("charge_gateway_id").notNull(),
+    registrationId: uuid("registration_id").references(() => registration.id),
+    eventId: uuid("event_id").references(() => event.id),
+    amountCents: integer("amount_cents").notNull(),
+    reason: text("reason").notNull(),
+    status: text("status").notNull(),
+    ...timestamps,
+  },
+  (table) => [index("payment_dispute_event_idx").on(table.eventId)],
+);
+
 // --- the simulated card processor's own state (DESIGN §6: as an external processor's would be) ---
 
 export const simCustomer = pgTable("sim_customer", {

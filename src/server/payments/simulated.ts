@@ -25,8 +25,10 @@ const newId = (prefix: string) => `${prefix}_sim_${randomBytes(12).toString("hex
  */
 export function createSimulatedGateway(db: Db, faults: SimulatedFaults = {}): SimulatedGateway {
   const random = faults.random ?? Math.random;
+  // Rates are read at every call, so a test can switch a fault on and off.
   const maybeLoseAnswer = () => {
-    if ((faults.lostResponseRate ?? 0) > 0 && random() < faults.lostResponseRate!) {
+    const rate = faults.lostResponseRate ?? 0;
+    if (rate > 0 && random() < rate) {
       throw new GatewayUnavailableError("The payment processor did not answer in time.");
     }
   };
@@ -66,7 +68,8 @@ export function createSimulatedGateway(db: Db, faults: SimulatedFaults = {}): Si
       case "authentication_required":
         return offSession ? { status: "failed", code: "authentication_required" } : { status: "requires_action" };
       default:
-        if ((faults.declineRate ?? 0) > 0 && random() < faults.declineRate!) return { status: "failed", code: "card_declined" };
+        const declineRate = faults.declineRate ?? 0;
+        if (declineRate > 0 && random() < declineRate) return { status: "failed", code: "card_declined" };
         return { status: "succeeded" };
     }
   }

@@ -1,0 +1,146 @@
+import { and, eq, or } from "drizzle-orm";
+import { Hono } from "hono";
+import type Stripe from "stripe";
+import { payment, paymentDispute, registration, stripeEvent } from "../db/schema.ts";
+import { isEventId } from "../events/event-summary.ts";
+import { AppError } from "../http/errors.ts";
+import type { AppEnv } from "../http/env.ts";
+import { applyChargeOutcome } from "../registrations/apply-charge.ts";
+import type { RegistrationDeps } from "../registrations/deps.ts";
+import { GatewayUnavailableError } from "./gateway.ts";
+import { outcomeOf, refundOutcomeOf } from "./stripe.ts";
+
+/** Event types acted on; any other is acknowledged and ignored. */
+export const HANDLED_EVENTS = [
+  "payment_intent.succeeded",
+  "payment_intent.payment_failed",
+  "setup_intent.succeeded",
+  "charge.refunded",
+  "refund.created",
+  "refund.updated",
+  "refund.failed",
+  "charge.dispute.created",
+] as const;
+
+/**
+ * POST /api/payments/webhook (PAYMENTS=stripe). The signature is checked on the raw body with
+ * STRIPE_WEBHOOK_SECRET; a bad one is a 400 that changes nothing. The payload is never trusted
+ * beyond its ids: the object is fetched from Stripe and its current state applied, and every
+ * change goes through the same once-only transitions as the rest of the app, so replays and
+ * out-of-order deliveries change nothing. Each event id is stored once, after it was handled; a
+ * failure answers 5xx and Stripe delivers it again.
+ */
+export function stripeWebhookRoutes(deps: RegistrationDeps & { stripe: Stripe; webhookSecret: string }) {
+  const { stripe, webhookSecret, database } = deps;
+  return new Hono<AppEnv>().post("/", async (c) => {
+    const body = await c.req.text();
+    let event: Stripe.Event;
+    try {
+      event = await stripe.webhooks.constructEventAsync(body, c.req.header("stripe-signature") ?? "", webhookSecret);
+    } catch {
+      throw new AppError("validation", "The webhook signature is not valid.");
+    }
+    const [seen] = await database.db.select({ id: stripeEvent.id }).from(stripeEvent).where(eq(stripeEvent.id, event.id));
+    if (seen) return c.json({ received: true, duplicate: true });
+    try {
+      await handleStripeEvent(deps, event);
+    } catch (error) {
+      console.error(`[${c.get("requestId")}] stripe webhook ${event.id} (${event.type}) failed; Stripe will deliver it again:`, error instanceof Error ? error.message : error);
+      throw error instanceof GatewayUnavailableError ? error : new GatewayUnavailableError("webhook handling failed", { cause: error });
+    }
+    await database.db.insert(stripeEvent).values({ id: event.id, type: event.type }).onConflictDoNothing();
+    return c.json({ received: true });
+  });
+}
+
+export async function handleStripeEvent(deps: RegistrationDeps & { stripe: Stripe }, event: Stripe.Event): Promise<void> {
+  const { stripe } = deps;
+  const objectId = (event.data.object as { id: string }).id;
+  switch (event.type) {
+    case "payment_intent.succeeded":
+    case "payment_intent.payment_failed":
+      return settleCharge(deps, await stripe.paymentIntents.retrieve(objectId));
+    case "setup_intent.succeeded":
+      // The card is saved when the browser hands its id over; cards are always listed from Stripe.
+      await stripe.setupIntents.retrieve(objectId);
+      return;
+    case "charge.refunded": {
+      const charge = await stripe.charges.retrieve(objectId);
+      const intentId = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
+      if (!intentId) return;
+      for await (const refund of stripe.refunds.list({ payment_intent: intentId, limit: 100 })) await settleRefund(deps, refund);
+      return;
+    }
+    case "refund.created":
+    case "refund.updated":
+    case "refund.failed":
+      return settleRefund(deps, await stripe.refunds.retrieve(objectId));
+    case "charge.dispute.created":
+      return recordDispute(deps, await stripe.disputes.retrieve(objectId));
+    default:
+      return;
+  }
+}
+
+/** A charge's current state, applied to its registration (once: only a pending ledger charge changes). */
+async function settleCharge(deps: RegistrationDeps, intent: Stripe.PaymentIntent) {
+  const registrationId = intent.metadata.registrationId;
+  if (!registrationId || !isEventId(registrationId)) return;
+  const [known] = await deps.database.db.select({ id: registration.id }).from(registration).where(eq(registration.id, registrationId));
+  if (!known || intent.status === "processing") return;
+  await applyChargeOutcome(deps, registrationId, outcomeOf(intent));
+}
+
+/**
+ * A refund's current state on its ledger row: pending becomes succeeded or failed; a refund Stripe
+ * reports failed after it had succeeded (the bank sent it back) becomes failed, so admins see it.
+ */
+async function settleRefund(deps: RegistrationDeps, refund: Stripe.Refund) {
+  const registrationId = refund.metadata?.registrationId;
+  const { db } = deps.database;
+  const [row] = await db
+    .select()
+    .from(payment)
+    .where(
+      and(
+        eq(payment.kind, "refund"),
+        registrationId && isEventId(registrationId)
+          ? or(eq(payment.gatewayId, refund.id), and(eq(payment.registrationId, registrationId), eq(payment.status, "pending")))
+          : eq(payment.gatewayId, refund.id),
+      ),
+    );
+  if (!row) return;
+  const outcome = refundOutcomeOf(refund);
+  if (outcome.status === "pending") {
+    if (!row.gatewayId) await db.update(payment).set({ gatewayId: refund.id }).where(eq(payment.id, row.id));
+    return;
+  }
+  if (outcome.status === "succeeded" && row.status !== "pending") return;
+  if (outcome.status === "failed" && row.status === "failed") return;
+  await db
+    .update(payment)
+    .set({ status: outcome.status, gatewayId: refund.id, error: outcome.status === "failed" ? outcome.message : null })
+    .where(eq(payment.id, row.id));
+}
+
+async function recordDispute(deps: RegistrationDeps & { stripe: Stripe }, dispute: Stripe.Dispute) {
+  const intentId = typeof dispute.payment_intent === "string" ? dispute.payment_intent : dispute.payment_intent?.id;
+  if (!intentId) return;
+  const { db } = deps.database;
+  const [charge] = await db
+    .select({ registrationId: payment.registrationId, eventId: payment.eventId })
+    .from(payment)
+    .where(and(eq(payment.kind, "charge"), eq(payment.gatewayId, intentId)));
+  await db
+    .insert(paymentDispute)
+    .values({
+      id: dispute.id,
+      chargeGatewayId: intentId,
+      registrationId: charge?.registrationId ?? null,
+      eventId: charge?.eventId ?? null,
+      amountCents: dispute.amount,
+      reason: dispute.reason,
+      status: dispute.status,
+    })
+    .onConflictDoUpdate({ target: paymentDispute.id, set: { status: dispute.status, reason: dispute.reason } });
+}

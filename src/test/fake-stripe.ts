@@ -1,0 +1,354 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { behaviourOf, brandOf, type CardBehaviour, DECLINES } from "../server/payments/test-cards.ts";
+
+/**
+ * A small Stripe-compatible API server on loopback, for the Stripe adapter's tests (DESIGN §10: no
+ * Stripe mock is installable here). It answers only the endpoints the adapter uses, form-encoded as
+ * the official SDK sends them, with Stripe's real idempotency behaviour (a key replays the first
+ * response, errors included) and the test cards' behaviours. Routes under /test/ stand in for what
+ * Stripe.js does in the browser: confirming a SetupIntent with a card, and the 3-D Secure step.
+ */
+
+type Json = Record<string, unknown>;
+
+interface PaymentMethod {
+  id: string;
+  customer: string | null;
+  behaviour: CardBehaviour;
+  card: { brand: string; last4: string; exp_month: number; exp_year: number };
+}
+interface PaymentIntent {
+  id: string;
+  amount: number;
+  currency: string;
+  customer: string;
+  payment_method: string;
+  status: "succeeded" | "requires_action" | "requires_payment_method" | "canceled";
+  client_secret: string;
+  metadata: Record<string, string>;
+  last_payment_error: { code: string; message: string; decline_code?: string } | null;
+  created: number;
+}
+interface Refund {
+  id: string;
+  payment_intent: string;
+  amount: number;
+  status: "succeeded" | "pending" | "failed";
+  failure_reason: string | null;
+  metadata: Record<string, string>;
+  created: number;
+}
+
+export class FakeStripe {
+  readonly secretKey = `sk_test_fake_${randomBytes(8).toString("hex")}`;
+  readonly customers = new Map<string, Json>();
+  readonly paymentMethods = new Map<string, PaymentMethod>();
+  readonly setupIntents = new Map<string, { id: string; customer: string; client_secret: string; status: string; payment_method: string | null }>();
+  readonly paymentIntents = new Map<string, PaymentIntent>();
+  readonly refunds = new Map<string, Refund>();
+  readonly disputes = new Map<string, Json>();
+  /**
+   * While true, every charge and refund is made (or replayed) and then its connection closed: the
+   * answer is lost, as with the simulated processor's lost responses.
+   */
+  loseAnswers = false;
+  /** Requests received, by "METHOD /path" (tests count calls). */
+  readonly calls: string[] = [];
+  private readonly idempotent = new Map<string, { status: number; body: Json }>();
+  /**
+   * The next n API requests fail: 'down' closes the connection before doing anything, 'error'
+   * answers 500, 'lost' does the work and then closes the connection (the answer is lost).
+   */
+  private faults: ("down" | "error" | "lost")[] = [];
+  private server: Server = createServer((request, response) => void this.handle(request, response));
+  port = 0;
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  failNext(count: number, kind: "down" | "error" | "lost" = "down") {
+    for (let i = 0; i < count; i++) this.faults.push(kind);
+  }
+
+  /** What Stripe.js does with the Payment Element: a card confirmed on a SetupIntent, attached to its customer. */
+  confirmSetup(setupIntentClientSecret: string, number: string): { paymentMethodId?: string; error?: string } {
+    const intent = [...this.setupIntents.values()].find((candidate) => candidate.client_secret === setupIntentClientSecret);
+    if (!intent) return { error: "No such setup intent." };
+    const behaviour = behaviourOf(number);
+    if (behaviour === "declined_on_save") return { error: DECLINES.card_declined };
+    const method = this.createPaymentMethod(number, intent.customer);
+    intent.status = "succeeded";
+    intent.payment_method = method.id;
+    return { paymentMethodId: method.id };
+  }
+
+  /** A payment method created in the browser and not yet attached to anyone. */
+  createPaymentMethod(number: string, customer: string | null = null): PaymentMethod {
+    const digits = number.replace(/\D/g, "");
+    const method: PaymentMethod = {
+      id: id("pm"),
+      customer,
+      behaviour: behaviourOf(digits),
+      card: { brand: brandOf(digits).toLowerCase().replace(" ", "_"), last4: digits.slice(-4), exp_month: 12, exp_year: new Date().getUTCFullYear() + 3 },
+    };
+    this.paymentMethods.set(method.id, method);
+    return method;
+  }
+
+  /** What Stripe.js's handleNextAction does once the customer passes or fails 3-D Secure. */
+  authenticate(clientSecret: string, outcome: "complete" | "fail") {
+    const intent = [...this.paymentIntents.values()].find((candidate) => candidate.client_secret === clientSecret);
+    if (!intent || intent.status !== "requires_action") return;
+    if (outcome === "complete") intent.status = "succeeded";
+    else {
+      intent.status = "requires_payment_method";
+      intent.last_payment_error = { code: "payment_intent_authentication_failure", message: DECLINES.payment_intent_authentication_failure };
+    }
+  }
+
+  /** A dispute opened on a payment intent's charge (what the bank does; Stripe then sends charge.dispute.created). */
+  openDispute(paymentIntentId: string, reason = "fraudulent"): Json {
+    const intent = this.paymentIntents.get(paymentIntentId)!;
+    const dispute = { id: id("dp"), object: "dispute", amount: intent.amount, currency: intent.currency, payment_intent: intent.id, charge: `ch_${intent.id}`, reason, status: "needs_response", created: now() };
+    this.disputes.set(dispute.id, dispute);
+    return dispute;
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse) {
+    const url = new URL(request.url ?? "/", "http://localhost");
+    const body = parseForm(await readBody(request));
+    const call = `${request.method} ${url.pathname}`;
+    this.calls.push(call);
+    const fault = this.faults.shift();
+    if (fault === "down") {
+      request.socket.destroy();
+      return;
+    }
+    const send = (status: number, json: Json) => {
+      response.writeHead(status, { "content-type": "application/json", "request-id": id("req") });
+      response.end(JSON.stringify(json));
+    };
+    if (fault === "error") return send(500, { error: { type: "api_error", message: "Something went wrong on Stripe's end." } });
+    if (request.headers.authorization !== `Bearer ${this.secretKey}`) {
+      return send(401, { error: { type: "invalid_request_error", message: "Invalid API Key provided." } });
+    }
+    const key = request.headers["idempotency-key"];
+    const idempotencyKey = request.method === "POST" && typeof key === "string" ? `${call}:${key}` : null;
+    const replay = idempotencyKey ? this.idempotent.get(idempotencyKey) : undefined;
+    const losing = this.loseAnswers && request.method === "POST" && (call === "POST /v1/payment_intents" || call === "POST /v1/refunds");
+    if (replay && losing) {
+      request.socket.destroy();
+      return;
+    }
+    if (replay) {
+      response.setHeader("idempotent-replayed", "true");
+      return send(replay.status, replay.body);
+    }
+    const [status, json] = this.route(request.method ?? "GET", url, body);
+    if (idempotencyKey) this.idempotent.set(idempotencyKey, { status, body: json });
+    if (fault === "lost" || losing) {
+      request.socket.destroy();
+      return;
+    }
+    send(status, json);
+  }
+
+  private route(method: string, url: URL, body: Json): [number, Json] {
+    const parts = url.pathname.split("/").filter(Boolean);
+    const notFound: [number, Json] = [404, { error: { type: "invalid_request_error", message: `No such resource: ${url.pathname}` } }];
+    const [version, resource, resourceId, action] = parts;
+    if (version !== "v1") return notFound;
+
+    if (resource === "customers" && method === "POST" && !resourceId) {
+      const customer = { id: id("cus"), object: "customer", email: body.email ?? null, metadata: body.metadata ?? {} };
+      this.customers.set(customer.id, customer);
+      return [200, customer];
+    }
+    if (resource === "customers" && method === "GET" && action === "payment_methods") {
+      const data = [...this.paymentMethods.values()].filter((pm) => pm.customer === resourceId).map(paymentMethodJson);
+      return [200, list(data, `/v1/customers/${resourceId}/payment_methods`)];
+    }
+    if (resource === "setup_intents" && method === "POST" && !resourceId) {
+      const intent = { id: id("seti"), customer: String(body.customer), client_secret: "", status: "requires_payment_method", payment_method: null };
+      intent.client_secret = `${intent.id}_secret_${randomBytes(6).toString("hex")}`;
+      this.setupIntents.set(intent.id, intent);
+      return [200, { object: "setup_intent", usage: body.usage, ...intent }];
+    }
+    if (resource === "setup_intents" && method === "GET" && resourceId) {
+      const intent = this.setupIntents.get(resourceId);
+      return intent ? [200, { object: "setup_intent", ...intent }] : notFound;
+    }
+    if (resource === "payment_methods" && resourceId) {
+      const pm = this.paymentMethods.get(resourceId);
+      if (!pm) return notFound;
+      if (method === "POST" && action === "attach") pm.customer = String(body.customer);
+      if (method === "POST" && action === "detach") pm.customer = null;
+      return [200, paymentMethodJson(pm)];
+    }
+    if (resource === "payment_intents" && method === "POST" && !resourceId) return this.createPaymentIntent(body);
+    if (resource === "payment_intents" && method === "GET" && resourceId === "search") {
+      const match = /metadata\['(\w+)'\]:'([^']*)'/.exec(url.searchParams.get("query") ?? "");
+      const data = match ? [...this.paymentIntents.values()].filter((pi) => pi.metadata[match[1]!] === match[2]).map(paymentIntentJson) : [];
+      return [200, { object: "search_result", data, has_more: false, next_page: null, url: "/v1/payment_intents/search" }];
+    }
+    if (resource === "payment_intents" && method === "GET" && !resourceId) {
+      return [200, page([...this.paymentIntents.values()].map(paymentIntentJson), url, "/v1/payment_intents")];
+    }
+    if (resource === "payment_intents" && resourceId) {
+      const intent = this.paymentIntents.get(resourceId);
+      if (!intent) return notFound;
+      if (method === "POST" && action === "cancel") {
+        if (intent.status === "succeeded") return [400, { error: { type: "invalid_request_error", message: "This PaymentIntent's status is succeeded." } }];
+        intent.status = "canceled";
+      }
+      return [200, paymentIntentJson(intent)];
+    }
+    if (resource === "refunds" && method === "POST" && !resourceId) return this.createRefund(body);
+    if (resource === "refunds" && method === "GET" && !resourceId) {
+      const only = url.searchParams.get("payment_intent");
+      return [200, page([...this.refunds.values()].filter((r) => !only || r.payment_intent === only).map(refundJson), url, "/v1/refunds")];
+    }
+    if (resource === "refunds" && method === "GET" && resourceId) {
+      const refund = this.refunds.get(resourceId);
+      return refund ? [200, refundJson(refund)] : notFound;
+    }
+    if (resource === "charges" && method === "GET" && resourceId) {
+      const intent = this.paymentIntents.get(resourceId.replace(/^ch_/, ""));
+      return intent ? [200, { id: resourceId, object: "charge", amount: intent.amount, payment_intent: intent.id }] : notFound;
+    }
+    if (resource === "disputes" && method === "GET" && resourceId) {
+      const dispute = this.disputes.get(resourceId);
+      return dispute ? [200, dispute] : notFound;
+    }
+    return notFound;
+  }
+
+  private createPaymentIntent(body: Json): [number, Json] {
+    const pm = this.paymentMethods.get(String(body.payment_method));
+    const intent: PaymentIntent = {
+      id: id("pi"),
+      amount: Number(body.amount),
+      currency: String(body.currency),
+      customer: String(body.customer),
+      payment_method: String(body.payment_method),
+      status: "succeeded",
+      client_secret: "",
+      metadata: (body.metadata as Record<string, string>) ?? {},
+      last_payment_error: null,
+      created: now(),
+    };
+    intent.client_secret = `${intent.id}_secret_${randomBytes(6).toString("hex")}`;
+    this.paymentIntents.set(intent.id, intent);
+    const offSession = body.off_session === "true";
+    const decline = (code: string, message: string, declineCode?: string): [number, Json] => {
+      intent.status = "requires_payment_method";
+      intent.last_payment_error = { code, message, ...(declineCode ? { decline_code: declineCode } : {}) };
+      return [402, { error: { type: "card_error", code, message, decline_code: declineCode, payment_intent: paymentIntentJson(intent) } }];
+    };
+    if (!pm || pm.customer !== intent.customer) return decline("card_declined", DECLINES.card_declined, "generic_decline");
+    switch (pm.behaviour) {
+      case "insufficient_funds":
+        return decline("card_declined", DECLINES.insufficient_funds, "insufficient_funds");
+      case "declined_on_charge":
+        return decline("card_declined", DECLINES.card_declined, "generic_decline");
+      case "authentication_required":
+        if (offSession) return decline("authentication_required", DECLINES.authentication_required, "authentication_required");
+        intent.status = "requires_action";
+        return [200, paymentIntentJson(intent)];
+      default:
+        return [200, paymentIntentJson(intent)];
+    }
+  }
+
+  private createRefund(body: Json): [number, Json] {
+    const intent = this.paymentIntents.get(String(body.payment_intent));
+    if (!intent || intent.status !== "succeeded") {
+      return [400, { error: { type: "invalid_request_error", message: "This PaymentIntent does not have a successful charge to refund." } }];
+    }
+    const amount = body.amount === undefined ? intent.amount : Number(body.amount);
+    const refunded = [...this.refunds.values()].filter((r) => r.payment_intent === intent.id && r.status !== "failed").reduce((sum, r) => sum + r.amount, 0);
+    if (refunded + amount > intent.amount) {
+      return [400, { error: { type: "invalid_request_error", message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge.` } }];
+    }
+    const failing = this.paymentMethods.get(intent.payment_method)?.behaviour === "refund_fails";
+    const refund: Refund = {
+      id: id("re"),
+      payment_intent: intent.id,
+      amount,
+      status: failing ? "failed" : "succeeded",
+      failure_reason: failing ? "declined" : null,
+      metadata: (body.metadata as Record<string, string>) ?? {},
+      created: now(),
+    };
+    this.refunds.set(refund.id, refund);
+    return [200, refundJson(refund)];
+  }
+}
+
+const id = (prefix: string) => `${prefix}_${randomBytes(10).toString("hex")}`;
+const now = () => Math.floor(Date.now() / 1000);
+
+function paymentMethodJson(pm: PaymentMethod): Json {
+  return { id: pm.id, object: "payment_method", type: "card", customer: pm.customer, card: pm.card };
+}
+
+function paymentIntentJson(pi: PaymentIntent): Json {
+  return {
+    object: "payment_intent",
+    ...pi,
+    latest_charge: pi.status === "succeeded" ? `ch_${pi.id}` : null,
+    next_action: pi.status === "requires_action" ? { type: "use_stripe_sdk" } : null,
+  };
+}
+
+function refundJson(refund: Refund): Json {
+  return { object: "refund", charge: `ch_${refund.payment_intent}`, currency: "cad", ...refund };
+}
+
+function list(data: Json[], url: string): Json {
+  return { object: "list", data, has_more: false, url };
+}
+
+/** Stripe's cursor pagination: newest first, `limit` a page, `starting_after` the last id seen. */
+function page(all: Json[], url: URL, path: string): Json {
+  const newestFirst = [...all].reverse();
+  const limit = Number(url.searchParams.get("limit") ?? 10);
+  const after = url.searchParams.get("starting_after");
+  const start = after ? newestFirst.findIndex((item) => item.id === after) + 1 : 0;
+  const data = newestFirst.slice(start, start + limit);
+  return { object: "list", data, has_more: start + limit < newestFirst.length, url: path };
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString();
+}
+
+/** Stripe's form encoding: metadata[key]=value, list[0]=value. */
+function parseForm(text: string): Json {
+  const result: Json = {};
+  for (const [rawKey, value] of new URLSearchParams(text)) {
+    const path = rawKey.split(/\[|\]/).filter(Boolean);
+    let target = result;
+    for (const [index, part] of path.entries()) {
+      if (index === path.length - 1) target[part] = value;
+      else target = (target[part] ??= {}) as Json;
+    }
+  }
+  return result;
+}
