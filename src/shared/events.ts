@@ -150,6 +150,15 @@ export interface Participant {
   pending?: boolean;
 }
 
+/** A disputed payment, as admins see it. */
+export interface DisputeView {
+  id: string;
+  name: string;
+  amountCents: number;
+  reason: string;
+  status: string;
+}
+
 /** A refund that failed after every retry: shown to admins on the event page (DESIGN §6). */
 export interface RefundIssue {
   paymentId: string;
@@ -171,6 +180,8 @@ export interface EventDetail extends EventSummary {
   mine: MyRegistration[];
   /** Admins only: refunds that failed after every retry. */
   refundIssues?: RefundIssue[];
+  /** Admins only: payments a card holder disputed with their bank (Stripe). */
+  disputes?: DisputeView[];
 }
 
 export interface UpcomingEventsResponse {

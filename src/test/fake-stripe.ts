@@ -61,7 +61,7 @@ export class FakeStripe {
    * The next n API requests fail: 'down' closes the connection before doing anything, 'error'
    * answers 500, 'lost' does the work and then closes the connection (the answer is lost).
    */
-  private faults: ("down" | "error" | "lost")[] = [];
+  private faults: { kind: "down" | "error" | "lost"; call?: string }[] = [];
   private server: Server = createServer((request, response) => void this.handle(request, response));
   port = 0;
 
@@ -80,8 +80,9 @@ export class FakeStripe {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  failNext(count: number, kind: "down" | "error" | "lost" = "down") {
-    for (let i = 0; i < count; i++) this.faults.push(kind);
+  /** Fails the next `count` requests, or only those of one call (e.g. "POST /v1/payment_intents"). */
+  failNext(count: number, kind: "down" | "error" | "lost" = "down", call?: string) {
+    for (let i = 0; i < count; i++) this.faults.push({ kind, call });
   }
 
   /** What Stripe.js does with the Payment Element: a card confirmed on a SetupIntent, attached to its customer. */
@@ -133,7 +134,8 @@ export class FakeStripe {
     const body = parseForm(await readBody(request));
     const call = `${request.method} ${url.pathname}`;
     this.calls.push(call);
-    const fault = this.faults.shift();
+    const faultIndex = this.faults.findIndex((candidate) => !candidate.call || candidate.call === call);
+    const fault = faultIndex === -1 ? undefined : this.faults.splice(faultIndex, 1)[0]!.kind;
     if (fault === "down") {
       request.socket.destroy();
       return;

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { EventDetail, Participant, RefundIssue } from "../../shared/events.ts";
+import type { DisputeView, EventDetail, Participant, RefundIssue } from "../../shared/events.ts";
 import { HELD_STATUSES, type MyRegistration, type RegistrationStatus } from "../../shared/registrations.ts";
 import type { Db } from "../db/client.ts";
-import { event, payment, registration, user } from "../db/schema.ts";
+import { event, payment, paymentDispute, registration, user } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { isEventId, summaryColumns, toEventSummary } from "./event-summary.ts";
 
@@ -75,7 +75,10 @@ export async function getEventDetail(options: { db: Db; id: string; viewer?: { i
     refundedUsers: [...new Set(registrations.filter((r) => r.status === "refunded").map((r) => r.userId!))],
     mine,
   };
-  if (viewer?.isAdmin) detail.refundIssues = await refundIssues(db, id);
+  if (viewer?.isAdmin) {
+    detail.refundIssues = await refundIssues(db, id);
+    detail.disputes = await disputes(db, id);
+  }
   return detail;
 }
 
@@ -88,4 +91,16 @@ async function refundIssues(db: Db, eventId: string): Promise<RefundIssue[]> {
     .where(and(eq(payment.eventId, eventId), eq(payment.kind, "refund"), eq(payment.status, "failed")))
     .orderBy(asc(payment.createdAt));
   return rows.map((r) => ({ paymentId: r.paymentId, name: r.name ?? "Deleted account", amountCents: r.amountCents, error: r.error }));
+}
+
+/** Payments of this game disputed with the card holder's bank (Stripe's charge.dispute.created). */
+async function disputes(db: Db, eventId: string): Promise<DisputeView[]> {
+  const rows = await db
+    .select({ id: paymentDispute.id, name: user.name, amountCents: paymentDispute.amountCents, reason: paymentDispute.reason, status: paymentDispute.status })
+    .from(paymentDispute)
+    .leftJoin(registration, eq(registration.id, paymentDispute.registrationId))
+    .leftJoin(user, eq(user.id, registration.userId))
+    .where(eq(paymentDispute.eventId, eventId))
+    .orderBy(asc(paymentDispute.createdAt));
+  return rows.map((r) => ({ ...r, name: r.name ?? "Deleted account" }));
 }
