@@ -46,6 +46,8 @@ describe("http basics", () => {
     const response = await context.app.request("/");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    // Stripe's sources are allowed only in stripe mode (payments/stripe.test.ts checks that side).
+    expect(response.headers.get("content-security-policy")).not.toContain("stripe.com");
   });
 
   it("answers unknown API paths with the JSON error shape", async () => {

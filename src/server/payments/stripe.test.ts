@@ -43,6 +43,33 @@ async function deliver(event: { id: string; type: string; object: { id: string }
   });
 }
 
+describe("the browser side", () => {
+  it("allows exactly Stripe's documented sources in the Content Security Policy, and tells the web app the publishable key", async () => {
+    const response = await context.app.request("/api/config");
+    const policy = response.headers.get("content-security-policy") ?? "";
+    expect(policy).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com");
+    expect(policy).toContain("frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com");
+    expect(policy).toContain("connect-src 'self' https://api.stripe.com");
+    expect((await response.json()).payments).toMatchObject({ mode: "stripe", publishableKey: "pk_test_fake" });
+  });
+
+  it("gives a SetupIntent for off-session use to the signed-in user only", async () => {
+    const person = await signUpVerified(context);
+    const intent = await person.client.json<{ clientSecret: string }>("POST", "/api/me/setup-intents", {});
+    expect(intent.status).toBe(201);
+    expect([...mode.fake.setupIntents.values()].some((si) => si.client_secret === intent.body.clientSecret)).toBe(true);
+    expect((await new TestClient(context).json("POST", "/api/me/setup-intents", {})).status).toBe(401);
+    // A card form body is refused in stripe mode: card numbers never reach our server there.
+    const form = await person.client.json("POST", "/api/me/payment-methods", { card: { number: CARDS.ok, expiry: "12/40", cvc: "123" } });
+    expect(form.status).toBe(400);
+    // A payment method of another customer cannot be saved to this account.
+    const stranger = await player();
+    const stolen = await person.client.json<{ error: { message: string } }>("POST", "/api/me/payment-methods", { paymentMethodId: stranger.card.id });
+    expect(stolen.status).toBe(402);
+    expect(stolen.body.error.message).toBe("Failed to save the card.");
+  });
+});
+
 describe("webhooks", () => {
   it("refuses a bad signature with 400 and changes nothing", async () => {
     const response = await deliver({ id: "evt_bad", type: "refund.updated", object: { id: "re_x" } }, "whsec_someone_else");

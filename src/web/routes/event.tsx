@@ -12,6 +12,7 @@ import { useEvent } from "../features/events/hooks/use-event.ts";
 import { useIsNarrow } from "../features/events/hooks/use-is-narrow.ts";
 import { useNow } from "../features/events/hooks/use-now.ts";
 import { EventActionsPanel } from "../features/registrations/components/event-actions-panel.tsx";
+import { DisputedPayments } from "../features/registrations/components/disputed-payments.tsx";
 import { RefundIssues } from "../features/registrations/components/refund-issues.tsx";
 import { ViewerStatusBox } from "../features/registrations/components/viewer-status-box.tsx";
 import { eventRefreshInterval, hasPaidSpots } from "../features/registrations/event-actions.ts";
@@ -85,6 +86,7 @@ export default function EventScreen() {
 
         <div className="flex flex-col gap-8">
           {user?.isAdmin && <RefundIssues event={data} />}
+          {user?.isAdmin && <DisputedPayments event={data} />}
           <Section title="Players">
             <SpotList participants={data.players} spots={data.maxPlayers} openLabel={(n) => `Spot ${n} - Open`} currentUserId={user?.id} />
           </Section>

@@ -18,6 +18,16 @@ export interface CardEntryHandle {
  * The new-card part of the payment dialog: our own test card form with the simulated processor;
  * with Stripe, the place of its Payment Element (card data must never touch our server there).
  */
-export function CardEntry({ mode, disabled, ref }: { mode: "simulated" | "stripe"; disabled: boolean; ref: Ref<CardEntryHandle> }) {
-  return mode === "stripe" ? <StripeCardEntry ref={ref} /> : <SimulatedCardForm disabled={disabled} ref={ref} />;
+export function CardEntry({
+  mode,
+  publishableKey,
+  disabled,
+  ref,
+}: {
+  mode: "simulated" | "stripe";
+  publishableKey?: string;
+  disabled: boolean;
+  ref: Ref<CardEntryHandle>;
+}) {
+  return mode === "stripe" ? <StripeCardEntry publishableKey={publishableKey ?? ""} ref={ref} /> : <SimulatedCardForm disabled={disabled} ref={ref} />;
 }

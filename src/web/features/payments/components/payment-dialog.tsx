@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { formatCents } from "../../../../shared/money.ts";
 import { CONSENT_REQUIRED, FAILED_TO_INITIALIZE_PAYMENT, SELECT_SAVED_CARD, UNEXPECTED_ERROR } from "../../../../shared/registrations.ts";
 import { Dialog } from "../../../components/dialog.tsx";
@@ -7,6 +7,7 @@ import { errorMessage } from "../../../lib/api.ts";
 import { useConfig } from "../../../lib/config.ts";
 import { authenticateSimulated, type AuthenticationOutcome } from "../authenticate-simulated.ts";
 import { useSavedCards } from "../hooks/use-saved-cards.ts";
+import { loadStripe } from "../stripe-js.ts";
 import { CardEntry, type CardEntryHandle } from "./card-entry.tsx";
 import { NEW_CARD, SavedCardPicker } from "./saved-card-picker.tsx";
 import { SimulatedAuthenticationDialog } from "./simulated-authentication-dialog.tsx";
@@ -38,6 +39,20 @@ export function PaymentDialog({ item, priceCents, waitlist, onClose, pay, confir
   const config = useConfig();
   const savedCards = useSavedCards();
   const mode = config.data?.payments.mode;
+  const publishableKey = config.data?.payments.publishableKey;
+  // In Stripe mode Stripe.js is needed for a new card and for the bank's check: load it as the dialog opens.
+  const [stripeFailed, setStripeFailed] = useState(false);
+  useEffect(() => {
+    if (mode !== "stripe") return;
+    if (!publishableKey) {
+      setStripeFailed(true);
+      return;
+    }
+    loadStripe(publishableKey).then(
+      () => setStripeFailed(false),
+      () => setStripeFailed(true),
+    );
+  }, [mode, publishableKey]);
   const cards = savedCards.data;
   const [selection, setSelection] = useState<string | null>(null);
   const [consent, setConsent] = useState(false);
@@ -51,7 +66,7 @@ export function PaymentDialog({ item, priceCents, waitlist, onClose, pay, confir
 
   const ready = Boolean(mode && cards);
   // A failed refresh keeps the cards already shown; only nothing to show at all is a failure.
-  const loadFailed = (config.isError && !mode) || (savedCards.isError && !cards);
+  const loadFailed = (config.isError && !mode) || (savedCards.isError && !cards) || stripeFailed;
   // Without saved cards there is nothing to choose: the new-card form is the way to pay.
   const choice = cards && cards.length === 0 ? NEW_CARD : selection;
 
@@ -104,9 +119,10 @@ export function PaymentDialog({ item, priceCents, waitlist, onClose, pay, confir
       }
       let result = await pay({ paymentMethodId, ...(waitlist ? { consentToAutoCharge: true as const } : {}) });
       if (result.status === "requires_action") {
-        // With Stripe, Stripe.js runs the bank's check here (it arrives with the Payment Element);
-        // until then the server's confirmation reports that the check was not done.
+        // The bank's check: our test bank, or Stripe.js's 3-D Secure. Whatever it says, the server
+        // reads the outcome from the processor when asked to confirm.
         if (mode === "simulated") await askBank(result.clientSecret);
+        else await (await loadStripe(publishableKey ?? "")).handleNextAction({ clientSecret: result.clientSecret });
         await confirm();
         result = { status: "confirmed" };
       }
@@ -152,7 +168,14 @@ export function PaymentDialog({ item, priceCents, waitlist, onClose, pay, confir
           {loadFailed ? (
             <div className="flex flex-col items-start gap-2">
               <FormMessage kind="error">{FAILED_TO_INITIALIZE_PAYMENT}</FormMessage>
-              <Button variant="secondary" onClick={() => void Promise.all([config.refetch(), savedCards.refetch()])}>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setStripeFailed(false);
+                  void Promise.all([config.refetch(), savedCards.refetch()]);
+                  if (mode === "stripe" && publishableKey) loadStripe(publishableKey).catch(() => setStripeFailed(true));
+                }}
+              >
                 Retry
               </Button>
             </div>
@@ -164,7 +187,7 @@ export function PaymentDialog({ item, priceCents, waitlist, onClose, pay, confir
           ) : (
             <>
               {cards.length > 0 && <SavedCardPicker cards={cards} value={choice} onChange={setSelection} disabled={busy} />}
-              {choice === NEW_CARD && <CardEntry mode={mode} disabled={busy} ref={cardEntry} />}
+              {choice === NEW_CARD && <CardEntry mode={mode} publishableKey={publishableKey} disabled={busy} ref={cardEntry} />}
             </>
           )}
 
