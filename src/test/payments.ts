@@ -150,3 +150,11 @@ export async function stripeMode(): Promise<PaymentMode & { fake: FakeStripe; we
     close: () => fake.stop(),
   };
 }
+
+/** A verified, signed-in player with one card saved the way `mode`'s browser saves it. */
+export async function playerIn(context: TestContext, mode: PaymentMode, card: string = CARDS.ok) {
+  const person = await signUpVerified(context);
+  const saved = await mode.saveCard(person.client, card);
+  if (!saved.card) throw new Error(`could not save ${card}: ${saved.error}`);
+  return { ...person, card: saved.card };
+}

@@ -67,10 +67,11 @@ export function createSimulatedGateway(db: Db, faults: SimulatedFaults = {}): Si
         return { status: "failed", code: "card_declined" };
       case "authentication_required":
         return offSession ? { status: "failed", code: "authentication_required" } : { status: "requires_action" };
-      default:
+      default: {
         const declineRate = faults.declineRate ?? 0;
         if (declineRate > 0 && random() < declineRate) return { status: "failed", code: "card_declined" };
         return { status: "succeeded" };
+      }
     }
   }
 

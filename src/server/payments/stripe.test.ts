@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EventDetail } from "../../shared/events.ts";
 import { PAYMENT_FAILED } from "../../shared/registrations.ts";
-import { CARDS, insertGame, join, ledgerOf, registrationsOf, stripeMode } from "../../test/payments.ts";
+import { CARDS, insertGame, join, ledgerOf, playerIn, registrationsOf, stripeMode } from "../../test/payments.ts";
 import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "../../test/test-app.ts";
 import { payment, paymentDispute, stripeEvent } from "../db/schema.ts";
 import { createStripeGateway } from "./stripe.ts";
@@ -26,11 +26,7 @@ afterAll(async () => {
   await mode?.close();
 });
 
-async function player(card: string = CARDS.ok) {
-  const person = await signUpVerified(context);
-  const saved = await mode.saveCard(person.client, card);
-  return { ...person, card: saved.card! };
-}
+const player = (card?: string) => playerIn(context, mode, card);
 
 /** Delivers an event as Stripe would: JSON signed with the webhook secret (or another one). */
 async function deliver(event: { id: string; type: string; object: { id: string } }, secret = mode.webhookSecret) {

@@ -4,7 +4,7 @@ import type { ChargeOutcome } from "../payments/gateway.ts";
 import type { RegistrationDeps } from "./deps.ts";
 import { enqueueIn } from "./jobs.ts";
 import { promoteNext } from "./promote-next.ts";
-import { chargeOf, closeOtherWaitlist, closeRegistration, refundKey, type RegistrationRow } from "./queries.ts";
+import { chargeOf, closeOtherWaitlist, closeRegistration, insertRefund, type RegistrationRow } from "./queries.ts";
 import { withEventLock } from "./transaction.ts";
 
 /** The failure code recovery gives a held payment that was never completed in time. */
@@ -41,21 +41,9 @@ export async function applyChargeOutcome(deps: RegistrationDeps, registrationId:
         await enqueue.mail({ kind: reg.status === "promoting" ? "promoted" : "payment_confirmed", registrationId: reg.id });
         return { reg: { ...reg, status: "confirmed" as const }, changed: true };
       }
-      const [refund] = await tx.db
-        .insert(payment)
-        .values({
-          registrationId: reg.id,
-          eventId: reg.eventId,
-          userId: reg.userId,
-          kind: "refund",
-          amountCents: charge.amountCents,
-          currency: charge.currency,
-          idempotencyKey: refundKey(reg.id),
-        })
-        .onConflictDoNothing()
-        .returning({ id: payment.id });
+      const refundId = await insertRefund(tx, reg, charge.amountCents, charge.currency);
       await tx.db.update(registration).set({ status: "refunded", refundedCents: charge.amountCents }).where(eq(registration.id, reg.id));
-      if (refund) await enqueue.refund(refund.id);
+      if (refundId) await enqueue.refund(refundId);
       return { reg: { ...reg, status: "refunded" as const, refundedCents: charge.amountCents }, changed: true };
     }
 

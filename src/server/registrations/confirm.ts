@@ -6,7 +6,7 @@ import { isEventId } from "../events/event-summary.ts";
 import { AppError } from "../http/errors.ts";
 import { GatewayUnavailableError } from "../payments/gateway.ts";
 import type { RegistrationDeps } from "./deps.ts";
-import { answerFor, chargeWithRetry, type JoinResult, view } from "./join.ts";
+import { answerFor, chargeHeldSpot, type JoinResult, view } from "./join.ts";
 
 export const NO_PAYMENT_WAITING = "No payment is waiting for confirmation.";
 
@@ -31,23 +31,14 @@ export async function confirmPayment(deps: RegistrationDeps, options: { user: Se
   }
 
   const [charge] = await deps.database.db
-    .select()
+    .select({ gatewayId: payment.gatewayId })
     .from(payment)
     .where(and(eq(payment.registrationId, latest.id), eq(payment.kind, "charge")));
-  if (!charge?.customerId || !charge.paymentMethodId) throw new AppError("not_found", NO_PAYMENT_WAITING);
+  // The answer to the first call was lost: make it again with the same key.
+  if (!charge?.gatewayId) return chargeHeldSpot(deps, latest);
   let outcome;
   try {
-    outcome = charge.gatewayId
-      ? await deps.gateway.getCharge(charge.gatewayId)
-      : await chargeWithRetry(deps.gateway, {
-          customerId: charge.customerId,
-          paymentMethodId: charge.paymentMethodId,
-          amountCents: charge.amountCents,
-          currency: charge.currency,
-          offSession: false,
-          idempotencyKey: charge.idempotencyKey,
-          metadata: { registrationId: latest.id, eventId },
-        });
+    outcome = await deps.gateway.getCharge(charge.gatewayId);
   } catch (error) {
     if (error instanceof GatewayUnavailableError) throw new AppError("payment_provider", PAYMENT_FAILED);
     throw error;

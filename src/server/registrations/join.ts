@@ -17,7 +17,7 @@ import { ensureCustomerId } from "../payments/customers.ts";
 import { type ChargeInput, type ChargeOutcome, GatewayUnavailableError, type PaymentGateway } from "../payments/gateway.ts";
 import { applyChargeOutcome } from "./apply-charge.ts";
 import { nowOf, type RegistrationDeps } from "./deps.ts";
-import { activeRegistrationsOf, capacityOf, chargeKey, closeOtherWaitlist, heldSpots, type RegistrationRow } from "./queries.ts";
+import { activeRegistrationsOf, capacityOf, chargeInputOf, chargeKey, closeOtherWaitlist, heldSpots, type RegistrationRow } from "./queries.ts";
 import { type EventRow, withEventLock } from "./transaction.ts";
 
 export const ALREADY_REGISTERED = "You are already registered for this event.";
@@ -121,23 +121,14 @@ export async function joinEvent(deps: RegistrationDeps, options: { user: Session
   return chargeHeldSpot(deps, reg);
 }
 
-/** Charges the spot held for a paid join and answers with what happened. */
-async function chargeHeldSpot(deps: RegistrationDeps, reg: RegistrationRow): Promise<JoinResult> {
+/** Charges (or, with the same key, charges again) the spot held for a paid join and answers with what happened. */
+export async function chargeHeldSpot(deps: RegistrationDeps, reg: RegistrationRow): Promise<JoinResult> {
   const [charge] = await deps.database.db
     .select()
     .from(payment)
     .where(and(eq(payment.registrationId, reg.id), eq(payment.kind, "charge")));
-  if (!charge?.customerId || !charge.paymentMethodId) throw new Error(`registration ${reg.id} has no charge to make`);
-  const outcome = await chargeWithRetry(deps.gateway, {
-    customerId: charge.customerId,
-    paymentMethodId: charge.paymentMethodId,
-    amountCents: charge.amountCents,
-    currency: charge.currency,
-    offSession: false,
-    idempotencyKey: charge.idempotencyKey,
-    metadata: { registrationId: reg.id, eventId: reg.eventId },
-  });
-  return answerFor(deps, reg, outcome);
+  if (!charge) throw new Error(`registration ${reg.id} has no charge to make`);
+  return answerFor(deps, reg, await chargeWithRetry(deps.gateway, chargeInputOf(charge)));
 }
 
 /** Turns a charge outcome into the join's answer, after recording it. */

@@ -9,6 +9,7 @@ import {
   join,
   ledgerOf,
   type PaymentMode,
+  playerIn,
   registrationsOf,
   simulatedMode,
   stripeMode,
@@ -41,12 +42,7 @@ describe.each(["simulated", "stripe"] as const)("payment flows on the %s gateway
     await mode?.close();
   });
 
-  async function player(card: string = CARDS.ok) {
-    const person = await signUpVerified(context);
-    const saved = await mode.saveCard(person.client, card);
-    if (!saved.card) throw new Error(`could not save ${card}: ${saved.error}`);
-    return { ...person, card: saved.card };
-  }
+  const player = (card?: string) => playerIn(context, mode, card);
 
   const settled = (registrationId: string, kind: "charge" | "refund") =>
     eventually(async () => {

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
 import { ACTIVE_STATUSES, HELD_STATUSES, type ClosedReason, type RegistrationRole } from "../../shared/registrations.ts";
 import { payment, registration } from "../db/schema.ts";
+import type { ChargeInput } from "../payments/gateway.ts";
 import type { EventRow, Tx } from "./transaction.ts";
 
 /** Queries used inside withEventLock; they take the transaction, never the pool. */
@@ -75,6 +76,30 @@ export async function chargeOf(tx: Tx, registrationId: string): Promise<PaymentR
     .from(payment)
     .where(and(eq(payment.registrationId, registrationId), eq(payment.kind, "charge")));
   return row;
+}
+
+/** The gateway call a ledger charge row stands for: the same card, amount and key every time it is made. */
+export function chargeInputOf(charge: PaymentRow): ChargeInput {
+  if (!charge.customerId || !charge.paymentMethodId) throw new Error(`charge ${charge.id} names no customer or card`);
+  return {
+    customerId: charge.customerId,
+    paymentMethodId: charge.paymentMethodId,
+    amountCents: charge.amountCents,
+    currency: charge.currency,
+    offSession: charge.offSession,
+    idempotencyKey: charge.idempotencyKey,
+    metadata: { registrationId: charge.registrationId, eventId: charge.eventId },
+  };
+}
+
+/** Writes the refund due on a registration as a pending ledger row (one per registration: its key is refund:{id}). */
+export async function insertRefund(tx: Tx, reg: RegistrationRow, amountCents: number, currency: string): Promise<string | undefined> {
+  const [refund] = await tx.db
+    .insert(payment)
+    .values({ registrationId: reg.id, eventId: reg.eventId, userId: reg.userId, kind: "refund", amountCents, currency, idempotencyKey: refundKey(reg.id) })
+    .onConflictDoNothing()
+    .returning({ id: payment.id });
+  return refund?.id;
 }
 
 export const chargeKey = (registrationId: string) => `charge:${registrationId}`;

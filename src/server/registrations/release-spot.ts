@@ -1,9 +1,8 @@
-import { payment } from "../db/schema.ts";
 import type { ClosedReason } from "../../shared/registrations.ts";
 import type { RegistrationDeps } from "./deps.ts";
 import { enqueueIn } from "./jobs.ts";
 import { promoteNext } from "./promote-next.ts";
-import { chargeOf, closeRegistration, refundKey, type RegistrationRow } from "./queries.ts";
+import { chargeOf, closeRegistration, insertRefund, type RegistrationRow } from "./queries.ts";
 import type { EventRow, Tx } from "./transaction.ts";
 
 /**
@@ -24,20 +23,9 @@ export async function releaseConfirmedSpot(
   const refundCents = paidCents > 0 ? Math.min(paidCents, options.refundDue(paidCents)) : 0;
   const enqueue = enqueueIn(tx, deps);
   if (refundCents > 0) {
-    const [refund] = await tx.db
-      .insert(payment)
-      .values({
-        registrationId: reg.id,
-        eventId: reg.eventId,
-        userId: reg.userId,
-        kind: "refund",
-        amountCents: refundCents,
-        currency: charge!.currency,
-        idempotencyKey: refundKey(reg.id),
-      })
-      .returning({ id: payment.id });
+    const refundId = await insertRefund(tx, reg, refundCents, charge!.currency);
     await closeRegistration(tx, reg.id, { status: "refunded", closedReason: options.closedReason, refundedCents: refundCents });
-    await enqueue.refund(refund!.id);
+    if (refundId) await enqueue.refund(refundId);
     if (options.mail) await enqueue.mail({ kind: "refund", registrationId: reg.id });
   } else {
     // A paid spot whose refund is nothing (the price does not cover the fee) records 0, not null.

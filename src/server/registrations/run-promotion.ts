@@ -4,6 +4,7 @@ import type { ChargeOutcome } from "../payments/gateway.ts";
 import { DECLINES } from "../payments/test-cards.ts";
 import { applyChargeOutcome } from "./apply-charge.ts";
 import type { RegistrationDeps } from "./deps.ts";
+import { chargeInputOf } from "./queries.ts";
 
 /**
  * The promotion job: charges a promoted waitlister's saved card off-session with the key
@@ -34,15 +35,7 @@ export async function runPromotion(deps: RegistrationDeps, registrationId: strin
     return;
   }
 
-  let outcome = await deps.gateway.charge({
-    customerId: charge.customerId!,
-    paymentMethodId: charge.paymentMethodId!,
-    amountCents: charge.amountCents,
-    currency: charge.currency,
-    offSession: true,
-    idempotencyKey: charge.idempotencyKey,
-    metadata: { registrationId, eventId: reg.eventId },
-  });
+  let outcome = await deps.gateway.charge(chargeInputOf(charge));
   if (outcome.status === "requires_action") {
     const cancelled = await deps.gateway.cancelCharge(outcome.chargeId);
     outcome =

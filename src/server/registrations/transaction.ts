@@ -23,6 +23,8 @@ export type EventRow = typeof event.$inferSelect;
  */
 export async function withEventLock<T>(database: Database, eventId: string, work: (tx: Tx, event: EventRow) => Promise<T>): Promise<T> {
   const client = await database.pool.connect();
+  // A connection whose rollback failed is broken: it is destroyed rather than given back to the pool.
+  let broken: Error | undefined;
   try {
     await client.query("begin");
     const tx: Tx = { db: drizzle(client, { schema }), client };
@@ -32,9 +34,9 @@ export async function withEventLock<T>(database: Database, eventId: string, work
     await client.query("commit");
     return result;
   } catch (error) {
-    await client.query("rollback").catch(() => undefined);
+    await client.query("rollback").catch((rollbackError: Error) => (broken = rollbackError));
     throw error;
   } finally {
-    client.release();
+    client.release(broken);
   }
 }
