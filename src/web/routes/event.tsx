@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { FALLBACK_ORGANIZER } from "../../shared/organizer.ts";
 import { FixedBottomBar } from "../components/bottom-bar.tsx";
@@ -11,7 +11,7 @@ import { formatHours, formatLongDate, formatPrice, isCompleted } from "../featur
 import { useEvent } from "../features/events/hooks/use-event.ts";
 import { useIsNarrow } from "../features/events/hooks/use-is-narrow.ts";
 import { useNow } from "../features/events/hooks/use-now.ts";
-import { EventActionsPanel } from "../features/registrations/components/event-actions-panel.tsx";
+import { EventActionDialogs, EventActionsPanel, type OpenDialog } from "../features/registrations/components/event-actions-panel.tsx";
 import { DisputedPayments } from "../features/registrations/components/disputed-payments.tsx";
 import { RefundIssues } from "../features/registrations/components/refund-issues.tsx";
 import { ViewerStatusBox } from "../features/registrations/components/viewer-status-box.tsx";
@@ -30,6 +30,7 @@ export default function EventScreen() {
   // The 24-hour window and the start close on their own: buttons follow the clock.
   const now = useNow(30_000);
   const config = useConfig();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
   const notFound = event.error instanceof ApiError && event.error.status === 404;
   useDocumentTitle(event.data?.title ?? (notFound ? "Event not found" : undefined));
 
@@ -55,7 +56,7 @@ export default function EventScreen() {
   const completed = !cancelled && isCompleted(data);
   const shareUrl = new URL(paths.event(data.id), config.data?.publicUrl ?? window.location.origin).toString();
   const share = <ShareEventButton title={data.title} url={shareUrl} />;
-  const actions = <EventActionsPanel event={data} viewer={user} now={now} bar={narrow} extra={share} />;
+  const actions = <EventActionsPanel event={data} viewer={user} now={now} bar={narrow} extra={share} openDialog={setDialog} />;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 pb-10">
@@ -124,6 +125,7 @@ export default function EventScreen() {
 
       {/* SPEC: on small screens the actions sit in a fixed bottom bar. */}
       {narrow && <FixedBottomBar label="Event actions">{actions}</FixedBottomBar>}
+      <EventActionDialogs event={data} viewerId={user?.id} dialog={dialog} onClose={() => setDialog(null)} />
     </div>
   );
 }

@@ -10,12 +10,13 @@ import { CancelEventDialog } from "./cancel-event-dialog.tsx";
 import { CancelRegistrationDialog } from "./cancel-registration-dialog.tsx";
 import { PaidJoinDialog } from "./paid-join-dialog.tsx";
 
-type OpenDialog = { kind: "pay"; role: RegistrationRole } | { kind: "cancel-registration" } | { kind: "cancel-event" } | null;
+export type OpenDialog = { kind: "pay"; role: RegistrationRole } | { kind: "cancel-registration" } | { kind: "cancel-event" } | null;
 
 /**
  * The event page's buttons (SPEC §2): join as player or goalkeeper, cancel the registration,
  * and for admins cancel the event; `extra` (Share Event) joins them. A column in the side panel;
- * in the bottom bar on phones (`bar`), two to a row.
+ * in the bottom bar on phones (`bar`), two to a row. The dialogs they open are the page's
+ * (EventActionDialogs): the panel moves between side and bar when a phone turns, a dialog must not.
  */
 export function EventActionsPanel({
   event,
@@ -23,20 +24,21 @@ export function EventActionsPanel({
   now,
   bar,
   extra,
+  openDialog,
 }: {
   event: EventDetail;
   viewer: { id: string; isAdmin: boolean } | null | undefined;
   now: Date;
   bar: boolean;
   extra?: ReactNode;
+  openDialog: (dialog: OpenDialog) => void;
 }) {
   const isAdmin = Boolean(viewer?.isAdmin);
   const actions = eventActions({ event, mine: event.mine, now, isAdmin });
   const join = useJoinEvent(event.id);
   const notify = useNotify();
-  const [dialog, setDialog] = useState<OpenDialog>(null);
   const [error, setError] = useState("");
-  const close = () => setDialog(null);
+  const setDialog = openDialog;
 
   const startJoin = (role: RegistrationRole) => {
     setError("");
@@ -84,10 +86,14 @@ export function EventActionsPanel({
         )}
         {extra}
       </div>
-
-      {dialog?.kind === "pay" && <PaidJoinDialog event={event} role={dialog.role} viewerId={viewer?.id} onClose={close} />}
-      {dialog?.kind === "cancel-registration" && <CancelRegistrationDialog event={event} onClose={close} />}
-      {dialog?.kind === "cancel-event" && <CancelEventDialog event={event} onClose={close} />}
     </div>
   );
+}
+
+/** The dialog the actions opened, rendered once by the page whatever the layout. */
+export function EventActionDialogs({ event, viewerId, dialog, onClose }: { event: EventDetail; viewerId: string | undefined; dialog: OpenDialog; onClose: () => void }) {
+  if (dialog?.kind === "pay") return <PaidJoinDialog event={event} role={dialog.role} viewerId={viewerId} onClose={onClose} />;
+  if (dialog?.kind === "cancel-registration") return <CancelRegistrationDialog event={event} onClose={onClose} />;
+  if (dialog?.kind === "cancel-event") return <CancelEventDialog event={event} onClose={onClose} />;
+  return null;
 }

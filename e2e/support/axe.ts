@@ -1,0 +1,29 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Locator, Page } from "playwright-core";
+import { expect } from "vitest";
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/**
+ * Fails on any WCAG A/AA violation axe-core finds on the current screen, or only inside `scope` (a
+ * dialog, say). A whole-screen check first closes the notification banner, whose fade-out would be
+ * read as low contrast.
+ */
+export async function expectNoAxeViolations(page: Page, scope?: Locator) {
+  const close = page.getByRole("button", { name: "Close notification" });
+  if (!scope && (await close.isVisible())) {
+    await close.click();
+    await close.waitFor({ state: "detached" });
+  }
+  // Evaluated rather than added as a script tag: the app's Content-Security-Policy forbids inline scripts.
+  await page.evaluate(axeSource);
+  const element = scope ? await scope.elementHandle() : null;
+  const violations = await page.evaluate(async (context) => {
+    type AxeResult = { violations: { id: string; nodes: { target: unknown }[] }[] };
+    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<AxeResult> } }).axe;
+    const result = await axe.run(context ?? document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa"] } });
+    return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(" ")}`);
+  }, element);
+  expect(violations).toEqual([]);
+}
