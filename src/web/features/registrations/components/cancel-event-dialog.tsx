@@ -1,7 +1,6 @@
 import type { EventDetail } from "../../../../shared/events.ts";
 import { EVENT_CANCELLED_AND_REFUNDED, FAILED_TO_CANCEL_EVENT } from "../../../../shared/registrations.ts";
-import { Dialog } from "../../../components/dialog.tsx";
-import { Button } from "../../../components/form.tsx";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { useNotify } from "../../../components/notification.tsx";
 import { useCancelEvent } from "../hooks/use-cancel-event.ts";
 
@@ -20,21 +19,7 @@ export function CancelEventDialog({ event, onClose }: { event: EventDetail; onCl
   };
 
   return (
-    <Dialog
-      title="Confirm Event Cancellation"
-      onClose={onClose}
-      busy={busy}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={submit} disabled={busy}>
-            {busy ? "Processing..." : "Confirm"}
-          </Button>
-        </>
-      }
-    >
+    <ConfirmDialog title="Confirm Event Cancellation" onClose={onClose} onConfirm={submit} busy={busy}>
       <div className="flex flex-col gap-3 text-slate-700">
         <p>Cancel {event.title} for everyone?</p>
         <ul className="flex list-disc flex-col gap-1 pl-5">
@@ -44,6 +29,6 @@ export function CancelEventDialog({ event, onClose }: { event: EventDetail; onCl
         </ul>
         <p className="font-medium text-slate-900">This cannot be undone.</p>
       </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -2,8 +2,7 @@ import { useState } from "react";
 import type { EventDetail } from "../../../../shared/events.ts";
 import { DEFAULT_FEE } from "../../../../shared/money.ts";
 import { REFUND_SUCCESSFUL } from "../../../../shared/registrations.ts";
-import { Dialog } from "../../../components/dialog.tsx";
-import { Button } from "../../../components/form.tsx";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { useNotify } from "../../../components/notification.tsx";
 import { useConfig } from "../../../lib/config.ts";
 import { cancelSummary } from "../cancel-summary.ts";
@@ -34,22 +33,7 @@ export function CancelRegistrationDialog({ event, onClose }: { event: EventDetai
   };
 
   return (
-    <Dialog
-      title="Confirm Cancellation"
-      onClose={onClose}
-      busy={busy}
-      error={error}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={submit} disabled={busy}>
-            {busy ? "Processing..." : "Confirm"}
-          </Button>
-        </>
-      }
-    >
+    <ConfirmDialog title="Confirm Cancellation" onClose={onClose} onConfirm={submit} busy={busy} error={error}>
       <div className="flex flex-col gap-3 text-slate-700">
         <p>Cancel your registration for {event.title}?</p>
         <ul className="flex flex-col gap-1 rounded-lg bg-slate-50 px-4 py-3">
@@ -58,6 +42,6 @@ export function CancelRegistrationDialog({ event, onClose }: { event: EventDetai
           ))}
         </ul>
       </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

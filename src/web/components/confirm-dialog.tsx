@@ -1,0 +1,41 @@
+import type { ReactNode } from "react";
+import { Dialog } from "./dialog.tsx";
+import { Button } from "./form.tsx";
+
+/** SPEC's confirm modals: 'Confirm' and 'Cancel', 'Processing...' while the action runs. */
+export function ConfirmDialog({
+  title,
+  onClose,
+  onConfirm,
+  busy,
+  error,
+  children,
+}: {
+  title: string;
+  onClose: () => void;
+  onConfirm: () => void;
+  busy: boolean;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog
+      title={title}
+      onClose={onClose}
+      busy={busy}
+      error={error}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={onConfirm} disabled={busy}>
+            {busy ? "Processing..." : "Confirm"}
+          </Button>
+        </>
+      }
+    >
+      {children}
+    </Dialog>
+  );
+}
