@@ -26,6 +26,10 @@ export async function createThrowawayDatabase(serverUrl: string, options: { pref
   return {
     ...database,
     async close() {
+      // pool.end() resolves before every connection has gone; the forced drop then cuts the rest,
+      // which is expected here and not worth a "pool error" line.
+      database.pool.removeAllListeners("error");
+      database.pool.on("error", () => undefined);
       await database.close();
       await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },

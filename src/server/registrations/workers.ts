@@ -30,8 +30,9 @@ export async function startRegistrationWorkers(
   options: { pollingIntervalSeconds?: number } = {},
 ): Promise<void> {
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
-  // A job taken by a worker that died (a crash, kill -9) is handed out again after expireInSeconds;
-  // pg-boss's 15-minute default would leave a promoted player waiting that long.
+  // A job taken by a worker that died (a crash, kill -9) is handed out again after expireInSeconds
+  // plus up to one maintenance interval (boss.ts); pg-boss's 15-minute default expiry would leave a
+  // promoted player waiting that long.
   const expireInSeconds = 60;
   await boss.createQueue(PROMOTE_QUEUE, { name: PROMOTE_QUEUE, retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds });
   await boss.createQueue(REFUND_QUEUE, { name: REFUND_QUEUE, retryLimit: 8, retryDelay: 10, retryBackoff: true, expireInSeconds });

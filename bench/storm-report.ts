@@ -1,0 +1,145 @@
+// What the join storm prints: a compact table per run as it finishes, and a summary of all runs.
+import { formatCents } from "../src/shared/money.ts";
+import { APP_POOL_SIZE } from "../src/server/db/client.ts";
+import { serverErrors } from "./storm-checks.ts";
+import { PHASES } from "./storm-http.ts";
+import type { RunResult } from "./storm-run.ts";
+
+const ANSWERS = ["201 confirmed", "201 waitlisted", "402", "409", "422"];
+
+export function printRun(result: RunResult, index: number, total: number, options: { showCli: boolean }) {
+  const verdict = passed(result) ? "passed" : "FAILED";
+  console.log(`\n━━ Run ${index} of ${total}: ${result.spec.name} — ${verdict} ━━`);
+  console.log(wrap(result.steps.map(([step, ms]) => `${step} ${seconds(ms)}`), "  "));
+  if (result.crash) {
+    const { crash } = result;
+    console.log(
+      `  killed -9 after ${crash.answered} answers: ${crash.inFlight} joins cut off, ${crash.recorded} of them already recorded ` +
+        `(${crash.paying} holding a spot while paying); down ${seconds(crash.downMs)} until the restarted app served again`,
+    );
+  }
+
+  if (result.storm) {
+    const { storm, bare } = result;
+    console.log("");
+    const rows = [["app: POST /api/events/:id/registrations", fixed(storm.perSecond), ms(storm.p50), ms(storm.p99)]];
+    if (bare) {
+      rows.push([`bare pg: lock, check, insert, commit (pool of ${APP_POOL_SIZE})`, fixed(bare.perSecond), ms(bare.p50), ms(bare.p99)]);
+      rows.push(["app ÷ bare", `${((storm.perSecond / bare.perSecond) * 100).toFixed(1)}%`, `${(storm.p50 / bare.p50).toFixed(1)}×`, `${(storm.p99 / bare.p99).toFixed(1)}×`]);
+    }
+    printTable([`join storm, ${total1000(storm)} at once`, "joins/s", "p50 ms", "p99 ms"], rows, "  ");
+    if (result.spec.crash) console.log("  (the app's latencies include the downtime: a client's time runs from its first try to its final answer)");
+
+    console.log("");
+    const other = [...storm.answers].filter(([label]) => !ANSWERS.includes(label)).reduce((sum, [, n]) => sum + n, 0);
+    printTable(["final answers", ...ANSWERS, "other", "retried"], [["clients", ...ANSWERS.map((label) => String(storm.answers.get(label) ?? 0)), String(other), String(storm.retried)]], "  ");
+  }
+
+  if (result.counts) {
+    console.log("");
+    const rows = PHASES.filter((phase) => result.counts!.get(phase)!.requests > 0).map((phase) => {
+      const counts = result.counts!.get(phase)!;
+      const of = (test: (status: number) => boolean) => [...counts.statuses].filter(([status]) => test(status)).reduce((sum, [, n]) => sum + n, 0);
+      return [
+        phase,
+        String(counts.requests),
+        String(of((s) => s >= 200 && s < 300)),
+        String(of((s) => s === 402)),
+        String(of((s) => s === 409 || s === 422)),
+        String(of((s) => s >= 400 && s < 500 && s !== 402 && s !== 409 && s !== 422)),
+        String(serverErrors(counts)),
+        String(counts.connectionErrors),
+      ];
+    });
+    printTable(["HTTP by phase", "requests", "2xx", "402", "409/422", "other 4xx", "5xx", "no answer"], rows, "  ");
+  }
+
+  if (result.state) {
+    const s = result.state;
+    console.log("");
+    console.log(
+      wrap(
+        [
+          `end: players ${s.held.player.confirmed}/22`,
+          `goalkeepers ${s.held.goalkeeper.confirmed}/2`,
+          `waiting ${s.waiting.player} + ${s.waiting.goalkeeper}`,
+          `declined ${s.paymentFailed}`,
+          `promotions ${s.promotions.confirmed} charged, ${s.promotions.failed} failed off-session`,
+          `refunds ${s.refunds.count} (${formatCents(s.refunds.cents)}${s.refunds.fullRefunds ? `, ${s.refunds.fullRefunds} in full` : ""})`,
+          `reconcile ${s.reconcile.unexplainedCents} cents unexplained`,
+        ],
+        "  ",
+      ),
+    );
+  }
+  if (options.showCli && result.cliOutput.length) {
+    console.log("\n  npm run reconcile:");
+    for (const line of result.cliOutput) console.log(`    ${line}`);
+  }
+  if (result.checks.length) console.log("");
+  for (const check of result.checks) console.log(`  ${check.ok ? "✓" : "✗"} ${check.name}: ${check.detail}`);
+  if (result.error) console.log(`  ✗ the run stopped: ${result.error}`);
+  if (result.appOutput.length) {
+    console.log("\n  the app's last output:");
+    for (const line of result.appOutput.slice(-60)) console.log(`    ${line}`);
+  }
+}
+
+export function printSummary(results: RunResult[], skipped: string[]) {
+  console.log("\n━━ Summary ━━");
+  const rows = results.map((result) => {
+    const { storm, bare, state } = result;
+    return [
+      result.spec.name,
+      storm ? fixed(storm.perSecond) : "-",
+      storm ? ms(storm.p99) : "-",
+      bare ? fixed(bare.perSecond) : "-",
+      bare ? ms(bare.p99) : "-",
+      storm && bare ? `${((storm.perSecond / bare.perSecond) * 100).toFixed(1)}%` : "-",
+      state ? `${state.held.player.confirmed} + ${state.held.goalkeeper.confirmed}` : "-",
+      state ? `${state.refunds.count}` : "-",
+      state ? `${state.reconcile.unexplainedCents}` : "-",
+      result.drainMs !== undefined ? seconds(result.drainMs) : "-",
+      result.counts ? String(PHASES.filter((p) => p !== "down").reduce((sum, p) => sum + serverErrors(result.counts!.get(p)!), 0)) : "-",
+      passed(result) ? "passed" : `FAILED (${failures(result)})`,
+    ];
+  });
+  printTable(["run", "joins/s", "p99 ms", "bare/s", "bare p99", "app÷bare", "held", "refunds", "unexplained ¢", "drain", "5xx up", "result"], rows, "");
+  for (const reason of skipped) console.log(`Skipped ${reason}.`);
+}
+
+export function passed(result: RunResult): boolean {
+  return !result.error && result.checks.length > 0 && result.checks.every((check) => check.ok);
+}
+
+function failures(result: RunResult): string {
+  const failed = result.checks.filter((check) => !check.ok).length;
+  return result.error ? "stopped" : `${failed} invariant${failed === 1 ? "" : "s"}`;
+}
+
+function total1000(storm: { answers: Map<string, number> }): string {
+  return [...storm.answers.values()].reduce((sum, n) => sum + n, 0).toLocaleString("en-US");
+}
+
+const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
+const ms = (value: number) => Math.round(value).toLocaleString("en-US");
+const fixed = (value: number) => value.toFixed(value >= 100 ? 0 : 1);
+
+/** Items joined by " · ", broken into lines of at most 110 characters. */
+function wrap(items: string[], indent: string): string {
+  const lines: string[] = [];
+  for (const item of items) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + item.length + 3 <= 110) lines[lines.length - 1] = `${last} · ${item}`;
+    else lines.push(`${indent}${item}`);
+  }
+  return lines.join("\n");
+}
+
+function printTable(header: string[], rows: string[][], indent: string) {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: string[]) => indent + cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ");
+  console.log(line(header));
+  console.log(indent + widths.map((width) => "-".repeat(width)).join("  "));
+  for (const row of rows) console.log(line(row));
+}

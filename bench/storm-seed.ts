@@ -1,0 +1,87 @@
+// The storm's people and game. Users and their sessions are written in bulk (1,000 password sign-ins
+// would spend the run hashing passwords); the session cookies are signed as better-auth signs them,
+// so every request after that is a real signed-in request. Cards are saved through the API.
+import { createHmac, randomBytes } from "node:crypto";
+import type pg from "pg";
+import { type Client, inBatches } from "./storm-http.ts";
+
+export interface StormUser {
+  index: number;
+  id: string;
+  cookie: string;
+  role: "player" | "goalkeeper";
+  paymentMethodId?: string;
+}
+
+export const GAME = { costCents: 1000, goalkeeperCostCents: 1000, maxPlayers: 22, maxGoalkeepers: 2 } as const;
+
+/** better-auth's cookie name on plain http (https adds the __Secure- prefix). */
+const SESSION_COOKIE = "better-auth.session_token";
+const CARD = { number: "4242 4242 4242 4242", expiry: "12/29", cvc: "123" };
+
+/**
+ * better-call's signed cookie: `${value}.${base64 HMAC-SHA256(value, secret)}`, URI-encoded
+ * (node_modules/better-call/dist/crypto.mjs, signCookieValue).
+ */
+export function sessionCookie(token: string, secret: string): string {
+  const signature = createHmac("sha256", secret).update(token).digest("base64");
+  return `${SESSION_COOKIE}=${encodeURIComponent(`${token}.${signature}`)}`;
+}
+
+/** 1 in 12.5 is a goalkeeper (80 of 1,000), spread through the crowd rather than all at the end. */
+export const roleOf = (index: number): StormUser["role"] => (index % 25 < 2 ? "goalkeeper" : "player");
+
+/** Verified users with a live session each (last_active_at now: the server's idle limit counts from it). */
+export async function seedUsers(pool: pg.Pool, count: number, authSecret: string): Promise<StormUser[]> {
+  const users = Array.from({ length: count }, (_, index) => ({ index, id: `storm-user-${index}`, token: randomBytes(24).toString("hex") }));
+  await pool.query(
+    `insert into "user" (id, name, email, email_verified, first_name, last_name)
+     select 'storm-user-' || g, 'Storm ' || g, 'storm' || g || '@bench.example', true, 'Storm', g::text
+     from generate_series(0, $1::int - 1) g`,
+    [count],
+  );
+  await pool.query(
+    `insert into session (id, token, user_id, expires_at, last_active_at)
+     select 'storm-session-' || u.user_id, u.token, u.user_id, now() + interval '7 days', now()
+     from unnest($1::text[], $2::text[]) as u(user_id, token)`,
+    [users.map((user) => user.id), users.map((user) => user.token)],
+  );
+  return users.map((user) => ({ index: user.index, id: user.id, cookie: sessionCookie(user.token, authSecret), role: roleOf(user.index) }));
+}
+
+/** One paid game of 22 players + 2 goalkeepers, three days away (well outside the 24-hour cancel window). */
+export async function insertGame(pool: pg.Pool, title: string): Promise<string> {
+  const { rows } = await pool.query<{ id: string }>(
+    `insert into event (title, starts_at, ends_at, time_zone, duration_minutes, latitude, longitude, location_name,
+       cost_cents, max_players, include_goalkeepers, goalkeeper_cost_cents, max_goalkeepers, organizer_name, organizer_email)
+     values ($1, now() + interval '3 days', now() + interval '3 days 90 minutes', 'America/New_York', 90, 40.7812, -73.9665,
+       'Riverside Park', $2, $3, true, $4, $5, 'Olive Organiser', 'olive@bench.example')
+     returning id`,
+    [title, GAME.costCents, GAME.maxPlayers, GAME.goalkeeperCostCents, GAME.maxGoalkeepers],
+  );
+  return rows[0]!.id;
+}
+
+/** The seeded cookie works: GET /api/me answers as that user. */
+export async function checkSession(client: Client, user: StormUser): Promise<void> {
+  const reply = await client.send("GET", "/api/me", { cookie: user.cookie });
+  const id = reply.ok ? (reply.body as { user?: { id?: string } | null }).user?.id : undefined;
+  if (!reply.ok || reply.status !== 200 || id !== user.id) {
+    throw new Error(`the signed session cookie was not accepted: GET /api/me → ${reply.ok ? `${reply.status} ${JSON.stringify(reply.body)}` : reply.error}`);
+  }
+}
+
+/** Each user saves a 4242 card through POST /api/me/payment-methods, a few at a time. */
+export async function saveCards(client: Client, users: StormUser[], concurrency: number): Promise<void> {
+  await inBatches(users, concurrency, async (user) => {
+    const { reply } = await client.sendUntil("POST", "/api/me/payment-methods", {
+      cookie: user.cookie,
+      body: { card: CARD },
+      definitive: [201],
+      deadline: Date.now() + 60_000,
+    });
+    const id = reply.ok && reply.status === 201 ? (reply.body as { paymentMethod?: { id?: string } }).paymentMethod?.id : undefined;
+    if (!id) throw new Error(`saving a card for ${user.id} failed: ${reply.ok ? `${reply.status} ${JSON.stringify(reply.body)}` : reply.error}`);
+    user.paymentMethodId = id;
+  });
+}
