@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../test/database.ts";
-import { TestClient, TEST_ORIGIN, TEST_PASSWORD, type TestContext } from "../test/test-app.ts";
+import { connectionFrom, TestClient, TEST_ORIGIN, TEST_PASSWORD, type TestContext } from "../test/test-app.ts";
 import { createApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import type { Database } from "./db/client.ts";
@@ -75,6 +75,8 @@ describe("http basics", () => {
 });
 
 describe("local mailbox (no SMTP_URL)", () => {
+  const local = connectionFrom("127.0.0.1");
+
   it("keeps each mail, prints its links and lists it at /dev/mailbox", async () => {
     const client = new TestClient(context);
     const email = `mailbox-${Date.now()}@example.com`;
@@ -86,14 +88,39 @@ describe("local mailbox (no SMTP_URL)", () => {
       lastName: "Salah",
     });
     expect(signUp.status).toBe(200);
-    expect(printed.some((line) => line.includes(email) && line.includes("/api/auth/verify-email?token="))).toBe(true);
+    // Account mails go out after the answer (the same answer whether the address has an account).
+    await expect.poll(() => printed.some((line) => line.includes(email) && line.includes("/api/auth/verify-email?token="))).toBe(true);
 
-    const list = await (await context.app.request("/dev/mailbox")).text();
+    const list = await (await context.app.request("/dev/mailbox", {}, local)).text();
     expect(list).toContain(`to ${email}`);
     const id = list.match(/href="\/dev\/mailbox\/(\d+)"/)?.[1];
     expect(id).toBeDefined();
-    const message = await (await context.app.request(`/dev/mailbox/${id}`)).text();
+    const message = await (await context.app.request(`/dev/mailbox/${id}`, {}, local)).text();
     expect(message).toContain("Verify email");
-    expect((await context.app.request("/dev/mailbox/999999")).status).toBe(404);
+    expect((await context.app.request("/dev/mailbox/999999", {}, local)).status).toBe(404);
+  });
+
+  it("is served to this machine only", async () => {
+    for (const address of ["127.0.0.1", "::1", "::ffff:127.0.0.1"]) {
+      expect((await context.app.request("/dev/mailbox", {}, connectionFrom(address))).status, address).toBe(200);
+    }
+    for (const address of ["192.0.2.10", "fd00::5", "::ffff:192.0.2.10"]) {
+      for (const path of ["/dev/mailbox", "/dev/mailbox/1", "/dev/mailbox/"]) {
+        const response = await context.app.request(path, {}, connectionFrom(address));
+        expect(response.status, `${address} ${path}`).toBe(403);
+        expect(await response.text()).not.toContain("/dev/mailbox/");
+      }
+    }
+    // No socket at all (not a real connection): refused too.
+    expect((await context.app.request("/dev/mailbox")).status).toBe(403);
+  });
+
+  it("behind a trusted proxy on this machine, is served only to clients the proxy reports on this machine", async () => {
+    const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: TEST_ORIGIN, AUTH_SECRET: "s".repeat(40), DATA_DIR: ".tmp/test-data", TRUST_PROXY: "1" });
+    const behindProxy = createApp(createServices(config, database, { mailer: createLocalMailer(database.db, () => undefined) }));
+    const fromProxy = (forwardedFor: string) => behindProxy.request("/dev/mailbox", { headers: { "x-forwarded-for": forwardedFor } }, local);
+    expect((await fromProxy("203.0.113.5")).status).toBe(403);
+    expect((await fromProxy("127.0.0.1, 203.0.113.5")).status).toBe(403);
+    expect((await fromProxy("127.0.0.1")).status).toBe(200);
   });
 });

@@ -3,14 +3,18 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import type { Auth } from "./auth/auth.ts";
+import { authRoutes } from "./auth/auth-routes.ts";
 import { meRoutes } from "./auth/routes.ts";
 import { sessionMiddleware } from "./auth/session.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { createListCache } from "./events/list-cache.ts";
 import { eventRoutes, myEventsRoutes } from "./events/routes.ts";
+import { bodyGuard } from "./http/body-guard.ts";
+import { clientAddressMiddleware, isLoopback } from "./http/client-address.ts";
 import { errorBody, handleError } from "./http/errors.ts";
 import type { AppEnv } from "./http/env.ts";
+import { RateLimiter } from "./http/rate-limit.ts";
 import type { JobQueue } from "./jobs/queue.ts";
 import { mailboxRoutes } from "./mail/mailbox-routes.ts";
 import type { Mailer } from "./mail/mailer.ts";
@@ -46,6 +50,7 @@ export function createApp(deps: AppDeps) {
   const db = database.db;
   const listCache = createListCache();
   const stripeMode = config.payments.mode === "stripe";
+  const limiter = new RateLimiter(config.rateLimits);
   const app = new Hono<AppEnv>();
 
   app.use(async (c, next) => {
@@ -70,7 +75,10 @@ export function createApp(deps: AppDeps) {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use("/api/*", bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json(errorBody("validation", "The request is too large."), 413) }));
+  app.use(clientAddressMiddleware(config.trustProxy));
+  // Every body, on every route, is read and checked here before any handler (ours or better-auth's) runs.
+  app.use(bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json(errorBody("validation", "The request is too large."), 413) }));
+  app.use(bodyGuard());
 
   app.get("/healthz", async (c) => {
     try {
@@ -84,10 +92,10 @@ export function createApp(deps: AppDeps) {
   // Before better-auth's own endpoints too: an idle session must not be read, refreshed or used
   // there either (get-session, change-password, delete-user, list-sessions...).
   app.use("/api/*", sessionMiddleware({ auth, db, config }));
-  app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
+  app.route("/api/auth", authRoutes({ auth, limiter }));
   app.get("/api/config", (c) => c.json(publicConfig(config)));
   app.route("/api/me/events", myEventsRoutes({ db }));
-  app.route("/api/me", meRoutes({ auth, db }));
+  app.route("/api/me", meRoutes({ auth, db, limiter }));
   app.route("/api/me", savedCardRoutes({ db, gateway }));
   app.route("/api/events", eventRoutes({ db, jobs: deps.jobs, listCache }));
   app.route("/api/events", registrationRoutes({ database, gateway, config, jobs: deps.jobs, listCache }));
@@ -102,7 +110,14 @@ export function createApp(deps: AppDeps) {
   app.route("/api/unsubscribe", unsubscribeRoutes({ db, authSecret: config.authSecret, appName: config.appName }));
   app.all("/api/*", (c) => c.json(errorBody("not_found", "Not found."), 404));
 
-  if (mailer.local) app.route("/dev/mailbox", mailboxRoutes(db));
+  if (mailer.local) {
+    // Reset links are in there: only for someone at this machine (behind TRUST_PROXY, as the proxy reports).
+    app.use("/dev/mailbox/*", async (c, next) => {
+      if (!isLoopback(c.get("clientAddress"))) return c.text("The local mailbox is only served to this machine (open it on localhost).", 403);
+      await next();
+    });
+    app.route("/dev/mailbox", mailboxRoutes(db));
+  }
   if (deps.webDist) app.route("/", spaRoutes({ webDist: deps.webDist, db, config }));
 
   app.notFound((c) => c.json(errorBody("not_found", "Not found."), 404));

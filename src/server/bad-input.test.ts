@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dateInZone } from "../shared/zoned-time.ts";
-import { ADMIN_EMAIL, createTestContext, signUpVerified, TEST_ORIGIN, type TestClient, type TestContext } from "../test/test-app.ts";
+import { ADMIN_EMAIL, connectionFrom, createTestContext, signUpVerified, TEST_ORIGIN, type TestClient, type TestContext } from "../test/test-app.ts";
 import { createApp } from "./app.ts";
 import { insertEvent } from "./events/testing.ts";
 import { createLocalMailer } from "./mail/mailer.ts";
@@ -52,6 +52,11 @@ function eventBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
+const TOO_DEEP = "The request body is nested too deeply (more than 32 levels).";
+/** `levels` objects inside each other: {"a":{"a":…1…}}. */
+const nestedObject = (levels: number) => `${'{"a":'.repeat(levels)}1${"}".repeat(levels)}`;
+const nestedArray = (levels: number) => `${"[".repeat(levels)}1${"]".repeat(levels)}`;
+
 type Who = "anonymous" | "player" | "admin";
 interface Probe {
   who?: Who;
@@ -69,7 +74,7 @@ async function send({ who = "anonymous", method, path, body, headers = {} }: Pro
     method,
     headers: { origin: TEST_ORIGIN, "content-type": "application/json", ...(cookie ? { cookie } : {}), ...headers },
     body: body === undefined || method === "GET" ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-  });
+  }, connectionFrom("127.0.0.1"));
   const text = await response.text();
   return { status: response.status, text, type: response.headers.get("content-type") ?? "" };
 }
@@ -200,13 +205,14 @@ describe("GET /api/events and /api/events/:id", () => {
 });
 
 describe("/api/me", () => {
-  it("survives JSON nested deeper than the call stack", async () => {
-    const body = `{"firstName":"Deep","lastName":"Nest","x":${"[".repeat(30_000)}${"]".repeat(30_000)}}`;
-    expect((await send({ who: "player", method: "PATCH", path: "/api/me/name", body })).status).toBe(200);
-    const wrong = `{"firstName":${"[".repeat(30_000)}${"]".repeat(30_000)},"lastName":"Nest"}`;
-    await expectClientError({ who: "player", method: "PATCH", path: "/api/me/name", body: wrong }, 400);
+  it("accepts JSON nested 32 levels deep and refuses 33, and JSON nested deeper than the call stack", async () => {
+    const nested = (levels: number) => `{"firstName":"Deep","lastName":"Nest","x":${nestedObject(levels - 1)}}`;
+    expect((await send({ who: "player", method: "PATCH", path: "/api/me/name", body: nested(32) })).status).toBe(200);
+    for (const body of [nested(33), `{"firstName":"Deep","lastName":"Nest","x":${nestedArray(30_000)}}`]) {
+      const text = await expectClientError({ who: "player", method: "PATCH", path: "/api/me/name", body }, 400);
+      expect(JSON.parse(text)).toEqual({ error: { code: "validation", message: TOO_DEEP } });
+    }
   });
-
 
   it.each<[string, string, string | object, string?]>([
     ["PATCH", "/api/me/name", { firstName: "Ann\u0000", lastName: "Lee" }, "First name contains characters that are not allowed"],
@@ -287,14 +293,15 @@ describe("/api/auth/* (better-auth's answers)", () => {
   });
 
   it.each(["/api/auth/sign-in/email", "/api/auth/sign-up/email", "/api/auth/request-password-reset"])(
-    "%s survives JSON nested deeper than the call stack",
+    "%s refuses JSON nested deeper than the call stack with a 400",
     async (path) => {
       const arrays = `{"email":"deep@example.com","password":"long-enough-1","x":${"[".repeat(30_000)}${"]".repeat(30_000)}}`;
       const objects = `{"email":"deep@example.com","password":"long-enough-1","x":${'{"a":'.repeat(6_000)}1${"}".repeat(6_000)}}`;
       const nul = `{"email":"deep@example.com","password":"long-enough-1","x":${"[".repeat(30_000)}"\u0000"${"]".repeat(30_000)}}`;
       for (const body of [arrays, objects, nul]) {
         const response = await send({ method: "POST", path, body });
-        expect(response.status, body.slice(0, 80)).toBeLessThan(500);
+        expect(response.status, body.slice(0, 80)).toBe(400);
+        expect(JSON.parse(response.text)).toEqual({ error: { code: "validation", message: TOO_DEEP } });
       }
     },
   );
@@ -309,6 +316,78 @@ describe("/api/auth/* (better-auth's answers)", () => {
     expect(response.status).toBe(200);
     const { rows } = await context.database.pool.query(`select email_verified, notify_new_events from "user" where email = $1`, [email]);
     expect(rows[0]).toEqual({ email_verified: false, notify_new_events: true });
+  });
+});
+
+describe("JSON nested more than 32 levels, on every route", () => {
+  /** Every route the app has that takes a body (better-auth's included), plus paths no route serves. */
+  function routesWithBodies(): [string, string][] {
+    const seen = new Set<string>();
+    const routes: [string, string][] = [];
+    for (const route of app.routes) {
+      if (!["POST", "PUT", "PATCH", "DELETE"].includes(route.method)) continue;
+      const path = route.path.replace(/:[^/]+/g, "x");
+      const key = `${route.method} ${path}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      routes.push([route.method, path]);
+    }
+    return [...routes, ["POST", "/api/nothing-here"], ["POST", "/"], ["POST", "/dev/mailbox"]];
+  }
+
+  it("covers better-auth's routes and ours", () => {
+    const paths = routesWithBodies().map(([method, path]) => `${method} ${path}`);
+    for (const expected of ["POST /api/auth/sign-up/email", "POST /api/auth/sign-in/email", "POST /api/auth/delete-user", "PATCH /api/me/name", "POST /api/events"]) {
+      expect(paths).toContain(expected);
+    }
+  });
+
+  it("refuses nested objects and arrays with a 400 before any handler runs, signed in or not", async () => {
+    const fields = `"email":"deep@example.com","password":"long-enough-1","name":"x","firstName":"Deep","lastName":"Nest","role":"player"`;
+    const bodies = {
+      "an object 33 levels deep in a field": `{${fields},"x":${nestedObject(32)}}`,
+      "arrays 33 levels deep in a field": `{${fields},"x":${nestedArray(32)}}`,
+      "objects 10,000 levels deep (60 KB)": `{${fields},"x":${nestedObject(10_000)}}`,
+      "a body that is 33 arrays": nestedArray(33),
+    };
+    for (const [method, path] of routesWithBodies()) {
+      for (const who of ["anonymous", "player"] as const) {
+        for (const [label, body] of Object.entries(bodies)) {
+          const response = await send({ who, method, path, body });
+          expect(response.status, `${who} ${method} ${path}: ${label}`).toBe(400);
+          expect(JSON.parse(response.text), `${who} ${method} ${path}: ${label}`).toEqual({ error: { code: "validation", message: TOO_DEEP } });
+        }
+      }
+    }
+  });
+
+  it("counts brackets inside strings as text", async () => {
+    const body = JSON.stringify({ firstName: `"\\${"[".repeat(40)}`, lastName: "{".repeat(40) });
+    const response = await send({ who: "player", method: "PATCH", path: "/api/me/name", body });
+    expect(response.status).toBe(200);
+    await send({ who: "player", method: "PATCH", path: "/api/me/name", body: { firstName: "Pat", lastName: "Player" } });
+  });
+});
+
+describe("unknown paths and wrong methods under /api/auth", () => {
+  it.each([
+    ["GET", "/api/auth/sign-in/email"],
+    ["PUT", "/api/auth/sign-in/email"],
+    ["PATCH", "/api/auth/change-password"],
+    ["DELETE", "/api/auth/delete-user"],
+    ["GET", "/api/auth/delete-user"],
+    ["POST", "/api/auth/sign-in/email/"],
+    ["POST", "/api/auth/nothing-here"],
+    ["GET", "/api/auth/nothing-here"],
+    ["GET", "/api/auth"],
+    ["POST", "/api/auth/"],
+    ["POST", "/api/auth/get-session"],
+    ["GET", "/api/auth/reset-password"],
+  ])("answers %s %s with the JSON 404", async (method, path) => {
+    const response = await send({ who: "player", method, path, body: {} });
+    expect(response.status).toBe(404);
+    expect(response.type).toContain("application/json");
+    expect(JSON.parse(response.text)).toEqual({ error: { code: "not_found", message: "Not found." } });
   });
 });
 

@@ -21,6 +21,32 @@ describe("loadConfig", () => {
     });
   });
 
+  it("listens on every interface, trusts no proxy and limits sign-in attempts by default", () => {
+    expect(loadConfig(base)).toMatchObject({
+      host: "0.0.0.0",
+      trustProxy: 0,
+      rateLimits: {
+        windowMs: 15 * 60_000,
+        perAddress: { signIn: 100, signUp: 60, passwordReset: 30, verificationMail: 30, passwordCheck: 30 },
+        failedPasswordsPerAccount: 10,
+      },
+    });
+    expect(loadConfig({ ...base, HOST: "127.0.0.1", TRUST_PROXY: "2", RATE_LIMIT_SIGN_IN: "5" })).toMatchObject({
+      host: "127.0.0.1",
+      trustProxy: 2,
+      rateLimits: { perAddress: { signIn: 5 } },
+    });
+    expect(loadConfig({ ...base, HOST: "::" }).host).toBe("::");
+  });
+
+  it("refuses a bad HOST or TRUST_PROXY, and a limit of 0 (the limits cannot be switched off)", () => {
+    expect(() => loadConfig({ ...base, HOST: "http://example.com/" })).toThrow(/HOST/);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: "-1" })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ ...base, RATE_LIMIT_SIGN_IN: "0" })).toThrow(/RATE_LIMIT_SIGN_IN: must be at least 1/);
+    expect(() => loadConfig({ ...base, RATE_LIMIT_FAILED_PASSWORDS: "0" })).toThrow(/RATE_LIMIT_FAILED_PASSWORDS/);
+  });
+
   it("normalises admin emails", () => {
     expect(loadConfig({ ...base, ADMIN_EMAILS: " Boss@Example.com, ,second@example.com" }).adminEmails).toEqual([
       "boss@example.com",

@@ -4,6 +4,8 @@ import { join, resolve } from "node:path";
 import { z } from "zod";
 
 const optionalString = z.string().optional();
+/** A limit cannot be switched off: at least 1. */
+const positiveCount = (fallback: number) => z.coerce.number().int().min(1, "must be at least 1").default(fallback);
 /** Links in mails and share links, and the geocoder: web addresses only. */
 const webUrl = () => z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" });
 
@@ -12,6 +14,11 @@ const envSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     APP_NAME: z.string().min(1).default("Kickoff"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z
+      .string()
+      .regex(/^[0-9A-Za-z.:%-]+$/, "must be an address such as 0.0.0.0, 127.0.0.1 or ::")
+      .default("0.0.0.0"),
+    TRUST_PROXY: z.coerce.number().int("must be a whole number of proxies").min(0).max(10).default(0),
     PUBLIC_URL: webUrl().optional(),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: z
@@ -44,6 +51,15 @@ const envSchema = z
     GOOGLE_MAPS_API_KEY: optionalString,
     MAP_TILE_URL: z.string().min(1).default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
     SESSION_IDLE_MINUTES: z.coerce.number().positive().default(10),
+    // Always on (docs/decisions/006-rate-limits.md): per client address and window, for each kind
+    // of request; failed passwords per account and window.
+    RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+    RATE_LIMIT_SIGN_IN: positiveCount(100),
+    RATE_LIMIT_SIGN_UP: positiveCount(60),
+    RATE_LIMIT_PASSWORD_RESET: positiveCount(30),
+    RATE_LIMIT_VERIFICATION_MAIL: positiveCount(30),
+    RATE_LIMIT_PASSWORD_CHECK: positiveCount(30),
+    RATE_LIMIT_FAILED_PASSWORDS: positiveCount(10),
   })
   .superRefine((env, ctx) => {
     const production = env.NODE_ENV === "production";
@@ -83,6 +99,9 @@ function toConfig(env: z.infer<typeof envSchema>, authSecret: string) {
     production: env.NODE_ENV === "production",
     appName: env.APP_NAME,
     port: env.PORT,
+    host: env.HOST,
+    /** How many reverse proxies in front may be believed about the client's address (X-Forwarded-For). */
+    trustProxy: env.TRUST_PROXY,
     publicUrl,
     dataDir: resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
@@ -112,6 +131,18 @@ function toConfig(env: z.infer<typeof envSchema>, authSecret: string) {
     geocoder: { kind: env.GEOCODER, url: env.GEOCODER_URL.replace(/\/$/, ""), googleApiKey: env.GOOGLE_MAPS_API_KEY },
     mapTileUrl: env.MAP_TILE_URL,
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
+    rateLimits: {
+      windowMs: env.RATE_LIMIT_WINDOW_MINUTES * 60_000,
+      /** Requests per client address and window. */
+      perAddress: {
+        signIn: env.RATE_LIMIT_SIGN_IN,
+        signUp: env.RATE_LIMIT_SIGN_UP,
+        passwordReset: env.RATE_LIMIT_PASSWORD_RESET,
+        verificationMail: env.RATE_LIMIT_VERIFICATION_MAIL,
+        passwordCheck: env.RATE_LIMIT_PASSWORD_CHECK,
+      },
+      failedPasswordsPerAccount: env.RATE_LIMIT_FAILED_PASSWORDS,
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { connect, createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { networkInterfaces, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
@@ -54,6 +54,59 @@ describe("npm start", () => {
     expect(server.output()).toContain("SIGTERM: finishing requests and shutting down");
   }, 90_000);
 
+  it("limits sign-in attempts out of the box (failed passwords per account)", async () => {
+    const port = await freePort();
+    const server = startServer({ PORT: String(port) });
+    try {
+      await server.waitFor("is running at");
+      const origin = `http://localhost:${port}`;
+      const signIn = () =>
+        fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin },
+          body: JSON.stringify({ email: "someone@example.com", password: "not-the-password" }),
+        });
+      for (let attempt = 0; attempt < 10; attempt++) expect((await signIn()).status).toBe(401);
+      const limited = await signIn();
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(((await limited.json()) as { error: { code: string } }).error.code).toBe("rate_limited");
+    } finally {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
+  }, 90_000);
+
+  // A second address of this machine that is not loopback, to reach the server as another computer would.
+  const otherAddress = Object.values(networkInterfaces())
+    .flat()
+    .find((candidate) => candidate && candidate.family === "IPv4" && !candidate.internal)?.address;
+
+  it.runIf(otherAddress)("serves the local mailbox to this machine only, and listens where HOST says", async () => {
+    const port = await freePort();
+    const everywhere = startServer({ PORT: String(port) });
+    try {
+      await everywhere.waitFor("is running at");
+      expect((await fetch(`http://127.0.0.1:${port}/dev/mailbox`)).status).toBe(200);
+      const remote = await fetch(`http://${otherAddress}:${port}/dev/mailbox`);
+      expect(remote.status).toBe(403);
+      expect((await fetch(`http://${otherAddress}:${port}/healthz`)).status).toBe(200);
+    } finally {
+      everywhere.child.kill("SIGTERM");
+      await everywhere.exited;
+    }
+
+    const loopbackOnly = startServer({ PORT: String(port), HOST: "127.0.0.1" });
+    try {
+      await loopbackOnly.waitFor("is running at");
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+      await expect(fetch(`http://${otherAddress}:${port}/healthz`)).rejects.toThrow();
+    } finally {
+      loopbackOnly.child.kill("SIGTERM");
+      await loopbackOnly.exited;
+    }
+  }, 120_000);
+
   it("refuses to start with a bad value and names the variable", async () => {
     const server = startServer({ PORT: "eighty" });
     expect(await server.exited).toBe(1);
@@ -76,6 +129,13 @@ describe("npm start", () => {
     expect(await server.exited).toBe(0);
     expect(Date.now() - started).toBeLessThan(20_000);
     socket.destroy();
+  }, 90_000);
+
+  it("says clearly that HOST is not an address of this machine", async () => {
+    const server = startServer({ PORT: String(await freePort()), HOST: "203.0.113.77" });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain("Start-up failed: HOST 203.0.113.77 is not an address of this machine");
+    expect(server.output()).not.toMatch(/\n\s+at /);
   }, 90_000);
 
   it("says clearly that the port is in use, without a stack trace", async () => {

@@ -6,6 +6,7 @@ import { createApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { runMigrations } from "./db/migrate.ts";
+import { startAccountMailWorker } from "./jobs/account-mail.ts";
 import { startBoss } from "./jobs/boss.ts";
 import { startEmbeddedVacuum } from "./jobs/maintenance.ts";
 import { startNewEventMailWorkers } from "./jobs/new-event-mail.ts";
@@ -37,13 +38,14 @@ async function main() {
     opened.push(() => boss.stop({ graceful: false, wait: true }));
     const services = createServices(config, database, { jobs: bossJobQueue(boss) });
     opened.push(async () => services.mailer.close());
+    await startAccountMailWorker(boss, services);
     await startNewEventMailWorkers(boss, { db: database.db, mailer: services.mailer, config });
     await startRegistrationWorkers(boss, services);
     await startEmbeddedVacuum(boss, database.pool, { embedded: !config.databaseUrl });
     const app = createApp({ ...services, webDist: existsSync(webDist) ? webDist : undefined });
 
-    const server = serve({ fetch: app.fetch, port: config.port, hostname: "0.0.0.0" }) as Server;
-    await listening(server, config.port);
+    const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }) as Server;
+    await listening(server, config);
     printWelcome(config, services.mailer.local);
 
     let stopping = false;
@@ -74,13 +76,15 @@ async function main() {
 }
 
 /** Resolves once the server listens; a port in use (or not allowed) is a clear start-up failure, not a crash. */
-function listening(server: Server, port: number): Promise<void> {
+function listening(server: Server, { port, host }: Pick<Config, "port" | "host">): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", (error: NodeJS.ErrnoException) => {
       if (error.code === "EADDRINUSE") reject(new Error(`port ${port} is already in use. Stop what uses it, or choose another with PORT.`));
       else if (error.code === "EACCES") reject(new Error(`port ${port} is not allowed for this user. Choose another with PORT.`));
-      else reject(error);
+      else if (error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND" || error.code === "EAI_AGAIN") {
+        reject(new Error(`HOST ${host} is not an address of this machine. Use 0.0.0.0 (every address), 127.0.0.1 (this machine only) or one of its own.`));
+      } else reject(error);
     });
   });
 }
@@ -108,8 +112,10 @@ function closeServer(server: Server): Promise<void> {
 
 function printWelcome(config: Config, localMailbox: boolean) {
   console.log(`\n${config.appName} is running at ${config.publicUrl}`);
+  const proxies = config.trustProxy ? ` (behind ${config.trustProxy} trusted ${config.trustProxy === 1 ? "proxy" : "proxies"}, TRUST_PROXY)` : "";
+  console.log(`  listens:  ${config.host.includes(":") ? `[${config.host}]` : config.host}:${config.port}${proxies}`);
   console.log(`  database: ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}/pglite`}`);
-  if (localMailbox) console.log(`  mailbox:  ${config.publicUrl}/dev/mailbox (no SMTP_URL set; links are printed here too)`);
+  if (localMailbox) console.log(`  mailbox:  ${config.publicUrl}/dev/mailbox (no SMTP_URL set; links are printed here too; served to this machine only)`);
   console.log(`  payments: ${config.payments.mode}${config.payments.mode === "simulated" ? " (test cards, no real money)" : ""}`);
   console.log(
     config.adminEmails.length

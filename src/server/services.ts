@@ -16,6 +16,7 @@ export function createServices(config: Config, database: Database, options: { ma
     config,
     db: database.db,
     mailer,
+    jobs,
     // DESIGN §6: an account's upcoming spots are released (and refunded by the rule) before it goes.
     beforeDeleteUser: (userId) => releaseUserRegistrations({ database, gateway, config, jobs }, userId),
   });

@@ -1,5 +1,6 @@
 import { createApp } from "../server/app.ts";
 import { type Boss, startBoss } from "../server/jobs/boss.ts";
+import { startAccountMailWorker } from "../server/jobs/account-mail.ts";
 import { bossJobQueue } from "../server/jobs/queue.ts";
 import type { PaymentGateway } from "../server/payments/gateway.ts";
 import { startRegistrationWorkers } from "../server/registrations/workers.ts";
@@ -20,7 +21,7 @@ export interface TestContext {
   mail: MailCatcher;
   services: ReturnType<typeof createServices>;
   config: ReturnType<typeof loadConfig>;
-  /** pg-boss with the registration workers, when created with `{ background: true }`. */
+  /** pg-boss with the registration and account-mail workers, when created with `{ background: true }`. */
   boss?: Boss;
   close(): Promise<void>;
 }
@@ -44,13 +45,19 @@ export async function createTestContext(
     DATA_DIR: ".tmp/test-data",
     SMTP_URL: mail.url,
     GEOCODER: "none",
+    // The suites sign up many users from one address in one process; the limits themselves are
+    // tested with tight settings in http/rate-limit.test.ts.
+    ...GENEROUS_RATE_LIMITS,
     ...env,
   });
   const mailer = createSmtpMailer(config.smtpUrl!, config.mailFrom);
   const boss = options.background ? await startBoss(database.url) : undefined;
   const gateway = options.gateway?.(database.db);
   const services = createServices(config, database, { mailer, gateway, jobs: boss ? bossJobQueue(boss) : undefined });
-  if (boss) await startRegistrationWorkers(boss, services, { pollingIntervalSeconds: 0.5 });
+  if (boss) {
+    await startRegistrationWorkers(boss, services, { pollingIntervalSeconds: 0.5 });
+    await startAccountMailWorker(boss, services, { pollingIntervalSeconds: 0.5 });
+  }
   const app = createApp(services);
   return {
     app,
@@ -68,7 +75,24 @@ export async function createTestContext(
   };
 }
 
+const GENEROUS_RATE_LIMITS = {
+  RATE_LIMIT_SIGN_IN: "100000",
+  RATE_LIMIT_SIGN_UP: "100000",
+  RATE_LIMIT_PASSWORD_RESET: "100000",
+  RATE_LIMIT_VERIFICATION_MAIL: "100000",
+  RATE_LIMIT_PASSWORD_CHECK: "100000",
+  RATE_LIMIT_FAILED_PASSWORDS: "100000",
+};
+
 type RequestBody = Record<string, unknown> | unknown[];
+
+/**
+ * What @hono/node-server passes to the app for a request from `remoteAddress`: app.request() has
+ * no socket, so without it the app sees no client address at all.
+ */
+export function connectionFrom(remoteAddress: string) {
+  return { incoming: { socket: { remoteAddress } } };
+}
 
 /**
  * A browser-like client for app.request(): keeps cookies and sends the Origin header that
@@ -76,7 +100,11 @@ type RequestBody = Record<string, unknown> | unknown[];
  */
 export class TestClient {
   readonly cookies = new Map<string, string>();
-  constructor(private readonly context: TestContext) {}
+  constructor(
+    private readonly context: Pick<TestContext, "app">,
+    /** The client's address as the server's socket sees it (none by default, as app.request() has no socket). */
+    private readonly options: { remoteAddress?: string } = {},
+  ) {}
 
   async request(method: string, path: string, body?: RequestBody, headers: Record<string, string> = {}): Promise<Response> {
     const url = path.startsWith("http") ? path : `${TEST_ORIGIN}${path}`;
@@ -89,7 +117,7 @@ export class TestClient {
         ...headers,
       },
       body: body ? JSON.stringify(body) : undefined,
-    });
+    }, this.options.remoteAddress ? connectionFrom(this.options.remoteAddress) : undefined);
     for (const line of response.headers.getSetCookie()) {
       const [pair = ""] = line.split(";");
       const separator = pair.indexOf("=");

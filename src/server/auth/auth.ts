@@ -1,16 +1,33 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { eq } from "drizzle-orm";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { nameSchema, splitDisplayName } from "../../shared/account.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
+import { sendAccountMail } from "../jobs/account-mail.ts";
+import type { JobQueue } from "../jobs/queue.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { actionMail } from "../mail/templates.ts";
 
-export function createAuth(options: { config: Config; db: Db; mailer: Mailer; beforeDeleteUser?: (userId: string) => Promise<void> }) {
-  const { config, db, mailer, beforeDeleteUser } = options;
+/** The header the app sets to the client's address (client-address.ts) for better-auth's session records. */
+export const CLIENT_ADDRESS_HEADER = "x-kickoff-client-address";
+
+/** An account without a password proves it is its owner by a sign-in this recent (decision 008). */
+export const FRESH_SIGN_IN_SECONDS = 5 * 60;
+export const DELETE_NEEDS_PASSWORD = "Enter your current password to delete your account.";
+export const DELETE_NEEDS_FRESH_SIGN_IN = "For your security, sign in again with Google, then delete your account within 5 minutes.";
+
+export function createAuth(options: {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  /** With it, account mails are jobs; without it they are sent in the background (jobs/account-mail.ts). */
+  jobs?: JobQueue;
+  beforeDeleteUser?: (userId: string) => Promise<void>;
+}) {
+  const { config, db, mailer, jobs, beforeDeleteUser } = options;
   const appName = config.appName;
 
   return betterAuth({
@@ -23,8 +40,15 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer; be
       ? [config.publicUrl]
       : [config.publicUrl, `http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`],
     telemetry: { enabled: false },
-    // better-auth skips its origin (CSRF) check when it detects a test run; ours run the real thing.
-    advanced: { disableOriginCheck: false },
+    advanced: {
+      // better-auth skips its origin (CSRF) check when it detects a test run; ours run the real thing.
+      disableOriginCheck: false,
+      // Never X-Forwarded-For as the client sent it: the address the app worked out (TRUST_PROXY).
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+    },
+    // The app limits sign-ins, sign-ups, mails and password checks itself (http/rate-limit.ts), per
+    // client address and per account; better-auth's own limiter keys on X-Forwarded-For as sent.
+    rateLimit: { enabled: false },
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification },
@@ -49,6 +73,8 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer; be
       },
     },
     session: {
+      // better-auth's own rule for deleting without a password; the hook below says it in our words.
+      freshAge: FRESH_SIGN_IN_SECONDS,
       additionalFields: {
         lastActiveAt: { type: "date", required: false, input: false },
       },
@@ -59,7 +85,8 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer; be
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        await mailer.send(
+        sendAccountMail(
+          { mailer, jobs },
           actionMail({
             appName,
             to: user.email,
@@ -77,7 +104,8 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer; be
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send(
+        sendAccountMail(
+          { mailer, jobs },
           actionMail({
             appName,
             to: user.email,
@@ -122,6 +150,22 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer; be
         if (ctx.path === "/update-user") {
           // Names change through PATCH /api/me/name, which validates them and keeps the display name in step.
           throw new APIError("FORBIDDEN", { message: "Use the profile page to change your name." });
+        }
+        if (ctx.path === "/delete-user") {
+          // better-auth deletes without a password when the session is "fresh" (a day by default), so
+          // {} or {"password":""} deleted an account with a stolen cookie. SPEC §5: the current password.
+          const found = await getSessionFromCtx(ctx, { disableRefresh: true });
+          if (!found) return; // better-auth answers 401
+          const credential = await ctx.context.internalAdapter.findCredentialAccount(found.user.id);
+          if (credential?.password) {
+            const password = (ctx.body as { password?: unknown } | undefined)?.password;
+            if (typeof password !== "string" || password === "") {
+              throw new APIError("BAD_REQUEST", { message: DELETE_NEEDS_PASSWORD, code: "PASSWORD_REQUIRED" });
+            }
+          } else if (Date.now() - new Date(found.session.createdAt).getTime() > FRESH_SIGN_IN_SECONDS * 1000) {
+            // Google-only accounts have no password to give: a sign-in minutes ago proves the owner is here.
+            throw new APIError("FORBIDDEN", { message: DELETE_NEEDS_FRESH_SIGN_IN, code: "FRESH_SIGN_IN_REQUIRED" });
+          }
         }
       }),
     },

@@ -5,12 +5,13 @@ import type { Db } from "../db/client.ts";
 import { account, user as userTable } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import type { AppEnv } from "../http/env.ts";
+import type { RateLimiter } from "../http/rate-limit.ts";
 import { parseJson } from "../http/validate.ts";
 import type { Auth } from "./auth.ts";
 import { requireUser, requireVerifiedUser } from "./session.ts";
 
-export function meRoutes(deps: { auth: Auth; db: Db }) {
-  const { auth, db } = deps;
+export function meRoutes(deps: { auth: Auth; db: Db; limiter: RateLimiter }) {
+  const { auth, db, limiter } = deps;
 
   return new Hono<AppEnv>()
     .get("/", async (c) => {
@@ -47,8 +48,14 @@ export function meRoutes(deps: { auth: Auth; db: Db }) {
     })
     .post("/email", async (c) => {
       const user = requireUser(c.get("user"));
+      limiter.hit("passwordCheck", c.get("clientAddress"));
       const { currentPassword, newEmail } = await parseJson(c, changeEmailSchema);
-      await verifyCurrentPassword(auth, c.req.raw.headers, currentPassword);
+      const correct = await limiter.checkPassword(
+        user.email,
+        () => isCurrentPassword(auth, c.req.raw.headers, currentPassword),
+        (isCorrect) => !isCorrect,
+      );
+      if (!correct) throw new AppError("validation", WRONG_PASSWORD, { currentPassword: WRONG_PASSWORD });
       if (newEmail === user.email.toLowerCase()) throw new AppError("validation", "That is already your email address.");
       const [taken] = await db.select({ id: userTable.id }).from(userTable).where(eq(userTable.email, newEmail));
       if (taken) throw new AppError("conflict", EMAIL_IN_USE);
@@ -78,10 +85,13 @@ function isUniqueViolation(error: unknown): boolean {
   return codeOf(error) === "23505" || codeOf((error as { cause?: unknown } | null)?.cause) === "23505";
 }
 
-async function verifyCurrentPassword(auth: Auth, headers: Headers, password: string) {
+const WRONG_PASSWORD = "The current password is incorrect.";
+
+async function isCurrentPassword(auth: Auth, headers: Headers, password: string): Promise<boolean> {
   try {
     await auth.api.verifyPassword({ body: { password }, headers });
+    return true;
   } catch {
-    throw new AppError("validation", "The current password is incorrect.", { currentPassword: "The current password is incorrect." });
+    return false;
   }
 }

@@ -1,9 +1,12 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { PasswordGate } from "./pglite-password.ts";
 import { SessionQueue } from "./pglite-session-queue.ts";
 import * as schema from "./schema.ts";
 
@@ -29,33 +32,54 @@ export interface EmbeddedPostgres {
 }
 
 /**
- * Starts PGlite on a data directory and serves it on loopback, so that every query goes through
+ * Starts PGlite on a data directory and serves it to `pg` clients, so that every query goes through
  * `pg` exactly as in production. Never query the PGlite instance in-process beside the socket:
  * that bypasses the socket's per-connection transaction handling.
+ *
+ * Only this app may connect (docs/decisions/007-private-embedded-database.md): the server listens on
+ * a Unix socket, not a TCP port, in a new directory that only this user may enter (mode 0700), and
+ * asks every connection for a password generated for this run. The connection string carries both;
+ * `npm run reconcile` finds it in DATA_DIR/running-database.json (mode 0600).
  */
 export async function startEmbeddedPostgres(
   options: { dataDir?: string; loadDataDir?: Blob | File } = {},
 ): Promise<EmbeddedPostgres> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  // In the system's temporary directory rather than DATA_DIR: a socket path must stay under ~100
+  // bytes, which a deep DATA_DIR can exceed. mkdtemp creates it with mode 0700.
+  const socketDir = mkdtempSync(join(tmpdir(), "kickoff-db-"));
+  const password = randomBytes(24).toString("hex");
   const server = new PGLiteSocketServer({
     db: pglite,
-    host: "127.0.0.1",
-    port: 0,
+    path: join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
     maxConnections: EMBEDDED_MAX_CONNECTIONS,
   });
-  // See pglite-session-queue.ts: the library's own queue interleaves concurrent connections.
-  (server as unknown as { queryQueue: SessionQueue }).queryQueue = new SessionQueue(pglite);
-  await server.start();
+  // See pglite-session-queue.ts: the library's own queue interleaves concurrent connections. The
+  // password is checked in front of it (pglite-password.ts).
+  (server as unknown as { queryQueue: PasswordGate }).queryQueue = new PasswordGate(new SessionQueue(pglite), password);
+  try {
+    await server.start();
+  } catch (error) {
+    rmSync(socketDir, { recursive: true, force: true });
+    await pglite.close();
+    throw error;
+  }
+  // pg connects to <host>/.s.PGSQL.<port> when host is a directory.
+  const url = `postgres://postgres:${password}@localhost/postgres?host=${encodeURIComponent(socketDir)}&port=${SOCKET_PORT}&sslmode=disable`;
   return {
-    url: `postgres://postgres@${server.getServerConn()}/postgres?sslmode=disable`,
+    url,
     pglite,
     async stop() {
       await server.stop();
       await pglite.close();
+      rmSync(socketDir, { recursive: true, force: true });
     },
   };
 }
+
+/** Only names the socket file (.s.PGSQL.5432), as PostgreSQL's own does; nothing listens on a TCP port. */
+const SOCKET_PORT = 5432;
 
 export function connect(url: string, poolSize = APP_POOL_SIZE): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });

@@ -5,5 +5,7 @@ export interface AppEnv {
   Variables: {
     requestId: string;
     user: SessionUser | null;
+    /** The client's address (see client-address.ts); undefined when there is no socket, as in app.request(). */
+    clientAddress: string | undefined;
   };
 }

@@ -15,6 +15,7 @@ export type ErrorCode =
   | "rule"
   | "payment_provider"
   | "upstream"
+  | "rate_limited"
   | "internal";
 
 const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
@@ -27,6 +28,7 @@ const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   rule: 422,
   payment_provider: 502,
   upstream: 502,
+  rate_limited: 429,
   internal: 500,
 };
 
@@ -45,6 +47,15 @@ export class AppError extends Error {
   }
 }
 
+/** Too many attempts (rate-limit.ts): a 429 that says, in Retry-After and in words, when to try again. */
+export class RateLimitedError extends AppError {
+  override name = "RateLimitedError";
+  constructor(readonly retryAfterSeconds: number) {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    super("rate_limited", `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+  }
+}
+
 export function validationError(error: z.ZodError): AppError {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
@@ -60,7 +71,13 @@ export function errorBody(code: ErrorCode, message: string, fields?: Record<stri
 
 /** The one place where failures become HTTP answers. Never a stack trace. */
 export function handleError(error: Error, c: Context) {
+  if (error instanceof RateLimitedError) c.header("Retry-After", String(error.retryAfterSeconds));
   if (error instanceof AppError) return c.json(errorBody(error.code, error.message, error.fields), error.status);
+  // Not our failure: the client went away while sending its body (a closed tab, a lost connection).
+  if (clientWentAway(c)) {
+    console.warn(`[${String(c.get("requestId" as never) ?? "-")}] the client closed the connection before sending all of ${c.req.method} ${c.req.path}; nothing was done`);
+    return c.json(errorBody("validation", "The request was not received completely."), 400);
+  }
   // The processor refused the card: its message is the user's. Unreachable: say so, log which request.
   if (error instanceof CardError) return c.json(errorBody("payment_declined", error.message), 402);
   if (error instanceof GatewayUnavailableError) {
@@ -75,4 +92,13 @@ export function handleError(error: Error, c: Context) {
   const requestId = c.get("requestId" as never) ?? "-";
   console.error(`[${String(requestId)}] unexpected error on ${c.req.method} ${c.req.path}:`, error);
   return c.json(errorBody("internal", "An unexpected error occurred."), 500);
+}
+
+/**
+ * The client disconnected before its request body was complete (@hono/node-server's IncomingMessage
+ * is then not `complete`, and the request's signal is aborted); reading the body failed because of that.
+ */
+function clientWentAway(c: Context): boolean {
+  const incoming = (c.env as { incoming?: { complete?: boolean; aborted?: boolean } } | undefined)?.incoming;
+  return incoming?.complete === false && (incoming.aborted === true || c.req.raw.signal.aborted);
 }

@@ -1,0 +1,78 @@
+import { type Context, Hono, type MiddlewareHandler } from "hono";
+import type { AppEnv } from "../http/env.ts";
+import type { AddressAction, RateLimiter } from "../http/rate-limit.ts";
+import { type Auth, CLIENT_ADDRESS_HEADER } from "./auth.ts";
+
+/**
+ * better-auth's endpoints that this app uses, and only those, each behind its limits. Anything
+ * else under /api/auth (list-accounts, unlink-account, revoke-sessions, change-email, …, and wrong
+ * methods) is not routed here and answers the JSON 404 like any unknown /api path: what the app
+ * does not offer, a stolen session cookie cannot use either (docs/decisions/008-sensitive-account-actions.md).
+ */
+export function authRoutes(deps: { auth: Auth; limiter: RateLimiter }) {
+  const { auth, limiter } = deps;
+  const forward = (c: Context<AppEnv>) => auth.handler(withClientAddress(c.req.raw, c.get("clientAddress")));
+  const limit =
+    (action: AddressAction): MiddlewareHandler<AppEnv> =>
+    async (c, next) => {
+      limiter.hit(action, c.get("clientAddress"));
+      await next();
+    };
+  /** A signed-in user's current password checked by better-auth: wrong ones count against the account. */
+  const passwordCheck = (c: Context<AppEnv>) => {
+    const user = c.get("user");
+    if (!user) return forward(c); // better-auth answers 401
+    return limiter.checkPassword(user.email, () => forward(c), async (response) => response.status === 400 && (await errorCode(response)) === "INVALID_PASSWORD");
+  };
+
+  return (
+    new Hono<AppEnv>()
+      .post("/sign-up/email", limit("signUp"), forward)
+      .post("/sign-in/email", limit("signIn"), async (c) => {
+        const email = await emailOf(c.req.raw);
+        // Without an email better-auth refuses the request before any password is checked.
+        if (!email) return forward(c);
+        return limiter.checkPassword(email, () => forward(c), (response) => response.status === 401);
+      })
+      .post("/sign-in/social", limit("signIn"), forward)
+      .get("/callback/:id", forward) // back from Google
+      .get("/error", forward) // better-auth's page for a failed Google sign-in
+      .post("/sign-out", forward)
+      .get("/get-session", forward)
+      .get("/verify-email", forward) // the link in the verification mail
+      .post("/send-verification-email", limit("verificationMail"), forward)
+      .post("/request-password-reset", limit("passwordReset"), forward)
+      .get("/reset-password/:token", forward) // the link in the reset mail
+      .post("/reset-password", limit("passwordReset"), forward)
+      .post("/change-password", limit("passwordCheck"), passwordCheck)
+      .post("/delete-user", limit("passwordCheck"), passwordCheck)
+      // Closed by a hook with a clear 403 (decision 002); names change through PATCH /api/me/name.
+      .post("/update-user", forward)
+  );
+}
+
+/** The request for better-auth, carrying the client's address the app worked out (never one the client sent). */
+function withClientAddress(request: Request, address: string | undefined): Request {
+  const headers = new Headers(request.headers);
+  headers.delete(CLIENT_ADDRESS_HEADER);
+  if (address) headers.set(CLIENT_ADDRESS_HEADER, address);
+  return new Request(request, { headers });
+}
+
+async function emailOf(request: Request): Promise<string | undefined> {
+  const body: unknown = await request
+    .clone()
+    .json()
+    .catch(() => undefined);
+  const email = body && typeof body === "object" && "email" in body ? body.email : undefined;
+  return typeof email === "string" && email.trim() !== "" ? email : undefined;
+}
+
+/** better-auth's error code ({ code, message }), e.g. INVALID_PASSWORD. */
+async function errorCode(response: Response): Promise<string | undefined> {
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => undefined);
+  return body && typeof body === "object" && "code" in body && typeof body.code === "string" ? body.code : undefined;
+}

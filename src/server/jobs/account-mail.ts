@@ -1,0 +1,33 @@
+import type { Mail, Mailer } from "../mail/mailer.ts";
+import type { Boss } from "./boss.ts";
+import type { JobQueue } from "./queue.ts";
+
+/**
+ * Account mails (email verification, password reset) leave after the answer: waiting for the mail
+ * server made the answer for an address with an account measurably slower than for one without,
+ * which told anyone who has an account (issue 8). With the job queue a mail is a job, retried when
+ * the mail server is down; without it (tests that run no workers) it is sent in the background.
+ */
+export const ACCOUNT_MAIL_QUEUE = "account-mail";
+
+/** Hands the mail over and returns at once; a failure to hand it over is logged, never the caller's. */
+export function sendAccountMail(deps: { mailer: Mailer; jobs?: JobQueue }, mail: Mail): void {
+  const handOver = deps.jobs ? deps.jobs.send(ACCOUNT_MAIL_QUEUE, mail) : deps.mailer.send(mail);
+  handOver.catch((error: unknown) => {
+    console.error(`could not ${deps.jobs ? "queue" : "send"} the mail "${mail.subject}": ${error instanceof Error ? error.message : String(error)}`);
+  });
+}
+
+/** Creates the queue and its worker (main.ts, and tests with background work). */
+export async function startAccountMailWorker(boss: Boss, deps: { mailer: Mailer }, options: { pollingIntervalSeconds?: number } = {}): Promise<void> {
+  await boss.createQueue(ACCOUNT_MAIL_QUEUE, { name: ACCOUNT_MAIL_QUEUE, retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 });
+  await boss.work<Mail>(ACCOUNT_MAIL_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 20 }, async (jobs) => {
+    const results = await Promise.allSettled(jobs.map((job) => deps.mailer.send(job.data)));
+    // Only the mails that failed are tried again; pg-boss completes the others when this returns.
+    const failed = jobs.filter((_, index) => results[index]!.status === "rejected");
+    if (failed.length === 0) return;
+    const { reason } = results.find((result) => result.status === "rejected") as PromiseRejectedResult;
+    const message = reason instanceof Error ? reason.message : String(reason);
+    await Promise.all(failed.map((job) => boss.fail(ACCOUNT_MAIL_QUEUE, job.id, { message })));
+  });
+}
