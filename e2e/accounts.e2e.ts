@@ -1,13 +1,11 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { createVerifiedUser, login, PASSWORD, uniqueEmail } from "./support/accounts.ts";
+import { expectNoAxeViolations } from "./support/axe.ts";
 import { baseURL, screenshot, useBrowser } from "./support/browser.ts";
 import { linkIn, mailsTo, waitForMail } from "./support/mail.ts";
 
 const { newPage } = useBrowser();
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 const VERIFY_FIRST = "Please verify your email before logging in. Check your inbox.";
 const PRIVACY_SECTIONS = [
@@ -39,20 +37,6 @@ async function sessionCookie(page: Page) {
   const cookie = cookies.find((candidate) => candidate.name.endsWith("session_token"));
   if (!cookie) throw new Error(`no session cookie among ${cookies.map((c) => c.name).join(", ")}`);
   return cookie;
-}
-
-/** Fails on any WCAG A/AA violation axe-core finds on the current screen, or inside `scope`. */
-async function expectNoAxeViolations(page: Page, scope?: Locator) {
-  // Evaluated rather than added as a script tag: the app's Content-Security-Policy forbids inline scripts.
-  await page.evaluate(axeSource);
-  const element = scope ? await scope.elementHandle() : null;
-  const violations = await page.evaluate(async (context) => {
-    type AxeResult = { violations: { id: string; nodes: { target: unknown }[] }[] };
-    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<AxeResult> } }).axe;
-    const result = await axe.run(context ?? document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa"] } });
-    return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(" ")}`);
-  }, element);
-  expect(violations).toEqual([]);
 }
 
 async function dismissNotification(page: Page) {

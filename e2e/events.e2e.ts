@@ -1,15 +1,13 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import pg from "pg";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { CompletedEventsResponse, CreateEventInput, EventDetail } from "../src/shared/events.ts";
 import { createVerifiedUser, login, PASSWORD } from "./support/accounts.ts";
+import { expectNoAxeViolations } from "./support/axe.ts";
 import { screenshot, useBrowser } from "./support/browser.ts";
 import { ADMIN_EMAIL } from "./support/global-setup.ts";
 
 const { newPage } = useBrowser();
-const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 const RIVERSIDE = "Riverside Park Pitch 3, 100 River Road, Springfield";
 const pathOf = (page: Page) => new URL(page.url()).pathname;
@@ -54,23 +52,6 @@ async function createEventAs(page: Page, input: Partial<CreateEventInput> & { ti
   });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { event: EventDetail }).event;
-}
-
-/** Fails on any WCAG A/AA violation axe-core finds on the current screen (the passing notification banner aside). */
-async function expectNoAxeViolations(page: Page) {
-  const close = page.getByRole("button", { name: "Close notification" });
-  if (await close.isVisible()) {
-    await close.click();
-    await close.waitFor({ state: "detached" });
-  }
-  // Evaluated rather than added as a script tag: the app's CSP rightly refuses inline scripts.
-  await page.evaluate(readFileSync(axePath, "utf8"));
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(options: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
-    const result = await axe.run({ runOnly: { type: "tag", values: ["wcag2a", "wcag2aa"] } });
-    return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(" ")}`);
-  });
-  expect(violations).toEqual([]);
 }
 
 describe("games", () => {

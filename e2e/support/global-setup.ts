@@ -1,12 +1,12 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "../../src/server/db/client.ts";
 import { MailCatcher } from "../../src/test/mail-catcher.ts";
+import { listen, startApp } from "./app-process.ts";
 import { startFakeServices } from "./fake-services.ts";
 
 export const ADMIN_EMAIL = "admin@example.com";
@@ -37,80 +37,32 @@ export default async function setup(project: TestProject) {
   );
   const fakes = await startFakeServices();
 
-  const dataDir = mkdtempSync(join(tmpdir(), "kickoff-e2e-"));
-  const database = await startEmbeddedPostgres({ dataDir: join(dataDir, "pglite") });
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      DATABASE_URL: database.url,
-      SMTP_URL: mail.url,
-      ADMIN_EMAILS: ADMIN_EMAIL,
-      GEOCODER: "nominatim",
-      GEOCODER_URL: fakes.nominatimUrl,
-      MAP_TILE_URL: `${fakes.tilesUrl}/{z}/{x}/{y}.png`,
-      SESSION_IDLE_MINUTES: "10",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  // The app's database is served from here rather than from inside the app, so that specs can reach
+  // it too (the app uses it through DATABASE_URL, as in production).
+  const dbDir = mkdtempSync(join(tmpdir(), "kickoff-e2e-db-"));
+  const database = await startEmbeddedPostgres({ dataDir: join(dbDir, "pglite") });
+  const app = await startApp({
+    DATABASE_URL: database.url,
+    SMTP_URL: mail.url,
+    ADMIN_EMAILS: ADMIN_EMAIL,
+    GEOCODER: "nominatim",
+    GEOCODER_URL: fakes.nominatimUrl,
+    MAP_TILE_URL: `${fakes.tilesUrl}/{z}/{x}/{y}.png`,
   });
-  const output: string[] = [];
-  server.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-  server.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-  await waitForHealthy(baseURL, server, output);
+  const baseURL = app.baseURL;
 
   project.provide("baseURL", baseURL);
   project.provide("mailApiURL", `http://127.0.0.1:${(mailApi.address() as AddressInfo).port}`);
   project.provide("databaseURL", database.url);
 
   return async () => {
-    await stop(server);
+    await app.stop();
     await database.stop();
-    if (process.env.E2E_SERVER_LOG) console.log(output.join(""));
+    if (process.env.E2E_SERVER_LOG) console.log(app.output.join(""));
     mailApi.closeAllConnections();
     mailApi.close();
     await fakes.stop();
     await mail.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(dbDir, { recursive: true, force: true });
   };
-}
-
-async function listen(server: Server): Promise<Server> {
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return server;
-}
-
-async function freePort(): Promise<number> {
-  const server = await listen(createServer());
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function waitForHealthy(baseURL: string, server: ChildProcess, output: string[]) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the app exited during start-up:\n${output.join("")}`);
-    try {
-      if ((await fetch(`${baseURL}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the app did not become healthy within 60 s:\n${output.join("")}`);
-}
-
-async function stop(server: ChildProcess) {
-  if (server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.once("exit", resolve));
-  server.kill("SIGTERM");
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, 15_000)))]);
-  clearTimeout(timer);
-  if (server.exitCode === null) server.kill("SIGKILL");
 }
