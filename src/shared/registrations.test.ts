@@ -9,6 +9,8 @@ import {
   isCancellable,
   isLuhnValid,
   joinNotice,
+  NEXT_STATUSES,
+  statusesBefore,
   parseExpiry,
   priceFor,
 } from "./registrations.ts";
@@ -63,5 +65,23 @@ describe("the card form", () => {
     expect(parseExpiry("4/29")).toEqual({ month: 4, year: 2029 });
     expect(parseExpiry("00/29")).toBeNull();
     expect(parseExpiry("1229")).toBeNull();
+  });
+});
+
+describe("registration states (DESIGN §6)", () => {
+  it("ends in payment_failed and refunded, which move nowhere", () => {
+    expect(NEXT_STATUSES.payment_failed).toEqual([]);
+    expect(NEXT_STATUSES.refunded).toEqual([]);
+  });
+  it("confirms only a held payment or a waitlister, and never a closed registration", () => {
+    expect(statusesBefore("confirmed").sort()).toEqual(["pending_payment", "promoting", "waitlisted"]);
+  });
+  it("refunds a confirmed spot, or one released while its charge ran; nothing is refunded twice", () => {
+    expect(statusesBefore("refunded").sort()).toEqual(["cancelled", "confirmed"]);
+  });
+  it("holds a spot for an off-session charge only for a waitlister", () => {
+    expect(statusesBefore("promoting")).toEqual(["waitlisted"]);
+    expect(statusesBefore("pending_payment")).toEqual([]);
+    expect(statusesBefore("waitlisted")).toEqual([]);
   });
 });

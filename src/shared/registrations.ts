@@ -17,6 +17,27 @@ export type RegistrationStatus = "pending_payment" | "confirmed" | "waitlisted" 
 export const HELD_STATUSES = ["pending_payment", "promoting", "confirmed"] as const satisfies readonly RegistrationStatus[];
 export const ACTIVE_STATUSES = [...HELD_STATUSES, "waitlisted"] as const satisfies readonly RegistrationStatus[];
 
+/**
+ * Every move a registration may make (DESIGN §6). A paid spot is held while charged or
+ * authenticated, then confirmed or failed; a waitlister is promoted (paid: held while charged off-
+ * session); a spot given up is refunded or cancelled; a spot released while its charge ran is
+ * refunded in full when the charge lands (cancelled → refunded). payment_failed and refunded end it.
+ */
+export const NEXT_STATUSES: Record<RegistrationStatus, readonly RegistrationStatus[]> = {
+  pending_payment: ["confirmed", "payment_failed", "cancelled"],
+  promoting: ["confirmed", "payment_failed", "cancelled"],
+  waitlisted: ["promoting", "confirmed", "payment_failed", "cancelled"],
+  confirmed: ["refunded", "cancelled"],
+  cancelled: ["refunded"],
+  payment_failed: [],
+  refunded: [],
+};
+
+/** The statuses a registration can reach `to` from. */
+export function statusesBefore(to: RegistrationStatus): RegistrationStatus[] {
+  return (Object.keys(NEXT_STATUSES) as RegistrationStatus[]).filter((from) => NEXT_STATUSES[from].includes(to));
+}
+
 export function holdsSpot(status: RegistrationStatus): boolean {
   return (HELD_STATUSES as readonly RegistrationStatus[]).includes(status);
 }

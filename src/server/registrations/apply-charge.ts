@@ -4,7 +4,7 @@ import type { ChargeOutcome } from "../payments/gateway.ts";
 import type { RegistrationDeps } from "./deps.ts";
 import { enqueueIn } from "./jobs.ts";
 import { promoteNext } from "./promote-next.ts";
-import { chargeOf, closeOtherWaitlist, closeRegistration, insertRefund, type RegistrationRow } from "./queries.ts";
+import { chargeOf, closeOtherWaitlist, closeRegistration, insertRefund, moveRegistration, type RegistrationRow } from "./queries.ts";
 import { withEventLock } from "./transaction.ts";
 
 /** The failure code recovery gives a held payment that was never completed in time. */
@@ -36,13 +36,13 @@ export async function applyChargeOutcome(deps: RegistrationDeps, registrationId:
     if (outcome.status === "succeeded") {
       await tx.db.update(payment).set({ status: "succeeded", gatewayId: outcome.chargeId, error: null }).where(eq(payment.id, charge.id));
       if (held) {
-        await tx.db.update(registration).set({ status: "confirmed" }).where(eq(registration.id, reg.id));
+        await moveRegistration(tx, reg.id, "confirmed");
         await closeOtherWaitlist(tx, reg);
         await enqueue.mail({ kind: reg.status === "promoting" ? "promoted" : "payment_confirmed", registrationId: reg.id });
         return { reg: { ...reg, status: "confirmed" as const }, changed: true };
       }
       const refundId = await insertRefund(tx, reg, charge.amountCents, charge.currency);
-      await tx.db.update(registration).set({ status: "refunded", refundedCents: charge.amountCents }).where(eq(registration.id, reg.id));
+      await moveRegistration(tx, reg.id, "refunded", { refundedCents: charge.amountCents });
       if (refundId) await enqueue.refund(refundId);
       return { reg: { ...reg, status: "refunded" as const, refundedCents: charge.amountCents }, changed: true };
     }

@@ -1,11 +1,20 @@
 import { eq } from "drizzle-orm";
 import type { RegistrationRole } from "../../shared/registrations.ts";
 import { holdsSpot } from "../../shared/registrations.ts";
-import { payment, registration, user } from "../db/schema.ts";
+import { payment, user } from "../db/schema.ts";
 import { customerColumn } from "../payments/customers.ts";
 import { type RegistrationDeps, nowOf } from "./deps.ts";
 import { enqueueIn } from "./jobs.ts";
-import { activeRegistrationsOf, capacityOf, closeOtherWaitlist, closeRegistration, firstWaitlisted, heldSpots, promotionKey } from "./queries.ts";
+import {
+  activeRegistrationsOf,
+  capacityOf,
+  closeOtherWaitlist,
+  closeRegistration,
+  firstWaitlisted,
+  heldSpots,
+  moveRegistration,
+  promotionKey,
+} from "./queries.ts";
 import type { EventRow, Tx } from "./transaction.ts";
 
 /**
@@ -33,7 +42,7 @@ export async function promoteNext(tx: Tx, deps: RegistrationDeps, event: EventRo
       continue;
     }
     if (next.amountCents === 0) {
-      await tx.db.update(registration).set({ status: "confirmed" }).where(eq(registration.id, next.id));
+      await moveRegistration(tx, next.id, "confirmed");
       await closeOtherWaitlist(tx, next);
       await enqueue.mail({ kind: "promoted", registrationId: next.id });
       continue;
@@ -45,7 +54,7 @@ export async function promoteNext(tx: Tx, deps: RegistrationDeps, event: EventRo
       await enqueue.mail({ kind: "promotion_failed", registrationId: next.id });
       continue;
     }
-    await tx.db.update(registration).set({ status: "promoting" }).where(eq(registration.id, next.id));
+    await moveRegistration(tx, next.id, "promoting");
     await tx.db.insert(payment).values({
       registrationId: next.id,
       eventId: event.id,

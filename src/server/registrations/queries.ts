@@ -1,5 +1,12 @@
 import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
-import { ACTIVE_STATUSES, HELD_STATUSES, type ClosedReason, type RegistrationRole } from "../../shared/registrations.ts";
+import {
+  ACTIVE_STATUSES,
+  type ClosedReason,
+  HELD_STATUSES,
+  type RegistrationRole,
+  type RegistrationStatus,
+  statusesBefore,
+} from "../../shared/registrations.ts";
 import { payment, registration } from "../db/schema.ts";
 import type { ChargeInput } from "../payments/gateway.ts";
 import type { EventRow, Tx } from "./transaction.ts";
@@ -39,15 +46,31 @@ export async function firstWaitlisted(tx: Tx, eventId: string, role: Registratio
   return row;
 }
 
+/**
+ * Moves a registration to another status, only along NEXT_STATUSES: the update names the statuses it
+ * may come from, so a move the rules do not allow (refunding twice, confirming a closed spot) changes
+ * nothing and throws instead of corrupting the lists.
+ */
+export async function moveRegistration(
+  tx: Tx,
+  id: string,
+  to: RegistrationStatus,
+  values: { closedReason?: ClosedReason; refundedCents?: number | null } = {},
+) {
+  const moved = await tx.db
+    .update(registration)
+    .set({ status: to, ...values })
+    .where(and(eq(registration.id, id), inArray(registration.status, statusesBefore(to))))
+    .returning({ id: registration.id });
+  if (moved.length === 0) throw new Error(`registration ${id} cannot move to ${to}`);
+}
+
 export async function closeRegistration(
   tx: Tx,
   id: string,
   values: { status: "cancelled" | "refunded" | "payment_failed"; closedReason: ClosedReason; refundedCents?: number | null },
 ) {
-  await tx.db
-    .update(registration)
-    .set({ status: values.status, closedReason: values.closedReason, refundedCents: values.refundedCents ?? null })
-    .where(eq(registration.id, id));
+  await moveRegistration(tx, id, values.status, { closedReason: values.closedReason, refundedCents: values.refundedCents ?? null });
 }
 
 /**
