@@ -2,7 +2,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/", "node_modules/", "drizzle/", ".tmp/", "e2e/artifacts/", "src/web/public/sw.js", "data/"] },
+  { ignores: ["dist/", "node_modules/", "drizzle/", ".tmp/", "e2e/artifacts/", "src/web/public/sw.js", "data/", "android/", "ios/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

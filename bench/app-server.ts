@@ -1,6 +1,7 @@
 // The benchmarked app, in its own process (so the load generator does not share its event loop):
 // a fresh database seeded in bulk, the real Hono app on @hono/node-server on loopback.
 // Prints BENCH_READY and { port, cookie, eventId } on one line when ready; stops on SIGTERM.
+//   BENCH_WEB_DIST  also serve this web build (npm run bench:lighthouse), with a small seed
 import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -15,7 +16,7 @@ import { connectEmbedded, type Database, startEmbeddedPostgres } from "../src/se
 import { createThrowawayDatabase } from "../src/test/database.ts";
 import { runMigrations } from "../src/server/db/migrate.ts";
 import { createServices } from "../src/server/services.ts";
-import { seed, SEED } from "./seed.ts";
+import { seed, SEED, SMALL_SEED } from "./seed.ts";
 
 const READY = "BENCH_READY ";
 const log = (line: string) => process.stderr.write(`[app] ${line}\n`);
@@ -33,8 +34,10 @@ async function main() {
   const database = await openBenchDatabase();
   await runMigrations(database.db);
   const started = Date.now();
-  await seed(database.pool);
-  log(`seeded ${SEED.upcomingEvents} upcoming and ${SEED.completedEvents} completed events in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const webDist = process.env.BENCH_WEB_DIST;
+  const counts = webDist ? SMALL_SEED : SEED;
+  await seed(database.pool, counts);
+  log(`seeded ${counts.upcomingEvents} upcoming and ${counts.completedEvents} completed events in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   const config = loadConfig({
     NODE_ENV: "development",
@@ -45,7 +48,7 @@ async function main() {
   });
   // Mail is not benchmarked; the local mailer would print to stdout, which is the ready channel.
   const services = createServices(config, database, { mailer: { local: false, close() {}, async send() {} } });
-  const app = createApp(services);
+  const app = createApp({ ...services, webDist });
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }) as Server;
   await new Promise<void>((resolve) => server.once("listening", resolve));
   const port = (server.address() as AddressInfo).port;

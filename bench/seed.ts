@@ -9,9 +9,12 @@ export const SEED = {
   maxPlayers: 12,
 };
 
+/** A club's worth, for page loads (npm run bench:lighthouse): a home list a phone shows in full. */
+export const SMALL_SEED: typeof SEED = { ...SEED, users: 60, upcomingEvents: 12, completedEvents: 40 };
+
 /** Bulk SQL (generate_series), so ten thousand events take seconds, not minutes. */
-export async function seed(pool: pg.Pool): Promise<void> {
-  const { users, upcomingEvents, completedEvents, registrationsPerEvent, maxPlayers } = SEED;
+export async function seed(pool: pg.Pool, counts: typeof SEED = SEED): Promise<void> {
+  const { users, upcomingEvents, completedEvents, registrationsPerEvent, maxPlayers } = counts;
   await pool.query(
     `insert into "user" (id, name, email, email_verified, first_name, last_name)
      select 'bench-user-' || g, 'Player ' || g, 'player' || g || '@bench.example', true, 'Player', g::text

@@ -8,15 +8,18 @@ import { meRoutes } from "./auth/routes.ts";
 import { sessionMiddleware } from "./auth/session.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
-import { createListCache } from "./events/list-cache.ts";
+import { createListCache, type ListCache } from "./events/list-cache.ts";
 import { eventRoutes, myEventsRoutes } from "./events/routes.ts";
 import { bodyGuard } from "./http/body-guard.ts";
+import { compressAnswers } from "./http/compress.ts";
 import { clientAddressMiddleware, isLoopback } from "./http/client-address.ts";
 import { errorBody, handleError } from "./http/errors.ts";
 import type { AppEnv } from "./http/env.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
 import type { JobQueue } from "./jobs/queue.ts";
 import { mailboxRoutes } from "./mail/mailbox-routes.ts";
+import { crossSiteCookies, mobileAppCors, sameOriginWrites } from "./mobile/app-origins.ts";
+import { wellKnownRoutes } from "./mobile/well-known.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { unsubscribeRoutes } from "./mail/unsubscribe.ts";
 import { createGeocoder } from "./places/geocoders.ts";
@@ -42,13 +45,15 @@ export interface AppDeps {
    * new-game mail: tests that do not exercise background work leave it out.
    */
   jobs?: JobQueue;
+  /** The cache the background workers invalidate too (services.ts); without it the app keeps its own. */
+  listCache?: ListCache;
 }
 
 /** Builds the whole HTTP app without listening, so tests drive it through app.request(). */
 export function createApp(deps: AppDeps) {
   const { config, database, auth, mailer, gateway } = deps;
   const db = database.db;
-  const listCache = createListCache();
+  const listCache = deps.listCache ?? createListCache();
   const stripeMode = config.payments.mode === "stripe";
   const limiter = new RateLimiter(config.rateLimits);
   const app = new Hono<AppEnv>();
@@ -76,9 +81,14 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.use(clientAddressMiddleware(config.trustProxy));
+  // The mobile app (web assets local, API here): its origins only, before anything can answer.
+  app.use("/api/*", mobileAppCors());
+  if (crossSiteCookies(config)) app.use("/api/*", sameOriginWrites(config));
   // Every body, on every route, is read and checked here before any handler (ours or better-auth's) runs.
   app.use(bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json(errorBody("validation", "The request is too large."), 413) }));
   app.use(bodyGuard());
+  // API answers above ~1 KB go out with brotli or gzip (the upcoming list is 430 KB raw); SSE passes through.
+  app.use("/api/*", compressAnswers());
 
   app.get("/healthz", async (c) => {
     try {
@@ -109,6 +119,8 @@ export function createApp(deps: AppDeps) {
   app.route("/api/places", placesRoutes({ db, geocoder: createGeocoder(config) }));
   app.route("/api/unsubscribe", unsubscribeRoutes({ db, authSecret: config.authSecret, appName: config.appName }));
   app.all("/api/*", (c) => c.json(errorBody("not_found", "Not found."), 404));
+
+  app.route("/.well-known", wellKnownRoutes(config));
 
   if (mailer.local) {
     // Reset links are in there: only for someone at this machine (behind TRUST_PROXY, as the proxy reports).

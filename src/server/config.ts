@@ -60,6 +60,17 @@ const envSchema = z
     RATE_LIMIT_VERIFICATION_MAIL: positiveCount(30),
     RATE_LIMIT_PASSWORD_CHECK: positiveCount(30),
     RATE_LIMIT_FAILED_PASSWORDS: positiveCount(10),
+    // The mobile app's signing certificate(s) and Apple team: served in /.well-known/ so that game
+    // links open the app (Android App Links, iOS Universal Links).
+    ANDROID_CERT_SHA256: z
+      .string()
+      .transform((value) => value.split(",").map((item) => item.trim().toUpperCase()).filter(Boolean))
+      .pipe(z.array(z.string().regex(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/, "must be SHA-256 fingerprints such as AB:CD:…, 32 pairs, comma-separated")).min(1))
+      .optional(),
+    IOS_TEAM_ID: z
+      .string()
+      .regex(/^[A-Z0-9]{10}$/, "must be the 10-character Apple Developer Team ID")
+      .optional(),
   })
   .superRefine((env, ctx) => {
     const production = env.NODE_ENV === "production";
@@ -131,6 +142,7 @@ function toConfig(env: z.infer<typeof envSchema>, authSecret: string) {
     geocoder: { kind: env.GEOCODER, url: env.GEOCODER_URL.replace(/\/$/, ""), googleApiKey: env.GOOGLE_MAPS_API_KEY },
     mapTileUrl: env.MAP_TILE_URL,
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
+    mobile: { androidCertSha256: env.ANDROID_CERT_SHA256 ?? [], iosTeamId: env.IOS_TEAM_ID },
     rateLimits: {
       windowMs: env.RATE_LIMIT_WINDOW_MINUTES * 60_000,
       /** Requests per client address and window. */

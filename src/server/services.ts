@@ -1,6 +1,7 @@
 import { createAuth } from "./auth/auth.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { createListCache } from "./events/list-cache.ts";
 import type { JobQueue } from "./jobs/queue.ts";
 import { createLocalMailer, createSmtpMailer, type Mailer } from "./mail/mailer.ts";
 import { createGateway } from "./payments/create-gateway.ts";
@@ -12,15 +13,18 @@ export function createServices(config: Config, database: Database, options: { ma
   const mailer = options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLocalMailer(database.db));
   const gateway = options.gateway ?? createGateway(config, database.db);
   const jobs = options.jobs;
+  // One per process, for the app and the background workers alike: every change of a game's lists
+  // (a join, a cancel, a promotion by a job, an account deletion) invalidates what readers share.
+  const listCache = createListCache();
   const auth = createAuth({
     config,
     db: database.db,
     mailer,
     jobs,
     // DESIGN §6: an account's upcoming spots are released (and refunded by the rule) before it goes.
-    beforeDeleteUser: (userId) => releaseUserRegistrations({ database, gateway, config, jobs }, userId),
+    beforeDeleteUser: (userId) => releaseUserRegistrations({ database, gateway, config, jobs, listCache }, userId),
   });
-  return { config, database, mailer, auth, gateway, jobs };
+  return { config, database, mailer, auth, gateway, jobs, listCache };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -2,9 +2,11 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
+import { ConnectionNotices } from "./components/connection-notices.tsx";
 import { ErrorBoundary } from "./components/error-boundary.tsx";
 import { NotificationProvider } from "./components/notification.tsx";
 import { AuthProvider } from "./lib/auth.tsx";
+import { reportUpdateWaiting } from "./lib/connection.ts";
 import { NativeIntegration } from "./lib/native.tsx";
 import { createQueryClient } from "./lib/query-client.ts";
 import { AppRoutes } from "./router.tsx";
@@ -20,6 +22,7 @@ createRoot(document.getElementById("root")!).render(
           <AuthProvider>
             <NotificationProvider>
               <NativeIntegration />
+              <ConnectionNotices />
               <AppRoutes />
             </NotificationProvider>
           </AuthProvider>
@@ -31,6 +34,29 @@ createRoot(document.getElementById("root")!).render(
 
 if ("serviceWorker" in navigator && import.meta.env.PROD) {
   window.addEventListener("load", () => {
-    navigator.serviceWorker.register("/sw.js").catch((error: unknown) => console.warn("service worker not registered", error));
+    navigator.serviceWorker
+      .register("/sw.js")
+      .then((registration) => {
+        // A new version installed beside the running one waits for "Reload" (sw.js).
+        const offer = (worker: ServiceWorker | null) => {
+          if (worker && navigator.serviceWorker.controller) reportUpdateWaiting(worker);
+        };
+        offer(registration.waiting);
+        // Files the page loaded before the worker took over (the first visit) are kept for offline use too.
+        void navigator.serviceWorker.ready.then((ready) => {
+          const assets = performance
+            .getEntriesByType("resource")
+            .map((entry) => entry.name)
+            .filter((name) => name.startsWith(`${window.location.origin}/assets/`));
+          ready.active?.postMessage({ type: "CACHE_ASSETS", urls: assets });
+        });
+        registration.addEventListener("updatefound", () => {
+          const worker = registration.installing;
+          worker?.addEventListener("statechange", () => {
+            if (worker.state === "installed") offer(worker);
+          });
+        });
+      })
+      .catch((error: unknown) => console.warn("service worker not registered", error));
   });
 }

@@ -3,7 +3,11 @@ import { createApp } from "../app.ts";
 import { insertEvent } from "../events/testing.ts";
 import { createSmtpMailer } from "../mail/mailer.ts";
 import { createServices } from "../services.ts";
+import { SESSION_CACHE_TTL_MS } from "./session.ts";
 import { ADMIN_EMAIL, createTestContext, followLink, signUpVerified, TestClient, TEST_PASSWORD, uniqueEmail, type TestContext } from "../../test/test-app.ts";
+
+/** A row changed behind the app's back counts once the session the app keeps has expired (decision 010). */
+const waitOutSessionCache = () => new Promise((resolve) => setTimeout(resolve, SESSION_CACHE_TTL_MS + 50));
 
 let context: TestContext;
 beforeAll(async () => {
@@ -317,6 +321,7 @@ describe("session idle limit on the server", () => {
       userId,
       idleMinutes,
     ]);
+    await waitOutSessionCache();
     expect((await client.json<{ user: unknown }>("GET", "/api/me")).body.user).toBeNull();
     const { rows } = await context.database.pool.query(`select count(*) from session where user_id = $1`, [userId]);
     expect(rows[0].count).toBe("0");
@@ -366,6 +371,31 @@ describe("session idle limit on the server", () => {
   });
 });
 
+describe("sessions kept by the app", () => {
+  it("refuses a signed-out cookie at once and shows a changed name at once", async () => {
+    const { client } = await signUpVerified(context);
+    expect((await client.json<{ user: unknown }>("GET", "/api/me")).body.user).not.toBeNull();
+    expect((await client.json("PATCH", "/api/me/name", { firstName: "Renamed", lastName: "Player" })).status).toBe(200);
+    expect((await client.json<{ user: { firstName: string } }>("GET", "/api/me")).body.user.firstName).toBe("Renamed");
+    const kept = new Map(client.cookies);
+    expect((await client.json("POST", "/api/auth/sign-out", {})).status).toBe(200);
+    const stale = new TestClient(context);
+    for (const [name, value] of kept) stale.cookies.set(name, value);
+    expect((await stale.json<{ user: unknown }>("GET", "/api/me")).body.user).toBeNull();
+  });
+
+  it("refuses a cookie whose signature is not the server's", async () => {
+    const { client } = await signUpVerified(context);
+    expect((await client.json<{ user: unknown }>("GET", "/api/me")).body.user).not.toBeNull();
+    const forger = new TestClient(context);
+    for (const [name, value] of client.cookies) {
+      // Same token, another signature of the right shape.
+      forger.cookies.set(name, name.endsWith("session_token") ? encodeURIComponent(`${decodeURIComponent(value).slice(0, -44)}${"A".repeat(43)}=`) : value);
+    }
+    expect((await forger.json<{ user: unknown }>("GET", "/api/me")).body.user).toBeNull();
+  });
+});
+
 describe("guards", () => {
   it("answers 401 with the JSON error shape when not signed in", async () => {
     const anonymous = new TestClient(context);
@@ -401,6 +431,7 @@ describe("guards", () => {
       const { client, userId } = await signUpVerified(local, { email: "boss@example.com" });
       expect((await client.json("GET", "/api/places?q=park")).status).toBe(200);
       await local.database.pool.query(`update "user" set email_verified = false where id = $1`, [userId]);
+      await waitOutSessionCache();
       expect((await client.json("GET", "/api/places?q=park")).status).toBe(403);
       expect((await client.json("POST", "/api/events", {})).status).toBe(403);
     } finally {

@@ -10,6 +10,7 @@ import { sendAccountMail } from "../jobs/account-mail.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { actionMail } from "../mail/templates.ts";
+import { crossSiteCookies, trustedOrigins } from "../mobile/app-origins.ts";
 
 /** The header the app sets to the client's address (client-address.ts) for better-auth's session records. */
 export const CLIENT_ADDRESS_HEADER = "x-kickoff-client-address";
@@ -35,16 +36,18 @@ export function createAuth(options: {
     baseURL: config.publicUrl,
     basePath: "/api/auth",
     secret: config.authSecret,
-    // Outside production the app is also opened as localhost or 127.0.0.1 on its port; both may sign in.
-    trustedOrigins: config.production
-      ? [config.publicUrl]
-      : [config.publicUrl, `http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`],
+    // Outside production the app is also opened as localhost or 127.0.0.1 on its port; both may sign
+    // in. And the mobile app's web view (docs/decisions/009-mobile-app-origin.md).
+    trustedOrigins: trustedOrigins(config),
     telemetry: { enabled: false },
     advanced: {
       // better-auth skips its origin (CSRF) check when it detects a test run; ours run the real thing.
       disableOriginCheck: false,
       // Never X-Forwarded-For as the client sent it: the address the app worked out (TRUST_PROXY).
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+      // The app calls the API from its own origin: its session cookie is cross-site. Browsers send
+      // SameSite=None only with Secure, so only when PUBLIC_URL is https (decision 009).
+      ...(crossSiteCookies(config) ? { defaultCookieAttributes: { sameSite: "none" as const, secure: true } } : {}),
     },
     // The app limits sign-ins, sign-ups, mails and password checks itself (http/rate-limit.ts), per
     // client address and per account; better-auth's own limiter keys on X-Forwarded-For as sent.

@@ -1,49 +1,167 @@
+import { webcrypto } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import type { Me } from "../../shared/account.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import { session as sessionTable } from "../db/schema.ts";
+import { session as sessionTable, user as userTable } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import type { AppEnv } from "../http/env.ts";
 import { type Auth, isAdminEmail } from "./auth.ts";
 
 /** Writing lastActiveAt on every request is wasteful; this much staleness is harmless. */
 const ACTIVITY_WRITE_INTERVAL_MS = 15_000;
+/**
+ * How long this process reuses a session it looked up (docs/decisions/010): the signed-in pages
+ * would otherwise cost a database round trip each, and on the embedded database those queue.
+ */
+export const SESSION_CACHE_TTL_MS = 1_000;
+/** Only correctly signed tokens get here, but the memory stays bounded whatever arrives. */
+const SESSION_CACHE_MAX_ENTRIES = 10_000;
 
 /**
  * Resolves the session of every API request and enforces the idle limit on the server:
  * a session with no request for SESSION_IDLE_MINUTES is deleted, so an idle cookie is worthless.
+ *
+ * It reads the session as better-auth's getSession does (its signed cookie, verified with its secret;
+ * the session row by token with its user; an expired session deleted) but in one query instead of two,
+ * without building an endpoint context, and reused for SESSION_CACHE_TTL_MS: this runs before every
+ * API request. Anything that may change sessions or users in this process (every request to
+ * /api/auth, every write to the API) drops what is kept, so a sign-out, a password change or a
+ * deletion counts at once here; other instances see it within the TTL. The idle limit is checked on
+ * every request against the kept lastActiveAt, which is never newer than the database's.
  */
 export function sessionMiddleware(deps: { auth: Auth; db: Db; config: Config }): MiddlewareHandler<AppEnv> {
   const { auth, db, config } = deps;
+  // better-auth's own cookie name (with its __Secure- prefix on https) and signing key.
+  const cookie = auth.$context.then(async (context) => ({
+    name: context.authCookies.sessionToken.name,
+    key: await webcrypto.subtle.importKey("raw", new TextEncoder().encode(context.secret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]),
+  }));
+  const findSession = async (token: string) => {
+    const [found] = await db
+      .select({
+        sessionId: sessionTable.id,
+        expiresAt: sessionTable.expiresAt,
+        lastActiveAt: sessionTable.lastActiveAt,
+        id: userTable.id,
+        email: userTable.email,
+        emailVerified: userTable.emailVerified,
+        firstName: userTable.firstName,
+        lastName: userTable.lastName,
+        name: userTable.name,
+        notifyNewEvents: userTable.notifyNewEvents,
+      })
+      .from(sessionTable)
+      .innerJoin(userTable, eq(userTable.id, sessionTable.userId))
+      .where(eq(sessionTable.token, token));
+    return found ?? null;
+  };
+  const sessions = createSessionCache(findSession);
   return async (c, next) => {
     c.set("user", null);
-    const found = await auth.api.getSession({ headers: c.req.raw.headers, query: { disableRefresh: true } });
-    if (found) {
+    const { name, key } = await cookie;
+    const token = await verifiedCookieValue(c.req.header("cookie"), name, key);
+    const found = token ? await sessions.get(token) : null;
+    if (token && found) {
       const now = Date.now();
-      const lastActiveAt = new Date(found.session.lastActiveAt ?? found.session.createdAt).getTime();
-      if (now - lastActiveAt > config.sessionIdleMs) {
-        await db.delete(sessionTable).where(eq(sessionTable.id, found.session.id));
+      const lastActiveAt = found.lastActiveAt.getTime();
+      if (found.expiresAt.getTime() < now || now - lastActiveAt > config.sessionIdleMs) {
+        sessions.clear();
+        await db.delete(sessionTable).where(eq(sessionTable.id, found.sessionId));
       } else {
         if (now - lastActiveAt > ACTIVITY_WRITE_INTERVAL_MS) {
-          await db.update(sessionTable).set({ lastActiveAt: new Date(now) }).where(eq(sessionTable.id, found.session.id));
+          // The kept row too, so the next requests within the TTL do not write again.
+          found.lastActiveAt = new Date(now);
+          await db.update(sessionTable).set({ lastActiveAt: found.lastActiveAt }).where(eq(sessionTable.id, found.sessionId));
         }
-        const user = found.user;
-        c.set("user", {
-          id: user.id,
-          email: user.email,
-          emailVerified: user.emailVerified,
-          firstName: user.firstName,
-          lastName: user.lastName,
-          name: user.name,
-          isAdmin: isAdminEmail(config, user.email),
-          notifyNewEvents: user.notifyNewEvents ?? true,
-        });
+        const { sessionId: _sessionId, expiresAt: _expiresAt, lastActiveAt: _lastActiveAt, ...user } = found;
+        c.set("user", { ...user, isAdmin: isAdminEmail(config, user.email) });
       }
+    }
+    const changes = c.req.method !== "GET" && c.req.method !== "HEAD";
+    if (changes || c.req.path.startsWith("/api/auth/")) {
+      // Before and after: whatever was read while the change ran is not kept either.
+      sessions.clear();
+      try {
+        await next();
+      } finally {
+        sessions.clear();
+      }
+      return;
     }
     await next();
   };
+}
+
+/**
+ * Looked-up sessions (found or not) by token for SESSION_CACHE_TTL_MS; concurrent requests share one
+ * query, and a lookup that ran across a clear() is not kept.
+ */
+function createSessionCache<T>(load: (token: string) => Promise<T | null>) {
+  // Insertion order is expiry order: every entry is (re)inserted with now + TTL.
+  const entries = new Map<string, { expiresAt: number; row: Promise<T | null> }>();
+  let generation = 0;
+  return {
+    get(token: string): Promise<T | null> {
+      const now = Date.now();
+      const cached = entries.get(token);
+      if (cached && cached.expiresAt > now) return cached.row;
+      const startedIn = generation;
+      const row = load(token);
+      entries.delete(token);
+      entries.set(token, { expiresAt: now + SESSION_CACHE_TTL_MS, row });
+      for (const [key, entry] of entries) {
+        if (entry.expiresAt > now && entries.size <= SESSION_CACHE_MAX_ENTRIES) break;
+        entries.delete(key);
+      }
+      const forget = () => {
+        if (entries.get(token)?.row === row) entries.delete(token);
+      };
+      row.then(() => {
+        if (startedIn !== generation) forget();
+      }, forget);
+      return row;
+    },
+    clear() {
+      generation += 1;
+      entries.clear();
+    },
+  };
+}
+
+/**
+ * The value of a cookie signed the way better-auth (better-call) signs it: `value.base64(HMAC-SHA256)`,
+ * URI-encoded; the first cookie of that name counts. Null when absent or when the signature is wrong.
+ */
+export async function verifiedCookieValue(header: string | undefined, name: string, key: webcrypto.CryptoKey): Promise<string | null> {
+  const raw = header ? cookieValue(header, name) : undefined;
+  if (!raw) return null;
+  const dot = raw.lastIndexOf(".");
+  if (dot < 1) return null;
+  const value = raw.slice(0, dot);
+  const signature = raw.slice(dot + 1);
+  if (signature.length !== 44 || !signature.endsWith("=")) return null;
+  try {
+    return (await webcrypto.subtle.verify("HMAC", key, Buffer.from(signature, "base64"), new TextEncoder().encode(value))) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function cookieValue(header: string, name: string): string | undefined {
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
+    let value = part.slice(eq + 1).trim();
+    if (value.startsWith('"')) value = value.slice(1, -1);
+    try {
+      return value.includes("%") ? decodeURIComponent(value) : value;
+    } catch {
+      return value;
+    }
+  }
+  return undefined;
 }
 
 export type SessionUser = Omit<Me, "hasPassword">;

@@ -61,6 +61,36 @@ describe("GET /api/events/:id", () => {
     expect(response.body.event.organizer).toBeNull();
   });
 
+  it("shares the lists between viewers, but each viewer gets only their own registrations", async () => {
+    const db = context.database.db;
+    const game = await insertEvent(db, { costCents: 0 });
+    const { client: other, userId: otherId } = await signUpVerified(context);
+    await insertRegistration(db, { eventId: game.id, userId: otherId, status: "confirmed" });
+
+    const seenByMember = (await member.json<{ event: EventDetail }>("GET", `/api/events/${game.id}`)).body.event;
+    const seenByOther = (await other.json<{ event: EventDetail }>("GET", `/api/events/${game.id}`)).body.event;
+    expect(seenByMember.players.map((p) => p.userId)).toEqual([otherId]);
+    expect(seenByMember.mine).toEqual([]);
+    expect(seenByOther.mine).toMatchObject([{ role: "player", status: "confirmed" }]);
+    expect(seenByMember).not.toHaveProperty("refundIssues");
+
+    // A join through the app shows at once, to the one who joined and to everyone else.
+    const joined = await member.json("POST", `/api/events/${game.id}/registrations`, { role: "player" });
+    expect(joined.status).toBe(201);
+    const afterJoin = (await member.json<{ event: EventDetail }>("GET", `/api/events/${game.id}`)).body.event;
+    expect(afterJoin.players).toHaveLength(2);
+    expect(afterJoin.mine).toMatchObject([{ role: "player", status: "confirmed" }]);
+    const otherAfterJoin = (await other.json<{ event: EventDetail }>("GET", `/api/events/${game.id}`)).body.event;
+    expect(otherAfterJoin.players).toHaveLength(2);
+    expect(otherAfterJoin.mine).toHaveLength(1);
+
+    // And a cancel.
+    expect((await member.json("DELETE", `/api/events/${game.id}/registrations/me`)).status).toBe(200);
+    const afterCancel = (await member.json<{ event: EventDetail }>("GET", `/api/events/${game.id}`)).body.event;
+    expect(afterCancel.players.map((p) => p.userId)).toEqual([otherId]);
+    expect(afterCancel.mine).toEqual([]);
+  });
+
   it("requires sign-in", async () => {
     const game = await insertEvent(context.database.db);
     const response = await new TestClient(context).json<ErrorBody>("GET", `/api/events/${game.id}`);

@@ -5,26 +5,68 @@ import type { Db } from "../db/client.ts";
 import { event, payment, paymentDispute, registration, user } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { isEventId, summaryColumns, toEventSummary } from "./event-summary.ts";
+import type { ListCache } from "./list-cache.ts";
 
 export const EVENT_NOT_FOUND = "Event not found.";
 
 /** Statuses the page shows: held spots, waitlists, and refunds (SPEC's refundedUsers). */
 const SHOWN: RegistrationStatus[] = [...HELD_STATUSES, "waitlisted", "refunded"];
 
+/** The part of an event page that is the same for every viewer, with what each viewer's own part needs. */
+interface SharedEventDetail {
+  detail: Omit<EventDetail, "mine">;
+  /** The shown registrations, for each viewer's `mine`. */
+  registrations: { id: string; userId: string; role: "player" | "goalkeeper"; status: RegistrationStatus; amountCents: number; refundedCents: MyRegistration["refundedCents"] }[];
+}
+
 /**
  * One event with the lists derived from its registration rows (DESIGN §6): players and goalkeepers
  * hold spots (confirmed, or being paid for: `pending`), waitlists are in arrival order,
  * refundedUsers are ids. Only names of other users are exposed, never their emails. The viewer's
  * own registrations come as `mine`; admins also get the refunds that failed.
+ *
+ * With a cache, the shared part is read through it (key `event:<id>`; docs/decisions/010): the
+ * registration services invalidate it on every change of a game's lists, and it lives for at most
+ * LIST_CACHE_TTL_MS. The viewer's `mine` and the admin parts are added per request, never shared.
  */
-export async function getEventDetail(options: { db: Db; id: string; viewer?: { id: string; isAdmin: boolean } }): Promise<EventDetail> {
-  const { db, id, viewer } = options;
+export async function getEventDetail(options: { db: Db; id: string; viewer?: { id: string; isAdmin: boolean }; cache?: ListCache }): Promise<EventDetail> {
+  const { db, id, viewer, cache } = options;
   if (!isEventId(id)) throw new AppError("not_found", EVENT_NOT_FOUND);
+  const shared = cache
+    ? (JSON.parse(await cache.get(`event:${id}`, () => loadSharedEventDetail(db, id))) as SharedEventDetail | null)
+    : await loadSharedEventDetail(db, id);
+  if (!shared) throw new AppError("not_found", EVENT_NOT_FOUND);
+
+  const mine: MyRegistration[] = [];
+  if (viewer) {
+    for (const r of shared.registrations) {
+      if (r.userId !== viewer.id) continue;
+      const waitList = r.role === "player" ? shared.detail.playerWaitList : shared.detail.goalkeeperWaitList;
+      const place = r.status === "waitlisted" ? waitList.findIndex((p) => p.userId === viewer.id) + 1 : 0;
+      mine.push({
+        id: r.id,
+        role: r.role,
+        status: r.status,
+        amountCents: r.amountCents,
+        waitlistPosition: place || null,
+        refundedCents: r.refundedCents,
+      });
+    }
+  }
+  const detail: EventDetail = { ...shared.detail, mine };
+  if (viewer?.isAdmin) {
+    detail.refundIssues = await refundIssues(db, id);
+    detail.disputes = await disputes(db, id);
+  }
+  return detail;
+}
+
+async function loadSharedEventDetail(db: Db, id: string): Promise<SharedEventDetail | null> {
   const [row] = await db
     .select({ ...summaryColumns, organizerName: event.organizerName, organizerEmail: event.organizerEmail })
     .from(event)
     .where(eq(event.id, id));
-  if (!row) throw new AppError("not_found", EVENT_NOT_FOUND);
+  if (!row) return null;
 
   const registrations = await db
     .select({
@@ -48,38 +90,19 @@ export async function getEventDetail(options: { db: Db; id: string; viewer?: { i
   const waiting = (role: "player" | "goalkeeper") =>
     registrations.filter((r) => r.role === role && r.status === "waitlisted").map((r) => ({ userId: r.userId!, name: r.name }));
 
-  const mine: MyRegistration[] = [];
-  if (viewer) {
-    for (const r of registrations) {
-      if (r.userId !== viewer.id) continue;
-      const place = r.status === "waitlisted" ? waiting(r.role).findIndex((p) => p.userId === viewer.id) + 1 : 0;
-      mine.push({
-        id: r.id,
-        role: r.role,
-        status: r.status,
-        amountCents: r.amountCents,
-        waitlistPosition: place || null,
-        refundedCents: r.refundedCents,
-      });
-    }
-  }
-
   const { organizerName, organizerEmail, ...summary } = row;
-  const detail: EventDetail = {
-    ...toEventSummary(summary),
-    organizer: organizerEmail ? { name: organizerName ?? "", email: organizerEmail } : null,
-    players: spots("player"),
-    goalkeepers: spots("goalkeeper"),
-    playerWaitList: waiting("player"),
-    goalkeeperWaitList: waiting("goalkeeper"),
-    refundedUsers: [...new Set(registrations.filter((r) => r.status === "refunded").map((r) => r.userId!))],
-    mine,
+  return {
+    detail: {
+      ...toEventSummary(summary),
+      organizer: organizerEmail ? { name: organizerName ?? "", email: organizerEmail } : null,
+      players: spots("player"),
+      goalkeepers: spots("goalkeeper"),
+      playerWaitList: waiting("player"),
+      goalkeeperWaitList: waiting("goalkeeper"),
+      refundedUsers: [...new Set(registrations.filter((r) => r.status === "refunded").map((r) => r.userId!))],
+    },
+    registrations: registrations.map(({ name: _name, userId, ...r }) => ({ ...r, userId: userId! })),
   };
-  if (viewer?.isAdmin) {
-    detail.refundIssues = await refundIssues(db, id);
-    detail.disputes = await disputes(db, id);
-  }
-  return detail;
 }
 
 /** Refunds of this game that failed after every try: an admin must look at them (DESIGN §6). */

@@ -3,6 +3,7 @@
  * often than they change: when a game link lands in a group chat, dozens of people open it within
  * seconds. This keeps each list's JSON for a short time and lets concurrent requests share one
  * query. Writers in this process call invalidate(); other instances see changes within ttlMs.
+ * The shared part of each event page is kept here too, as `event:<id>` (decision 010).
  */
 export interface ListCache {
   get(key: string, compute: () => Promise<unknown>): Promise<string>;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompletedEventsResponse, UpcomingEventsResponse } from "../../shared/events.ts";
 import { createTestContext, TestClient, type TestContext } from "../../test/test-app.ts";
 import { createApp } from "../app.ts";
+import { createListCache } from "./list-cache.ts";
 import { insertEvent, insertRegistration, insertUser } from "./testing.ts";
 
 type ErrorBody = { error: { code: string; message: string } };
@@ -113,7 +114,7 @@ describe("what the public lists expose", () => {
     await insertRegistration(db, { eventId: past.id, userId: player.id, status: "confirmed" });
 
     // A fresh app: the shared one may still hold these lists from the tests above (ADR 004).
-    const visitor = new TestClient({ ...context, app: createApp(context.services) });
+    const visitor = new TestClient({ ...context, app: createApp({ ...context.services, listCache: createListCache() }) });
     for (const path of ["/api/events?scope=upcoming", "/api/events?scope=completed&page=1"]) {
       const text = await (await visitor.request("GET", path)).text();
       expect(text, path).toContain("Private");

@@ -28,7 +28,10 @@ const listQuerySchema = z.discriminatedUnion("scope", [
 
 export interface EventRoutesDeps {
   db: Db;
-  /** Shared with every feature that changes what the home lists show; they must invalidate it. */
+  /**
+   * The home lists and the shared part of each event page. Shared with every feature that changes
+   * what they show; they must invalidate it.
+   */
   listCache: ListCache;
   /** Without a job queue nothing is scheduled (tests that do not exercise background work). */
   jobs?: JobQueue;
@@ -49,7 +52,8 @@ export function eventRoutes(deps: EventRoutesDeps) {
     .get("/:id", async (c) => {
       // SPEC §4: signed in means verified; an unverified session (after an email change) waits on /verify-email.
       const viewer = requireVerifiedUser(c.get("user"));
-      return c.json({ event: await getEventDetail({ db, id: c.req.param("id"), viewer }) });
+      // The shared part comes from the cache the registration services invalidate (docs/decisions/010).
+      return c.json({ event: await getEventDetail({ db, id: c.req.param("id"), viewer, cache: listCache }) });
     })
     .post("/", async (c) => {
       const organizer = requireAdmin(c.get("user"));

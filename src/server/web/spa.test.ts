@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EventSummary } from "../../shared/events.ts";
 import { zonedTimeToUtc } from "../../shared/zoned-time.ts";
@@ -19,6 +20,8 @@ const INDEX_HTML = `<!doctype html>
   <body><div id="root"></div></body>
 </html>`;
 
+const SCRIPT = `console.log(${JSON.stringify("kick off ".repeat(400))});\n`;
+
 let context: TestContext;
 let webDist: string;
 let app: ReturnType<typeof createApp>;
@@ -27,6 +30,12 @@ beforeAll(async () => {
   webDist = mkdtempSync(join(tmpdir(), "kickoff-spa-"));
   writeFileSync(join(webDist, "index.html"), INDEX_HTML);
   writeFileSync(join(webDist, "icon-512.png"), "not really a png");
+  // As the build leaves them: a script with its brotli and gzip copies (scripts/compress-assets.mjs).
+  mkdirSync(join(webDist, "assets"));
+  writeFileSync(join(webDist, "assets", "main-abc123.js"), SCRIPT);
+  writeFileSync(join(webDist, "assets", "main-abc123.js.br"), brotliCompressSync(SCRIPT));
+  writeFileSync(join(webDist, "assets", "main-abc123.js.gz"), gzipSync(SCRIPT));
+  writeFileSync(join(webDist, "robots.txt"), "User-agent: *\nAllow: /\n");
   app = createApp({ ...context.services, webDist });
 });
 afterAll(async () => {
@@ -142,5 +151,57 @@ describe("withEventPreview", () => {
     const html = withEventPreview("<html><head></head><body></body></html>", summary, options);
     expect(html).toContain("<title>Late game · Kickoff</title>");
     expect(html.indexOf("<title>")).toBeLessThan(html.indexOf("</head>"));
+  });
+});
+
+describe("compression", () => {
+  const withEncoding = (path: string, acceptEncoding?: string) =>
+    app.request(`${TEST_ORIGIN}${path}`, { headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} });
+
+  it("sends the build's brotli or gzip copy of a script, as the client accepts, with the script's type", async () => {
+    const br = await withEncoding("/assets/main-abc123.js", "gzip, deflate, br");
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(br.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect(br.headers.get("vary")).toMatch(/accept-encoding/i);
+    expect(br.headers.get("cache-control")).toContain("immutable");
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(SCRIPT);
+
+    const gzip = await withEncoding("/assets/main-abc123.js", "gzip");
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(SCRIPT);
+
+    const plain = await withEncoding("/assets/main-abc123.js");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(plain.headers.get("vary")).toMatch(/accept-encoding/i);
+    expect(await plain.text()).toBe(SCRIPT);
+  });
+
+  it("compresses API answers above 1 KB and leaves small ones as they are", async () => {
+    const db = context.database.db;
+    for (let i = 0; i < 8; i++) await insertEvent(db, { title: `Compressed game ${i}` });
+    const list = await withEncoding("/api/events?scope=upcoming", "gzip;q=0.5, br");
+    expect(list.status).toBe(200);
+    expect(list.headers.get("content-encoding")).toBe("br");
+    expect(list.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(list.headers.get("vary")).toMatch(/accept-encoding/i);
+    const body = brotliDecompressSync(Buffer.from(await list.arrayBuffer()));
+    expect(body.length).toBeGreaterThan(1024);
+    expect(JSON.parse(body.toString())).toHaveProperty("events");
+
+    const gzip = await withEncoding("/api/events?scope=upcoming", "gzip, br;q=0");
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).equals(body)).toBe(true);
+
+    const small = await withEncoding("/api/nothing-here", "gzip, br");
+    expect(small.status).toBe(404);
+    expect(small.headers.get("content-encoding")).toBeNull();
+    expect(await small.json()).toEqual({ error: { code: "not_found", message: "Not found." } });
+  });
+
+  it("serves robots.txt from the build", async () => {
+    const response = await get("/robots.txt");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(await response.text()).toContain("User-agent: *");
   });
 });

@@ -9,6 +9,7 @@ import type { Db } from "../db/client.ts";
 import { event } from "../db/schema.ts";
 import { describeEvent } from "../events/describe-event.ts";
 import { isEventId, summaryColumns, toEventSummary } from "../events/event-summary.ts";
+import { compressAnswers } from "../http/compress.ts";
 import { escapeHtml } from "../mail/templates.ts";
 
 export interface SpaDeps {
@@ -29,24 +30,31 @@ export function spaRoutes(deps: SpaDeps) {
   const indexHtml = () => readFileSync(indexFile, "utf8");
   const app = new Hono();
 
-  const assets = serveStatic({ root: webDist });
+  // The build writes .br and .gz beside each text file (scripts/compress-assets.mjs): served as the
+  // client accepts, with the original file's Content-Type.
+  const assets = serveStatic({ root: webDist, precompressed: true });
   app.use("/assets/*", async (c) => {
     // Hashed file names: a changed file has a new name, so a found file never changes.
     c.header("Cache-Control", "public, max-age=31536000, immutable");
     const served = await assets(c, async () => undefined);
-    if (served) return served;
+    if (served) return varyOnEncoding(served);
     // A chunk gone after a deploy is a 404, never the app's HTML (the browser would run it as code).
     c.header("Cache-Control", "no-store");
     return c.text("Not found", 404);
   });
   // Top-level files (manifest, icons, service worker). Only regular files: serveStatic would
   // otherwise answer a directory such as "/" with its raw bytes.
-  const topLevelFiles = serveStatic({ root: webDist });
+  const topLevelFiles = serveStatic({ root: webDist, precompressed: true });
   app.use(async (c, next) => {
     const file = join(webDist, safeDecode(c.req.path));
-    if (file.startsWith(`${webDist}${sep}`) && c.req.path !== "/" && existsSync(file) && statSync(file).isFile()) return topLevelFiles(c, next);
+    if (file.startsWith(`${webDist}${sep}`) && c.req.path !== "/" && existsSync(file) && statSync(file).isFile()) {
+      const served = await topLevelFiles(c, next);
+      return served ? varyOnEncoding(served) : served;
+    }
     await next();
   });
+  // The page itself (with its inline first paint) is built per request: compressed on the way out.
+  app.use(compressAnswers());
   app.get("/event/:id", async (c, next) => {
     const id = c.req.param("id");
     if (!isEventId(id) || !existsSync(indexFile)) return next();
@@ -95,6 +103,15 @@ export function withEventPreview(
   return /<title>[\s\S]*?<\/title>/i.test(withDescription)
     ? withDescription.replace(/<title>[\s\S]*?<\/title>/i, () => head)
     : withDescription.replace(/<\/head>/i, () => `${head}\n  </head>`);
+}
+
+/**
+ * serveStatic names Vary only when it picked a compressed file; the plain answer varies on the
+ * same header, or a shared cache could hand it to every client.
+ */
+function varyOnEncoding(response: Response): Response {
+  if (!/accept-encoding/i.test(response.headers.get("Vary") ?? "")) response.headers.append("Vary", "Accept-Encoding");
+  return response;
 }
 
 /** A malformed %-escape in a path is just a path that names no file. */

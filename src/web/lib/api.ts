@@ -1,3 +1,10 @@
+import { apiUrl } from "./app-origin.ts";
+import { reportOnline, reportShownFromCache, reportWriteRefused } from "./connection.ts";
+import { isSavedAnswer, saveAnswer, savedAnswer } from "./saved-answers.ts";
+
+/** What a change that needs the server (join, pay, cancel...) says without a connection; nothing is kept to send later. */
+export const NEEDS_CONNECTION = "You are offline. This needs a connection: try again when you are back online.";
+
 /** A failed API call; `message` is fit to show to the user. */
 export class ApiError extends Error {
   override name = "ApiError";
@@ -18,20 +25,32 @@ type Json = Record<string, unknown> | unknown[];
  * better-auth answers `{ code, message }`; both become an ApiError.
  */
 export async function api<T>(path: string, init: { method?: string; body?: Json; signal?: AbortSignal } = {}): Promise<T> {
+  const method = init.method ?? (init.body ? "POST" : "GET");
+  if (method !== "GET" && navigator.onLine === false) throw needsConnection();
   let response: Response;
   try {
-    response = await fetch(path, {
-      method: init.method ?? (init.body ? "POST" : "GET"),
+    response = await fetch(apiUrl(path), {
+      method,
       headers: init.body ? { "content-type": "application/json" } : undefined,
       body: init.body ? JSON.stringify(init.body) : undefined,
-      credentials: "same-origin",
+      // Inside the mobile app the server is another origin (app-origin.ts); its session cookie must go along.
+      credentials: "include",
       signal: init.signal,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
+    if (method !== "GET" && navigator.onLine === false) throw needsConnection();
+    // No connection: what was last seen, marked with the time it was fetched (saved-answers.ts).
+    const saved = method === "GET" && isSavedAnswer(path) ? await savedAnswer(path) : null;
+    if (saved) {
+      reportShownFromCache(saved.fetchedAt);
+      return JSON.parse(saved.body) as T;
+    }
     throw new ApiError("Cannot reach the server. Check your connection and try again.", 0, "network");
   }
+  reportOnline();
   const text = await response.text();
+  if (response.ok && method === "GET" && isSavedAnswer(path)) void saveAnswer(path, text);
   let data: unknown = null;
   if (text) {
     try {
@@ -46,6 +65,11 @@ export async function api<T>(path: string, init: { method?: string; body?: Json;
     throw new ApiError(message, response.status, body.error?.code ?? body.code, body.error?.fields);
   }
   return data as T;
+}
+
+function needsConnection(): ApiError {
+  reportWriteRefused();
+  return new ApiError(NEEDS_CONNECTION, 0, "offline");
 }
 
 export function errorMessage(error: unknown, fallback = "An unknown error occurred."): string {

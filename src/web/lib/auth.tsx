@@ -2,6 +2,7 @@ import { useQueryClient, useQuery } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from "react";
 import type { Me } from "../../shared/account.ts";
 import { api } from "./api.ts";
+import { forgetSavedAnswers } from "./connection.ts";
 import { clearSessionExpiration, startSessionExpiration } from "./session-expiration.ts";
 
 interface AuthState {
@@ -56,6 +57,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const previousUser = useRef(user);
   useEffect(() => {
     if (previousUser.current && user === null) {
+      forgetSavedAnswers();
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] && query.queryKey[0] !== "config" });
     }
     previousUser.current = user;

@@ -1,15 +1,33 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
+import { isNativeApp } from "./native-bridge.ts";
 
-/** Capacitor's bridge sets window.Capacitor inside the app; reading it keeps Capacitor out of the web bundle. */
-export function isNativeApp(): boolean {
-  const bridge = (window as { Capacitor?: { isNativePlatform?: () => boolean } }).Capacitor;
-  return Boolean(bridge?.isNativePlatform?.());
+export { isNativeApp };
+
+/** The custom scheme the native projects register (scripts/mobile-links.mjs) for links that are not verified. */
+const APP_SCHEME = "kickoff:";
+
+/**
+ * The event page a link opens: https://<site>/event/<id> (App Links, Universal Links) or
+ * kickoff://event/<id>. Anything else opens nothing.
+ */
+export function eventPathFromUrl(link: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    return null;
+  }
+  // kickoff://event/<id>: "event" is the host, the id the path. https://…/event/<id>: the path.
+  const path = url.protocol === APP_SCHEME ? `/${url.host}${url.pathname}` : url.protocol === "https:" ? url.pathname : "";
+  const match = /^\/event\/([^/]+)\/?$/.exec(path);
+  return match ? `/event/${match[1]}` : null;
 }
 
 /**
- * In the Capacitor app: deep links to /event/{id} open that event, and the hardware back button
- * goes back in history or asks before leaving the app (SPEC §2). In a browser this does nothing.
+ * In the Capacitor app: links to /event/{id} open that event (signed out, the shell remembers it and
+ * opens it after login), and the hardware back button goes back in history or asks before leaving
+ * the app (SPEC §2). In a browser this does nothing.
  */
 export function NativeIntegration() {
   const navigate = useNavigate();
@@ -19,8 +37,8 @@ export function NativeIntegration() {
     const handles: { remove(): Promise<void> }[] = [];
     void import("@capacitor/app").then(async ({ App }) => {
       const deepLink = await App.addListener("appUrlOpen", ({ url }) => {
-        const path = new URL(url).pathname;
-        if (path.startsWith("/event/")) navigate(path);
+        const path = eventPathFromUrl(url);
+        if (path) navigate(path);
       });
       const back = await App.addListener("backButton", ({ canGoBack }) => {
         if (canGoBack) window.history.back();

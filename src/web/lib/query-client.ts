@@ -15,7 +15,12 @@ export function createQueryClient(): QueryClient {
     queryCache: new QueryCache({ onError: signedOutByServer }),
     mutationCache: new MutationCache({ onError: signedOutByServer }),
     defaultOptions: {
+      // Never held back to run later (a payment must never fire by surprise): without a connection a
+      // change fails at once and says so (api.ts).
+      mutations: { networkMode: "always" },
       queries: {
+        // Offline, a query still asks: the service worker answers with what was last seen (sw.js).
+        networkMode: "offlineFirst",
         refetchOnWindowFocus: true,
         // Once, for a dropped connection or a server error; asking again will not change a 4xx
         // (a missing event stays missing, a retry cannot bring a session back).

@@ -1,16 +1,39 @@
-// Service worker: the app shell works offline-first; the API is always fetched from the network.
-const CACHE = "kickoff-shell-v2";
+// Service worker: the app shell works offline-first; the API is always fetched from the network
+// (the page keeps the last answers it showed itself: src/web/lib/saved-answers.ts).
+const CACHE = "kickoff-shell-v3";
+// The page's saved answers: kept across versions (the page deletes them when the session ends).
+const DATA_CACHE = "kickoff-data-v1";
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(["/", "/manifest.webmanifest", "/icon.svg"])));
-  self.skipWaiting();
+  // The first version takes over at once; a new one waits until the page offers "Reload".
+  if (!self.registration.active) self.skipWaiting();
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data?.type === "SKIP_WAITING") self.skipWaiting();
+  // The files the page loaded before this worker controlled it (main.tsx).
+  if (event.data?.type === "CACHE_ASSETS" && Array.isArray(event.data.urls)) {
+    const urls = event.data.urls.filter((url) => typeof url === "string" && new URL(url).origin === self.location.origin && new URL(url).pathname.startsWith("/assets/"));
+    event.waitUntil(
+      caches.open(CACHE).then((cache) =>
+        Promise.all(
+          urls.map((url) =>
+            cache.match(url).then((hit) => hit || fetch(url).then((response) => (isAsset(response) ? cache.put(url, response) : undefined))).catch(() => undefined),
+          ),
+        ),
+      ),
+    );
+  }
 });
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
-    caches.keys().then((keys) => Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key)))),
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((key) => key !== CACHE && key !== DATA_CACHE).map((key) => caches.delete(key))))
+      .then(() => self.clients.claim()),
   );
-  self.clients.claim();
 });
 
 self.addEventListener("fetch", (event) => {
@@ -48,7 +71,10 @@ self.addEventListener("fetch", (event) => {
         })
         .catch(() => caches.match("/")),
     );
+    return;
   }
+  // Top-level files (manifest, icons): the network, else the copy from install.
+  event.respondWith(fetch(event.request).catch(() => caches.match(event.request).then((hit) => hit || Response.error())));
 });
 
 function isAsset(response) {

@@ -28,7 +28,10 @@ export default function HomeScreen() {
           Available Events
         </h1>
         {upcoming.isPending ? (
-          <Spinner />
+          // A screen's height while loading, so the footer does not start in view and jump away.
+          <div className="min-h-screen">
+            <Spinner />
+          </div>
         ) : upcoming.isError ? (
           <QueryError title="Events could not be loaded." error={upcoming.error} onRetry={() => void upcoming.refetch()} />
         ) : groups.length === 0 ? (
@@ -37,7 +40,10 @@ export default function HomeScreen() {
           <EventTimeline groups={groups} now={now} />
         )}
       </section>
-      <CompletedEvents />
+      {/* Loaded meanwhile, shown once the list above is in: it never moves down under the reader's eyes. */}
+      <div hidden={upcoming.isPending}>
+        <CompletedEvents />
+      </div>
     </div>
   );
 }

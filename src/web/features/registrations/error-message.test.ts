@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CANCEL_WINDOW_TEXT, CONSENT_REQUIRED, PAYMENT_FAILED, SELECT_SAVED_CARD, UNEXPECTED_ERROR } from "../../../shared/registrations.ts";
-import { ApiError } from "../../lib/api.ts";
+import { ApiError, NEEDS_CONNECTION } from "../../lib/api.ts";
 import { registrationErrorMessage } from "./error-message.ts";
 
 describe("registrationErrorMessage", () => {
@@ -10,6 +10,10 @@ describe("registrationErrorMessage", () => {
     expect(registrationErrorMessage(new ApiError("You are already registered for this event.", 409, "conflict"))).toBe("You are already registered for this event.");
     expect(registrationErrorMessage(new ApiError(CONSENT_REQUIRED, 422, "rule"))).toBe(CONSENT_REQUIRED);
     expect(registrationErrorMessage(new ApiError(CANCEL_WINDOW_TEXT, 422, "rule"))).toBe(CANCEL_WINDOW_TEXT);
+  });
+
+  it("says a join or cancel needs a connection when the device is offline", () => {
+    expect(registrationErrorMessage(new ApiError(NEEDS_CONNECTION, 0, "offline"))).toBe(NEEDS_CONNECTION);
   });
 
   it("says 'Payment failed' when the payment provider cannot be reached", () => {

@@ -4,11 +4,13 @@ import { ApiError } from "../../lib/api.ts";
 /**
  * The text to show when joining, confirming or cancelling fails. The server's own message for what
  * the user can act on (400 validation, 402 the processor's decline, 409 already registered, 422 a
- * rule); SPEC's 'Payment failed' when the payment provider is unreachable (502); SPEC's generic
- * text for anything else, the network included.
+ * rule); SPEC's 'Payment failed' when the payment provider is unreachable (502); that it needs a
+ * connection when the device is offline (nothing was sent, nothing is queued); SPEC's generic text
+ * for anything else.
  */
 export function registrationErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return UNEXPECTED_ERROR;
+  if (error.code === "offline") return error.message;
   if (error.status === 502) return PAYMENT_FAILED;
   if (error.status >= 400 && error.status < 500 && error.message) return error.message;
   return UNEXPECTED_ERROR;

@@ -1,0 +1,5 @@
+package app.kickoff.games;
+
+import com.getcapacitor.BridgeActivity;
+
+public class MainActivity extends BridgeActivity {}

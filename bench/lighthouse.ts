@@ -1,0 +1,131 @@
+// `npm run bench:lighthouse`: Lighthouse (mobile defaults: a mid-range phone on slow 4G, simulated)
+// on the login page, /privacy, the signed-in home and an event page of the built app, served by the
+// real server on loopback with a small seeded database. Prints the four category scores of each.
+//
+//   CHROME_PATH               the browser (default /usr/bin/chromium)
+//   BENCH_LIGHTHOUSE_REPORTS  a folder to also write each page's full report (JSON) into
+//
+// Build first (`npm run build`): the scores are those of what `npm start` serves.
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const WEB_DIST = new URL("../dist/web/", import.meta.url).pathname;
+const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+/** Without the networking flags Chromium tries to reach the internet (DESIGN §10). */
+const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+/** However it goes, the whole run stops after this. */
+const OVERALL_LIMIT_MS = 10 * 60_000;
+
+async function main() {
+  if (!existsSync(`${WEB_DIST}index.html`)) throw new Error("dist/web is not built: run `npm run build` first.");
+  const guard = setTimeout(() => {
+    console.error(`bench:lighthouse: still running after ${OVERALL_LIMIT_MS / 60_000} minutes; stopping.`);
+    stop();
+    process.exit(1);
+  }, OVERALL_LIMIT_MS);
+  guard.unref();
+
+  const app = await startAppServer();
+  const origin = `http://127.0.0.1:${app.info.port}`;
+  const pages = [
+    { name: "login (/ signed out)", url: `${origin}/`, signedIn: false },
+    { name: "/privacy", url: `${origin}/privacy`, signedIn: false },
+    { name: "home (signed in)", url: `${origin}/`, signedIn: true },
+    { name: "event page (signed in)", url: `${origin}/event/${app.info.eventId}`, signedIn: true },
+  ];
+
+  chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+  const rows: string[][] = [];
+  for (const page of pages) {
+    const run = async () => {
+      const result = await lighthouse(page.url, {
+        port: chrome!.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: [...CATEGORIES],
+        // The session cookie on every request of the page, as the browser would send it.
+        ...(page.signedIn ? { extraHeaders: { Cookie: app.info.cookie } } : {}),
+      });
+      if (!result?.lhr) throw new Error(`Lighthouse gave no result for ${page.url}`);
+      return result.lhr;
+    };
+    // A trace that failed to record (NO_NAVSTART and the like) is Lighthouse's hiccup: one more try.
+    let lhr = await run();
+    if (lhr.runtimeError) lhr = await run();
+    if (lhr.runtimeError) throw new Error(`${page.name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
+    if (reports) {
+      mkdirSync(reports, { recursive: true });
+      writeFileSync(join(reports, `${page.name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "")}.json`), JSON.stringify(lhr, null, 1));
+    }
+    const score = (category: (typeof CATEGORIES)[number]) => String(Math.round((lhr.categories[category]?.score ?? 0) * 100));
+    const metric = (id: string) => lhr.audits[id]?.displayValue ?? "-";
+    rows.push([page.name, ...CATEGORIES.map(score), metric("first-contentful-paint"), metric("largest-contentful-paint"), metric("total-blocking-time")]);
+    // What kept a score below 100, so the table says where to look.
+    for (const category of CATEGORIES) {
+      const ref = lhr.categories[category];
+      if (!ref || ref.score === 1) continue;
+      const failing = ref.auditRefs
+        .filter((audit) => audit.weight > 0 && (lhr.audits[audit.id]?.score ?? 1) < 0.9)
+        .map((audit) => `${audit.id} (${lhr.audits[audit.id]?.displayValue ?? lhr.audits[audit.id]?.score})`);
+      if (failing.length) console.log(`  ${page.name} · ${category}: ${failing.join(", ")}`);
+    }
+  }
+  console.log("");
+  printTable(["page", "performance", "accessibility", "best practices", "seo", "FCP", "LCP", "TBT"], rows);
+  stop();
+  clearTimeout(guard);
+}
+
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+let server: ChildProcess | undefined;
+
+function stop() {
+  chrome?.kill();
+  if (server && server.exitCode === null) server.kill("SIGTERM");
+}
+
+/** bench/app-server.ts serving the build; resolves with its BENCH_READY line. */
+async function startAppServer(): Promise<{ info: { port: number; cookie: string; eventId: string } }> {
+  server = spawn(process.execPath, ["--import", "tsx", "bench/app-server.ts"], {
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, BENCH_WEB_DIST: WEB_DIST },
+  });
+  const lines = createInterface({ input: server.stdout! });
+  const info = await new Promise<{ port: number; cookie: string; eventId: string }>((resolve, reject) => {
+    server!.once("exit", (code) => reject(new Error(`bench/app-server.ts exited with ${code} before it was ready`)));
+    lines.on("line", (line) => {
+      if (line.startsWith("BENCH_READY ")) resolve(JSON.parse(line.slice("BENCH_READY ".length)) as { port: number; cookie: string; eventId: string });
+      else process.stderr.write(`${line}\n`);
+    });
+  });
+  return { info };
+}
+
+function printTable(header: string[], rows: string[][]) {
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
+  console.log(line(header));
+  console.log(widths.map((width) => "-".repeat(width)).join("  "));
+  for (const row of rows) console.log(line(row));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  stop();
+  process.exit(1);
+});

@@ -1,0 +1,242 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { brotliCompressSync, gzipSync } from "node:zlib";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { createVerifiedUser, login } from "./support/accounts.ts";
+import { baseURL, useBrowser } from "./support/browser.ts";
+import { currentUser, seedGame, seedRegistrations, uniqueTitle, useDatabase } from "./support/games.ts";
+
+const { newPage } = useBrowser();
+const db = useDatabase();
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+interface NativeCall {
+  plugin: string;
+  method: string;
+  options: Record<string, unknown>;
+}
+
+/**
+ * A stand-in for Capacitor's native bridge, as the Android app's web view has it: window.Capacitor
+ * with the App and Share plugins' headers, so @capacitor/core sends their calls to nativePromise /
+ * nativeCallback, which record them; `__native.fire()` plays the native side's events.
+ */
+function nativeBridge() {
+  type Callback = (data: unknown) => void;
+  const listeners: { id: string; event: string; callback: Callback }[] = [];
+  const calls: NativeCall[] = [];
+  let next = 0;
+  const w = window as unknown as Record<string, unknown>;
+  w.androidBridge = {};
+  w.Capacitor = {
+    isNativePlatform: () => true,
+    getPlatform: () => "android",
+    PluginHeaders: [
+      { name: "App", methods: [{ name: "addListener", rtype: "callback" }, { name: "removeListener", rtype: "callback" }, { name: "exitApp", rtype: "promise" }] },
+      { name: "Share", methods: [{ name: "share", rtype: "promise" }, { name: "canShare", rtype: "promise" }] },
+    ],
+    nativePromise: (plugin: string, method: string, options: Record<string, unknown>) => {
+      calls.push({ plugin, method, options });
+      return Promise.resolve(method === "share" ? { activityType: "stand-in" } : undefined);
+    },
+    nativeCallback: (plugin: string, method: string, options: Record<string, unknown>, callback: Callback) => {
+      calls.push({ plugin, method, options });
+      if (method === "addListener") {
+        const id = `cb${++next}`;
+        listeners.push({ id, event: String(options.eventName), callback });
+        return id;
+      }
+      if (method === "removeListener") {
+        const index = listeners.findIndex((listener) => listener.id === options.callbackId);
+        if (index !== -1) listeners.splice(index, 1);
+      }
+      return "";
+    },
+  };
+  w.__native = {
+    calls,
+    listening: (event: string) => listeners.some((listener) => listener.event === event),
+    fire: (event: string, data: unknown) => {
+      for (const listener of listeners.filter((candidate) => candidate.event === event)) listener.callback(data);
+    },
+  };
+}
+
+async function appPage(): Promise<Page> {
+  const page = await newPage({ width: 400, height: 800 });
+  await page.context().addInitScript(nativeBridge);
+  return page;
+}
+
+const listening = (page: Page) => page.evaluate(() => (window as unknown as { __native: { listening(event: string): boolean } }).__native.listening("appUrlOpen"));
+const fire = (page: Page, event: string, data: unknown) =>
+  page.evaluate(([name, payload]) => (window as unknown as { __native: { fire(event: string, data: unknown): void } }).__native.fire(name as string, payload), [event, data] as const);
+const nativeCalls = (page: Page) => page.evaluate(() => (window as unknown as { __native: { calls: NativeCall[] } }).__native.calls);
+
+async function openApp(page: Page) {
+  if (pathOf(page) !== "/" || !page.url().startsWith(baseURL())) await page.goto("/");
+  await expect.poll(() => listening(page), { timeout: 15_000 }).toBe(true);
+}
+
+describe("the mobile app (stand-in Capacitor bridge)", () => {
+  const host = () => new URL(baseURL()).host;
+
+  it("opens the event of an App Link and of the custom scheme", async () => {
+    const first = await seedGame(db(), { title: uniqueTitle("Linked Game") });
+    const second = await seedGame(db(), { title: uniqueTitle("Scheme Game") });
+    const page = await appPage();
+    await login(page, await createVerifiedUser());
+    await openApp(page);
+
+    await fire(page, "appUrlOpen", { url: `https://${host()}/event/${first.id}` });
+    await page.getByRole("heading", { name: first.title }).waitFor();
+    expect(pathOf(page)).toBe(`/event/${first.id}`);
+
+    await fire(page, "appUrlOpen", { url: `kickoff://event/${second.id}` });
+    await page.getByRole("heading", { name: second.title }).waitFor();
+    expect(pathOf(page)).toBe(`/event/${second.id}`);
+  });
+
+  it("signed out, opens the linked event after login", async () => {
+    const game = await seedGame(db(), { title: uniqueTitle("After Login Game") });
+    const user = await createVerifiedUser();
+    const page = await appPage();
+    await openApp(page);
+    await page.getByRole("button", { name: "Login" }).waitFor();
+
+    await fire(page, "appUrlOpen", { url: `kickoff://event/${game.id}` });
+    await expect.poll(() => pathOf(page)).toBe("/");
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password").fill(user.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.getByRole("heading", { name: game.title }).waitFor({ timeout: 15_000 });
+    expect(pathOf(page)).toBe(`/event/${game.id}`);
+  });
+
+  it("the back button goes back, and at the root asks before leaving the app", async () => {
+    const game = await seedGame(db(), { title: uniqueTitle("Back Game") });
+    const page = await appPage();
+    await login(page, await createVerifiedUser());
+    await openApp(page);
+    await fire(page, "appUrlOpen", { url: `https://${host()}/event/${game.id}` });
+    await page.getByRole("heading", { name: game.title }).waitFor();
+
+    await fire(page, "backButton", { canGoBack: true });
+    await expect.poll(() => pathOf(page)).toBe("/");
+    await page.getByRole("heading", { name: "Available Events" }).waitFor();
+
+    const asked: string[] = [];
+    page.once("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await fire(page, "backButton", { canGoBack: false });
+    await expect.poll(() => asked).toEqual(["Do you really want to exit the app?"]);
+    expect((await nativeCalls(page)).filter((call) => call.method === "exitApp")).toHaveLength(0);
+    expect(pathOf(page)).toBe("/");
+
+    page.once("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.accept();
+    });
+    await fire(page, "backButton", { canGoBack: false });
+    await expect.poll(async () => (await nativeCalls(page)).filter((call) => call.plugin === "App" && call.method === "exitApp").length).toBe(1);
+    expect(asked).toEqual(["Do you really want to exit the app?", "Do you really want to exit the app?"]);
+  });
+
+  it("Share Event uses the native share with the PUBLIC_URL link", async () => {
+    const game = await seedGame(db(), { title: uniqueTitle("Shared Game") });
+    const page = await appPage();
+    await login(page, await createVerifiedUser());
+    await openApp(page);
+    await fire(page, "appUrlOpen", { url: `https://${host()}/event/${game.id}` });
+    await page.getByRole("heading", { name: game.title }).waitFor();
+
+    await page.getByRole("button", { name: "Share Event" }).click();
+    await expect
+      .poll(async () => (await nativeCalls(page)).filter((call) => call.plugin === "Share" && call.method === "share").map((call) => call.options.url))
+      .toEqual([`${baseURL()}/event/${game.id}`]);
+  });
+});
+
+describe("the PWA on a bad connection", () => {
+  const OFFLINE_NOTICE = /^Offline — showing what you saw at \d{1,2}:\d{2}/;
+
+  it("shows home, a visited event page and Your Events from cache, refuses Join, and refreshes when back online", async () => {
+    const game = await seedGame(db(), { title: uniqueTitle("Offline Game") });
+    const mine = await seedGame(db(), { title: uniqueTitle("My Offline Game") });
+    const page = await newPage();
+    await page.goto("/");
+    await page.getByRole("button", { name: "Login" }).waitFor();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
+    await login(page, await createVerifiedUser());
+    await seedRegistrations(db(), mine, ["me"], { status: "confirmed", userId: (await currentUser(page)).id });
+
+    // Seen once online: home, the event page, Your Events.
+    await page.getByRole("link", { name: "Kickoff" }).first().click();
+    await page.getByText(game.title).first().waitFor();
+    await page.goto(`/event/${game.id}`);
+    await page.getByRole("heading", { name: game.title }).waitFor();
+    await page.goto("/your-events");
+    await page.getByText(mine.title).first().waitFor();
+    const notice = page.getByRole("status").filter({ hasText: "Offline" });
+    expect(await notice.count()).toBe(0);
+
+    await page.context().setOffline(true);
+    await page.goto("/");
+    await page.getByText(game.title).first().waitFor();
+    await expect.poll(() => notice.first().innerText()).toMatch(OFFLINE_NOTICE);
+
+    await page.goto(`/event/${game.id}`);
+    await page.getByRole("heading", { name: game.title }).waitFor();
+    await expect.poll(() => notice.first().innerText()).toMatch(OFFLINE_NOTICE);
+    await page.getByRole("button", { name: "Join as Player" }).click();
+    await expect.poll(() => notice.first().innerText()).toContain("This needs a connection");
+
+    await page.goto("/your-events");
+    await page.getByText(mine.title).first().waitFor();
+    await expect.poll(() => notice.first().innerText()).toMatch(OFFLINE_NOTICE);
+
+    // Nothing was kept to be sent later: back online the join has not happened, the notice goes and
+    // the screen shows the server's current data.
+    await db().query("update event set title = $1 where id = $2", [`${mine.title} (renamed)`, mine.id]);
+    await page.context().setOffline(false);
+    await page.getByText(`${mine.title} (renamed)`).first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => notice.count()).toBe(0);
+    const { rows } = await db().query("select count(*)::int as n from registration where event_id = $1", [game.id]);
+    expect(rows[0].n).toBe(0);
+  });
+
+  it("announces a new version, which takes over only on Reload", async () => {
+    const page = await newPage();
+    await page.goto("/");
+    await page.getByRole("button", { name: "Login" }).waitFor();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
+    const firstWorker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+
+    // A deploy: the server (which serves the build in dist/web) now has another service worker. The
+    // browser fetches it itself, past the page's routes, so the file is changed for this test.
+    // Its precompressed copies, where the build made them, too.
+    const files = { "dist/web/sw.js": (text: Buffer) => text, "dist/web/sw.js.br": brotliCompressSync, "dist/web/sw.js.gz": gzipSync };
+    const originals = new Map(Object.keys(files).filter((path) => existsSync(path)).map((path) => [path, readFileSync(path)]));
+    const next = Buffer.concat([originals.get("dist/web/sw.js")!, Buffer.from("\n// the next version\n")]);
+    for (const [path, encode] of Object.entries(files)) if (originals.has(path)) writeFileSync(path, encode(next));
+    const offer = page.getByRole("status").filter({ hasText: "A new version is available" });
+    try {
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      await offer.waitFor({ timeout: 15_000 });
+    } finally {
+      for (const [path, content] of originals) writeFileSync(path, content);
+    }
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(firstWorker);
+    const waiting = await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting));
+    expect(waiting).toBe(true);
+
+    await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+    await offer.getByRole("button", { name: "Reload" }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage ?? false), { timeout: 15_000 }).toBe(false);
+    await page.getByRole("button", { name: "Login" }).waitFor();
+    expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(false);
+    expect(await offer.count()).toBe(0);
+  });
+});

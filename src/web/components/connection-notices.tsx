@@ -1,0 +1,66 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { NEEDS_CONNECTION } from "../lib/api.ts";
+import { acceptUpdate, useConnection } from "../lib/connection.ts";
+
+// The viewer's own clock format: 18:05, or 6:05 PM.
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" });
+
+const RETRY_MS = 5_000;
+
+function useOnline(): boolean {
+  const [online, setOnline] = useState(() => navigator.onLine);
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine);
+    window.addEventListener("online", update);
+    window.addEventListener("offline", update);
+    return () => {
+      window.removeEventListener("online", update);
+      window.removeEventListener("offline", update);
+    };
+  }, []);
+  return online;
+}
+
+/**
+ * Without a connection: how old what is shown is, and that changes need a connection. With a new
+ * version of the app waiting: the way to it.
+ */
+export function ConnectionNotices() {
+  const { offlineSince, writeRefused, updateWaiting } = useConnection();
+  const online = useOnline();
+  const queryClient = useQueryClient();
+  // Back online while saved answers are shown: the screens on show ask the server again, now and
+  // every few seconds until it answers (the saved answers looked fresh to the query cache, and the
+  // first request after a connection returns may still fail).
+  useEffect(() => {
+    if (!online || !offlineSince) return;
+    void queryClient.invalidateQueries();
+    const timer = window.setInterval(() => void queryClient.invalidateQueries(), RETRY_MS);
+    return () => window.clearInterval(timer);
+  }, [online, offlineSince, queryClient]);
+  const showOffline = Boolean(offlineSince) || (!online && writeRefused);
+  if (!showOffline && !updateWaiting) return null;
+  return (
+    <div role="status" className="sticky top-0 z-40 flex flex-col">
+      {showOffline && (
+        <div className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-950">
+          <p>{offlineSince ? `Offline — showing what you saw at ${timeFormat.format(offlineSince)}` : "Offline"}</p>
+          {writeRefused && <p className="font-medium">{NEEDS_CONNECTION}</p>}
+        </div>
+      )}
+      {updateWaiting && (
+        <p className="flex items-center justify-center gap-3 bg-slate-800 px-4 py-2 text-sm text-white">
+          A new version is available —
+          <button
+            type="button"
+            className="rounded bg-white px-2 py-0.5 font-medium text-slate-900 hover:bg-slate-200 focus:outline-2 focus:outline-white"
+            onClick={() => acceptUpdate(updateWaiting)}
+          >
+            Reload
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}
