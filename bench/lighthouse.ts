@@ -12,20 +12,10 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { printTable } from "./table.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/support/chromium.ts";
 
 const WEB_DIST = new URL("../dist/web/", import.meta.url).pathname;
-const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-/** Without the networking flags Chromium tries to reach the internet (DESIGN §10). */
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 /** However it goes, the whole run stops after this. */
 const OVERALL_LIMIT_MS = 10 * 60_000;
@@ -48,7 +38,7 @@ async function main() {
     { name: "event page (signed in)", url: `${origin}/event/${app.info.eventId}`, signedIn: true },
   ];
 
-  chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+  chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS, logLevel: "silent" });
   const rows: string[][] = [];
   for (const page of pages) {
     const run = async () => {
@@ -114,14 +104,6 @@ async function startAppServer(): Promise<{ info: { port: number; cookie: string;
     });
   });
   return { info };
-}
-
-function printTable(header: string[], rows: string[][]) {
-  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
-  console.log(line(header));
-  console.log(widths.map((width) => "-".repeat(width)).join("  "));
-  for (const row of rows) console.log(line(row));
 }
 
 main().catch((error: unknown) => {

@@ -4,6 +4,7 @@ import { APP_POOL_SIZE } from "../src/server/db/client.ts";
 import { serverErrors } from "./storm-checks.ts";
 import { PHASES } from "./storm-http.ts";
 import type { RunResult } from "./storm-run.ts";
+import { printTable } from "./table.ts";
 
 const ANSWERS = ["201 confirmed", "201 waitlisted", "402", "409", "422"];
 
@@ -136,10 +137,3 @@ function wrap(items: string[], indent: string): string {
   return lines.join("\n");
 }
 
-function printTable(header: string[], rows: string[][], indent: string) {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => indent + cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ");
-  console.log(line(header));
-  console.log(indent + widths.map((width) => "-".repeat(width)).join("  "));
-  for (const row of rows) console.log(line(row));
-}

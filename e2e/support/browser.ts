@@ -1,18 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject, onTestFailed } from "vitest";
-
-/** DESIGN §10: without the networking flags Chromium keeps trying to reach the internet. */
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.ts";
 
 export const ARTIFACTS_DIR = "e2e/artifacts";
 
@@ -29,7 +18,7 @@ export function useBrowser() {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   });
   afterAll(async () => {
     await browser?.close();

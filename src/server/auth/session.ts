@@ -4,6 +4,7 @@ import type { MiddlewareHandler } from "hono";
 import type { Me } from "../../shared/account.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
+import { createTtlCache } from "../cache/ttl-cache.ts";
 import { session as sessionTable, user as userTable } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import type { AppEnv } from "../http/env.ts";
@@ -57,12 +58,13 @@ export function sessionMiddleware(deps: { auth: Auth; db: Db; config: Config }):
       .where(eq(sessionTable.token, token));
     return found ?? null;
   };
-  const sessions = createSessionCache(findSession);
+  // Looked-up sessions, found or not, by token (docs/decisions/010).
+  const sessions = createTtlCache<Awaited<ReturnType<typeof findSession>>>({ ttlMs: SESSION_CACHE_TTL_MS, maxEntries: SESSION_CACHE_MAX_ENTRIES });
   return async (c, next) => {
     c.set("user", null);
     const { name, key } = await cookie;
     const token = await verifiedCookieValue(c.req.header("cookie"), name, key);
-    const found = token ? await sessions.get(token) : null;
+    const found = token ? await sessions.get(token, () => findSession(token)) : null;
     if (token && found) {
       const now = Date.now();
       const lastActiveAt = found.lastActiveAt.getTime();
@@ -91,42 +93,6 @@ export function sessionMiddleware(deps: { auth: Auth; db: Db; config: Config }):
       return;
     }
     await next();
-  };
-}
-
-/**
- * Looked-up sessions (found or not) by token for SESSION_CACHE_TTL_MS; concurrent requests share one
- * query, and a lookup that ran across a clear() is not kept.
- */
-function createSessionCache<T>(load: (token: string) => Promise<T | null>) {
-  // Insertion order is expiry order: every entry is (re)inserted with now + TTL.
-  const entries = new Map<string, { expiresAt: number; row: Promise<T | null> }>();
-  let generation = 0;
-  return {
-    get(token: string): Promise<T | null> {
-      const now = Date.now();
-      const cached = entries.get(token);
-      if (cached && cached.expiresAt > now) return cached.row;
-      const startedIn = generation;
-      const row = load(token);
-      entries.delete(token);
-      entries.set(token, { expiresAt: now + SESSION_CACHE_TTL_MS, row });
-      for (const [key, entry] of entries) {
-        if (entry.expiresAt > now && entries.size <= SESSION_CACHE_MAX_ENTRIES) break;
-        entries.delete(key);
-      }
-      const forget = () => {
-        if (entries.get(token)?.row === row) entries.delete(token);
-      };
-      row.then(() => {
-        if (startedIn !== generation) forget();
-      }, forget);
-      return row;
-    },
-    clear() {
-      generation += 1;
-      entries.clear();
-    },
   };
 }
 
