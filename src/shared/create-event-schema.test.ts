@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ALL_FIELDS_REQUIRED, createEventSchema } from "./events.ts";
+import { ALL_FIELDS_REQUIRED, createEventSchema, EVENT_LIMITS, LATITUDE_RANGE, LONGITUDE_RANGE } from "./events.ts";
 
 const form = {
   title: "Tuesday Kickabout",
@@ -41,5 +41,18 @@ describe("createEventSchema", () => {
   it("still says what is wrong with a max goalkeepers that is filled in", () => {
     expect(messages({ ...form, maxGoalkeepers: "0" })).toEqual(["Max goalkeepers must be at least 1"]);
     expect(messages({ ...form, maxGoalkeepers: "two" })).toEqual(["Max goalkeepers must be at least 1"]);
+  });
+
+  it("holds the limits the database columns need, for the form and the server alike", () => {
+    expect(messages({ ...form, maxPlayers: String(EVENT_LIMITS.maxPlayers + 1) })).toEqual([`Max players must be at most ${EVENT_LIMITS.maxPlayers}`]);
+    expect(messages({ ...form, maxPlayers: EVENT_LIMITS.maxPlayers })).toEqual([]);
+    expect(messages({ ...form, maxGoalkeepers: String(EVENT_LIMITS.maxGoalkeepers + 1) })).toEqual([`Max goalkeepers must be at most ${EVENT_LIMITS.maxGoalkeepers}`]);
+    expect(messages({ ...form, durationHours: "24", durationMinutes: "0" })).toEqual([]);
+    expect(messages({ ...form, durationHours: "24", durationMinutes: "1" })).toEqual(["The duration must be 24 hours or less"]);
+  });
+
+  it("says which coordinate is off the globe", () => {
+    expect(messages({ ...form, location: { name: "North", latitude: 90.1, longitude: 0 } })).toEqual([LATITUDE_RANGE]);
+    expect(messages({ ...form, location: { name: "West", latitude: 0, longitude: -180.1 } })).toEqual([LONGITUDE_RANGE]);
   });
 });

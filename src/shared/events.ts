@@ -9,11 +9,15 @@ export const DATE_IN_PAST = "Date must be after todays date";
 const required = z.string().trim().min(1, ALL_FIELDS_REQUIRED);
 const plainText = <T extends z.ZodType<string>>(schema: T, label: string) =>
   schema.refine((value) => !hasControlCharacters(value), notAllowedCharacters(label));
-const wholeNumber = (min: number, message: string) =>
+const wholeNumber = (min: number, message: string, max?: { value: number; message: string }) =>
   z.union([z.number(), z.string().trim().min(1, ALL_FIELDS_REQUIRED)]).transform((value, ctx) => {
     const number = typeof value === "number" ? value : Number(value);
     if (!Number.isInteger(number) || number < min) {
       ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    if (max && number > max.value) {
+      ctx.addIssue({ code: "custom", message: max.message });
       return z.NEVER;
     }
     return number;
@@ -27,6 +31,11 @@ const money = (message: string) =>
     }
     return cents;
   });
+
+/** Upper bounds of a game; beyond them the columns would overflow. Checked by the form and the server alike. */
+export const EVENT_LIMITS = { maxPlayers: 1000, maxGoalkeepers: 100, durationMinutes: 24 * 60 } as const;
+export const LATITUDE_RANGE = "Latitude must be between -90 and 90.";
+export const LONGITUDE_RANGE = "Longitude must be between -180 and 180.";
 
 /**
  * The Create New Event form, as the browser sends it and as the server checks it (one truth).
@@ -45,15 +54,19 @@ export const createEventSchema = z
     ),
     location: z.object(
       {
-        name: plainText(z.string().trim().min(1, ALL_FIELDS_REQUIRED).max(300), "Event Location"),
-        latitude: z.number().min(-90).max(90),
-        longitude: z.number().min(-180).max(180),
+        name: plainText(z.string().trim().min(1, ALL_FIELDS_REQUIRED).max(300, "The venue's name is too long"), "Event Location"),
+        // Any point on the globe: from the place search, or typed in by the organiser (no geocoder needed).
+        latitude: z.number().min(-90, LATITUDE_RANGE).max(90, LATITUDE_RANGE),
+        longitude: z.number().min(-180, LONGITUDE_RANGE).max(180, LONGITUDE_RANGE),
       },
       { error: ALL_FIELDS_REQUIRED },
     ),
     field: plainText(z.string().trim().max(120), "Field").optional().default(""),
     cost: money("Cost must be an amount like 10 or 12.50"),
-    maxPlayers: wholeNumber(1, "Max players must be at least 1"),
+    maxPlayers: wholeNumber(1, "Max players must be at least 1", {
+      value: EVENT_LIMITS.maxPlayers,
+      message: `Max players must be at most ${EVENT_LIMITS.maxPlayers}`,
+    }),
     includeGoalkeepers: z.boolean().default(false),
     /** Blank means free (DESIGN §5). */
     goalkeeperCost: z.string().optional().default(""),
@@ -82,11 +95,19 @@ export const createEventSchema = z
         ctx.addIssue({ code: "custom", path: ["maxGoalkeepers"], message: "Max goalkeepers must be at least 1" });
         return z.NEVER;
       }
+      if (max > EVENT_LIMITS.maxGoalkeepers) {
+        ctx.addIssue({ code: "custom", path: ["maxGoalkeepers"], message: `Max goalkeepers must be at most ${EVENT_LIMITS.maxGoalkeepers}` });
+        return z.NEVER;
+      }
       maxGoalkeepers = max;
     }
     const durationTotal = input.durationHours * 60 + input.durationMinutes;
     if (durationTotal <= 0) {
       ctx.addIssue({ code: "custom", path: ["durationHours"], message: "The duration must be longer than 0 minutes" });
+      return z.NEVER;
+    }
+    if (durationTotal > EVENT_LIMITS.durationMinutes) {
+      ctx.addIssue({ code: "custom", path: ["durationHours"], message: "The duration must be 24 hours or less" });
       return z.NEVER;
     }
     return {

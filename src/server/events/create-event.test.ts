@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALL_FIELDS_REQUIRED, DATE_IN_PAST, type EventDetail, type UpcomingEventsResponse } from "../../shared/events.ts";
+import { ALL_FIELDS_REQUIRED, DATE_IN_PAST, type EventDetail, LATITUDE_RANGE, LONGITUDE_RANGE, type UpcomingEventsResponse } from "../../shared/events.ts";
 import { dateInZone, zonedTimeToUtc } from "../../shared/zoned-time.ts";
 import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "../../test/test-app.ts";
 
@@ -100,6 +100,18 @@ describe("POST /api/events: an admin creates an event", () => {
     expect(response.body.event).toMatchObject({ includeGoalkeepers: false, goalkeeperCostCents: 0, costCents: 0, field: null });
   });
 
+  it("accepts a venue typed in by hand, with no place search behind it (this app runs with GEOCODER=none)", async () => {
+    const location = { name: "Old Mill Field, Mill Lane, Little Hampton", latitude: -33.856812, longitude: 151.215312 };
+    const response = await admin.json<{ event: EventDetail }>("POST", "/api/events", validBody({ location }));
+    expect(response.status).toBe(201);
+    expect(response.body.event).toMatchObject({ locationName: location.name, latitude: location.latitude, longitude: location.longitude });
+  });
+
+  it("accepts the edges of the globe", async () => {
+    const response = await admin.json<{ event: EventDetail }>("POST", "/api/events", validBody({ location: { name: "Pole", latitude: 90, longitude: -180 } }));
+    expect(response.status).toBe(201);
+  });
+
   it("accepts an event later today", async () => {
     const soon = new Date(Date.now() + 2 * 60 * 60_000);
     // Build the wall time in UTC two hours from now, unless that is already tomorrow there.
@@ -161,6 +173,22 @@ describe("POST /api/events: invalid input is a 400 with the form's messages", ()
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe("validation");
     expect(Object.keys(response.body.error.fields ?? {})).toContain(field);
+  });
+
+  it.each([
+    ["latitude", { name: "Nowhere", latitude: -90.5, longitude: 0 }, "location.latitude", LATITUDE_RANGE],
+    ["longitude", { name: "Nowhere", latitude: 0, longitude: 180.01 }, "location.longitude", LONGITUDE_RANGE],
+  ])("says which coordinate is off the globe (%s)", async (_label, location, field, message) => {
+    const response = await admin.json<ErrorBody>("POST", "/api/events", validBody({ location }));
+    expect(response.status).toBe(400);
+    expect(response.body.error.message).toBe(message);
+    expect(response.body.error.fields?.[field]).toBe(message);
+  });
+
+  it("refuses coordinates that are not numbers", async () => {
+    const response = await admin.json<ErrorBody>("POST", "/api/events", validBody({ location: { name: "Pitch", latitude: "40.78", longitude: -73.97 } }));
+    expect(response.status).toBe(400);
+    expect(Object.keys(response.body.error.fields ?? {})).toContain("location.latitude");
   });
 
   it("refuses a body that is not JSON", async () => {

@@ -15,7 +15,6 @@ export async function createEvent(options: { db: Db; organizer: SessionUser; inp
   const { db, organizer, input, now } = options;
   if (!isValidDate(input.date)) throw new AppError("validation", "Enter a valid date", { date: "Enter a valid date" });
   if (!isValidTime(input.time)) throw new AppError("validation", "Enter a valid time", { time: "Enter a valid time" });
-  checkLimits(input);
   if (input.date < dateInZone(now, input.timeZone)) throw new AppError("validation", DATE_IN_PAST, { date: DATE_IN_PAST });
   const startsAt = zonedTimeToUtc(input.date, input.time, input.timeZone);
   if (startsAt.getTime() <= now.getTime()) throw new AppError("validation", DATE_IN_PAST, { time: DATE_IN_PAST });
@@ -44,18 +43,4 @@ export async function createEvent(options: { db: Db; organizer: SessionUser; inp
     })
     .returning({ id: event.id });
   return getEventDetail({ db, id: created!.id, viewer: organizer });
-}
-
-/** Upper bounds the shared schema leaves open; beyond them the columns would overflow (a 500, not a 400). */
-export const EVENT_LIMITS = { maxPlayers: 1000, maxGoalkeepers: 100, durationMinutes: 24 * 60 } as const;
-
-function checkLimits(input: CreateEventData) {
-  const refuse = (field: string, message: string) => {
-    throw new AppError("validation", message, { [field]: message });
-  };
-  if (input.maxPlayers > EVENT_LIMITS.maxPlayers) refuse("maxPlayers", `Max players must be at most ${EVENT_LIMITS.maxPlayers}`);
-  if (input.maxGoalkeepers > EVENT_LIMITS.maxGoalkeepers) {
-    refuse("maxGoalkeepers", `Max goalkeepers must be at most ${EVENT_LIMITS.maxGoalkeepers}`);
-  }
-  if (input.durationMinutes > EVENT_LIMITS.durationMinutes) refuse("durationHours", "The duration must be 24 hours or less");
 }

@@ -1,48 +1,27 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { ALL_FIELDS_REQUIRED, DATE_IN_PAST, createEventSchema, type CreateEventInput, type PlaceSuggestion } from "../../shared/events.ts";
+import { EVENT_LIMITS } from "../../shared/events.ts";
 import { DEFAULT_FEE, formatCents } from "../../shared/money.ts";
 import { Button, Card, Checkbox, FormMessage, TextField } from "../components/form.tsx";
 import { useNotify } from "../components/notification.tsx";
-import { EventMap } from "../features/events/components/event-map.tsx";
-import { PlaceSearch } from "../features/events/components/place-search.tsx";
+import { EventLocation } from "../features/events/components/event-location.tsx";
+import {
+  checkCreateEvent,
+  type FieldName,
+  fieldsOfServerError,
+  type FormState,
+  initialFormState,
+  initialLocation,
+  type LocationDraft,
+} from "../features/events/create-event-form.ts";
 import { useCreateEvent } from "../features/events/hooks/use-create-event.ts";
-import { errorMessage } from "../lib/api.ts";
+import { ApiError, errorMessage } from "../lib/api.ts";
 import { useConfig } from "../lib/config.ts";
 import { paths } from "../lib/paths.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 
 /** SPEC §9: the app goes to / this long after the success notification. */
 const REDIRECT_AFTER_CREATE_MS = 500;
-const MAP_PREVIEW_ZOOM = 15;
-
-interface FormState {
-  title: string;
-  date: string;
-  time: string;
-  durationHours: string;
-  durationMinutes: string;
-  field: string;
-  cost: string;
-  maxPlayers: string;
-  includeGoalkeepers: boolean;
-  goalkeeperCost: string;
-  maxGoalkeepers: string;
-}
-
-const initialState: FormState = {
-  title: "",
-  date: "",
-  time: "",
-  durationHours: "1",
-  durationMinutes: "0",
-  field: "",
-  cost: "",
-  maxPlayers: "",
-  includeGoalkeepers: false,
-  goalkeeperCost: "",
-  maxGoalkeepers: "2",
-};
 
 /** Create New Event (admins; the shell shows home to everyone else). */
 export default function CreateEventScreen() {
@@ -51,71 +30,65 @@ export default function CreateEventScreen() {
   const notify = useNotify();
   const config = useConfig();
   const createEvent = useCreateEvent();
-  const [form, setForm] = useState(initialState);
-  const [place, setPlace] = useState<PlaceSuggestion | null>(null);
+  const errorId = useId();
+  const [form, setForm] = useState(initialFormState);
+  const [location, setLocation] = useState<LocationDraft>(initialLocation);
   const [error, setError] = useState("");
   // The fields the error line is about: marked invalid, and the first one gets the focus.
-  const [invalid, setInvalid] = useState<{ fields: ReadonlySet<string> }>({ fields: new Set() });
+  const [invalid, setInvalid] = useState<{ fields: readonly FieldName[] }>({ fields: [] });
   const [created, setCreated] = useState(false);
   const redirectTimer = useRef<number | undefined>(undefined);
   const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
   useEffect(() => {
-    if (invalid.fields.size > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    if (invalid.fields.length === 0) return;
+    // A selector list matches in document order: the first field of the form the message is about.
+    const selector = invalid.fields.map((field) => `[data-field="${field}"]`).join(", ");
+    formRef.current?.querySelector<HTMLElement>(selector)?.focus();
   }, [invalid]);
 
   const fee = config.data?.payments ?? DEFAULT_FEE;
   const feeNote = `add the processing fee of ${fee.feePercent}% + ${formatCents(fee.feeFixedCents)}`;
+  const invalidFields = new Set(invalid.fields);
+  const clearError = () => {
+    setError("");
+    setInvalid((current) => (current.fields.length === 0 ? current : { fields: [] }));
+  };
   const set = <K extends keyof FormState>(key: K) => (value: FormState[K]) => {
     setForm((current) => ({ ...current, [key]: value }));
     clearError();
   };
-  const clearError = () => {
-    setError("");
-    setInvalid((current) => (current.fields.size === 0 ? current : { fields: new Set() }));
-  };
-  const choosePlace = (chosen: PlaceSuggestion | null) => {
-    setPlace(chosen);
+  const changeLocation = (update: (current: LocationDraft) => LocationDraft) => {
+    setLocation(update);
     clearError();
   };
   const text = (key: Exclude<keyof FormState, "includeGoalkeepers">) => ({
     value: form[key],
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => set(key)(event.target.value),
-    "aria-invalid": invalid.fields.has(key) || undefined,
+    "data-field": key,
+    "aria-invalid": invalidFields.has(key) || undefined,
+    // The error line under the form says what is wrong with the field.
+    ...(invalidFields.has(key) ? { "aria-describedby": errorId } : {}),
   });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError("");
-    const input = {
-      title: form.title,
-      date: form.date,
-      time: form.time,
-      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-      durationHours: form.durationHours,
-      durationMinutes: form.durationMinutes,
-      location: place ? { name: place.name, latitude: place.latitude, longitude: place.longitude } : undefined,
-      field: form.field,
-      cost: form.cost,
-      maxPlayers: form.maxPlayers,
-      includeGoalkeepers: form.includeGoalkeepers,
-      goalkeeperCost: form.includeGoalkeepers ? form.goalkeeperCost : "",
-      maxGoalkeepers: form.includeGoalkeepers ? form.maxGoalkeepers : 2,
-    };
-    const problem = validate(input);
-    if (problem) {
-      setError(problem.message);
-      setInvalid({ fields: new Set(problem.fields) });
+    const checked = checkCreateEvent(form, location, { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, now: new Date() });
+    if (!checked.ok) {
+      setError(checked.message);
+      setInvalid({ fields: checked.fields });
       return;
     }
     try {
-      await createEvent.mutateAsync(input as CreateEventInput);
+      await createEvent.mutateAsync(checked.input);
       setCreated(true);
       notify("Event created successfully!");
       redirectTimer.current = window.setTimeout(() => navigate(paths.home), REDIRECT_AFTER_CREATE_MS);
     } catch (caught) {
       setError(`Error creating event: ${errorMessage(caught)}`);
+      if (caught instanceof ApiError) setInvalid({ fields: fieldsOfServerError(caught.fields, location.mode) });
     }
   };
 
@@ -131,23 +104,22 @@ export default function CreateEventScreen() {
             <TextField label="Event Time" type="time" required {...text("time")} />
           </div>
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField label="Duration Hours" type="number" inputMode="numeric" required min={0} step={1} {...text("durationHours")} />
+            <TextField label="Duration Hours" type="number" inputMode="numeric" required min={0} max={24} step={1} {...text("durationHours")} />
             <TextField label="Duration Minutes" type="number" inputMode="numeric" required min={0} max={59} step={1} {...text("durationMinutes")} />
           </div>
-          <div className="flex flex-col gap-3">
-            <PlaceSearch label="Event Location" selected={place} onSelect={choosePlace} invalid={invalid.fields.has("location")} />
-            {place && (
-              <>
-                <EventMap latitude={place.latitude} longitude={place.longitude} label={place.name} zoom={MAP_PREVIEW_ZOOM} />
-                <p className="text-sm text-slate-700">
-                  {place.name} ({place.latitude.toFixed(4)}, {place.longitude.toFixed(4)})
-                </p>
-              </>
-            )}
-          </div>
+          <EventLocation draft={location} onChange={changeLocation} invalid={invalidFields} errorId={errorId} />
           <TextField label="Field (optional)" maxLength={120} {...text("field")} />
           <TextField label={`Cost (${feeNote})`} inputMode="decimal" required placeholder="0.00" {...text("cost")} />
-          <TextField label="Max Players (excluding goalkeepers)" type="number" inputMode="numeric" required min={1} step={1} {...text("maxPlayers")} />
+          <TextField
+            label="Max Players (excluding goalkeepers)"
+            type="number"
+            inputMode="numeric"
+            required
+            min={1}
+            max={EVENT_LIMITS.maxPlayers}
+            step={1}
+            {...text("maxPlayers")}
+          />
           <Checkbox label="Include Goalkeepers" checked={form.includeGoalkeepers} onChange={(event) => set("includeGoalkeepers")(event.target.checked)} />
           {form.includeGoalkeepers && (
             <div className="grid gap-5 border-l-4 border-green-100 pl-4">
@@ -158,10 +130,21 @@ export default function CreateEventScreen() {
                 hint="Leave blank to make goalkeeper spots free."
                 {...text("goalkeeperCost")}
               />
-              <TextField label="Max Goalkeepers" type="number" inputMode="numeric" required min={1} step={1} {...text("maxGoalkeepers")} />
+              <TextField
+                label="Max Goalkeepers"
+                type="number"
+                inputMode="numeric"
+                required
+                min={1}
+                max={EVENT_LIMITS.maxGoalkeepers}
+                step={1}
+                {...text("maxGoalkeepers")}
+              />
             </div>
           )}
-          <FormMessage kind="error">{error}</FormMessage>
+          <div id={errorId}>
+            <FormMessage kind="error">{error}</FormMessage>
+          </div>
           <Button type="submit" disabled={busy}>
             {busy ? "Creating..." : "Create Event"}
           </Button>
@@ -169,22 +152,6 @@ export default function CreateEventScreen() {
       </Card>
     </div>
   );
-}
-
-/**
- * The server's rules (same schema), plus SPEC's "no date in the past" in the organiser's clock:
- * the message for the inline error line, and the fields it is about.
- */
-function validate(input: Record<string, unknown>): { message: string; fields: string[] } | null {
-  const result = createEventSchema.safeParse(input);
-  const issues = result.success ? [] : result.error.issues;
-  const fieldOf = (issue: (typeof issues)[number]) => String(issue.path[0] ?? "");
-  const missing = issues.filter((issue) => issue.message === ALL_FIELDS_REQUIRED);
-  if (missing.length > 0) return { message: ALL_FIELDS_REQUIRED, fields: missing.map(fieldOf) };
-  const startsAt = new Date(`${String(input.date)}T${String(input.time)}`);
-  if (!Number.isNaN(startsAt.getTime()) && startsAt.getTime() <= Date.now()) return { message: DATE_IN_PAST, fields: ["date", "time"] };
-  const first = issues[0];
-  return first ? { message: first.message, fields: [fieldOf(first)] } : null;
 }
 
 /** YYYY-MM-DD of a day in the viewer's zone, for the date picker's minimum. */

@@ -1,29 +1,65 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useConfig } from "../../../lib/config.ts";
+import type { MapPoint, ShownMap } from "./leaflet-map.ts";
 
 type MapState = "loading" | "ready" | "error";
 
 /**
  * A 300px-high map with a marker (SPEC §9). Leaflet is imported when the map is first shown,
- * into a chunk shared by the event page and the Create New Event form.
+ * into a chunk shared by the event page and the Create New Event form. With `onPick` it is also a
+ * pin picker (click the map, drag the pin); without a point it shows the world and no pin. When
+ * the tiles cannot be loaded it says 'Error loading maps' rather than showing a blank grey box.
  */
-export function EventMap({ latitude, longitude, label, zoom = 15 }: { latitude: number; longitude: number; label: string; zoom?: number }) {
+export function EventMap({
+  latitude,
+  longitude,
+  label,
+  zoom = 15,
+  onPick,
+  regionLabel = `Map of ${label}`,
+  describedBy,
+}: {
+  latitude: number | null;
+  longitude: number | null;
+  label: string;
+  zoom?: number;
+  onPick?: (point: MapPoint) => void;
+  regionLabel?: string;
+  describedBy?: string;
+}) {
   const config = useConfig();
   const tileUrl = config.data?.mapTileUrl;
   const container = useRef<HTMLDivElement>(null);
+  const shown = useRef<ShownMap | null>(null);
   const [state, setState] = useState<MapState>("loading");
+  const point = latitude !== null && longitude !== null ? { latitude, longitude } : null;
+  // The map is made once; later points, labels and callbacks reach it through these.
+  const latest = useRef({ point, label, onPick });
+  useLayoutEffect(() => {
+    latest.current = { point, label, onPick };
+  });
+  const picker = Boolean(onPick);
 
   useEffect(() => {
     const element = container.current;
     if (!tileUrl || !element) return;
     let cancelled = false;
-    let remove: (() => void) | undefined;
     setState("loading");
     import("./leaflet-map.ts")
       .then(({ showMap }) => {
         if (cancelled) return;
-        remove = showMap(element, { latitude, longitude, zoom, tileUrl, label });
-        setState("ready");
+        const { point: start, label: name } = latest.current;
+        shown.current = showMap(element, {
+          point: start,
+          label: name,
+          zoom,
+          tileUrl,
+          onPick: picker ? (picked) => latest.current.onPick?.(picked) : undefined,
+          onTilesFailed: () => {
+            if (!cancelled) setState("error");
+          },
+        });
+        setState((current) => (current === "error" ? current : "ready"));
       })
       .catch((error: unknown) => {
         console.error("map failed to load", error);
@@ -31,21 +67,26 @@ export function EventMap({ latitude, longitude, label, zoom = 15 }: { latitude: 
       });
     return () => {
       cancelled = true;
-      remove?.();
+      shown.current?.remove();
+      shown.current = null;
     };
-  }, [tileUrl, latitude, longitude, zoom, label]);
+  }, [tileUrl, zoom, picker]);
 
-  const shown: MapState = config.isError ? "error" : state;
+  useEffect(() => {
+    shown.current?.update(latitude !== null && longitude !== null ? { latitude, longitude } : null, label);
+  }, [latitude, longitude, label]);
+
+  const status: MapState = config.isError ? "error" : state;
   return (
     // `isolate` keeps Leaflet's z-indexes (400+) under the sticky header and the bottom bar.
     <div className="relative isolate h-[300px] w-full overflow-hidden rounded-lg border border-slate-200 bg-slate-100">
-      <div ref={container} className="h-full w-full" role="region" aria-label={`Map of ${label}`} />
-      {shown !== "ready" && (
+      <div ref={container} className="h-full w-full" role="region" aria-label={regionLabel} aria-describedby={describedBy} />
+      {status !== "ready" && (
         <div
           className="absolute inset-0 z-[1000] flex items-center justify-center bg-slate-100 text-slate-600"
-          role={shown === "error" ? "alert" : "status"}
+          role={status === "error" ? "alert" : "status"}
         >
-          {shown === "error" ? "Error loading maps" : "Loading..."}
+          {status === "error" ? "Error loading maps" : "Loading..."}
         </div>
       )}
     </div>

@@ -1,5 +1,5 @@
 // Loaded on demand only (see event-map.tsx): Leaflet and its CSS stay out of the initial bundle.
-import { icon, map as createMap, marker, tileLayer } from "leaflet";
+import { icon, type LeafletMouseEvent, map as createMap, marker as createMarker, type Marker, tileLayer } from "leaflet";
 import "leaflet/dist/leaflet.css";
 // Leaflet finds its default marker images through a CSS path guess that bundlers break; name them.
 import markerIconRetinaUrl from "leaflet/dist/images/marker-icon-2x.png";
@@ -16,23 +16,101 @@ const markerIcon = icon({
   shadowSize: [41, 41],
 });
 
-export interface MapOptions {
+/** With no point yet, the whole world: the organiser zooms in and clicks. */
+const WORLD: { center: [number, number]; zoom: number } = { center: [20, 0], zoom: 2 };
+
+export interface MapPoint {
   latitude: number;
   longitude: number;
+}
+
+export interface MapOptions {
+  point: MapPoint | null;
   zoom: number;
   tileUrl: string;
   /** Names the marker for assistive technology. */
   label: string;
+  /** Makes the map a pin picker: a click moves the pin there, and the pin can be dragged. */
+  onPick?: (point: MapPoint) => void;
+  /** Not one tile of the first view could be loaded (the tile server is unreachable). */
+  onTilesFailed?: () => void;
 }
 
-/** Draws a map with one marker into `element`; returns the function that removes it. */
-export function showMap(element: HTMLElement, options: MapOptions): () => void {
-  const position: [number, number] = [options.latitude, options.longitude];
-  const leafletMap = createMap(element, { scrollWheelZoom: false }).setView(position, options.zoom);
-  tileLayer(options.tileUrl, {
+export interface ShownMap {
+  /** Moves the pin (null takes it away); the view follows unless the point came from this map. */
+  update(point: MapPoint | null, label: string): void;
+  remove(): void;
+}
+
+/** Draws a map with one marker into `element`. */
+export function showMap(element: HTMLElement, options: MapOptions): ShownMap {
+  const { zoom, onPick } = options;
+  const leafletMap = createMap(element, { scrollWheelZoom: false });
+  if (options.point) leafletMap.setView(toLatLng(options.point), zoom);
+  else leafletMap.setView(WORLD.center, WORLD.zoom);
+
+  const tiles = tileLayer(options.tileUrl, {
     maxZoom: 19,
     attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
-  }).addTo(leafletMap);
-  marker(position, { icon: markerIcon, alt: options.label, title: options.label, keyboard: false }).addTo(leafletMap);
-  return () => leafletMap.remove();
+  });
+  let tilesLoaded = 0;
+  let tilesFailed = 0;
+  tiles.on("tileload", () => (tilesLoaded += 1));
+  tiles.on("tileerror", () => (tilesFailed += 1));
+  // "load" fires once every tile of the view has settled, loaded or not.
+  tiles.once("load", () => {
+    if (tilesLoaded === 0 && tilesFailed > 0) options.onTilesFailed?.();
+  });
+  tiles.addTo(leafletMap);
+
+  let marker: Marker | null = null;
+  // The last point this map reported: when it comes back as a prop, the view stays where the organiser put it.
+  let picked: MapPoint | null = null;
+  const pick = (point: MapPoint) => {
+    picked = point;
+    onPick?.(point);
+  };
+
+  const update = (point: MapPoint | null, label: string) => {
+    if (!point) {
+      marker?.remove();
+      marker = null;
+      return;
+    }
+    if (!marker) {
+      marker = createMarker(toLatLng(point), { icon: markerIcon, alt: label, title: label, keyboard: false, draggable: Boolean(onPick) });
+      marker.on("dragend", () => {
+        const { lat, lng } = marker!.getLatLng().wrap();
+        pick(rounded(lat, lng));
+      });
+      marker.addTo(leafletMap);
+    } else {
+      marker.setLatLng(toLatLng(point));
+      const image = marker.getElement();
+      image?.setAttribute("alt", label);
+      image?.setAttribute("title", label);
+    }
+    const fromThisMap = picked && picked.latitude === point.latitude && picked.longitude === point.longitude;
+    if (!fromThisMap) leafletMap.setView(toLatLng(point), onPick ? Math.max(leafletMap.getZoom(), zoom) : zoom);
+  };
+
+  if (onPick) {
+    // The pin moves when the point comes back through update(), as for any other change.
+    leafletMap.on("click", (event: LeafletMouseEvent) => {
+      const { lat, lng } = event.latlng.wrap();
+      pick(rounded(lat, lng));
+    });
+  }
+  update(options.point, options.label);
+
+  return { update, remove: () => leafletMap.remove() };
+}
+
+function toLatLng(point: MapPoint): [number, number] {
+  return [point.latitude, point.longitude];
+}
+
+/** 6 decimals (about 10 cm): more than any pitch needs, and short enough to read. */
+function rounded(latitude: number, longitude: number): MapPoint {
+  return { latitude: Math.round(latitude * 1e6) / 1e6, longitude: Math.round(longitude * 1e6) / 1e6 };
 }

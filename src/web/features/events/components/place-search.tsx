@@ -1,5 +1,6 @@
 import { useId, useState, type KeyboardEvent } from "react";
 import type { PlaceSuggestion } from "../../../../shared/events.ts";
+import { Button } from "../../../components/form.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { useDebouncedValue } from "../hooks/use-debounced-value.ts";
 import { MIN_PLACE_QUERY, usePlaces } from "../hooks/use-places.ts";
@@ -9,24 +10,34 @@ const DEBOUNCE_MS = 300;
 /**
  * The Event Location search box: an ARIA 1.2 combobox over GET /api/places. A location counts only
  * once it is picked from the list (it then has coordinates); typing again clears the choice.
+ * Beside it, always, the way out when the search cannot help (no geocoder, no venues yet): typing
+ * the venue in, offered prominently once the search fails or finds nothing.
  */
 export function PlaceSearch({
   label,
+  text,
+  onTextChange,
   selected,
   onSelect,
+  onEnterManually,
   invalid = false,
+  errorId,
 }: {
   label: string;
+  text: string;
+  onTextChange: (text: string) => void;
   selected: PlaceSuggestion | null;
   onSelect: (place: PlaceSuggestion | null) => void;
+  onEnterManually: () => void;
   /** Set when the form was sent without a place picked from the list. */
   invalid?: boolean;
+  /** The form's error line, read out with the box while it is invalid. */
+  errorId?: string;
 }) {
   const id = useId();
   const listId = `${id}-list`;
   const messageId = `${id}-message`;
   const hintId = `${id}-hint`;
-  const [text, setText] = useState(selected?.name ?? "");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const query = useDebouncedValue(text.trim(), DEBOUNCE_MS);
@@ -37,7 +48,7 @@ export function PlaceSearch({
   const expanded = open && options.length > 0;
 
   const choose = (place: PlaceSuggestion) => {
-    setText(place.name);
+    onTextChange(place.name);
     setOpen(false);
     setActive(-1);
     onSelect(place);
@@ -75,10 +86,14 @@ export function PlaceSearch({
   };
 
   let message: { text: string; error: boolean } | null = null;
-  if (searching && places.isError) message = { text: `Place search failed: ${errorMessage(places.error)}`, error: true };
+  // Once a place is chosen, what the search said about earlier words no longer matters.
+  if (selected) message = null;
+  else if (searching && places.isError) message = { text: `Place search failed: ${errorMessage(places.error)}`, error: true };
   else if (searching && places.data?.geocoderError) message = { text: places.data.geocoderError, error: true };
-  else if (searching && open && places.isFetching && options.length === 0) message = { text: "Searching...", error: false };
-  else if (searching && open && places.isSuccess && options.length === 0 && !selected) message = { text: "No places found.", error: false };
+  // Not tied to the list being open: a line that vanished on blur would move the button under the pointer.
+  else if (searching && places.isFetching && options.length === 0) message = { text: "Searching...", error: false };
+  else if (searching && places.isSuccess && options.length === 0) message = { text: "No places found.", error: false };
+  const stuck = !selected && searching && (places.isError || Boolean(places.data?.geocoderError) || (places.isSuccess && options.length === 0));
 
   return (
     <div className="flex flex-col gap-1">
@@ -96,11 +111,12 @@ export function PlaceSearch({
           aria-controls={listId}
           aria-activedescendant={expanded && active >= 0 ? `${id}-option-${active}` : undefined}
           aria-invalid={invalid || undefined}
-          aria-describedby={[message ? messageId : null, selected ? null : hintId].filter(Boolean).join(" ") || undefined}
+          data-field="location"
+          aria-describedby={[invalid ? errorId : null, message ? messageId : null, selected ? null : hintId].filter(Boolean).join(" ") || undefined}
           placeholder="Search for a place or address"
           value={text}
           onChange={(event) => {
-            setText(event.target.value);
+            onTextChange(event.target.value);
             setOpen(true);
             setActive(-1);
             if (selected) onSelect(null);
@@ -146,6 +162,19 @@ export function PlaceSearch({
         <p id={messageId} role={message.error ? "alert" : "status"} className={`text-sm ${message.error ? "text-red-700" : "text-slate-500"}`}>
           {message.text}
         </p>
+      )}
+      {stuck ? (
+        <Button variant="secondary" className="self-start" onClick={onEnterManually}>
+          Enter the venue yourself
+        </Button>
+      ) : (
+        <button
+          type="button"
+          onClick={onEnterManually}
+          className="self-start rounded text-sm font-medium text-green-800 underline underline-offset-2 hover:text-green-900 focus:outline-2 focus:outline-offset-2 focus:outline-green-700"
+        >
+          Enter the venue yourself
+        </button>
       )}
     </div>
   );

@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import { ALL_FIELDS_REQUIRED, DATE_IN_PAST, EVENT_LIMITS, LATITUDE_RANGE } from "../../../shared/events.ts";
+import {
+  checkCreateEvent,
+  enterVenueManually,
+  fieldsOfServerError,
+  type FormState,
+  initialFormState,
+  initialLocation,
+  type LocationDraft,
+  readLocation,
+} from "./create-event-form.ts";
+import { SHORT_LINK } from "./map-link.ts";
+
+const now = new Date("2030-05-01T12:00:00");
+const filled: FormState = {
+  ...initialFormState,
+  title: "Tuesday Kickabout",
+  date: "2030-05-14",
+  time: "18:30",
+  cost: "10",
+  maxPlayers: "10",
+};
+const riverside = { name: "Riverside Park Pitch 3", latitude: 40.7812, longitude: -73.9665, source: "geocoder" as const };
+const searched: LocationDraft = { ...initialLocation, place: riverside, searchText: riverside.name };
+const typedIn: LocationDraft = { ...initialLocation, mode: "manual", venueName: "Old Mill Field, Mill Lane", coordinates: "51.5074, -0.1278" };
+const check = (form: FormState, location: LocationDraft) => checkCreateEvent(form, location, { timeZone: "UTC", now });
+
+describe("Event Location", () => {
+  it("takes the place picked from the search", () => {
+    expect(readLocation(searched)).toEqual({ location: { name: riverside.name, latitude: 40.7812, longitude: -73.9665 }, missing: [] });
+    expect(readLocation({ ...searched, place: null })).toEqual({ missing: ["location"] });
+  });
+
+  it("takes a venue typed in with coordinates or a map link, without any place search", () => {
+    expect(readLocation(typedIn)).toEqual({ location: { name: "Old Mill Field, Mill Lane", latitude: 51.5074, longitude: -0.1278 }, missing: [] });
+    const link = { ...typedIn, coordinates: "https://www.google.com/maps/place/Old+Mill/@51.50,-0.12,17z/data=!3d51.5074!4d-0.1278" };
+    expect(readLocation(link).location).toEqual({ name: "Old Mill Field, Mill Lane", latitude: 51.5074, longitude: -0.1278 });
+  });
+
+  it("names the blank or unreadable part of a venue typed in", () => {
+    expect(readLocation({ ...typedIn, venueName: "  " })).toEqual({ missing: ["venueName"], location: undefined });
+    expect(readLocation({ ...typedIn, coordinates: "" })).toEqual({ missing: ["coordinates"], location: undefined });
+    expect(readLocation({ ...typedIn, coordinates: "https://maps.app.goo.gl/abc" })).toEqual({
+      missing: [],
+      problem: { field: "coordinates", message: SHORT_LINK },
+    });
+  });
+
+  it("starts typing the venue in from what the search has", () => {
+    expect(enterVenueManually(searched)).toMatchObject({ mode: "manual", venueName: riverside.name, coordinates: "40.7812, -73.9665" });
+    expect(enterVenueManually({ ...initialLocation, searchText: " Old Mill " })).toMatchObject({ venueName: "Old Mill", coordinates: "" });
+    // What was typed in before is kept.
+    expect(enterVenueManually({ ...typedIn, mode: "search", place: riverside })).toMatchObject({ venueName: typedIn.venueName, coordinates: typedIn.coordinates });
+  });
+});
+
+describe("checkCreateEvent: what the server checks, before sending", () => {
+  it("passes a complete form, with either kind of location", () => {
+    expect(check(filled, searched)).toMatchObject({ ok: true, input: { location: { name: riverside.name } } });
+    expect(check(filled, typedIn)).toMatchObject({ ok: true, input: { location: { latitude: 51.5074, longitude: -0.1278 } } });
+  });
+
+  it("says 'All fields are required' and names every blank field in the form's order", () => {
+    expect(check({ ...filled, title: "", cost: "" }, { ...searched, place: null })).toEqual({
+      ok: false,
+      message: ALL_FIELDS_REQUIRED,
+      fields: ["title", "location", "cost"],
+    });
+    expect(check({ ...filled, maxPlayers: " " }, { ...typedIn, venueName: "", coordinates: "" })).toEqual({
+      ok: false,
+      message: ALL_FIELDS_REQUIRED,
+      fields: ["venueName", "coordinates", "maxPlayers"],
+    });
+  });
+
+  it("refuses a start in the past with SPEC's message", () => {
+    expect(check({ ...filled, date: "2030-04-30" }, searched)).toEqual({ ok: false, message: DATE_IN_PAST, fields: ["date", "time"] });
+  });
+
+  it("flags max players beyond the server's limit, and below 1", () => {
+    expect(check({ ...filled, maxPlayers: String(EVENT_LIMITS.maxPlayers + 1) }, searched)).toEqual({
+      ok: false,
+      message: `Max players must be at most ${EVENT_LIMITS.maxPlayers}`,
+      fields: ["maxPlayers"],
+    });
+    expect(check({ ...filled, maxPlayers: String(EVENT_LIMITS.maxPlayers) }, searched).ok).toBe(true);
+    expect(check({ ...filled, maxPlayers: "0" }, searched)).toEqual({ ok: false, message: "Max players must be at least 1", fields: ["maxPlayers"] });
+  });
+
+  it("flags the goalkeeper and duration limits the server has", () => {
+    const keepers = { ...filled, includeGoalkeepers: true };
+    expect(check({ ...keepers, maxGoalkeepers: "101" }, searched)).toMatchObject({ message: "Max goalkeepers must be at most 100", fields: ["maxGoalkeepers"] });
+    expect(check({ ...filled, durationHours: "24", durationMinutes: "1" }, searched)).toMatchObject({
+      message: "The duration must be 24 hours or less",
+      fields: ["durationHours"],
+    });
+  });
+
+  it("says why a pasted point cannot be used, on the coordinates field", () => {
+    expect(check(filled, { ...typedIn, coordinates: "91, 0" })).toEqual({ ok: false, message: LATITUDE_RANGE, fields: ["coordinates"] });
+    expect(check(filled, { ...typedIn, coordinates: "https://maps.app.goo.gl/abc" })).toEqual({ ok: false, message: SHORT_LINK, fields: ["coordinates"] });
+  });
+
+  it("puts the schema's complaint about a typed-in name on the name field", () => {
+    expect(check(filled, { ...typedIn, venueName: "x".repeat(301) })).toEqual({ ok: false, message: "The venue's name is too long", fields: ["venueName"] });
+  });
+});
+
+describe("fieldsOfServerError", () => {
+  it("marks the fields a 400 names, Event Location's parts included", () => {
+    expect(fieldsOfServerError({ maxPlayers: "x", title: "y" }, "search")).toEqual(["title", "maxPlayers"]);
+    expect(fieldsOfServerError({ "location.latitude": "x" }, "search")).toEqual(["location"]);
+    expect(fieldsOfServerError({ "location.latitude": "x", "location.name": "y" }, "manual")).toEqual(["venueName", "coordinates"]);
+    expect(fieldsOfServerError({ timeZone: "x", _: "y" }, "manual")).toEqual([]);
+    expect(fieldsOfServerError(undefined, "manual")).toEqual([]);
+  });
+});

@@ -1,0 +1,158 @@
+import { ALL_FIELDS_REQUIRED, DATE_IN_PAST, createEventSchema, type CreateEventInput, type PlaceSuggestion } from "../../../shared/events.ts";
+import { formatPoint, parseMapLocation } from "./map-link.ts";
+
+/** The Create New Event form as typed (SPEC §2), before the shared schema reads it. */
+export interface FormState {
+  title: string;
+  date: string;
+  time: string;
+  durationHours: string;
+  durationMinutes: string;
+  field: string;
+  cost: string;
+  maxPlayers: string;
+  includeGoalkeepers: boolean;
+  goalkeeperCost: string;
+  maxGoalkeepers: string;
+}
+
+export const initialFormState: FormState = {
+  title: "",
+  date: "",
+  time: "",
+  durationHours: "1",
+  durationMinutes: "0",
+  field: "",
+  cost: "",
+  maxPlayers: "",
+  includeGoalkeepers: false,
+  goalkeeperCost: "",
+  maxGoalkeepers: "2",
+};
+
+/**
+ * Event Location: a place picked from the search, or, when the search cannot help (no geocoder, no
+ * venues yet), the venue typed in by the organiser with its point from coordinates, a map link or
+ * the map. Both are kept, so switching back and forth loses nothing; `mode` says which one counts.
+ */
+export interface LocationDraft {
+  mode: "search" | "manual";
+  searchText: string;
+  place: PlaceSuggestion | null;
+  venueName: string;
+  /** What the organiser typed or pasted; the map's pin writes it too. */
+  coordinates: string;
+}
+
+export const initialLocation: LocationDraft = { mode: "search", searchText: "", place: null, venueName: "", coordinates: "" };
+
+/** Switches to typing the venue in, starting from what the search has (the picked place, or the words typed). */
+export function enterVenueManually(draft: LocationDraft): LocationDraft {
+  const { place } = draft;
+  return {
+    ...draft,
+    mode: "manual",
+    venueName: draft.venueName.trim() || place?.name || draft.searchText.trim(),
+    coordinates: draft.coordinates.trim() || (place ? formatPoint(place.latitude, place.longitude) : ""),
+  };
+}
+
+/** The fields the inline error line can be about: the form's own, and Event Location's parts. */
+export type FieldName = Exclude<keyof FormState, "includeGoalkeepers"> | "location" | "venueName" | "coordinates";
+
+export interface LocationReading {
+  location?: { name: string; latitude: number; longitude: number };
+  /** Blank parts ('All fields are required'). */
+  missing: FieldName[];
+  /** A filled-in part that cannot be read, e.g. a short map link or a latitude of 91. */
+  problem?: { field: FieldName; message: string };
+}
+
+export function readLocation(draft: LocationDraft): LocationReading {
+  if (draft.mode === "search") {
+    const { place } = draft;
+    return place ? { location: { name: place.name, latitude: place.latitude, longitude: place.longitude }, missing: [] } : { missing: ["location"] };
+  }
+  const name = draft.venueName.trim();
+  const coordinates = draft.coordinates.trim();
+  const missing: FieldName[] = [...(name ? [] : ["venueName" as const]), ...(coordinates ? [] : ["coordinates" as const])];
+  const point = coordinates ? parseMapLocation(coordinates) : null;
+  if (point && !point.ok) return { missing, problem: { field: "coordinates", message: point.message } };
+  return { missing, location: name && point?.ok ? { name, latitude: point.latitude, longitude: point.longitude } : undefined };
+}
+
+export type FormCheck = { ok: true; input: CreateEventInput } | { ok: false; message: string; fields: FieldName[] };
+
+/**
+ * What the server will say, said before sending: the same shared schema (and so the same limits),
+ * plus SPEC's "no date in the past" on the organiser's clock. The message is the inline error line's;
+ * `fields` are the ones it is about, in the form's order.
+ */
+export function checkCreateEvent(form: FormState, draft: LocationDraft, options: { timeZone: string; now: Date }): FormCheck {
+  const reading = readLocation(draft);
+  const input = {
+    title: form.title,
+    date: form.date,
+    time: form.time,
+    timeZone: options.timeZone,
+    durationHours: form.durationHours,
+    durationMinutes: form.durationMinutes,
+    location: reading.location,
+    field: form.field,
+    cost: form.cost,
+    maxPlayers: form.maxPlayers,
+    includeGoalkeepers: form.includeGoalkeepers,
+    goalkeeperCost: form.includeGoalkeepers ? form.goalkeeperCost : "",
+    maxGoalkeepers: form.includeGoalkeepers ? form.maxGoalkeepers : 2,
+  };
+
+  const result = createEventSchema.safeParse(input);
+  const issues = result.success ? [] : result.error.issues;
+  const fieldOf = (path: readonly PropertyKey[]) => formField(path.map(String), draft.mode);
+  // Location's own reading says which of its parts is blank; the schema only knows it is missing.
+  const otherIssues = issues.filter((issue) => !(issue.path.length === 1 && issue.path[0] === "location"));
+  const missing = [
+    ...otherIssues.filter((issue) => issue.message === ALL_FIELDS_REQUIRED).map((issue) => fieldOf(issue.path)),
+    ...reading.missing,
+  ];
+  if (missing.length > 0) return { ok: false, message: ALL_FIELDS_REQUIRED, fields: inFormOrder(missing) };
+
+  const startsAt = new Date(`${form.date}T${form.time}`);
+  if (!Number.isNaN(startsAt.getTime()) && startsAt.getTime() <= options.now.getTime()) return { ok: false, message: DATE_IN_PAST, fields: ["date", "time"] };
+  if (reading.problem) return { ok: false, message: reading.problem.message, fields: [reading.problem.field] };
+  const first = otherIssues[0];
+  if (first) return { ok: false, message: first.message, fields: [fieldOf(first.path)] };
+  return { ok: true, input: input as CreateEventInput };
+}
+
+/** The form's fields a 400's `fields` (keyed "maxPlayers", "location.latitude"...) are about. */
+export function fieldsOfServerError(fields: Record<string, string> | undefined, mode: LocationDraft["mode"]): FieldName[] {
+  const known = new Set<string>(FORM_ORDER);
+  return inFormOrder(Object.keys(fields ?? {}).map((key) => formField(key.split("."), mode)).filter((field) => known.has(field)));
+}
+
+function formField(path: string[], mode: LocationDraft["mode"]): FieldName {
+  const [first, second] = path;
+  if (first !== "location" || mode === "search") return first as FieldName;
+  return second === "name" ? "venueName" : "coordinates";
+}
+
+const FORM_ORDER: FieldName[] = [
+  "title",
+  "date",
+  "time",
+  "durationHours",
+  "durationMinutes",
+  "location",
+  "venueName",
+  "coordinates",
+  "field",
+  "cost",
+  "maxPlayers",
+  "goalkeeperCost",
+  "maxGoalkeepers",
+];
+
+function inFormOrder(fields: FieldName[]): FieldName[] {
+  return FORM_ORDER.filter((field) => fields.includes(field));
+}
