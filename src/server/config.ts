@@ -58,6 +58,8 @@ const envSchema = z
     RATE_LIMIT_SIGN_UP: positiveCount(60),
     RATE_LIMIT_PASSWORD_RESET: positiveCount(30),
     RATE_LIMIT_VERIFICATION_MAIL: positiveCount(30),
+    // The verify screen asks every 3 s whether its address is verified yet: 300 a window per open tab.
+    RATE_LIMIT_VERIFICATION_CHECK: positiveCount(1200),
     RATE_LIMIT_PASSWORD_CHECK: positiveCount(30),
     RATE_LIMIT_FAILED_PASSWORDS: positiveCount(10),
     // The mobile app's signing certificate(s) and Apple team: served in /.well-known/ so that game
@@ -151,6 +153,7 @@ function toConfig(env: z.infer<typeof envSchema>, authSecret: string) {
         signUp: env.RATE_LIMIT_SIGN_UP,
         passwordReset: env.RATE_LIMIT_PASSWORD_RESET,
         verificationMail: env.RATE_LIMIT_VERIFICATION_MAIL,
+        verificationCheck: env.RATE_LIMIT_VERIFICATION_CHECK,
         passwordCheck: env.RATE_LIMIT_PASSWORD_CHECK,
       },
       failedPasswordsPerAccount: env.RATE_LIMIT_FAILED_PASSWORDS,

@@ -48,3 +48,8 @@ export interface Me {
   notifyNewEvents: boolean;
   hasPassword: boolean;
 }
+
+/** GET /api/me/verification: whether the address this browser registered has been verified (anywhere). */
+export interface VerificationAnswer {
+  verified: boolean;
+}

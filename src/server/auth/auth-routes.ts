@@ -2,6 +2,7 @@ import { type Context, Hono, type MiddlewareHandler } from "hono";
 import type { AppEnv } from "../http/env.ts";
 import type { AddressAction, RateLimiter } from "../http/rate-limit.ts";
 import { type Auth, CLIENT_ADDRESS_HEADER } from "./auth.ts";
+import { verificationPasses } from "./verification-pass.ts";
 
 /**
  * better-auth's endpoints that this app uses, and only those, each behind its limits. Anything
@@ -11,6 +12,7 @@ import { type Auth, CLIENT_ADDRESS_HEADER } from "./auth.ts";
  */
 export function authRoutes(deps: { auth: Auth; limiter: RateLimiter }) {
   const { auth, limiter } = deps;
+  const passes = verificationPasses(auth);
   const forward = (c: Context<AppEnv>) => auth.handler(withClientAddress(c.req.raw, c.get("clientAddress")));
   const limit =
     (action: AddressAction): MiddlewareHandler<AppEnv> =>
@@ -27,12 +29,22 @@ export function authRoutes(deps: { auth: Auth; limiter: RateLimiter }) {
 
   return (
     new Hono<AppEnv>()
-      .post("/sign-up/email", limit("signUp"), forward)
+      .post("/sign-up/email", limit("signUp"), async (c) => {
+        const email = await emailOf(c.req.raw);
+        const response = await forward(c);
+        if (response.status !== 200 || !email) return response;
+        // Whether the address was new or not, the browser gets a pass of the same shape (verification-pass.ts).
+        return withCookie(response, await passes.setCookie(await passes.afterSignUp(email, await userIdOf(response))));
+      })
       .post("/sign-in/email", limit("signIn"), async (c) => {
         const email = await emailOf(c.req.raw);
         // Without an email better-auth refuses the request before any password is checked.
         if (!email) return forward(c);
-        return limiter.checkPassword(email, () => forward(c), (response) => response.status === 401);
+        const response = await limiter.checkPassword(email, () => forward(c), (answer) => answer.status === 401);
+        // The right password for an unverified address: this browser may wait on /verify-email too.
+        if (response.status !== 403 || (await errorCode(response)) !== "EMAIL_NOT_VERIFIED") return response;
+        const pass = await passes.afterUnverifiedSignIn(email);
+        return pass ? withCookie(response, await passes.setCookie(pass)) : response;
       })
       .post("/sign-in/social", limit("signIn"), forward)
       .get("/callback/:id", forward) // back from Google
@@ -57,6 +69,23 @@ function withClientAddress(request: Request, address: string | undefined): Reque
   headers.delete(CLIENT_ADDRESS_HEADER);
   if (address) headers.set(CLIENT_ADDRESS_HEADER, address);
   return new Request(request, { headers });
+}
+
+function withCookie(response: Response, setCookie: string): Response {
+  const headers = new Headers(response.headers);
+  headers.append("set-cookie", setCookie);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** The user id in better-auth's sign-up answer ({ token, user }). */
+async function userIdOf(response: Response): Promise<string | undefined> {
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => undefined);
+  const user = body && typeof body === "object" && "user" in body ? body.user : undefined;
+  const id = user && typeof user === "object" && "id" in user ? user.id : undefined;
+  return typeof id === "string" ? id : undefined;
 }
 
 async function emailOf(request: Request): Promise<string | undefined> {

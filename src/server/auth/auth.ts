@@ -1,16 +1,20 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { eq } from "drizzle-orm";
-import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { APIError, createAuthMiddleware, createEmailVerificationToken, getSessionFromCtx } from "better-auth/api";
 import { nameSchema, splitDisplayName } from "../../shared/account.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../shared/password-rule.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
 import { sendAccountMail } from "../jobs/account-mail.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { actionMail } from "../mail/templates.ts";
 import { crossSiteCookies, trustedOrigins } from "../mobile/app-origins.ts";
+import { accountExistsMail, resetPasswordMail, verificationMail } from "./account-mails.ts";
+
+/** How long a mailed verification link works (better-auth's default, stated because a resent link needs it too). */
+const VERIFICATION_LINK_SECONDS = 60 * 60;
 
 /** The header the app sets to the client's address (client-address.ts) for better-auth's session records. */
 export const CLIENT_ADDRESS_HEADER = "x-kickoff-client-address";
@@ -86,39 +90,34 @@ export function createAuth(options: {
       enabled: true,
       requireEmailVerification: true,
       autoSignIn: false,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        sendAccountMail(
-          { mailer, jobs },
-          actionMail({
-            appName,
-            to: user.email,
-            subject: `Reset your ${appName} password`,
-            intro: "Someone asked to reset the password of your account. If it was you, choose a new password:",
-            actionLabel: "Reset password",
-            url,
-            outro: "If you did not ask for this, you can ignore this mail; your password stays the same.",
-          }),
-        );
+        sendAccountMail({ mailer, jobs }, resetPasswordMail(appName, user.email, url));
+      },
+      // better-auth answers a sign-up with a taken address exactly as a new one (requireEmailVerification),
+      // and sends nothing; the screen then says "We sent a verification link". So it is sent: a fresh
+      // link while the address is unverified, else a mail saying the account exists. Mails leave after
+      // the answer (jobs/account-mail.ts), so the answer's timing tells nothing either.
+      onExistingUserSignUp: async ({ user }) => {
+        if (user.emailVerified) {
+          sendAccountMail({ mailer, jobs }, accountExistsMail({ appName, to: user.email, publicUrl: config.publicUrl }));
+          return;
+        }
+        // The link better-auth's own resend makes (send-verification-email), to the same verify endpoint.
+        const token = await createEmailVerificationToken(config.authSecret, user.email, undefined, VERIFICATION_LINK_SECONDS, { userId: user.id });
+        const url = `${config.publicUrl}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent("/")}`;
+        sendAccountMail({ mailer, jobs }, verificationMail(appName, user.email, url));
       },
     },
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
+      expiresIn: VERIFICATION_LINK_SECONDS,
       sendVerificationEmail: async ({ user, url }) => {
-        sendAccountMail(
-          { mailer, jobs },
-          actionMail({
-            appName,
-            to: user.email,
-            subject: `Verify your email for ${appName}`,
-            intro: `Welcome to ${appName}! Please confirm that this is your email address.`,
-            actionLabel: "Verify email",
-            url,
-            outro: "If you did not create an account, you can ignore this mail.",
-          }),
-        );
+        sendAccountMail({ mailer, jobs }, verificationMail(appName, user.email, url));
       },
     },
     socialProviders: config.google

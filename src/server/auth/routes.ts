@@ -9,9 +9,11 @@ import type { RateLimiter } from "../http/rate-limit.ts";
 import { parseJson } from "../http/validate.ts";
 import type { Auth } from "./auth.ts";
 import { requireUser, requireVerifiedUser } from "./session.ts";
+import { isVerified, verificationPasses } from "./verification-pass.ts";
 
 export function meRoutes(deps: { auth: Auth; db: Db; limiter: RateLimiter }) {
   const { auth, db, limiter } = deps;
+  const passes = verificationPasses(auth);
 
   return new Hono<AppEnv>()
     .get("/", async (c) => {
@@ -23,6 +25,14 @@ export function meRoutes(deps: { auth: Auth; db: Db; limiter: RateLimiter }) {
         .where(and(eq(account.userId, user.id), eq(account.providerId, "credential")));
       const me: Me = { ...user, hasPassword: Boolean(passwordAccount) };
       return c.json({ user: me });
+    })
+    // The verify screen's re-check without a session: only for the account this browser registered
+    // (its verification pass, verification-pass.ts), never for an address named in the request.
+    .get("/verification", async (c) => {
+      limiter.hit("verificationCheck", c.get("clientAddress"));
+      const pass = await passes.read(c.req.header("cookie"));
+      c.header("cache-control", "no-store");
+      return c.json({ verified: pass ? await isVerified(db, pass) : false });
     })
     .post("/touch", (c) => {
       // The session middleware already recorded the activity; this is the web app's keep-alive.

@@ -8,13 +8,32 @@ export function actionMail(options: {
   url: string;
   outro?: string;
 }) {
-  const { appName, to, subject, intro, actionLabel, url, outro } = options;
-  const text = [intro, "", `${actionLabel}: ${url}`, "", outro ?? "", `— ${appName}`].join("\n");
+  const { actionLabel, url, ...rest } = options;
+  return actionsMail({ ...rest, actions: [{ label: actionLabel, url }] });
+}
+
+/** The same with a button for each action (e.g. "Log in" and "Reset password"), each link also spelled out. */
+export function actionsMail(options: {
+  appName: string;
+  to: string;
+  subject: string;
+  intro: string;
+  actions: { label: string; url: string }[];
+  outro?: string;
+}) {
+  const { appName, to, subject, intro, actions, outro } = options;
+  const text = [intro, "", ...actions.map(({ label, url }) => `${label}: ${url}`), "", outro ?? "", `— ${appName}`].join("\n");
+  const button = ({ label, url }: { label: string; url: string }) =>
+    `<a href="${escapeHtml(url)}" style="display:inline-block;background:#15803d;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none;margin:0 8px 8px 0">${escapeHtml(label)}</a>`;
+  const spelledOut = ({ label, url }: { label: string; url: string }) =>
+    actions.length === 1
+      ? `Or open this link: <br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`
+      : `${escapeHtml(label)}: <br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:auto;padding:24px">
 <h1 style="font-size:20px;color:#166534">${escapeHtml(appName)}</h1>
 <p>${escapeHtml(intro)}</p>
-<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#15803d;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(actionLabel)}</a></p>
-<p style="font-size:13px;color:#555">Or open this link: <br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>
+<p>${actions.map(button).join("")}</p>
+${actions.map((action) => `<p style="font-size:13px;color:#555">${spelledOut(action)}</p>`).join("\n")}
 ${outro ? `<p style="font-size:13px;color:#555">${escapeHtml(outro)}</p>` : ""}
 </body></html>`;
   return { to, subject, text, html };

@@ -1,6 +1,10 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULE } from "../../shared/password-rule.ts";
 import { TextField } from "./form.tsx";
 
-/** A new password typed twice (Register, Reset password, Change Password); the caller checks they match. */
+/**
+ * A new password typed twice (Register, Reset password, Change Password); the caller checks they match.
+ * The rule is stated under the first field before anything is typed; the server enforces it.
+ */
 export function NewPasswordFields(props: {
   labels: [password: string, confirm: string];
   password: string;
@@ -17,6 +21,9 @@ export function NewPasswordFields(props: {
         type="password"
         autoComplete="new-password"
         required
+        minLength={PASSWORD_MIN_LENGTH}
+        maxLength={PASSWORD_MAX_LENGTH}
+        hint={PASSWORD_RULE}
         value={password}
         onChange={(e) => onPasswordChange(e.target.value)}
       />

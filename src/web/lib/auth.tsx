@@ -3,6 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, typ
 import type { Me } from "../../shared/account.ts";
 import { api } from "./api.ts";
 import { forgetSavedAnswers } from "./connection.ts";
+import { takeRememberedEventPath } from "./paths.ts";
 import { clearSessionExpiration, startSessionExpiration } from "./session-expiration.ts";
 
 interface AuthState {
@@ -40,11 +41,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [refresh],
   );
 
+  // Log Out, and the idle logout (which calls it), end this person's visit: the event page they were
+  // on belongs to them, not to whoever logs in next on this device.
+  const endingVisit = useRef(false);
   const signOut = useCallback(async () => {
     try {
       await api("/api/auth/sign-out", { body: {} });
     } finally {
       clearSessionExpiration();
+      endingVisit.current = true;
+      forgetVisitedEvent();
       queryClient.setQueryData(meQueryKey, null);
     }
   }, [queryClient]);
@@ -57,13 +63,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const previousUser = useRef(user);
   useEffect(() => {
     if (previousUser.current && user === null) {
+      // The shell remembers an event page seen signed out (SPEC §2), and after Log Out it sees one:
+      // the page the user logged out on. Forgotten again here, as React runs the shell's effects
+      // before this provider's. A session the server ended while someone opened an event is kept:
+      // they log in again and carry on to it, as a signed-out visitor with that link would.
+      if (endingVisit.current) forgetVisitedEvent();
       forgetSavedAnswers();
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] && query.queryKey[0] !== "config" });
     }
+    if (user !== undefined) endingVisit.current = false;
     previousUser.current = user;
   }, [user, queryClient]);
   const value = useMemo(() => ({ user, refresh, signIn, signOut }), [user, refresh, signIn, signOut]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** Drops the event path kept for the next login (app-shell.tsx remembers it, paths.ts keeps it). */
+function forgetVisitedEvent() {
+  takeRememberedEventPath();
 }
 
 export function useAuth(): AuthState {

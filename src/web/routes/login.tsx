@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { OrDivider } from "../components/auth-links.tsx";
 import { Button, Card, Checkbox, FormMessage, TextField } from "../components/form.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
@@ -15,7 +15,9 @@ export default function LoginScreen() {
   const { signIn } = useAuth();
   const config = useConfig();
   const navigate = useNavigate();
-  const [email, setEmail] = useState("");
+  // "Email verified. Log in to continue." on /verify-email brings the address along.
+  const { state } = useLocation();
+  const [email, setEmail] = useState(() => emailFrom(state));
   const [password, setPassword] = useState("");
   const [rememberMe, setRememberMe] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -83,4 +85,13 @@ export default function LoginScreen() {
       </Card>
     </div>
   );
+}
+
+export interface LoginState {
+  email?: string;
+}
+
+function emailFrom(state: unknown): string {
+  const email = state && typeof state === "object" ? (state as LoginState).email : undefined;
+  return typeof email === "string" ? email : "";
 }

@@ -1,5 +1,6 @@
-import { useEffect, useId, useState } from "react";
-import { useNavigate } from "react-router";
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import type { VerificationAnswer } from "../../shared/account.ts";
 import { ChangeEmailForm } from "../components/change-email-form.tsx";
 import { BackToLogin } from "../components/auth-links.tsx";
 import { Button, Card, FormMessage } from "../components/form.tsx";
@@ -10,6 +11,7 @@ import { useConfig } from "../lib/config.ts";
 import { paths } from "../lib/paths.ts";
 import { pendingEmail } from "../lib/pending-email.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
+import type { LoginState } from "./login.tsx";
 
 /** SPEC §9: the verify screen re-checks the user every 3 seconds. */
 const RECHECK_MS = 3000;
@@ -25,14 +27,28 @@ export default function VerifyEmailScreen() {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ kind: "error" | "success"; text: string } | null>(null);
 
+  // The link opened elsewhere (a phone, another browser): this tab has no session to re-check, so it
+  // asks with the pass it got when it registered (server/auth/verification-pass.ts) and then offers
+  // the login; better-auth signs in only the browser that opened the link.
+  const [verifiedElsewhere, setVerifiedElsewhere] = useState(false);
+  const verifiedElsewhereRef = useRef(false);
+
   useEffect(() => {
-    // Opening the mailed link in this browser signs the user in; /api/me then answers verified.
+    const recheck = async () => {
+      // Opening the mailed link in this browser (another tab) signs it in; /api/me then answers verified.
+      const current = await refresh();
+      if (current?.emailVerified) {
+        navigate(paths.home, { replace: true });
+        return;
+      }
+      if (current || verifiedElsewhereRef.current) return;
+      const answer = await api<VerificationAnswer>("/api/me/verification");
+      if (!answer.verified) return;
+      verifiedElsewhereRef.current = true;
+      setVerifiedElsewhere(true);
+    };
     const timer = window.setInterval(() => {
-      refresh()
-        .then((current) => {
-          if (current?.emailVerified) navigate(paths.home, { replace: true });
-        })
-        .catch(() => undefined);
+      recheck().catch(() => undefined);
     }, RECHECK_MS);
     return () => window.clearInterval(timer);
   }, [refresh, navigate]);
@@ -72,31 +88,46 @@ export default function VerifyEmailScreen() {
           </svg>
         </div>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Verify your email</h1>
-        {email ? (
-          <p className="mt-3 text-slate-700">
-            We sent a verification link to <strong className="break-all font-semibold text-slate-900">{email}</strong>. Please open
-            it to verify your email address and start playing.
-          </p>
-        ) : (
-          <p className="mt-3 text-slate-700">Please open the verification link we emailed you to verify your email address.</p>
-        )}
-        <p className="mt-3 text-sm text-slate-600">
-          Can't find the email? Check your spam or junk folder, or send it again.
-        </p>
-        <p className="mt-1 text-xs text-slate-500">This page continues by itself once your email is verified.</p>
-        <div className="mt-6 flex flex-col gap-3">
-          <FormMessage kind={result?.kind ?? "success"}>{result?.text}</FormMessage>
-          <Button onClick={resend} disabled={busy}>
-            {busy ? "Sending..." : "Resend Verification Email"}
-          </Button>
-          {user && !user.emailVerified ? (
-            <Button variant="secondary" onClick={logOut}>
-              Log Out
-            </Button>
-          ) : null}
+        {/* Announced when it changes by itself (the address verified on another device). */}
+        <div aria-live="polite">
+          {verifiedElsewhere ? (
+            <p className="mt-3 font-semibold text-green-800">Email verified. Log in to continue.</p>
+          ) : email ? (
+            <p className="mt-3 text-slate-700">
+              We sent a verification link to <strong className="font-semibold text-slate-900 wrap-anywhere">{email}</strong>. Please open
+              it to verify your email address and start playing.
+            </p>
+          ) : (
+            <p className="mt-3 text-slate-700">Please open the verification link we emailed you to verify your email address.</p>
+          )}
         </div>
+        {verifiedElsewhere ? (
+          <Link
+            to={paths.home}
+            state={{ email: email ?? undefined } satisfies LoginState}
+            className="mt-6 inline-flex w-full items-center justify-center rounded-md bg-green-700 px-4 py-2 font-semibold text-white shadow-sm hover:bg-green-800 focus:outline-2 focus:outline-offset-2 focus:outline-green-700"
+          >
+            Log in
+          </Link>
+        ) : (
+          <>
+            <p className="mt-3 text-sm text-slate-600">Can't find the email? Check your spam or junk folder, or send it again.</p>
+            <p className="mt-1 text-xs text-slate-500">This page continues by itself once your email is verified.</p>
+            <div className="mt-6 flex flex-col gap-3">
+              <FormMessage kind={result?.kind ?? "success"}>{result?.text}</FormMessage>
+              <Button onClick={resend} disabled={busy}>
+                {busy ? "Sending..." : "Resend Verification Email"}
+              </Button>
+              {user && !user.emailVerified ? (
+                <Button variant="secondary" onClick={logOut}>
+                  Log Out
+                </Button>
+              ) : null}
+            </div>
+          </>
+        )}
         {user && !user.emailVerified && user.hasPassword ? <FixAddress /> : null}
-        <BackToLogin className="mt-6 text-sm" />
+        {verifiedElsewhere ? null : <BackToLogin className="mt-6 text-sm" />}
       </Card>
     </div>
   );
