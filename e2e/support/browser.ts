@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject, onTestFailed } from "vitest";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.ts";
 
@@ -24,11 +24,10 @@ export function useBrowser() {
     await browser?.close();
   });
 
-  async function newPage(options: { width?: number; height?: number } = {}): Promise<Page> {
-    const context = await browser.newContext({
-      baseURL: baseURL(),
-      viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
-    });
+  /** Other context options (isMobile, timezoneId, storageState...) pass through to Playwright. */
+  async function newPage(options: { width?: number; height?: number } & Omit<BrowserContextOptions, "baseURL" | "viewport"> = {}): Promise<Page> {
+    const { width = 1280, height = 800, ...contextOptions } = options;
+    const context = await browser.newContext({ ...contextOptions, baseURL: baseURL(), viewport: { width, height } });
     contexts.push(context);
     const page = await context.newPage();
     onTestFailed(async ({ task }) => {

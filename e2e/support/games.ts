@@ -48,7 +48,7 @@ export interface SeededGame {
   title: string;
 }
 
-/** A game of 1 hour at VENUE, 72 hours from now unless told, free unless `costCents`. */
+/** A game of 1 hour at VENUE (in UTC), 72 hours from now unless told, free unless `costCents`. */
 export async function seedGame(
   db: pg.Client,
   options: {
@@ -59,6 +59,8 @@ export async function seedGame(
     includeGoalkeepers?: boolean;
     goalkeeperCostCents?: number;
     maxGoalkeepers?: number;
+    locationName?: string;
+    timeZone?: string;
   } = {},
 ): Promise<SeededGame> {
   const title = options.title ?? uniqueTitle("Pick-up Game");
@@ -67,17 +69,18 @@ export async function seedGame(
   const { rows } = await db.query<{ id: string }>(
     `insert into event (title, starts_at, ends_at, time_zone, duration_minutes, latitude, longitude, location_name,
                         cost_cents, max_players, include_goalkeepers, goalkeeper_cost_cents, max_goalkeepers)
-     values ($1, $2, $3, 'UTC', 60, 40.7812, -73.9665, $4, $5, $6, $7, $8, $9) returning id`,
+     values ($1, $2, $3, $10, 60, 40.7812, -73.9665, $4, $5, $6, $7, $8, $9) returning id`,
     [
       title,
       startsAt,
       endsAt,
-      VENUE,
+      options.locationName ?? VENUE,
       options.costCents ?? 0,
       options.maxPlayers ?? 10,
       options.includeGoalkeepers ?? false,
       options.goalkeeperCostCents ?? 0,
       options.maxGoalkeepers ?? 2,
+      options.timeZone ?? "UTC",
     ],
   );
   return { id: rows[0]!.id, title };

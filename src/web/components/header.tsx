@@ -73,11 +73,12 @@ export function Header({ user, appName, onLogout }: { user: Me; appName: string;
 
   return (
     <header className="sticky top-0 z-40 bg-green-800 text-white shadow">
-      <div className="mx-auto flex max-w-6xl items-center justify-between px-4 py-3">
-        <Link to={paths.home} className="text-xl font-bold tracking-tight focus:outline-2 focus:outline-white">
+      {/* One line whatever the names: the user's name gives way (truncated), the product title keeps its place. */}
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
+        <Link to={paths.home} className="max-w-[50%] shrink-0 truncate text-xl font-bold tracking-tight focus:outline-2 focus:outline-white">
           {appName}
         </Link>
-        <div className="relative" ref={menuRef}>
+        <div className="relative min-w-0" ref={menuRef}>
           <button
             ref={buttonRef}
             type="button"
@@ -86,9 +87,12 @@ export function Header({ user, appName, onLogout }: { user: Me; appName: string;
             aria-controls={menuId}
             onClick={() => setOpen((value) => (value ? null : "first"))}
             onKeyDown={onButtonKeyDown}
-            className="flex items-center gap-2 rounded-md px-3 py-1.5 hover:bg-green-700 focus:outline-2 focus:outline-white"
+            className="flex max-w-full items-center gap-2 rounded-md px-3 py-1.5 hover:bg-green-700 focus:outline-2 focus:outline-white"
           >
-            <span className="max-w-[12rem] truncate">{user.name}</span>
+            {/* Truncated on screen; the full name stays in the text (screen readers) and the tooltip. */}
+            <span className="min-w-0 max-w-[12rem] truncate" title={user.name}>
+              {user.name}
+            </span>
             <span aria-hidden="true">▾</span>
             <span className="sr-only">Open menu</span>
           </button>
@@ -98,10 +102,12 @@ export function Header({ user, appName, onLogout }: { user: Me; appName: string;
               role="menu"
               aria-label={user.name}
               onKeyDown={onMenuKeyDown}
-              className="absolute right-0 mt-2 w-56 overflow-hidden rounded-md bg-white py-1 shadow-lg ring-1 ring-black/10"
+              className="absolute right-0 mt-2 w-56 max-w-[calc(100vw-2rem)] overflow-hidden rounded-md bg-white py-1 shadow-lg ring-1 ring-black/10"
             >
               <button role="menuitem" tabIndex={-1} type="button" className={`${itemClass} font-semibold`} onClick={() => go(paths.profile)}>
-                {user.name}
+                <span className="block truncate" title={user.name}>
+                  {user.name}
+                </span>
               </button>
               {user.isAdmin && (
                 <button role="menuitem" tabIndex={-1} type="button" className={itemClass} onClick={() => go(paths.createEvent)}>

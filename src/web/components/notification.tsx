@@ -41,8 +41,12 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
   return (
     <NotifyContext.Provider value={notify}>
       {children}
-      {/* Under the header until the header is wide enough to leave its middle free: never over the menu. */}
-      <div className="pointer-events-none fixed inset-x-0 top-[4.25rem] z-50 flex justify-center px-3 lg:top-3" aria-live="polite" role="status">
+      {/*
+        Below lg: under the header, and under it in stacking order too (the header is z-40), so that the
+        header and its open menu are always drawn over the banner, never covered by it. From lg the
+        header's middle is free: the banner sits there, above it.
+      */}
+      <div className="pointer-events-none fixed inset-x-0 top-[4.25rem] z-30 flex justify-center px-3 lg:top-3 lg:z-50" aria-live="polite" role="status">
         {notice && (
           <div
             key={notice.id}
@@ -50,7 +54,7 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
               notice.leaving ? "opacity-0" : "opacity-100"
             }`}
           >
-            <span className="flex-1">{notice.message}</span>
+            <span className="min-w-0 flex-1 wrap-anywhere">{notice.message}</span>
             <button
               type="button"
               onClick={dismiss}

@@ -2,12 +2,14 @@ import { useId, useState, type ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { FALLBACK_ORGANIZER } from "../../shared/organizer.ts";
 import { FixedBottomBar } from "../components/bottom-bar.tsx";
+import { NotFoundMessage } from "../components/not-found-message.tsx";
 import { Spinner } from "../components/spinner.tsx";
 import { EventMap } from "../features/events/components/event-map.tsx";
+import { GetDirectionsLink } from "../features/events/components/get-directions-link.tsx";
 import { SpotList, WaitList } from "../features/events/components/participant-list.tsx";
 import { QueryError } from "../features/events/components/query-error.tsx";
 import { ShareEventButton } from "../features/events/components/share-event-button.tsx";
-import { formatHours, formatLongDate, formatPrice, isCompleted } from "../features/events/format.ts";
+import { formatGameTime, formatPrice, isCompleted } from "../features/events/format.ts";
 import { useEvent } from "../features/events/hooks/use-event.ts";
 import { useIsNarrow } from "../features/events/hooks/use-is-narrow.ts";
 import { useNow } from "../features/events/hooks/use-now.ts";
@@ -35,14 +37,13 @@ export default function EventScreen() {
   useDocumentTitle(event.data?.title ?? (notFound ? "Event not found" : undefined));
 
   if (event.isPending) return <Spinner />;
+  if (notFound) {
+    return <NotFoundMessage title="Event not found." text="The game may have been removed, or the link is not complete. Head back to the games to find another." />;
+  }
   if (event.isError) {
     return (
       <div className="mx-auto flex max-w-2xl flex-col items-center gap-6 px-4 py-16 text-center">
-        {notFound ? (
-          <h1 className="text-xl font-semibold text-slate-700">Event not found.</h1>
-        ) : (
-          <QueryError title="The event could not be loaded." error={event.error} onRetry={() => void event.refetch()} />
-        )}
+        <QueryError title="The event could not be loaded." error={event.error} onRetry={() => void event.refetch()} />
         <Link to={paths.home} className="font-semibold text-green-800 underline hover:text-green-900">
           Back to Events
         </Link>
@@ -54,6 +55,7 @@ export default function EventScreen() {
   const organizer = data.organizer ?? FALLBACK_ORGANIZER;
   const cancelled = data.status === "cancelled";
   const completed = !cancelled && isCompleted(data);
+  const when = formatGameTime(data);
   const shareUrl = new URL(paths.event(data.id), config.data?.publicUrl ?? window.location.origin).toString();
   const share = <ShareEventButton title={data.title} url={shareUrl} />;
   const actions = <EventActionsPanel event={data} viewer={user} now={now} bar={narrow} extra={share} openDialog={setDialog} />;
@@ -63,15 +65,18 @@ export default function EventScreen() {
       {cancelled && <Banner tone="red">Event Cancelled</Banner>}
       {completed && <Banner tone="slate">Event Completed</Banner>}
 
-      <div className="grid items-start gap-6 lg:grid-cols-[22rem_1fr]">
-        <aside className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-20">
-          <div>
-            <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">{data.title}</h1>
-            <p className="mt-1 text-slate-600">{data.locationName}</p>
+      {/* min-w-0 and minmax(0, …): a long unbroken title or name wraps inside its column instead of widening it. */}
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
+        <aside className="flex min-w-0 flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-20">
+          <div className="flex flex-col gap-1">
+            <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 wrap-anywhere">{data.title}</h1>
+            <p className="text-slate-600 wrap-anywhere">{data.locationName}</p>
+            <GetDirectionsLink latitude={data.latitude} longitude={data.longitude} name={data.locationName} />
           </div>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-            <Fact term="Date">{formatLongDate(data.startsAt)}</Fact>
-            <Fact term="Time">{formatHours(data.startsAt, data.endsAt)}</Fact>
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+            <Fact term="Date">{when.date}</Fact>
+            <Fact term="Time">{when.hours}</Fact>
+            {when.yourTime && <Fact term="Your Time">{when.yourTime}</Fact>}
             {data.field && <Fact term="Field">{data.field}</Fact>}
             <Fact term="Player Price">{formatPrice(data.costCents)}</Fact>
             {data.includeGoalkeepers && <Fact term="Goalkeeper Price">{formatPrice(data.goalkeeperCostCents)}</Fact>}
@@ -85,7 +90,7 @@ export default function EventScreen() {
           )}
         </aside>
 
-        <div className="flex flex-col gap-8">
+        <div className="flex min-w-0 flex-col gap-8">
           {user?.isAdmin && <RefundIssues event={data} />}
           {user?.isAdmin && <DisputedPayments event={data} />}
           <Section title="Players">
@@ -114,8 +119,8 @@ export default function EventScreen() {
           </Section>
           <Section title="Contact Information">
             <div className="rounded-lg border border-slate-200 bg-white px-4 py-3">
-              <p className="font-medium text-slate-900">{organizer.name}</p>
-              <a href={`mailto:${organizer.email}`} className="text-green-800 underline hover:text-green-900">
+              <p className="font-medium text-slate-900 wrap-anywhere">{organizer.name}</p>
+              <a href={`mailto:${organizer.email}`} className="text-green-800 underline wrap-anywhere hover:text-green-900">
                 {organizer.email}
               </a>
             </div>
@@ -139,7 +144,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
     <>
       <dt className="font-medium text-slate-500">{term}</dt>
-      <dd className="text-slate-900">{children}</dd>
+      <dd className="min-w-0 text-slate-900 wrap-anywhere">{children}</dd>
     </>
   );
 }

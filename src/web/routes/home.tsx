@@ -2,11 +2,13 @@ import { useMemo } from "react";
 import { groupTimeline } from "../../shared/timeline.ts";
 import { Spinner } from "../components/spinner.tsx";
 import { CompletedEvents } from "../features/events/components/completed-events.tsx";
-import { EmptyState } from "../features/events/components/empty-state.tsx";
+import { EmptyState, EmptyStateLink } from "../features/events/components/empty-state.tsx";
 import { EventTimeline } from "../features/events/components/event-timeline.tsx";
 import { QueryError } from "../features/events/components/query-error.tsx";
 import { useNow } from "../features/events/hooks/use-now.ts";
 import { useUpcomingEvents } from "../features/events/hooks/use-upcoming-events.ts";
+import { useAuth } from "../lib/auth.tsx";
+import { paths } from "../lib/paths.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 
 /** Available Events: the timeline of coming games, then the Completed Events table. */
@@ -14,6 +16,7 @@ export default function HomeScreen() {
   useDocumentTitle();
   const now = useNow();
   const upcoming = useUpcomingEvents();
+  const { user } = useAuth();
   const groups = useMemo(() => {
     if (!upcoming.data) return [];
     // The viewer's zone: the same one date-fns formats in.
@@ -35,7 +38,10 @@ export default function HomeScreen() {
         ) : upcoming.isError ? (
           <QueryError title="Events could not be loaded." error={upcoming.error} onRetry={() => void upcoming.refetch()} />
         ) : groups.length === 0 ? (
-          <EmptyState title="No Current Events" text="Please check back later for updates." />
+          <EmptyState title="No Current Events" text="Please check back later for updates.">
+            {/* Admins can fill an empty list: lead them to the form (its route and the server check the role again). */}
+            {user?.isAdmin && <EmptyStateLink to={paths.createEvent}>Create New Event</EmptyStateLink>}
+          </EmptyState>
         ) : (
           <EventTimeline groups={groups} now={now} />
         )}

@@ -1,22 +1,12 @@
-import { Link } from "react-router";
-import { paths } from "../lib/paths.ts";
+import { NotFoundMessage } from "../components/not-found-message.tsx";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 
 export default function NotFoundScreen() {
   useDocumentTitle("Page not found");
   return (
-    <div className="mx-auto flex max-w-md flex-col items-center px-4 py-16 text-center sm:py-24">
-      <p className="text-6xl font-extrabold tracking-tight text-green-700" aria-hidden="true">
-        404
-      </p>
-      <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900">Page not found</h1>
-      <p className="mt-2 text-slate-600">The page you are looking for does not exist or has moved. Check the address, or head back to the games.</p>
-      <Link
-        to={paths.home}
-        className="mt-8 inline-flex items-center justify-center rounded-md bg-green-700 px-5 py-2 font-semibold text-white shadow-sm hover:bg-green-800 focus:outline-2 focus:outline-offset-2 focus:outline-green-700"
-      >
-        Back to Events
-      </Link>
-    </div>
+    <NotFoundMessage
+      title="Page not found"
+      text="The page you are looking for does not exist or has moved. Check the address, or head back to the games."
+    />
   );
 }

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import type { Me } from "../../shared/account.ts";
 import { ChangeEmailForm } from "../components/change-email-form.tsx";
+import { ConfirmDialog } from "../components/confirm-dialog.tsx";
 import { Button, FormMessage, TextField } from "../components/form.tsx";
 import { NewPasswordFields } from "../components/new-password-fields.tsx";
 import { useNotify } from "../components/notification.tsx";
@@ -288,25 +289,35 @@ function ChangePassword({ user }: { user: Me }) {
   );
 }
 
+/** SPEC §5: what deleting an account asks first. */
+const DELETE_ACCOUNT_QUESTION = "Are you sure you want to delete your account? This action cannot be undone.";
+
 function DeleteAccount({ user }: { user: Me }) {
   const { signOut } = useAuth();
   const notify = useNotify();
   const navigate = useNavigate();
   const [password, setPassword] = useState("");
+  const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
 
-  const submit = async (event: FormEvent) => {
+  // The form checks the password is there; the app's own dialog (not the browser's) asks to confirm.
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     setError("");
-    if (!window.confirm("Are you sure you want to delete your account? This action cannot be undone.")) return;
+    setConfirming(true);
+  };
+
+  const deleteAccount = async () => {
     setBusy(true);
     try {
       // Without a password (Google accounts) better-auth accepts a recently created session instead.
       await api("/api/auth/delete-user", { body: user.hasPassword ? { password } : {} });
     } catch (caught) {
+      // Back to the form: a mistyped password is corrected there.
       setError(`Failed to delete account: ${errorMessage(caught)}`);
       setBusy(false);
+      setConfirming(false);
       return;
     }
     notify("Your account has been deleted successfully.");
@@ -340,6 +351,11 @@ function DeleteAccount({ user }: { user: Me }) {
           </Button>
         </div>
       </form>
+      {confirming && (
+        <ConfirmDialog title="Confirm Account Deletion" onClose={() => setConfirming(false)} onConfirm={() => void deleteAccount()} busy={busy}>
+          <p className="text-slate-700">{DELETE_ACCOUNT_QUESTION}</p>
+        </ConfirmDialog>
+      )}
     </Section>
   );
 }

@@ -2,6 +2,7 @@ import { useId, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { EventSummary } from "../../shared/events.ts";
 import { Spinner } from "../components/spinner.tsx";
+import { EmptyStateLink } from "../features/events/components/empty-state.tsx";
 import { QueryError } from "../features/events/components/query-error.tsx";
 import { formatHours, formatLongDate } from "../features/events/format.ts";
 import { useYourEvents } from "../features/events/hooks/use-your-events.ts";
@@ -24,7 +25,10 @@ export default function YourEventsScreen() {
         <>
           <Section title="Current Events">
             {mine.data.current.playing.length + mine.data.current.waitlisted.length === 0 ? (
-              <Empty>You are not participating in any current events.</Empty>
+              <div className="flex flex-col items-start gap-4">
+                <Empty>You are not participating in any current events.</Empty>
+                <EmptyStateLink to={paths.home}>See Available Events</EmptyStateLink>
+              </div>
             ) : (
               <>
                 <SubList title="Playing" events={mine.data.current.playing} />
@@ -89,8 +93,8 @@ function EventList({ events }: { events: EventSummary[] }) {
             to={paths.event(event.id)}
             className="flex flex-col gap-0.5 px-4 py-3 hover:bg-green-50 focus:bg-green-50 focus:outline-none sm:flex-row sm:items-center sm:justify-between"
           >
-            <span className="font-semibold text-green-900">{event.title}</span>
-            <span className="text-sm text-slate-600">
+            <span className="min-w-0 font-semibold text-green-900 wrap-anywhere">{event.title}</span>
+            <span className="shrink-0 text-sm text-slate-600">
               {formatLongDate(event.startsAt)}, <span className="whitespace-nowrap">{formatHours(event.startsAt, event.endsAt)}</span>
             </span>
           </Link>

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDayBadge, formatDuration, formatGoalkeepers, formatHours, formatLongDate, formatPrice, isCompleted } from "./format.ts";
+import {
+  formatDate,
+  formatDayBadge,
+  formatDuration,
+  formatGameTime,
+  formatGoalkeepers,
+  formatHours,
+  formatLongDate,
+  formatPrice,
+  isCompleted,
+  sameClockTime,
+} from "./format.ts";
 
 // Formatting happens in the process's zone; build the instants from local wall-clock times.
 const local = (year: number, month: number, day: number, hours: number, minutes: number) =>
@@ -43,5 +54,39 @@ describe("event formatting", () => {
     const now = Date.parse("2026-03-14T12:00:00Z");
     expect(isCompleted({ endsAt: "2026-03-14T12:00:00Z" }, now)).toBe(true);
     expect(isCompleted({ endsAt: "2026-03-14T12:00:01Z" }, now)).toBe(false);
+  });
+
+  describe("the game's time on its page", () => {
+    // Saturday 14 March 2026, 22:30–23:30 UTC: already Sunday in Tokyo, still Saturday afternoon in New York.
+    const game = { startsAt: "2026-03-14T22:30:00Z", endsAt: "2026-03-14T23:30:00Z", timeZone: "UTC" };
+
+    it("writes the weekday with the date, and plain hours when the viewer's clock is the game's", () => {
+      expect(formatGameTime(game, "UTC")).toEqual({ date: "Saturday, March 14, 2026", hours: "10:30 PM - 11:30 PM", yourTime: null });
+    });
+
+    it("keeps the game's day and hours where it is played and names its zone, with the viewer's own time beside", () => {
+      expect(formatGameTime(game, "Asia/Tokyo")).toEqual({
+        date: "Saturday, March 14, 2026",
+        hours: "10:30 PM - 11:30 PM (UTC)",
+        yourTime: "Sun, Mar 15, 7:30 AM - 8:30 AM (Asia/Tokyo)",
+      });
+      const newYork = formatGameTime({ ...game, timeZone: "America/New_York" }, "Europe/Paris");
+      expect(newYork.date).toBe("Saturday, March 14, 2026");
+      expect(newYork.hours).toBe("6:30 PM - 7:30 PM (America/New_York)");
+      expect(newYork.yourTime).toBe("Sat, Mar 14, 11:30 PM - 12:30 AM (Europe/Paris)");
+    });
+
+    it("does not name a zone whose clocks show the same time as the viewer's", () => {
+      // Lisbon keeps UTC's time in winter; London too.
+      expect(sameClockTime([game.startsAt, game.endsAt], "Europe/Lisbon", "UTC")).toBe(true);
+      expect(formatGameTime({ ...game, timeZone: "Europe/London" }, "Europe/Lisbon").hours).toBe("10:30 PM - 11:30 PM");
+      // In summer London is an hour ahead of UTC.
+      expect(sameClockTime(["2026-07-01T12:00:00Z"], "Europe/London", "UTC")).toBe(false);
+    });
+
+    it("falls back to the viewer's clock for a zone it does not know, and to 'Invalid Date' for a bad timestamp", () => {
+      expect(formatGameTime({ ...game, timeZone: "Mars/Olympus_Mons" }, "UTC")).toEqual({ date: "Saturday, March 14, 2026", hours: "10:30 PM - 11:30 PM", yourTime: null });
+      expect(formatGameTime({ ...game, startsAt: "soon" }, "Asia/Tokyo").date).toBe("Invalid Date");
+    });
   });
 });

@@ -56,14 +56,14 @@ export function CompletedEvents() {
               <tbody className="divide-y divide-slate-100">
                 {completed.data.events.map((event) => (
                   <tr key={event.id} className="hover:bg-slate-50">
-                    <th scope="row" className="min-w-[10rem] px-4 py-3 font-semibold text-slate-900">
+                    <th scope="row" className="min-w-[10rem] px-4 py-3 font-semibold text-slate-900 wrap-anywhere">
                       {event.title}
                       {event.status === "cancelled" && <span className="ml-2 text-xs font-semibold text-red-700">Cancelled</span>}
                     </th>
                     <td className="px-4 py-3">{formatPrice(event.costCents)}</td>
                     <td className="whitespace-nowrap px-4 py-3">{formatLongDate(event.startsAt)}</td>
                     <td className="whitespace-nowrap px-4 py-3">{formatHours(event.startsAt, event.endsAt)}</td>
-                    <td className="min-w-[14rem] px-4 py-3">{event.locationName}</td>
+                    <td className="min-w-[14rem] px-4 py-3 wrap-anywhere">{event.locationName}</td>
                     <td className="px-4 py-3">{event.maxPlayers}</td>
                     <td className="min-w-[8rem] px-4 py-3">{formatGoalkeepers(event)}</td>
                     <td className="px-4 py-3">

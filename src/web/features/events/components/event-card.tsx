@@ -24,7 +24,7 @@ export function EventCard({ event, now }: { event: EventSummary; now: Date }) {
   return (
     <article
       aria-labelledby={titleId}
-      className="relative flex flex-col rounded-xl border border-slate-200 bg-white shadow-sm transition focus-within:ring-2 focus-within:ring-green-600 hover:shadow-md"
+      className="relative flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white shadow-sm transition focus-within:ring-2 focus-within:ring-green-600 hover:shadow-md"
     >
       <div className="flex items-start gap-4 p-4">
         <div className="flex w-14 shrink-0 flex-col items-center rounded-lg bg-green-700 py-1.5 text-white">
@@ -32,7 +32,8 @@ export function EventCard({ event, now }: { event: EventSummary; now: Date }) {
           <span className="text-2xl font-bold leading-tight">{badge.day}</span>
         </div>
         <div className="min-w-0 flex-1">
-          <h3 id={titleId} className="text-lg font-semibold leading-snug text-slate-900">
+          {/* Two lines at most; the whole title stays in the page for screen readers, and in the tooltip. */}
+          <h3 id={titleId} title={event.title} className="line-clamp-2 text-lg font-semibold leading-snug text-slate-900 wrap-anywhere">
             {narrow ? (
               // The title's link stretches over the card: the whole card is the link.
               <Link to={href} className="after:absolute after:inset-0 after:rounded-xl focus:outline-none">
@@ -90,7 +91,7 @@ function Detail({ term, value }: { term: string; value: string }) {
   return (
     <>
       <dt className="font-medium text-slate-500">{term}</dt>
-      <dd className="min-w-0 break-words text-slate-800">{value}</dd>
+      <dd className="min-w-0 text-slate-800 wrap-anywhere">{value}</dd>
     </>
   );
 }

@@ -21,7 +21,7 @@ function TimelineSection({ group, now }: { group: TimelineGroup<EventSummary>; n
         {group.label}
         <span className="h-px flex-1 bg-slate-200" aria-hidden="true" />
       </h2>
-      <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
         {group.events.map((event) => (
           <EventCard key={event.id} event={event} now={now} />
         ))}

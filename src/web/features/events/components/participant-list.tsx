@@ -42,7 +42,7 @@ export function WaitList({ participants, emptyText, currentUserId }: { participa
 
 function Name({ participant, currentUserId }: { participant: Participant; currentUserId?: string }) {
   return (
-    <span className="font-medium text-slate-900">
+    <span className="min-w-0 font-medium text-slate-900 wrap-anywhere">
       {participant.name}
       {participant.userId === currentUserId && <span className="ml-1 text-sm font-normal text-green-800">(you)</span>}
     </span>

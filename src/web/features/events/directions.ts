@@ -1,0 +1,22 @@
+/** Where a directions link opens: a map website, or the phone's own map app inside the mobile app. */
+export type MapPlatform = "web" | "android" | "ios";
+
+/**
+ * A link that opens the route to a venue in the user's map app. On the web, Google Maps' directions
+ * URL (a phone with the Google Maps app opens it there). In the Android app, a geo: URI, which the
+ * system hands to whichever map app the user chose; in the iOS app, Apple Maps' link.
+ */
+export function directionsUrl(venue: { latitude: number; longitude: number; name: string }, platform: MapPlatform = "web"): string {
+  const point = `${venue.latitude},${venue.longitude}`;
+  if (platform === "android") return `geo:0,0?q=${point}(${encodeURIComponent(venue.name)})`;
+  if (platform === "ios") return `https://maps.apple.com/?${new URLSearchParams({ daddr: point, q: venue.name })}`;
+  return `https://www.google.com/maps/dir/?${new URLSearchParams({ api: "1", destination: point })}`;
+}
+
+/** The platform the app runs on, as Capacitor's bridge reports it (none in a browser). */
+export function currentMapPlatform(): MapPlatform {
+  const bridge = (window as { Capacitor?: { isNativePlatform?: () => boolean; getPlatform?: () => string } }).Capacitor;
+  if (!bridge?.isNativePlatform?.()) return "web";
+  const platform = bridge.getPlatform?.();
+  return platform === "android" || platform === "ios" ? platform : "web";
+}
