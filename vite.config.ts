@@ -1,13 +1,13 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 const apiPort = process.env.API_PORT ?? "3001";
 
 export default defineConfig({
   root: "src/web",
   publicDir: "public",
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), preloadSignedInUser()],
   build: {
     outDir: "../../dist/web",
     emptyOutDir: true,
@@ -23,3 +23,23 @@ export default defineConfig({
     },
   },
 });
+
+/**
+ * Every page first asks who is signed in and the public settings (lib/auth.tsx, lib/config.ts).
+ * index.html asks for both while the script downloads, and api.ts's fetch takes the answers
+ * (same URL, same credentials mode), instead of one more round trip after the script has run.
+ * Not in the mobile app's build (VITE_PUBLIC_URL): there the API is another origin (lib/app-origin.ts).
+ */
+function preloadSignedInUser(): Plugin {
+  return {
+    name: "kickoff-preload-api",
+    transformIndexHtml: () =>
+      process.env.VITE_PUBLIC_URL
+        ? []
+        : ["/api/me", "/api/config"].map((href) => ({
+            tag: "link",
+            attrs: { rel: "preload", href, as: "fetch", crossorigin: "use-credentials" },
+            injectTo: "head" as const,
+          })),
+  };
+}

@@ -3,9 +3,10 @@
 // Prints BENCH_READY and { port, cookie, eventId } on one line when ready; stops on SIGTERM.
 //   BENCH_WEB_DIST  also serve this web build (npm run bench:lighthouse), with a small seed
 import { randomBytes } from "node:crypto";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
+import { crc32, deflateSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
@@ -45,6 +46,8 @@ async function main() {
     DATA_DIR: dataDir,
     AUTH_SECRET: randomBytes(32).toString("hex"),
     GEOCODER: "none",
+    // The map's tiles from loopback too: this machine has no internet, a phone would reach OpenStreetMap.
+    ...(webDist ? { MAP_TILE_URL: await startTileServer() } : {}),
   });
   // Mail is not benchmarked; the local mailer would print to stdout, which is the ready channel.
   const services = createServices(config, database, { mailer: { local: false, close() {}, async send() {} } });
@@ -68,6 +71,36 @@ async function main() {
   };
   process.on("SIGTERM", () => void stop());
   process.on("SIGINT", () => void stop());
+}
+
+/** Serves one plain 256×256 grass-green PNG for every tile; resolves with its {z}/{x}/{y} URL. */
+async function startTileServer(): Promise<string> {
+  const tile = solidPng(256, [187, 222, 170]);
+  const tiles = createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "image/png", "cache-control": "max-age=3600" });
+    response.end(tile);
+  });
+  await new Promise<void>((resolve) => tiles.listen(0, "127.0.0.1", resolve));
+  tiles.unref();
+  return `http://127.0.0.1:${(tiles.address() as AddressInfo).port}/{z}/{x}/{y}.png`;
+}
+
+function solidPng(size: number, [red, green, blue]: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const framed = Buffer.alloc(body.length + 8);
+    framed.writeUInt32BE(data.length, 0);
+    body.copy(framed, 4);
+    framed.writeUInt32BE(crc32(body), body.length + 4);
+    return framed;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [red, green, blue]).flat())]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", header), chunk("IDAT", pixels), chunk("IEND", Buffer.alloc(0))]);
 }
 
 /** A real session: sign up through the API, mark the address verified, sign in, keep the cookie. */

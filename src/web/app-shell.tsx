@@ -12,8 +12,9 @@ import { lazyScreen } from "./lib/lazy-screen.ts";
 import { rememberEventPath, takeRememberedEventPath } from "./lib/paths.ts";
 import { useSessionActivity } from "./lib/use-session-activity.ts";
 import LoginScreen from "./routes/login.tsx";
+import { screenLoaders } from "./screens.ts";
 
-const HomeScreen = lazyScreen(() => import("./routes/home.tsx"));
+const HomeScreen = lazyScreen(screenLoaders.home);
 
 const LOGGED_IN_SHOWN_KEY = "kickoff.loggedInShown";
 

@@ -1,5 +1,6 @@
+import "./lib/zod-config.ts";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { ConnectionNotices } from "./components/connection-notices.tsx";
@@ -9,28 +10,35 @@ import { AuthProvider } from "./lib/auth.tsx";
 import { reportUpdateWaiting } from "./lib/connection.ts";
 import { NativeIntegration } from "./lib/native.tsx";
 import { createQueryClient } from "./lib/query-client.ts";
+import { startEarly } from "./lib/early-start.ts";
 import { AppRoutes } from "./router.tsx";
 import "./styles.css";
 
 const queryClient = createQueryClient();
+startEarly(queryClient, window.location.pathname);
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <ErrorBoundary>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <AuthProvider>
-            <NotificationProvider>
-              <NativeIntegration />
-              <ConnectionNotices />
-              <AppRoutes />
-            </NotificationProvider>
-          </AuthProvider>
-        </BrowserRouter>
-      </QueryClientProvider>
-    </ErrorBoundary>
-  </StrictMode>,
-);
+const root = createRoot(document.getElementById("root")!);
+// As a transition React renders in slices and lets the browser in between, so a phone answers a tap
+// while the first screen is being built (nothing is shown before it is whole either way).
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <ErrorBoundary>
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter>
+            <AuthProvider>
+              <NotificationProvider>
+                <NativeIntegration />
+                <ConnectionNotices />
+                <AppRoutes />
+              </NotificationProvider>
+            </AuthProvider>
+          </BrowserRouter>
+        </QueryClientProvider>
+      </ErrorBoundary>
+    </StrictMode>,
+  );
+});
 
 if ("serviceWorker" in navigator && import.meta.env.PROD) {
   window.addEventListener("load", () => {

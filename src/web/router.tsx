@@ -2,20 +2,20 @@ import { Route, Routes } from "react-router";
 import { AppShell } from "./app-shell.tsx";
 import { lazyScreen } from "./lib/lazy-screen.ts";
 import { paths } from "./lib/paths.ts";
+import { screenLoaders } from "./screens.ts";
 
-// Screens load on demand so that the first paint of / stays small (DESIGN §9).
-const Home = lazyScreen(() => import("./routes/home.tsx"));
-const Register = lazyScreen(() => import("./routes/register.tsx"));
-const VerifyEmail = lazyScreen(() => import("./routes/verify-email.tsx"));
-const ForgotPassword = lazyScreen(() => import("./routes/forgot-password.tsx"));
-const ResetPassword = lazyScreen(() => import("./routes/reset-password.tsx"));
-const Privacy = lazyScreen(() => import("./routes/privacy.tsx"));
-const EventPage = lazyScreen(() => import("./routes/event.tsx"));
-const Confirmation = lazyScreen(() => import("./routes/confirmation.tsx"));
-const YourEvents = lazyScreen(() => import("./routes/your-events.tsx"));
-const Profile = lazyScreen(() => import("./routes/profile.tsx"));
-const CreateEvent = lazyScreen(() => import("./routes/create-event.tsx"));
-const NotFound = lazyScreen(() => import("./routes/not-found.tsx"));
+const Home = lazyScreen(screenLoaders.home);
+const Register = lazyScreen(screenLoaders.register);
+const VerifyEmail = lazyScreen(screenLoaders.verifyEmail);
+const ForgotPassword = lazyScreen(screenLoaders.forgotPassword);
+const ResetPassword = lazyScreen(screenLoaders.resetPassword);
+const Privacy = lazyScreen(screenLoaders.privacy);
+const EventPage = lazyScreen(screenLoaders.event);
+const Confirmation = lazyScreen(screenLoaders.confirmation);
+const YourEvents = lazyScreen(screenLoaders.yourEvents);
+const Profile = lazyScreen(screenLoaders.profile);
+const CreateEvent = lazyScreen(screenLoaders.createEvent);
+const NotFound = lazyScreen(screenLoaders.notFound);
 
 export function AppRoutes() {
   return (

@@ -12,9 +12,9 @@ export function FixedBottomBar({ label, children }: { label: string; children: R
   useLayoutEffect(() => {
     const element = bar.current;
     if (!element) return;
-    const measure = () => setHeight(element.offsetHeight);
-    measure();
-    const observer = new ResizeObserver(measure);
+    // The observer reports the first size too, once the browser has laid the page out anyway:
+    // reading offsetHeight here would force that layout of the whole page inside this render.
+    const observer = new ResizeObserver(() => setHeight(element.offsetHeight));
     observer.observe(element);
     return () => observer.disconnect();
   }, []);

@@ -17,14 +17,16 @@ interface AuthState {
 const AuthContext = createContext<AuthState | null>(null);
 export const meQueryKey = ["me"] as const;
 
+/** Who is signed in (null: nobody); also asked for by early-start.ts before the first render. */
+export const meQuery = {
+  queryKey: meQueryKey,
+  queryFn: async () => (await api<{ user: Me | null }>("/api/me")).user,
+  staleTime: 30_000,
+};
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const me = useQuery({
-    queryKey: meQueryKey,
-    queryFn: async () => (await api<{ user: Me | null }>("/api/me")).user,
-    staleTime: 30_000,
-    retry: 1,
-  });
+  const me = useQuery({ ...meQuery, retry: 1 });
 
   const refresh = useCallback(async () => {
     const user = (await api<{ user: Me | null }>("/api/me")).user;

@@ -1,14 +1,15 @@
-import { useState, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import type { EventDetail } from "../../../../shared/events.ts";
 import { CANCEL_WINDOW_TEXT, joinNotice, type RegistrationRole } from "../../../../shared/registrations.ts";
+import { Dialog } from "../../../components/dialog.tsx";
 import { Button, FormMessage } from "../../../components/form.tsx";
 import { useNotify } from "../../../components/notification.tsx";
+import { Spinner } from "../../../components/spinner.tsx";
 import { registrationErrorMessage } from "../error-message.ts";
 import { eventActions, joinKind } from "../event-actions.ts";
 import { useJoinEvent } from "../hooks/use-join-event.ts";
 import { CancelEventDialog } from "./cancel-event-dialog.tsx";
 import { CancelRegistrationDialog } from "./cancel-registration-dialog.tsx";
-import { PaidJoinDialog } from "./paid-join-dialog.tsx";
 
 export type OpenDialog = { kind: "pay"; role: RegistrationRole } | { kind: "cancel-registration" } | { kind: "cancel-event" } | null;
 
@@ -90,9 +91,25 @@ export function EventActionsPanel({
   );
 }
 
+// The payment dialog, its card form and the card rules (Zod) load when a payment starts: most visits
+// to an event page never open it, and they should not pay for it in their first paint.
+const PaidJoinDialog = lazy(() => import("./paid-join-dialog.tsx").then((module) => ({ default: module.PaidJoinDialog })));
+
 /** The dialog the actions opened, rendered once by the page whatever the layout. */
 export function EventActionDialogs({ event, viewerId, dialog, onClose }: { event: EventDetail; viewerId: string | undefined; dialog: OpenDialog; onClose: () => void }) {
-  if (dialog?.kind === "pay") return <PaidJoinDialog event={event} role={dialog.role} viewerId={viewerId} onClose={onClose} />;
+  if (dialog?.kind === "pay") {
+    return (
+      <Suspense
+        fallback={
+          <Dialog title="Loading..." onClose={onClose}>
+            <Spinner />
+          </Dialog>
+        }
+      >
+        <PaidJoinDialog event={event} role={dialog.role} viewerId={viewerId} onClose={onClose} />
+      </Suspense>
+    );
+  }
   if (dialog?.kind === "cancel-registration") return <CancelRegistrationDialog event={event} onClose={onClose} />;
   if (dialog?.kind === "cancel-event") return <CancelEventDialog event={event} onClose={onClose} />;
   return null;

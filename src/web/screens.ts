@@ -1,0 +1,18 @@
+/**
+ * Where each screen's code comes from. Screens load on demand so that the first paint of / stays
+ * small (DESIGN §9); the router renders them and early-start.ts asks for the current one at once.
+ */
+export const screenLoaders = {
+  home: () => import("./routes/home.tsx"),
+  register: () => import("./routes/register.tsx"),
+  verifyEmail: () => import("./routes/verify-email.tsx"),
+  forgotPassword: () => import("./routes/forgot-password.tsx"),
+  resetPassword: () => import("./routes/reset-password.tsx"),
+  privacy: () => import("./routes/privacy.tsx"),
+  event: () => import("./routes/event.tsx"),
+  confirmation: () => import("./routes/confirmation.tsx"),
+  yourEvents: () => import("./routes/your-events.tsx"),
+  profile: () => import("./routes/profile.tsx"),
+  createEvent: () => import("./routes/create-event.tsx"),
+  notFound: () => import("./routes/not-found.tsx"),
+};
