@@ -272,7 +272,10 @@ describe("games", () => {
     // Leaflet's chunk cannot be fetched (e.g. offline). The context's route also sees the service worker's fetches.
     await page.context().route("**/assets/leaflet-map-*", (route) => route.abort());
     await page.goto(`/event/${game.id}`);
-    await page.getByRole("region", { name: "Event Location" }).getByText("Error loading maps").waitFor();
+    // The map loads once it comes near the screen.
+    const location = page.getByRole("region", { name: "Event Location" });
+    await location.scrollIntoViewIfNeeded();
+    await location.getByText("Error loading maps").waitFor();
   });
 
   describe("completed events", () => {

@@ -1,11 +1,12 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useConfig } from "../../../lib/config.ts";
+import { useNearViewport } from "../../../lib/use-near-viewport.ts";
 import type { MapPoint, ShownMap } from "./leaflet-map.ts";
 
 type MapState = "loading" | "ready" | "error";
 
 /**
- * A 300px-high map with a marker (SPEC §9). Leaflet is imported when the map is first shown,
+ * A 300px-high map with a marker (SPEC §9). Leaflet is imported when the map first comes near the screen,
  * into a chunk shared by the event page and the Create New Event form. With `onPick` it is also a
  * pin picker (click the map, drag the pin); without a point it shows the world and no pin. When
  * the tiles cannot be loaded it says 'Error loading maps' rather than showing a blank grey box.
@@ -39,10 +40,12 @@ export function EventMap({
     latest.current = { point, label, onPick };
   });
   const picker = Boolean(onPick);
+  // Leaflet and its tiles load once the map is about to be seen (below the fold on a phone).
+  const near = useNearViewport(container);
 
   useEffect(() => {
     const element = container.current;
-    if (!tileUrl || !element) return;
+    if (!tileUrl || !element || !near) return;
     let cancelled = false;
     setState("loading");
     import("./leaflet-map.ts")
@@ -70,7 +73,7 @@ export function EventMap({
       shown.current?.remove();
       shown.current = null;
     };
-  }, [tileUrl, zoom, picker]);
+  }, [tileUrl, zoom, picker, near]);
 
   useEffect(() => {
     shown.current?.update(latitude !== null && longitude !== null ? { latitude, longitude } : null, label);
