@@ -7,3 +7,4 @@
 // zod-config.test.ts checks that Zod still reads it. Imported first by main.tsx.
 const zodSettings = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 zodSettings.__zod_globalConfig = { ...zodSettings.__zod_globalConfig, jitless: true };
+export {};
