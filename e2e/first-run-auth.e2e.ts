@@ -106,7 +106,7 @@ describe("the password rule", () => {
 });
 
 describe("the page to return to after login", () => {
-  it("is not left behind by a logout on an event page, and still follows a signed-out visit", async () => {
+  it("is not left behind by a logout on an event page or a visit that ended, and still follows a signed-out visit", async () => {
     const game = await seedGame(database());
     const first = await createVerifiedUser({ firstName: "Fran", lastName: "First" });
     const second = await createVerifiedUser({ firstName: "Sid", lastName: "Second" });
@@ -129,5 +129,16 @@ describe("the page to return to after login", () => {
     await login(page, first);
     await page.getByRole("heading", { name: game.title, level: 1 }).waitFor();
     expect(pathOf(page)).toBe(`/event/${game.id}`);
+
+    // A signed-out visit that ends without a login (its tab closed) leaves nothing for the next
+    // person who logs in on this browser, in another tab.
+    await logOut(page);
+    await page.goto(`/event/${game.id}`);
+    await page.getByRole("button", { name: "Login" }).waitFor();
+    const later = await page.context().newPage();
+    await page.close();
+    await login(later, second);
+    await later.getByRole("heading", { name: "Available Events" }).waitFor();
+    expect(pathOf(later)).toBe("/");
   });
 });

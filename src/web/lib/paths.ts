@@ -15,13 +15,17 @@ export const paths = {
 
 const REMEMBERED_EVENT_KEY = "kickoff.returnTo";
 
-/** SPEC §2: a visited /event/ path is remembered and the user is sent back to it after login. */
+/**
+ * SPEC §2: a visited /event/ path is remembered and the user is sent back to it after login.
+ * Kept for this tab only (sessionStorage, which survives the Google sign-in round trip): it belongs
+ * to the signed-out visit, so someone who logs in on this device tomorrow does not land on it.
+ */
 export function rememberEventPath(pathname: string) {
-  if (pathname.startsWith("/event/")) localStorage.setItem(REMEMBERED_EVENT_KEY, pathname);
+  if (pathname.startsWith("/event/")) sessionStorage.setItem(REMEMBERED_EVENT_KEY, pathname);
 }
 
 export function takeRememberedEventPath(): string | null {
-  const path = localStorage.getItem(REMEMBERED_EVENT_KEY);
-  localStorage.removeItem(REMEMBERED_EVENT_KEY);
+  const path = sessionStorage.getItem(REMEMBERED_EVENT_KEY);
+  sessionStorage.removeItem(REMEMBERED_EVENT_KEY);
   return path;
 }
