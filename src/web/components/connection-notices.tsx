@@ -3,8 +3,14 @@ import { useEffect, useState } from "react";
 import { NEEDS_CONNECTION } from "../lib/api.ts";
 import { acceptUpdate, useConnection } from "../lib/connection.ts";
 
-// The viewer's own clock format: 18:05, or 6:05 PM.
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" });
+/**
+ * The viewer's own clock format: 18:05, or 6:05 PM. Made when first needed: the first
+ * Intl.DateTimeFormat of a page loads the locale's data, a long task on a phone that every page
+ * would pay at start-up for a notice that shows only offline.
+ */
+function formatClockTime(date: Date): string {
+  return new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" }).format(date);
+}
 
 const RETRY_MS = 5_000;
 
@@ -45,7 +51,7 @@ export function ConnectionNotices() {
     <div role="status" className="sticky top-0 z-40 flex flex-col">
       {showOffline && (
         <div className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-950">
-          <p>{offlineSince ? `Offline — showing what you saw at ${timeFormat.format(offlineSince)}` : "Offline"}</p>
+          <p>{offlineSince ? `Offline — showing what you saw at ${formatClockTime(offlineSince)}` : "Offline"}</p>
           {writeRefused && <p className="font-medium">{NEEDS_CONNECTION}</p>}
         </div>
       )}

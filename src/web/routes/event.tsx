@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from "react";
+import { useDeferredValue, useId, useState, type ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { FALLBACK_ORGANIZER } from "../../shared/organizer.ts";
 import { FixedBottomBar } from "../components/bottom-bar.tsx";
@@ -36,7 +36,10 @@ export default function EventScreen() {
   const notFound = event.error instanceof ApiError && event.error.status === 404;
   useDocumentTitle(event.data?.title ?? (notFound ? "Event not found" : undefined));
 
-  if (event.isPending) return <Spinner />;
+  // The page as a transition: React builds it in slices and lets the phone answer a tap in between
+  // (an answer from the server would otherwise be rendered in one go); the spinner stays meanwhile.
+  const shown = useDeferredValue(event.data);
+
   if (notFound) {
     return <NotFoundMessage title="Event not found." text="The game may have been removed, or the link is not complete. Head back to the games to find another." />;
   }
@@ -51,7 +54,8 @@ export default function EventScreen() {
     );
   }
 
-  const data = event.data;
+  if (!shown) return <Spinner />;
+  const data = shown;
   const organizer = data.organizer ?? FALLBACK_ORGANIZER;
   const cancelled = data.status === "cancelled";
   const completed = !cancelled && isCompleted(data);

@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { useDeferredValue, useMemo } from "react";
 import { groupTimeline } from "../../shared/timeline.ts";
 import { Spinner } from "../components/spinner.tsx";
 import { CompletedEvents } from "../features/events/components/completed-events.tsx";
@@ -16,13 +16,17 @@ export default function HomeScreen() {
   useDocumentTitle();
   const now = useNow();
   const upcoming = useUpcomingEvents();
+  // The list as a transition: React builds its cards in slices and lets the phone answer a tap in
+  // between (an answer from the server would otherwise be rendered in one go). The spinner stays
+  // until the cards are ready.
+  const shown = useDeferredValue(upcoming.data);
   const { user } = useAuth();
   const groups = useMemo(() => {
-    if (!upcoming.data) return [];
-    // The viewer's zone: the same one date-fns formats in.
+    if (!shown) return [];
+    // The viewer's zone: the same one the cards' dates are formatted in (format.ts).
     const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    return groupTimeline(upcoming.data.events, { now, timeZone });
-  }, [upcoming.data, now]);
+    return groupTimeline(shown.events, { now, timeZone });
+  }, [shown, now]);
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-10 px-4 py-8">
@@ -30,13 +34,13 @@ export default function HomeScreen() {
         <h1 id="available-events" className="text-3xl font-extrabold tracking-tight text-green-900">
           Available Events
         </h1>
-        {upcoming.isPending ? (
+        {upcoming.isError ? (
+          <QueryError title="Events could not be loaded." error={upcoming.error} onRetry={() => void upcoming.refetch()} />
+        ) : !shown ? (
           // A screen's height while loading, so the footer does not start in view and jump away.
           <div className="min-h-screen">
             <Spinner />
           </div>
-        ) : upcoming.isError ? (
-          <QueryError title="Events could not be loaded." error={upcoming.error} onRetry={() => void upcoming.refetch()} />
         ) : groups.length === 0 ? (
           <EmptyState title="No Current Events" text="Please check back later for updates.">
             {/* Admins can fill an empty list: lead them to the form (its route and the server check the role again). */}
@@ -47,7 +51,7 @@ export default function HomeScreen() {
         )}
       </section>
       {/* Loaded meanwhile, shown once the list above is in: it never moves down under the reader's eyes. */}
-      <div hidden={upcoming.isPending}>
+      <div hidden={!shown && !upcoming.isError}>
         <CompletedEvents />
       </div>
     </div>

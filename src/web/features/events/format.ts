@@ -1,18 +1,31 @@
-import { intlFormat } from "date-fns/intlFormat";
 import { formatCents } from "../../../shared/money.ts";
 
 /** SPEC §8: what a timestamp that cannot be read shows as. */
 export const INVALID_DATE = "Invalid Date";
 
 /**
- * Dates are shown in the viewer's zone, in US English as SPEC writes them. date-fns' intlFormat
- * (the platform's Intl) rather than its `format` keeps some 6 KB gzip out of the home screen.
+ * Dates are shown in the viewer's zone (unless `options.timeZone` says another), in US English as
+ * SPEC writes them, with the platform's Intl (no date library in the screens' code).
  */
 export function formatDate(iso: string, options: Intl.DateTimeFormatOptions): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return INVALID_DATE;
   // Newer ICU puts a narrow no-break space before AM/PM; SPEC writes a plain space.
-  return intlFormat(date, options, { locale: "en-US" }).replace(/\u202f/g, " ");
+  return formatterFor(options).format(date).replace(/\u202f/g, " ");
+}
+
+// Making an Intl.DateTimeFormat costs far more than using one, and the home screen formats about a
+// hundred dates in its first render: one formatter per set of options, made once.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = JSON.stringify(options);
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", options);
+    formatters.set(key, formatter);
+  }
+  return formatter;
 }
 
 /** 'MMMM d, yyyy', e.g. "March 14, 2026". */

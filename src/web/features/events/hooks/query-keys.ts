@@ -6,3 +6,10 @@ export const eventKeys = {
   detail: (id: string) => ["events", "detail", id] as const,
   mine: () => ["events", "mine"] as const,
 };
+
+/**
+ * How long an answer counts as fresh for the screens that lib/early-start.ts asks for ahead: the
+ * screen then takes the answer fetched a moment before instead of asking again as it appears.
+ * Changes still refresh at once (they invalidate), and so do focus and the event page's polling.
+ */
+export const EARLY_ANSWER_FRESH_MS = 5_000;

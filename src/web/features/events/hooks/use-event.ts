@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { EventDetail } from "../../../../shared/events.ts";
 import { api } from "../../../lib/api.ts";
-import { eventKeys } from "./query-keys.ts";
+import { EARLY_ANSWER_FRESH_MS, eventKeys } from "./query-keys.ts";
 
 /** GET /api/events/:id */
 export async function fetchEvent(id: string, signal?: AbortSignal) {
@@ -15,6 +15,7 @@ export function useEvent(id: string, options: { refreshInterval?: (event: EventD
   return useQuery({
     queryKey: eventKeys.detail(id),
     queryFn: ({ signal }) => fetchEvent(id, signal),
+    staleTime: EARLY_ANSWER_FRESH_MS,
     // Only while the tab is visible (refetchIntervalInBackground stays off); focus refreshes it anyway.
     refetchInterval: refreshInterval ? (query) => refreshInterval(query.state.data) : false,
   });

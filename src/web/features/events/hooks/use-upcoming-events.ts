@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { UpcomingEventsResponse } from "../../../../shared/events.ts";
 import { api } from "../../../lib/api.ts";
-import { eventKeys } from "./query-keys.ts";
+import { EARLY_ANSWER_FRESH_MS, eventKeys } from "./query-keys.ts";
 
 /** GET /api/events?scope=upcoming */
 export function fetchUpcomingEvents(signal?: AbortSignal) {
@@ -9,5 +9,5 @@ export function fetchUpcomingEvents(signal?: AbortSignal) {
 }
 
 export function useUpcomingEvents() {
-  return useQuery({ queryKey: eventKeys.upcoming(), queryFn: ({ signal }) => fetchUpcomingEvents(signal) });
+  return useQuery({ queryKey: eventKeys.upcoming(), queryFn: ({ signal }) => fetchUpcomingEvents(signal), staleTime: EARLY_ANSWER_FRESH_MS });
 }
