@@ -213,6 +213,20 @@ describe("no place search, no map tiles", () => {
     await page.getByRole("button", { name: "Create Event" }).click();
     await page.getByRole("alert").filter({ hasText: "Max players must be at least 1" }).waitFor();
     expect(await maxPlayers.getAttribute("aria-invalid")).toBe("true");
+
+    // A flagged field keeps its own hint read out with the message.
+    await maxPlayers.fill("10");
+    await page.getByLabel("Include Goalkeepers").check();
+    const goalkeeperCost = page.getByLabel(/^Goalkeeper Cost/);
+    await goalkeeperCost.fill("five");
+    await page.getByLabel("Max Goalkeepers").fill("2");
+    await page.getByRole("button", { name: "Create Event" }).click();
+    await page.getByRole("alert").filter({ hasText: "Goalkeeper cost must be an amount like 10 or 12.50" }).waitFor();
+    expect(await goalkeeperCost.getAttribute("aria-invalid")).toBe("true");
+    const costDescribedBy = (await goalkeeperCost.getAttribute("aria-describedby")) ?? "";
+    const readOut = await page.evaluate((ids) => ids.split(" ").map((id) => document.getElementById(id)?.textContent ?? "").join(" "), costDescribedBy);
+    expect(readOut).toContain("Goalkeeper cost must be an amount like 10 or 12.50");
+    expect(readOut).toContain("Leave blank to make goalkeeper spots free.");
     await expectNoAxeViolations(page);
     expect(sent).toEqual([]);
   });

@@ -51,6 +51,15 @@ describe("createEventSchema", () => {
     expect(messages({ ...form, durationHours: "24", durationMinutes: "1" })).toEqual(["The duration must be 24 hours or less"]);
   });
 
+  it("takes counts written in digits only, not every string Number() reads", () => {
+    for (const loose of ["1e1", "0x10", "1_0", "10.0", "+5"]) {
+      expect(messages({ ...form, maxPlayers: loose }), loose).toEqual(["Max players must be at least 1"]);
+      expect(messages({ ...form, maxGoalkeepers: loose }), loose).toEqual(["Max goalkeepers must be at least 1"]);
+    }
+    expect(messages({ ...form, maxPlayers: " 12 ", maxGoalkeepers: "03" })).toEqual([]);
+    expect(createEventSchema.parse({ ...form, maxGoalkeepers: "03" }).maxGoalkeepers).toBe(3);
+  });
+
   it("says which coordinate is off the globe", () => {
     expect(messages({ ...form, location: { name: "North", latitude: 90.1, longitude: 0 } })).toEqual([LATITUDE_RANGE]);
     expect(messages({ ...form, location: { name: "West", latitude: 0, longitude: -180.1 } })).toEqual([LONGITUDE_RANGE]);

@@ -9,9 +9,11 @@ export const DATE_IN_PAST = "Date must be after todays date";
 const required = z.string().trim().min(1, ALL_FIELDS_REQUIRED);
 const plainText = <T extends z.ZodType<string>>(schema: T, label: string) =>
   schema.refine((value) => !hasControlCharacters(value), notAllowedCharacters(label));
+/** Digits only: Number() would also take "1e3", "0x10" or "1_0", which no one means by a count. */
+const countFromText = (value: string) => (/^\d+$/.test(value) ? Number(value) : Number.NaN);
 const wholeNumber = (min: number, message: string, max?: { value: number; message: string }) =>
   z.union([z.number(), z.string().trim().min(1, ALL_FIELDS_REQUIRED)]).transform((value, ctx) => {
-    const number = typeof value === "number" ? value : Number(value);
+    const number = typeof value === "number" ? value : countFromText(value);
     if (!Number.isInteger(number) || number < min) {
       ctx.addIssue({ code: "custom", message });
       return z.NEVER;
@@ -90,7 +92,7 @@ export const createEventSchema = z
         ctx.addIssue({ code: "custom", path: ["maxGoalkeepers"], message: ALL_FIELDS_REQUIRED });
         return z.NEVER;
       }
-      const max = Number(rawMax);
+      const max = typeof rawMax === "number" ? rawMax : countFromText(rawMax);
       if (!Number.isInteger(max) || max < 1) {
         ctx.addIssue({ code: "custom", path: ["maxGoalkeepers"], message: "Max goalkeepers must be at least 1" });
         return z.NEVER;

@@ -4,10 +4,12 @@ export function TextField({
   label,
   error,
   hint,
+  "aria-describedby": describedElsewhere,
   ...input
 }: { label: string; error?: string; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
-  const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+  // What the form says about this field elsewhere (e.g. its error line) comes along with the hint.
+  const described = [error ? `${id}-error` : null, describedElsewhere, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
