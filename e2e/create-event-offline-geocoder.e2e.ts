@@ -1,14 +1,13 @@
-import { mkdirSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import pg from "pg";
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EventDetail, UpcomingEventsResponse } from "../src/shared/events.ts";
 import { login, PASSWORD, uniqueEmail } from "./support/accounts.ts";
 import { type AppProcess, listen, startApp } from "./support/app-process.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
-import { ARTIFACTS_DIR, screenshot, useBrowser } from "./support/browser.ts";
+import { screenshot, screenshotIfTestFails, useBrowser } from "./support/browser.ts";
 import { startFakeServices } from "./support/fake-services.ts";
 import { uniqueTitle } from "./support/games.ts";
 
@@ -55,11 +54,7 @@ async function createEventForm(): Promise<Page> {
   const context = await browser().newContext({ baseURL: app.baseURL, viewport: { width: 1280, height: 900 } });
   contexts.push(context);
   const page = await context.newPage();
-  onTestFailed(async ({ task }) => {
-    mkdirSync(ARTIFACTS_DIR, { recursive: true });
-    const name = task.name.replace(/[^a-z0-9]+/gi, "-").toLowerCase();
-    await page.screenshot({ path: `${ARTIFACTS_DIR}/failure-${name}-${Date.now()}.png`, fullPage: true }).catch(() => undefined);
-  });
+  screenshotIfTestFails(page);
   await login(page, { email: ORGANISER, password: PASSWORD });
   await page.goto("/admin/create-event");
   await page.getByRole("heading", { name: "Create New Event" }).waitFor();

@@ -30,11 +30,7 @@ export function useBrowser() {
     const context = await browser.newContext({ ...contextOptions, baseURL: baseURL(), viewport: { width, height } });
     contexts.push(context);
     const page = await context.newPage();
-    onTestFailed(async ({ task }) => {
-      mkdirSync(ARTIFACTS_DIR, { recursive: true });
-      const name = task.name.replace(/[^a-z0-9]+/gi, "-").toLowerCase();
-      await page.screenshot({ path: `${ARTIFACTS_DIR}/failure-${name}-${Date.now()}.png`, fullPage: true }).catch(() => undefined);
-    });
+    screenshotIfTestFails(page);
     return page;
   }
 
@@ -44,4 +40,13 @@ export function useBrowser() {
 export async function screenshot(page: Page, name: string) {
   mkdirSync(`${ARTIFACTS_DIR}/screens`, { recursive: true });
   await page.screenshot({ path: `${ARTIFACTS_DIR}/screens/${name}.png`, fullPage: true });
+}
+
+/** A screenshot of the page in e2e/artifacts if the running test fails. */
+export function screenshotIfTestFails(page: Page) {
+  onTestFailed(async ({ task }) => {
+    mkdirSync(ARTIFACTS_DIR, { recursive: true });
+    const name = task.name.replace(/[^a-z0-9]+/gi, "-").toLowerCase();
+    await page.screenshot({ path: `${ARTIFACTS_DIR}/failure-${name}-${Date.now()}.png`, fullPage: true }).catch(() => undefined);
+  });
 }
