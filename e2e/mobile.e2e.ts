@@ -186,6 +186,13 @@ describe("the PWA on a bad connection", () => {
     await page.goto("/");
     await page.getByText(game.title).first().waitFor();
     await expect.poll(() => notice.first().innerText()).toMatch(OFFLINE_NOTICE);
+    // Scrolled down, the notice and the header stay at the top, one above the other.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    const noticeBox = (await notice.first().boundingBox())!;
+    const headerBox = (await page.locator("header").boundingBox())!;
+    expect(noticeBox.y).toBeCloseTo(0, 0);
+    expect(headerBox.y).toBeCloseTo(noticeBox.y + noticeBox.height, 0);
 
     await page.goto(`/event/${game.id}`);
     await page.getByRole("heading", { name: game.title }).waitFor();

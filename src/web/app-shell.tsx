@@ -1,5 +1,6 @@
 import { Suspense, useCallback, useEffect, useRef } from "react";
 import { Navigate, Outlet, useLocation, useNavigate, useNavigationType } from "react-router";
+import { ConnectionNotices } from "./components/connection-notices.tsx";
 import { ErrorBoundary } from "./components/error-boundary.tsx";
 import { Footer } from "./components/footer.tsx";
 import { Header } from "./components/header.tsx";
@@ -74,7 +75,16 @@ export function AppShell() {
   useSessionActivity({ active: signedIn, idleMs: config.data?.sessionIdleMs, onExpired: logOut });
 
   const decision = decideRoute(location.pathname, user);
-  if (decision.kind === "loading") return <LoadingScreen />;
+  if (decision.kind === "loading") {
+    return (
+      <>
+        <div className="sticky top-0 z-40">
+          <ConnectionNotices />
+        </div>
+        <LoadingScreen />
+      </>
+    );
+  }
   if (decision.kind === "redirect") return <Navigate to={decision.to} replace />;
 
   const onEventPage = location.pathname.startsWith("/event/");
@@ -83,7 +93,11 @@ export function AppShell() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         Skip to content
       </a>
-      {signedIn && user && <Header user={user} appName={appName} onLogout={logOut} />}
+      {/* One sticky stack at the top: the connection notices above the header, never over it. */}
+      <div className="sticky top-0 z-40">
+        <ConnectionNotices />
+        {signedIn && user && <Header user={user} appName={appName} onLogout={logOut} />}
+      </div>
       <main id="main" ref={mainRef} tabIndex={-1} className="flex-1 focus:outline-none">
         {/* Inside the shell, and reset by navigation: a screen that fails keeps the header, and the way out. */}
         <ErrorBoundary key={location.pathname}>

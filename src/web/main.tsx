@@ -3,7 +3,6 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
-import { ConnectionNotices } from "./components/connection-notices.tsx";
 import { ErrorBoundary } from "./components/error-boundary.tsx";
 import { NotificationProvider } from "./components/notification.tsx";
 import { AuthProvider } from "./lib/auth.tsx";
@@ -29,7 +28,6 @@ startTransition(() => {
             <AuthProvider>
               <NotificationProvider>
                 <NativeIntegration />
-                <ConnectionNotices />
                 <AppRoutes />
               </NotificationProvider>
             </AuthProvider>

@@ -30,7 +30,7 @@ function useOnline(): boolean {
 
 /**
  * Without a connection: how old what is shown is, and that changes need a connection. With a new
- * version of the app waiting: the way to it.
+ * version of the app waiting: the way to it. At the top of every screen, above the header (app-shell.tsx).
  */
 export function ConnectionNotices() {
   const { offlineSince, writeRefused, updateWaiting } = useConnection();
@@ -48,7 +48,7 @@ export function ConnectionNotices() {
   const showOffline = Boolean(offlineSince) || (!online && writeRefused);
   if (!showOffline && !updateWaiting) return null;
   return (
-    <div role="status" className="sticky top-0 z-40 flex flex-col">
+    <div role="status" className="flex flex-col">
       {showOffline && (
         <div className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-950">
           <p>{offlineSince ? `Offline — showing what you saw at ${formatClockTime(offlineSince)}` : "Offline"}</p>

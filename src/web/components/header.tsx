@@ -72,7 +72,7 @@ export function Header({ user, appName, onLogout }: { user: Me; appName: string;
   const itemClass = "block w-full px-4 py-2 text-left text-slate-800 hover:bg-green-50 focus:bg-green-50 focus:outline-none";
 
   return (
-    <header className="sticky top-0 z-40 bg-green-800 text-white shadow">
+    <header className="relative bg-green-800 text-white shadow">
       {/* One line whatever the names: the user's name gives way (truncated), the product title keeps its place. */}
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
         <Link to={paths.home} className="max-w-[50%] shrink-0 truncate text-xl font-bold tracking-tight focus:outline-2 focus:outline-white">
