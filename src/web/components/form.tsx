@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { useId, type HTMLAttributes, type InputHTMLAttributes, type ReactNode } from "react";
 
 export function TextField({
@@ -50,6 +51,8 @@ export function Checkbox({ label, ...input }: { label: string } & InputHTMLAttri
 }
 
 type ButtonVariant = "primary" | "secondary" | "danger";
+const buttonBase =
+  "inline-flex items-center justify-center rounded-md px-4 py-2 font-semibold shadow-sm transition focus:outline-2 focus:outline-offset-2 focus:outline-green-700";
 const buttonStyles: Record<ButtonVariant, string> = {
   primary: "bg-green-700 text-white hover:bg-green-800",
   secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-100",
@@ -64,9 +67,18 @@ export function Button({
   return (
     <button
       type="button"
-      className={`inline-flex items-center justify-center rounded-md px-4 py-2 font-semibold shadow-sm transition focus:outline-2 focus:outline-offset-2 focus:outline-green-700 disabled:cursor-not-allowed disabled:opacity-60 ${buttonStyles[variant]} ${className}`}
+      className={`${buttonBase} disabled:cursor-not-allowed disabled:opacity-60 ${buttonStyles[variant]} ${className}`}
       {...props}
     />
+  );
+}
+
+/** A link that looks like the main button: a screen's way on to another screen. */
+export function ButtonLink({ to, state, className = "", children }: { to: string; state?: unknown; className?: string; children: ReactNode }) {
+  return (
+    <Link to={to} state={state} className={`${buttonBase} ${buttonStyles.primary} ${className}`}>
+      {children}
+    </Link>
   );
 }
 

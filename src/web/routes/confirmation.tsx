@@ -1,5 +1,4 @@
-import { Link } from "react-router";
-import { Card } from "../components/form.tsx";
+import { ButtonLink, Card } from "../components/form.tsx";
 import { paths } from "../lib/paths.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 
@@ -15,12 +14,9 @@ export default function ConfirmationScreen() {
         </div>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Payment Successful!</h1>
         <p className="mt-3 text-slate-700">Your spot has been confirmed. You'll receive a confirmation email shortly.</p>
-        <Link
-          to={paths.home}
-          className="mt-6 inline-flex w-full items-center justify-center rounded-md bg-green-700 px-4 py-2 font-semibold text-white shadow-sm hover:bg-green-800 focus:outline-2 focus:outline-offset-2 focus:outline-green-700"
-        >
+        <ButtonLink to={paths.home} className="mt-6 w-full">
           Back to Events
-        </Link>
+        </ButtonLink>
       </Card>
     </div>
   );

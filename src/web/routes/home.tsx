@@ -2,7 +2,8 @@ import { useDeferredValue, useMemo } from "react";
 import { groupTimeline } from "../../shared/timeline.ts";
 import { Spinner } from "../components/spinner.tsx";
 import { CompletedEvents } from "../features/events/components/completed-events.tsx";
-import { EmptyState, EmptyStateLink } from "../features/events/components/empty-state.tsx";
+import { ButtonLink } from "../components/form.tsx";
+import { EmptyState } from "../features/events/components/empty-state.tsx";
 import { EventTimeline } from "../features/events/components/event-timeline.tsx";
 import { QueryError } from "../features/events/components/query-error.tsx";
 import { useNow } from "../features/events/hooks/use-now.ts";
@@ -44,7 +45,7 @@ export default function HomeScreen() {
         ) : groups.length === 0 ? (
           <EmptyState title="No Current Events" text="Please check back later for updates.">
             {/* Admins can fill an empty list: lead them to the form (its route and the server check the role again). */}
-            {user?.isAdmin && <EmptyStateLink to={paths.createEvent}>Create New Event</EmptyStateLink>}
+            {user?.isAdmin && <ButtonLink to={paths.createEvent}>Create New Event</ButtonLink>}
           </EmptyState>
         ) : (
           <EventTimeline groups={groups} now={now} />

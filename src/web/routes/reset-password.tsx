@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { BackToLogin } from "../components/auth-links.tsx";
-import { Button, Card, FormMessage } from "../components/form.tsx";
+import { Button, ButtonLink, Card, FormMessage } from "../components/form.tsx";
 import { NewPasswordFields } from "../components/new-password-fields.tsx";
 import { ApiError, api, errorMessage } from "../lib/api.ts";
 import { useConfig } from "../lib/config.ts";
@@ -87,12 +87,9 @@ function Done() {
       <div className="mt-4">
         <FormMessage kind="success">Your password has been reset. You can now log in with your new password.</FormMessage>
       </div>
-      <Link
-        to={paths.home}
-        className="mt-6 inline-flex w-full items-center justify-center rounded-md bg-green-700 px-4 py-2 font-semibold text-white shadow-sm hover:bg-green-800 focus:outline-2 focus:outline-offset-2 focus:outline-green-700"
-      >
-        Go to login
-      </Link>
+      <ButtonLink to={paths.home} className="mt-6 w-full">
+          Go to login
+        </ButtonLink>
     </div>
   );
 }
@@ -104,12 +101,9 @@ function InvalidLink() {
       <p className="mt-3 text-slate-700" role="alert">
         This password reset link is invalid or has expired. Reset links work only once and for a limited time.
       </p>
-      <Link
-        to={paths.forgotPassword}
-        className="mt-6 inline-flex w-full items-center justify-center rounded-md bg-green-700 px-4 py-2 font-semibold text-white shadow-sm hover:bg-green-800 focus:outline-2 focus:outline-offset-2 focus:outline-green-700"
-      >
+      <ButtonLink to={paths.forgotPassword} className="mt-6 w-full">
         Request a new link
-      </Link>
+      </ButtonLink>
       <BackToLogin className="mt-4 text-sm" />
     </div>
   );

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import type { VerificationAnswer } from "../../shared/account.ts";
 import { ChangeEmailForm } from "../components/change-email-form.tsx";
 import { BackToLogin } from "../components/auth-links.tsx";
-import { Button, Card, FormMessage } from "../components/form.tsx";
+import { Button, ButtonLink, Card, FormMessage } from "../components/form.tsx";
 import { useNotify } from "../components/notification.tsx";
 import { api } from "../lib/api.ts";
 import { useAuth } from "../lib/auth.tsx";
@@ -102,13 +102,9 @@ export default function VerifyEmailScreen() {
           )}
         </div>
         {verifiedElsewhere ? (
-          <Link
-            to={paths.home}
-            state={{ email: email ?? undefined } satisfies LoginState}
-            className="mt-6 inline-flex w-full items-center justify-center rounded-md bg-green-700 px-4 py-2 font-semibold text-white shadow-sm hover:bg-green-800 focus:outline-2 focus:outline-offset-2 focus:outline-green-700"
-          >
+          <ButtonLink to={paths.home} state={{ email: email ?? undefined } satisfies LoginState} className="mt-6 w-full">
             Log in
-          </Link>
+          </ButtonLink>
         ) : (
           <>
             <p className="mt-3 text-sm text-slate-600">Can't find the email? Check your spam or junk folder, or send it again.</p>

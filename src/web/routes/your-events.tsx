@@ -1,8 +1,8 @@
 import { useId, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { EventSummary } from "../../shared/events.ts";
+import { ButtonLink } from "../components/form.tsx";
 import { Spinner } from "../components/spinner.tsx";
-import { EmptyStateLink } from "../features/events/components/empty-state.tsx";
 import { QueryError } from "../features/events/components/query-error.tsx";
 import { formatHours, formatLongDate } from "../features/events/format.ts";
 import { useYourEvents } from "../features/events/hooks/use-your-events.ts";
@@ -27,7 +27,7 @@ export default function YourEventsScreen() {
             {mine.data.current.playing.length + mine.data.current.waitlisted.length === 0 ? (
               <div className="flex flex-col items-start gap-4">
                 <Empty>You are not participating in any current events.</Empty>
-                <EmptyStateLink to={paths.home}>See Available Events</EmptyStateLink>
+                <ButtonLink to={paths.home}>See Available Events</ButtonLink>
               </div>
             ) : (
               <>
