@@ -36,6 +36,9 @@ beforeAll(async () => {
   writeFileSync(join(webDist, "assets", "main-abc123.js.br"), brotliCompressSync(SCRIPT));
   writeFileSync(join(webDist, "assets", "main-abc123.js.gz"), gzipSync(SCRIPT));
   writeFileSync(join(webDist, "robots.txt"), "User-agent: *\nAllow: /\n");
+  writeFileSync(join(webDist, "sw.js"), "self.addEventListener('fetch', () => {});\n");
+  writeFileSync(join(webDist, "sw.js.br"), brotliCompressSync("self.addEventListener('fetch', () => {});\n"));
+  writeFileSync(join(webDist, "manifest.webmanifest"), JSON.stringify({ name: "Kickoff" }));
   app = createApp({ ...context.services, webDist });
 });
 afterAll(async () => {
@@ -108,6 +111,30 @@ describe("GET /event/:id (Open Graph)", () => {
     const response = await get("/%E0%A4%A");
     expect(response.status).toBe(200);
     expect(await response.text()).toBe(INDEX_HTML);
+  });
+});
+
+describe("methods other than GET and HEAD", () => {
+  const paths = ["/sw.js", "/manifest.webmanifest", "/robots.txt", "/assets/main-abc123.js", "/assets/gone-0000.js", "/", "/index.html", "/event/x", "/profile"];
+  const methods = ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"];
+
+  it.each(paths)("answer the app's 404 on %s, never the error path", async (path) => {
+    for (const method of methods) {
+      for (const headers of [{}, { "accept-encoding": "br, gzip", "content-type": "application/json" }] as Record<string, string>[]) {
+        const response = await app.request(`${TEST_ORIGIN}${path}`, { method, headers, body: method === "OPTIONS" ? undefined : "{}" });
+        expect({ method, headers, status: response.status }).toEqual({ method, headers, status: 404 });
+        expect(await response.json()).toEqual({ error: { code: "not_found", message: "Not found." } });
+      }
+    }
+  });
+
+  it("still serves GET and HEAD on those files", async () => {
+    for (const path of ["/sw.js", "/manifest.webmanifest", "/assets/main-abc123.js"]) {
+      expect((await get(path)).status).toBe(200);
+      const head = await app.request(`${TEST_ORIGIN}${path}`, { method: "HEAD", headers: { "accept-encoding": "br" } });
+      expect(head.status).toBe(200);
+      expect(head.headers.get("vary")).toMatch(/accept-encoding/i);
+    }
   });
 });
 

@@ -30,6 +30,14 @@ export function spaRoutes(deps: SpaDeps) {
   const indexHtml = () => readFileSync(indexFile, "utf8");
   const app = new Hono();
 
+  // Everything here is a file or the page, for GET and HEAD only. Any other method gets the app's
+  // 404 before a file is looked up, as a wrong method does under /api: serveStatic hands such a
+  // request on unanswered, and nothing below is written for it.
+  app.use(async (c, next) => {
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    return c.notFound();
+  });
+
   // The build writes .br and .gz beside each text file (scripts/compress-assets.mjs): served as the
   // client accepts, with the original file's Content-Type.
   const assets = serveStatic({ root: webDist, precompressed: true });
@@ -48,8 +56,9 @@ export function spaRoutes(deps: SpaDeps) {
   app.use(async (c, next) => {
     const file = join(webDist, safeDecode(c.req.path));
     if (file.startsWith(`${webDist}${sep}`) && c.req.path !== "/" && existsSync(file) && statSync(file).isFile()) {
-      const served = await topLevelFiles(c, next);
-      return served ? varyOnEncoding(served) : served;
+      // Its own `next`, not the app's: what the app's chain returns is no Response.
+      const served = await topLevelFiles(c, async () => undefined);
+      if (served) return varyOnEncoding(served);
     }
     await next();
   });
