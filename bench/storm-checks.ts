@@ -1,7 +1,8 @@
 // The invariants every storm run must end with (DESIGN §6 and §9), read from the database, the
 // simulated processor's own tables, the API and what each client was told.
 import type { EventDetail } from "../src/shared/events.ts";
-import { type FeeRule, formatCents, refundAfterFeeCents } from "../src/shared/money.ts";
+// The storm runs the app with its default settings, CURRENCY included.
+import { DEFAULT_CURRENCY, type FeeRule, formatCents, refundAfterFeeCents } from "../src/shared/money.ts";
 import type { Database } from "../src/server/db/client.ts";
 import { createSimulatedGateway } from "../src/server/payments/simulated.ts";
 import { type ReconciliationReport, reconcile } from "../src/server/payments/reconcile.ts";
@@ -114,7 +115,7 @@ export async function checkInvariants(input: CheckInput): Promise<{ checks: Chec
       name: "reconcile: 0 unexplained cents",
       ok: report.unexplainedCents === 0 && report.pendingRefundCents === 0,
       detail:
-        `${report.charges} charges ${formatCents(report.chargedCents)}, ${report.refunds} refunds ${formatCents(report.refundedCents)}, ` +
+        `${report.charges} charges ${formatCents(report.chargedCents, DEFAULT_CURRENCY)}, ${report.refunds} refunds ${formatCents(report.refundedCents, DEFAULT_CURRENCY)}, ` +
         `unexplained ${report.unexplainedCents} cents` +
         (report.problems.length ? `: ${report.problems.slice(0, 3).map((p) => p.what).join("; ")}` : ""),
     },
@@ -230,7 +231,7 @@ function refundsExact(registrations: RegistrationRow[], payments: PaymentRow[], 
   return {
     name: "every refund exact to the cent",
     ok: problems.length === 0,
-    detail: problems.length ? problems.slice(0, 3).join("; ") : `${input.cancels.length} cancels answered ${formatCents(due)} each; every refund row succeeded with the amount due`,
+    detail: problems.length ? problems.slice(0, 3).join("; ") : `${input.cancels.length} cancels answered ${formatCents(due, DEFAULT_CURRENCY)} each; every refund row succeeded with the amount due`,
   };
 }
 

@@ -1,5 +1,6 @@
 // What the join storm prints: a compact table per run as it finishes, and a summary of all runs.
-import { formatCents } from "../src/shared/money.ts";
+// The storm runs the app with its default settings, CURRENCY included.
+import { DEFAULT_CURRENCY, formatCents } from "../src/shared/money.ts";
 import { APP_POOL_SIZE } from "../src/server/db/client.ts";
 import { serverErrors } from "./storm-checks.ts";
 import { PHASES } from "./storm-http.ts";
@@ -66,7 +67,7 @@ export function printRun(result: RunResult, index: number, total: number, option
           `waiting ${s.waiting.player} + ${s.waiting.goalkeeper}`,
           `declined ${s.paymentFailed}`,
           `promotions ${s.promotions.confirmed} charged, ${s.promotions.failed} failed off-session`,
-          `refunds ${s.refunds.count} (${formatCents(s.refunds.cents)}${s.refunds.fullRefunds ? `, ${s.refunds.fullRefunds} in full` : ""})`,
+          `refunds ${s.refunds.count} (${formatCents(s.refunds.cents, DEFAULT_CURRENCY)}${s.refunds.fullRefunds ? `, ${s.refunds.fullRefunds} in full` : ""})`,
           `reconcile ${s.reconcile.unexplainedCents} cents unexplained`,
         ],
         "  ",

@@ -16,10 +16,10 @@ async function main() {
     const gateway = createGateway(config, database.db);
     const report = await reconcile(database.db, gateway, config.payments);
     console.log(`Reconciling the ledger with the ${gateway.mode} processor on ${database.where}`);
-    console.log(`  charges:  ${report.charges} succeeded, ${formatCents(report.chargedCents)}`);
-    console.log(`  refunds:  ${report.refunds} succeeded, ${formatCents(report.refundedCents)}`);
-    console.log(`  refunds being executed: ${formatCents(report.pendingRefundCents)}`);
-    for (const problem of report.problems) console.log(`  ! ${formatCents(problem.cents)}: ${problem.what}`);
+    console.log(`  charges:  ${report.charges} succeeded, ${formatCents(report.chargedCents, config.payments.currency)}`);
+    console.log(`  refunds:  ${report.refunds} succeeded, ${formatCents(report.refundedCents, config.payments.currency)}`);
+    console.log(`  refunds being executed: ${formatCents(report.pendingRefundCents, config.payments.currency)}`);
+    for (const problem of report.problems) console.log(`  ! ${formatCents(problem.cents, config.payments.currency)}: ${problem.what}`);
     console.log(`unexplained: ${report.unexplainedCents} cents`);
     process.exitCode = report.unexplainedCents === 0 ? 0 : 1;
   } finally {

@@ -107,7 +107,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api/me/events", myEventsRoutes({ db }));
   app.route("/api/me", meRoutes({ auth, db, limiter }));
   app.route("/api/me", savedCardRoutes({ db, gateway }));
-  app.route("/api/events", eventRoutes({ db, jobs: deps.jobs, listCache }));
+  app.route("/api/events", eventRoutes({ db, jobs: deps.jobs, listCache, currency: config.payments.currency }));
   app.route("/api/events", registrationRoutes({ database, gateway, config, jobs: deps.jobs, listCache }));
   app.route("/api/payments/simulated", simulatedBankRoutes({ db, gateway }));
   if (isStripeGateway(gateway)) {

@@ -47,6 +47,14 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ ...base, RATE_LIMIT_FAILED_PASSWORDS: "0" })).toThrow(/RATE_LIMIT_FAILED_PASSWORDS/);
   });
 
+  it("takes a currency with cents and a known minimum charge, in any case; a zero-decimal one such as JPY stops start-up with the reason", () => {
+    expect(loadConfig({ ...base, CURRENCY: "EUR" }).payments.currency).toBe("eur");
+    expect(loadConfig({ ...base, CURRENCY: "gbp" }).payments.currency).toBe("gbp");
+    expect(() => loadConfig({ ...base, CURRENCY: "jpy" })).toThrow(/CURRENCY: jpy has no cents, and prices are kept in cents: use a currency with two decimals \(usd, /);
+    expect(() => loadConfig({ ...base, CURRENCY: "xyz" })).toThrow(/CURRENCY: must be one of usd, /);
+    expect(() => loadConfig({ ...base, CURRENCY: "dollars" })).toThrow(/CURRENCY: must be a three-letter currency code/);
+  });
+
   it("normalises admin emails", () => {
     expect(loadConfig({ ...base, ADMIN_EMAILS: " Boss@Example.com, ,second@example.com" }).adminEmails).toEqual([
       "boss@example.com",

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { type Currency, currencyProblem, DEFAULT_CURRENCY } from "../shared/money.ts";
 
 const optionalString = z.string().optional();
 /** A limit cannot be switched off: at least 1. */
@@ -39,7 +40,14 @@ const envSchema = z
       .string()
       .regex(/^[a-zA-Z]{3}$/, "must be a three-letter currency code")
       .transform((value) => value.toLowerCase())
-      .default("cad"),
+      // Prices are integer cents and must clear the processor's minimum charge: only currencies
+      // with two decimals and a known minimum can work.
+      .transform((value, ctx) => {
+        const problem = currencyProblem(value);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+        return value as Currency;
+      })
+      .default(DEFAULT_CURRENCY),
     FEE_PERCENT: z.coerce.number().min(0).max(100).default(2.9),
     SIMULATED_DECLINE_RATE: z.coerce.number().min(0).max(1).default(0),
     SIMULATED_LOST_RESPONSE_RATE: z.coerce.number().min(0).max(1).default(0),

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ALL_FIELDS_REQUIRED, createEventSchema, EVENT_LIMITS, LATITUDE_RANGE, LONGITUDE_RANGE } from "./events.ts";
+import { ALL_FIELDS_REQUIRED, createEventSchemaFor, EVENT_LIMITS, LATITUDE_RANGE, LONGITUDE_RANGE } from "./events.ts";
+
+const createEventSchema = createEventSchemaFor("cad");
 
 const form = {
   title: "Tuesday Kickabout",
@@ -63,5 +65,26 @@ describe("createEventSchema", () => {
   it("says which coordinate is off the globe", () => {
     expect(messages({ ...form, location: { name: "North", latitude: 90.1, longitude: 0 } })).toEqual([LATITUDE_RANGE]);
     expect(messages({ ...form, location: { name: "West", latitude: 0, longitude: -180.1 } })).toEqual([LONGITUDE_RANGE]);
+  });
+
+  it("takes a paid price only from the processor's minimum charge up: free, or at least $0.50 in CAD", () => {
+    const tooLow = "The price must be free or at least $0.50.";
+    expect(messages({ ...form, cost: "0.30" })).toEqual([tooLow]);
+    expect(messages({ ...form, cost: "0.49" })).toEqual([tooLow]);
+    expect(messages({ ...form, cost: "0" })).toEqual([]);
+    expect(messages({ ...form, cost: "0.50" })).toEqual([]);
+    expect(messages({ ...form, goalkeeperCost: "0.01" })).toEqual([tooLow]);
+    expect(messages({ ...form, goalkeeperCost: "0.50" })).toEqual([]);
+    const result = createEventSchema.safeParse({ ...form, goalkeeperCost: "0.2" });
+    expect(result.success ? [] : result.error.issues.map((issue) => issue.path.join("."))).toEqual(["goalkeeperCost"]);
+  });
+
+  it("uses the minimum of the configured currency", () => {
+    const gbp = createEventSchemaFor("gbp");
+    expect(gbp.safeParse({ ...form, cost: "0.30" }).success).toBe(true);
+    const low = gbp.safeParse({ ...form, cost: "0.29" });
+    expect(low.success ? [] : low.error.issues.map((issue) => issue.message)).toEqual(["The price must be free or at least £0.30."]);
+    const eur = createEventSchemaFor("eur").safeParse({ ...form, cost: "0.30" });
+    expect(eur.success ? [] : eur.error.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([["cost", "The price must be free or at least €0.50."]]);
   });
 });

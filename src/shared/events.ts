@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseMoneyToCents } from "./money.ts";
+import { isChargeablePrice, minimumPriceMessage, parseMoneyToCents } from "./money.ts";
 import type { MyRegistration } from "./registrations.ts";
 import { hasControlCharacters, notAllowedCharacters } from "./text.ts";
 
@@ -24,11 +24,16 @@ const wholeNumber = (min: number, message: string, max?: { value: number; messag
     }
     return number;
   });
-const money = (message: string) =>
+/** A price in `currency`: free, or at least what the processor can charge (a lower one could never be paid). */
+const money = (message: string, currency: string) =>
   z.string({ error: ALL_FIELDS_REQUIRED }).trim().min(1, ALL_FIELDS_REQUIRED).transform((value, ctx) => {
     const cents = parseMoneyToCents(value);
     if (cents === null) {
       ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    if (!isChargeablePrice(cents, currency)) {
+      ctx.addIssue({ code: "custom", message: minimumPriceMessage(currency) });
       return z.NEVER;
     }
     return cents;
@@ -39,97 +44,117 @@ export const EVENT_LIMITS = { maxPlayers: 1000, maxGoalkeepers: 100, durationMin
 export const LATITUDE_RANGE = "Latitude must be between -90 and 90.";
 export const LONGITUDE_RANGE = "Longitude must be between -180 and 180.";
 
+// Built once per currency: the server checks every create request with it.
+const schemas = new Map<string, ReturnType<typeof buildCreateEventSchema>>();
+
 /**
- * The Create New Event form, as the browser sends it and as the server checks it (one truth).
- * Date and time are the organiser's wall clock in `timeZone`.
+ * The Create New Event form, as the browser sends it and as the server checks it (one truth), for
+ * an app whose prices are in `currency` (CURRENCY). Date and time are the organiser's wall clock in
+ * `timeZone`.
  */
-export const createEventSchema = z
-  .object({
-    title: plainText(required.max(120, "Title is too long"), "Title"),
-    date: required.regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a valid date"),
-    time: required.regex(/^\d{2}:\d{2}$/, "Enter a valid time"),
-    timeZone: z.string().min(1).refine(isTimeZone, "Unknown time zone"),
-    durationHours: wholeNumber(0, "Duration hours must be 0 or more"),
-    durationMinutes: wholeNumber(0, "Duration minutes must be between 0 and 59").refine(
-      (minutes) => minutes <= 59,
-      "Duration minutes must be between 0 and 59",
-    ),
-    location: z.object(
-      {
-        name: plainText(z.string().trim().min(1, ALL_FIELDS_REQUIRED).max(300, "The venue's name is too long"), "Event Location"),
-        // Any point on the globe: from the place search, or typed in by the organiser (no geocoder needed).
-        latitude: z.number().min(-90, LATITUDE_RANGE).max(90, LATITUDE_RANGE),
-        longitude: z.number().min(-180, LONGITUDE_RANGE).max(180, LONGITUDE_RANGE),
-      },
-      { error: ALL_FIELDS_REQUIRED },
-    ),
-    field: plainText(z.string().trim().max(120), "Field").optional().default(""),
-    cost: money("Cost must be an amount like 10 or 12.50"),
-    maxPlayers: wholeNumber(1, "Max players must be at least 1", {
-      value: EVENT_LIMITS.maxPlayers,
-      message: `Max players must be at most ${EVENT_LIMITS.maxPlayers}`,
-    }),
-    includeGoalkeepers: z.boolean().default(false),
-    /** Blank means free (DESIGN §5). */
-    goalkeeperCost: z.string().optional().default(""),
-    maxGoalkeepers: z.union([z.number(), z.string()]).optional().default(2),
-  })
-  .transform((input, ctx) => {
-    let goalkeeperCostCents = 0;
-    let maxGoalkeepers = 2;
-    if (input.includeGoalkeepers) {
-      if (input.goalkeeperCost.trim() !== "") {
-        const cents = parseMoneyToCents(input.goalkeeperCost);
-        if (cents === null) {
-          ctx.addIssue({ code: "custom", path: ["goalkeeperCost"], message: "Goalkeeper cost must be an amount like 10 or 12.50" });
+export function createEventSchemaFor(currency: string) {
+  const key = currency.toLowerCase();
+  let schema = schemas.get(key);
+  if (!schema) {
+    schema = buildCreateEventSchema(key);
+    schemas.set(key, schema);
+  }
+  return schema;
+}
+
+function buildCreateEventSchema(currency: string) {
+  return z
+    .object({
+      title: plainText(required.max(120, "Title is too long"), "Title"),
+      date: required.regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a valid date"),
+      time: required.regex(/^\d{2}:\d{2}$/, "Enter a valid time"),
+      timeZone: z.string().min(1).refine(isTimeZone, "Unknown time zone"),
+      durationHours: wholeNumber(0, "Duration hours must be 0 or more"),
+      durationMinutes: wholeNumber(0, "Duration minutes must be between 0 and 59").refine(
+        (minutes) => minutes <= 59,
+        "Duration minutes must be between 0 and 59",
+      ),
+      location: z.object(
+        {
+          name: plainText(z.string().trim().min(1, ALL_FIELDS_REQUIRED).max(300, "The venue's name is too long"), "Event Location"),
+          // Any point on the globe: from the place search, or typed in by the organiser (no geocoder needed).
+          latitude: z.number().min(-90, LATITUDE_RANGE).max(90, LATITUDE_RANGE),
+          longitude: z.number().min(-180, LONGITUDE_RANGE).max(180, LONGITUDE_RANGE),
+        },
+        { error: ALL_FIELDS_REQUIRED },
+      ),
+      field: plainText(z.string().trim().max(120), "Field").optional().default(""),
+      cost: money("Cost must be an amount like 10 or 12.50", currency),
+      maxPlayers: wholeNumber(1, "Max players must be at least 1", {
+        value: EVENT_LIMITS.maxPlayers,
+        message: `Max players must be at most ${EVENT_LIMITS.maxPlayers}`,
+      }),
+      includeGoalkeepers: z.boolean().default(false),
+      /** Blank means free (DESIGN §5). */
+      goalkeeperCost: z.string().optional().default(""),
+      maxGoalkeepers: z.union([z.number(), z.string()]).optional().default(2),
+    })
+    .transform((input, ctx) => {
+      let goalkeeperCostCents = 0;
+      let maxGoalkeepers = 2;
+      if (input.includeGoalkeepers) {
+        if (input.goalkeeperCost.trim() !== "") {
+          const cents = parseMoneyToCents(input.goalkeeperCost);
+          if (cents === null) {
+            ctx.addIssue({ code: "custom", path: ["goalkeeperCost"], message: "Goalkeeper cost must be an amount like 10 or 12.50" });
+            return z.NEVER;
+          }
+          if (!isChargeablePrice(cents, currency)) {
+            ctx.addIssue({ code: "custom", path: ["goalkeeperCost"], message: minimumPriceMessage(currency) });
+            return z.NEVER;
+          }
+          goalkeeperCostCents = cents;
+        }
+        const rawMax = typeof input.maxGoalkeepers === "number" ? input.maxGoalkeepers : String(input.maxGoalkeepers).trim();
+        // SPEC §5: with goalkeepers included, max goalkeepers is required like the other fields.
+        if (rawMax === "") {
+          ctx.addIssue({ code: "custom", path: ["maxGoalkeepers"], message: ALL_FIELDS_REQUIRED });
           return z.NEVER;
         }
-        goalkeeperCostCents = cents;
+        const max = typeof rawMax === "number" ? rawMax : countFromText(rawMax);
+        if (!Number.isInteger(max) || max < 1) {
+          ctx.addIssue({ code: "custom", path: ["maxGoalkeepers"], message: "Max goalkeepers must be at least 1" });
+          return z.NEVER;
+        }
+        if (max > EVENT_LIMITS.maxGoalkeepers) {
+          ctx.addIssue({ code: "custom", path: ["maxGoalkeepers"], message: `Max goalkeepers must be at most ${EVENT_LIMITS.maxGoalkeepers}` });
+          return z.NEVER;
+        }
+        maxGoalkeepers = max;
       }
-      const rawMax = typeof input.maxGoalkeepers === "number" ? input.maxGoalkeepers : String(input.maxGoalkeepers).trim();
-      // SPEC §5: with goalkeepers included, max goalkeepers is required like the other fields.
-      if (rawMax === "") {
-        ctx.addIssue({ code: "custom", path: ["maxGoalkeepers"], message: ALL_FIELDS_REQUIRED });
+      const durationTotal = input.durationHours * 60 + input.durationMinutes;
+      if (durationTotal <= 0) {
+        ctx.addIssue({ code: "custom", path: ["durationHours"], message: "The duration must be longer than 0 minutes" });
         return z.NEVER;
       }
-      const max = typeof rawMax === "number" ? rawMax : countFromText(rawMax);
-      if (!Number.isInteger(max) || max < 1) {
-        ctx.addIssue({ code: "custom", path: ["maxGoalkeepers"], message: "Max goalkeepers must be at least 1" });
+      if (durationTotal > EVENT_LIMITS.durationMinutes) {
+        ctx.addIssue({ code: "custom", path: ["durationHours"], message: "The duration must be 24 hours or less" });
         return z.NEVER;
       }
-      if (max > EVENT_LIMITS.maxGoalkeepers) {
-        ctx.addIssue({ code: "custom", path: ["maxGoalkeepers"], message: `Max goalkeepers must be at most ${EVENT_LIMITS.maxGoalkeepers}` });
-        return z.NEVER;
-      }
-      maxGoalkeepers = max;
-    }
-    const durationTotal = input.durationHours * 60 + input.durationMinutes;
-    if (durationTotal <= 0) {
-      ctx.addIssue({ code: "custom", path: ["durationHours"], message: "The duration must be longer than 0 minutes" });
-      return z.NEVER;
-    }
-    if (durationTotal > EVENT_LIMITS.durationMinutes) {
-      ctx.addIssue({ code: "custom", path: ["durationHours"], message: "The duration must be 24 hours or less" });
-      return z.NEVER;
-    }
-    return {
-      title: input.title,
-      date: input.date,
-      time: input.time,
-      timeZone: input.timeZone,
-      durationMinutes: durationTotal,
-      location: input.location,
-      field: input.field || null,
-      costCents: input.cost,
-      maxPlayers: input.maxPlayers,
-      includeGoalkeepers: input.includeGoalkeepers,
-      goalkeeperCostCents,
-      maxGoalkeepers,
-    };
-  });
+      return {
+        title: input.title,
+        date: input.date,
+        time: input.time,
+        timeZone: input.timeZone,
+        durationMinutes: durationTotal,
+        location: input.location,
+        field: input.field || null,
+        costCents: input.cost,
+        maxPlayers: input.maxPlayers,
+        includeGoalkeepers: input.includeGoalkeepers,
+        goalkeeperCostCents,
+        maxGoalkeepers,
+      };
+    });
+}
 
-export type CreateEventInput = z.input<typeof createEventSchema>;
-export type CreateEventData = z.output<typeof createEventSchema>;
+export type CreateEventInput = z.input<ReturnType<typeof createEventSchemaFor>>;
+export type CreateEventData = z.output<ReturnType<typeof createEventSchemaFor>>;
 
 function isTimeZone(zone: string): boolean {
   try {

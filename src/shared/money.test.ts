@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formatCents, parseMoneyToCents, processingFeeCents, refundAfterFeeCents } from "./money.ts";
+import {
+  CURRENCIES,
+  currencyProblem,
+  formatCents,
+  MINIMUM_CHARGE_CENTS,
+  minimumPriceMessage,
+  parseMoneyToCents,
+  processingFeeCents,
+  refundAfterFeeCents,
+} from "./money.ts";
 
 describe("money", () => {
   it("parses amounts to integer cents", () => {
@@ -11,9 +20,38 @@ describe("money", () => {
     expect(parseMoneyToCents("abc")).toBeNull();
   });
 
-  it("formats cents as dollars", () => {
-    expect(formatCents(1250)).toBe("$12.50");
-    expect(formatCents(0)).toBe("$0.00");
+  it("formats cents as dollars in Canada and the US, as before", () => {
+    expect(formatCents(1250, "cad")).toBe("$12.50");
+    expect(formatCents(0, "cad")).toBe("$0.00");
+    expect(formatCents(1000, "usd")).toBe("$10.00");
+    expect(formatCents(7, "USD")).toBe("$0.07");
+  });
+
+  it("formats other currencies with their own symbol", () => {
+    expect(formatCents(1000, "eur")).toBe("€10.00");
+    expect(formatCents(1250, "gbp")).toBe("£12.50");
+    expect(formatCents(123456, "eur")).toBe("€1,234.56");
+  });
+
+  it("takes only currencies with cents and a known minimum charge: a zero-decimal one such as JPY is refused with a reason", () => {
+    expect(currencyProblem("cad")).toBeNull();
+    expect(currencyProblem("gbp")).toBeNull();
+    expect(currencyProblem("jpy")).toMatch(/has no cents/);
+    expect(currencyProblem("huf")).toMatch(/must be one of/);
+    expect(currencyProblem("xyz")).toMatch(/must be one of/);
+    // Every currency the app takes has two decimals, as prices are kept in cents.
+    for (const currency of CURRENCIES) {
+      expect(new Intl.NumberFormat("en-US", { style: "currency", currency }).resolvedOptions().maximumFractionDigits, currency).toBe(2);
+    }
+  });
+
+  it("knows Stripe's minimum charge in each currency, and says it in the price rule", () => {
+    expect(MINIMUM_CHARGE_CENTS.cad).toBe(50);
+    expect(MINIMUM_CHARGE_CENTS.usd).toBe(50);
+    expect(MINIMUM_CHARGE_CENTS.eur).toBe(50);
+    expect(MINIMUM_CHARGE_CENTS.gbp).toBe(30);
+    expect(minimumPriceMessage("cad")).toBe("The price must be free or at least $0.50.");
+    expect(minimumPriceMessage("gbp")).toBe("The price must be free or at least £0.30.");
   });
 
   it("charges 2.9% + $0.30, rounded to the cent, and nothing on a free spot", () => {

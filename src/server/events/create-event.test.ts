@@ -185,6 +185,18 @@ describe("POST /api/events: invalid input is a 400 with the form's messages", ()
     expect(response.body.error.fields?.[field]).toBe(message);
   });
 
+  it.each([
+    ["player", { cost: "0.30" }, "cost"],
+    ["goalkeeper", { goalkeeperCost: "0.49" }, "goalkeeperCost"],
+  ])("refuses a %s price below the processor's minimum charge, saying the minimum; free is fine", async (_label, overrides, field) => {
+    const message = "The price must be free or at least $0.50.";
+    const response = await admin.json<ErrorBody>("POST", "/api/events", validBody(overrides));
+    expect(response.status).toBe(400);
+    expect(response.body.error).toEqual({ code: "validation", message, fields: { [field]: message } });
+    expect((await admin.json("POST", "/api/events", validBody({ [field]: "0" }))).status).toBe(201);
+    expect((await admin.json("POST", "/api/events", validBody({ [field]: "0.50" }))).status).toBe(201);
+  });
+
   it("refuses coordinates that are not numbers", async () => {
     const response = await admin.json<ErrorBody>("POST", "/api/events", validBody({ location: { name: "Pitch", latitude: "40.78", longitude: -73.97 } }));
     expect(response.status).toBe(400);
@@ -194,5 +206,24 @@ describe("POST /api/events: invalid input is a 400 with the form's messages", ()
   it("refuses a body that is not JSON", async () => {
     const response = await admin.request("POST", "/api/events", undefined, { "content-type": "application/json" });
     expect(response.status).toBe(400);
+  });
+});
+
+describe("POST /api/events in an app configured with CURRENCY=gbp", () => {
+  let gbp: TestContext;
+  let gbpAdmin: TestClient;
+  beforeAll(async () => {
+    gbp = await createTestContext({ CURRENCY: "gbp" });
+    gbpAdmin = (await signUpVerified(gbp, { email: ADMIN_EMAIL })).client;
+  });
+  afterAll(async () => {
+    await gbp?.close();
+  });
+
+  it("takes the pound's own minimum charge, £0.30", async () => {
+    expect((await gbpAdmin.json("POST", "/api/events", validBody({ cost: "0.30" }))).status).toBe(201);
+    const response = await gbpAdmin.json<ErrorBody>("POST", "/api/events", validBody({ cost: "0.29" }));
+    expect(response.status).toBe(400);
+    expect(response.body.error.fields).toEqual({ cost: "The price must be free or at least £0.30." });
   });
 });

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { createEventSchema } from "../../shared/events.ts";
+import { createEventSchemaFor } from "../../shared/events.ts";
 import { requireAdmin, requireVerifiedUser } from "../auth/session.ts";
 import type { Db } from "../db/client.ts";
 import type { AppEnv } from "../http/env.ts";
@@ -35,11 +35,14 @@ export interface EventRoutesDeps {
   listCache: ListCache;
   /** Without a job queue nothing is scheduled (tests that do not exercise background work). */
   jobs?: JobQueue;
+  /** CURRENCY: prices must be free or at least its minimum charge. */
+  currency: string;
 }
 
 /** /api/events */
 export function eventRoutes(deps: EventRoutesDeps) {
   const { db, jobs, listCache } = deps;
+  const createEventSchema = createEventSchemaFor(deps.currency);
   return new Hono<AppEnv>()
     .get("/", async (c) => {
       const query = parseQuery(c, listQuerySchema);

@@ -35,7 +35,7 @@ interface BatchJob {
 export interface NewEventMailDeps {
   db: Db;
   mailer: Mailer;
-  config: Pick<Config, "appName" | "publicUrl" | "authSecret">;
+  config: Pick<Config, "appName" | "publicUrl" | "authSecret" | "payments">;
   /** Wait before retrying recipients whose mail failed (tests shorten it). */
   followUpDelaySeconds?: number;
 }
@@ -128,6 +128,7 @@ async function sendBatch(boss: Boss, deps: NewEventMailDeps, job: BatchJob): Pro
         mailer.send(
           newEventMail({
             appName: config.appName,
+            currency: config.payments.currency,
             to: recipient.email,
             event: summary,
             eventUrl: `${config.publicUrl}/event/${summary.id}`,

@@ -10,17 +10,19 @@ import { escapeHtml } from "./templates.ts";
  */
 export function newEventMail(options: {
   appName: string;
+  /** The configured currency the prices are in. */
+  currency: string;
   to: string;
   event: EventSummary;
   eventUrl: string;
   unsubscribeUrl: string;
 }): Mail {
-  const { appName, to, event, eventUrl, unsubscribeUrl } = options;
+  const { appName, currency, to, event, eventUrl, unsubscribeUrl } = options;
   const when = `${formatEventDay(event.startsAt, event.timeZone)}, ${formatEventHours(event.startsAt, event.endsAt, event.timeZone)} (${event.timeZone})`;
   const where = event.field ? `${event.locationName} (field: ${event.field})` : event.locationName;
-  const price = event.costCents === 0 ? "Free" : `${formatCents(event.costCents)} per player`;
+  const price = event.costCents === 0 ? "Free" : `${formatCents(event.costCents, currency)} per player`;
   const goalkeepers = event.includeGoalkeepers
-    ? `${event.maxGoalkeepers} goalkeeper spots, ${event.goalkeeperCostCents === 0 ? "Free" : formatCents(event.goalkeeperCostCents)}`
+    ? `${event.maxGoalkeepers} goalkeeper spots, ${event.goalkeeperCostCents === 0 ? "Free" : formatCents(event.goalkeeperCostCents, currency)}`
     : "No goalkeepers";
   const details: [string, string][] = [
     ["When", when],

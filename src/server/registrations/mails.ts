@@ -11,6 +11,8 @@ interface MailContext {
   appName: string;
   publicUrl: string;
   feeRule: { feePercent: number; feeFixedCents: number };
+  /** The configured currency every amount is written in. */
+  payments: { currency: string };
 }
 
 type EventRow = typeof event.$inferSelect;
@@ -34,7 +36,7 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
       paragraphs: [
         `The game ${row.title} has been cancelled by the organiser.`,
         total > 0
-          ? `Your payment of ${formatCents(total)} is refunded in full to your card. It can take 5–10 days to appear on your statement.`
+          ? `Your payment of ${formatCents(total, context.payments.currency)} is refunded in full to your card. It can take 5–10 days to appear on your statement.`
           : "Nothing was charged to you for this game, so there is nothing to refund.",
         "Your place on its lists and waitlists has been closed.",
       ],
@@ -49,7 +51,8 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
     .where(eq(registration.id, job.registrationId));
   if (!row) return null;
   const { reg, game, email } = row;
-  const amount = formatCents(reg.amountCents);
+  const money = (cents: number) => formatCents(cents, context.payments.currency);
+  const amount = money(reg.amountCents);
   switch (job.kind) {
     case "payment_confirmed":
       return mail(context, game, email, {
@@ -87,7 +90,7 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
         subject: `Your refund for ${game.title}`,
         paragraphs: [
           `You cancelled your registration for ${game.title}.`,
-          `${formatCents(paid)} paid, ${formatCents(processingFeeCents(paid, context.feeRule))} processing fee, ${formatCents(refund)} refunded to your card. It can take 5–10 days to appear on your statement.`,
+          `${money(paid)} paid, ${money(processingFeeCents(paid, context.feeRule))} processing fee, ${money(refund)} refunded to your card. It can take 5–10 days to appear on your statement.`,
         ],
       });
     }

@@ -16,7 +16,7 @@ import {
 } from "../features/events/create-event-form.ts";
 import { useCreateEvent } from "../features/events/hooks/use-create-event.ts";
 import { ApiError, errorMessage } from "../lib/api.ts";
-import { useConfig } from "../lib/config.ts";
+import { useConfig, useCurrency } from "../lib/config.ts";
 import { paths } from "../lib/paths.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 
@@ -49,7 +49,8 @@ export default function CreateEventScreen() {
   }, [invalid]);
 
   const fee = config.data?.payments ?? DEFAULT_FEE;
-  const feeNote = `add the processing fee of ${fee.feePercent}% + ${formatCents(fee.feeFixedCents)}`;
+  const currency = useCurrency();
+  const feeNote = `add the processing fee of ${fee.feePercent}% + ${formatCents(fee.feeFixedCents, currency)}`;
   const invalidFields = new Set(invalid.fields);
   const clearError = () => {
     setError("");
@@ -75,7 +76,7 @@ export default function CreateEventScreen() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError("");
-    const checked = checkCreateEvent(form, location, { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, now: new Date() });
+    const checked = checkCreateEvent(form, location, { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, now: new Date(), currency });
     if (!checked.ok) {
       setError(checked.message);
       setInvalid({ fields: checked.fields });

@@ -20,7 +20,7 @@ import { ViewerStatusBox } from "../features/registrations/components/viewer-sta
 import { eventRefreshInterval, hasPaidSpots } from "../features/registrations/event-actions.ts";
 import { ApiError } from "../lib/api.ts";
 import { useAuth } from "../lib/auth.tsx";
-import { useConfig } from "../lib/config.ts";
+import { useConfig, useCurrency } from "../lib/config.ts";
 import { paths } from "../lib/paths.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 
@@ -32,6 +32,7 @@ export default function EventScreen() {
   // The 24-hour window and the start close on their own: buttons follow the clock.
   const now = useNow(30_000);
   const config = useConfig();
+  const currency = useCurrency();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const notFound = event.error instanceof ApiError && event.error.status === 404;
   useDocumentTitle(event.data?.title ?? (notFound ? "Event not found" : undefined));
@@ -82,8 +83,8 @@ export default function EventScreen() {
             <Fact term="Time">{when.hours}</Fact>
             {when.yourTime && <Fact term="Your Time">{when.yourTime}</Fact>}
             {data.field && <Fact term="Field">{data.field}</Fact>}
-            <Fact term="Player Price">{formatPrice(data.costCents)}</Fact>
-            {data.includeGoalkeepers && <Fact term="Goalkeeper Price">{formatPrice(data.goalkeeperCostCents)}</Fact>}
+            <Fact term="Player Price">{formatPrice(data.costCents, currency)}</Fact>
+            {data.includeGoalkeepers && <Fact term="Goalkeeper Price">{formatPrice(data.goalkeeperCostCents, currency)}</Fact>}
           </dl>
           <ViewerStatusBox event={data} now={now} />
           {!narrow && actions}

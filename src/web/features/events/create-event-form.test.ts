@@ -24,7 +24,7 @@ const filled: FormState = {
 const riverside = { name: "Riverside Park Pitch 3", latitude: 40.7812, longitude: -73.9665, source: "geocoder" as const };
 const searched: LocationDraft = { ...initialLocation, place: riverside, searchText: riverside.name };
 const typedIn: LocationDraft = { ...initialLocation, mode: "manual", venueName: "Old Mill Field, Mill Lane", coordinates: "51.5074, -0.1278" };
-const check = (form: FormState, location: LocationDraft) => checkCreateEvent(form, location, { timeZone: "UTC", now });
+const check = (form: FormState, location: LocationDraft, currency = "cad") => checkCreateEvent(form, location, { timeZone: "UTC", now, currency });
 
 describe("Event Location", () => {
   it("takes the place picked from the search", () => {
@@ -95,6 +95,18 @@ describe("checkCreateEvent: what the server checks, before sending", () => {
       message: "The duration must be 24 hours or less",
       fields: ["durationHours"],
     });
+  });
+
+  it("flags a paid price below the minimum charge of the app's currency, on its field", () => {
+    expect(check({ ...filled, cost: "0.30" }, searched)).toEqual({ ok: false, message: "The price must be free or at least $0.50.", fields: ["cost"] });
+    expect(check({ ...filled, includeGoalkeepers: true, goalkeeperCost: "0.3" }, searched)).toEqual({
+      ok: false,
+      message: "The price must be free or at least $0.50.",
+      fields: ["goalkeeperCost"],
+    });
+    expect(check({ ...filled, cost: "0.30" }, searched, "gbp").ok).toBe(true);
+    expect(check({ ...filled, cost: "0.30" }, searched, "eur")).toMatchObject({ message: "The price must be free or at least €0.50." });
+    expect(check({ ...filled, cost: "0" }, searched).ok).toBe(true);
   });
 
   it("says why a pasted point cannot be used, on the coordinates field", () => {

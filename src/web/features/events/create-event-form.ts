@@ -1,4 +1,4 @@
-import { ALL_FIELDS_REQUIRED, DATE_IN_PAST, createEventSchema, type CreateEventInput, type PlaceSuggestion } from "../../../shared/events.ts";
+import { ALL_FIELDS_REQUIRED, DATE_IN_PAST, createEventSchemaFor, type CreateEventInput, type PlaceSuggestion } from "../../../shared/events.ts";
 import { formatPoint, parseMapLocation } from "./map-link.ts";
 
 /** The Create New Event form as typed (SPEC §2), before the shared schema reads it. */
@@ -84,11 +84,12 @@ export function readLocation(draft: LocationDraft): LocationReading {
 export type FormCheck = { ok: true; input: CreateEventInput } | { ok: false; message: string; fields: FieldName[] };
 
 /**
- * What the server will say, said before sending: the same shared schema (and so the same limits),
- * plus SPEC's "no date in the past" on the organiser's clock. The message is the inline error line's;
- * `fields` are the ones it is about, in the form's order.
+ * What the server will say, said before sending: the same shared schema (and so the same limits,
+ * and the minimum price in the app's `currency`), plus SPEC's "no date in the past" on the
+ * organiser's clock. The message is the inline error line's; `fields` are the ones it is about, in
+ * the form's order.
  */
-export function checkCreateEvent(form: FormState, draft: LocationDraft, options: { timeZone: string; now: Date }): FormCheck {
+export function checkCreateEvent(form: FormState, draft: LocationDraft, options: { timeZone: string; now: Date; currency: string }): FormCheck {
   const reading = readLocation(draft);
   const input = {
     title: form.title,
@@ -106,7 +107,7 @@ export function checkCreateEvent(form: FormState, draft: LocationDraft, options:
     maxGoalkeepers: form.includeGoalkeepers ? form.maxGoalkeepers : 2,
   };
 
-  const result = createEventSchema.safeParse(input);
+  const result = createEventSchemaFor(options.currency).safeParse(input);
   const issues = result.success ? [] : result.error.issues;
   const fieldOf = (path: readonly PropertyKey[]) => formField(path.map(String), draft.mode);
   // Location's own reading says which of its parts is blank; the schema only knows it is missing.

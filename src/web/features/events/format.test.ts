@@ -39,15 +39,18 @@ describe("event formatting", () => {
     expect(formatLongDate("")).toBe("Invalid Date");
   });
 
-  it("writes prices, with Free for 0", () => {
-    expect(formatPrice(0)).toBe("Free");
-    expect(formatPrice(1250)).toBe("$12.50");
+  it("writes prices in the configured currency, with Free for 0", () => {
+    expect(formatPrice(0, "cad")).toBe("Free");
+    expect(formatPrice(1250, "cad")).toBe("$12.50");
+    expect(formatPrice(1250, "eur")).toBe("€12.50");
+    expect(formatPrice(0, "gbp")).toBe("Free");
   });
 
   it("describes goalkeeper places", () => {
-    expect(formatGoalkeepers({ includeGoalkeepers: false, maxGoalkeepers: 2, goalkeeperCostCents: 0 })).toBe("No goalkeepers");
-    expect(formatGoalkeepers({ includeGoalkeepers: true, maxGoalkeepers: 2, goalkeeperCostCents: 500 })).toBe("2 goalkeepers, $5.00");
-    expect(formatGoalkeepers({ includeGoalkeepers: true, maxGoalkeepers: 1, goalkeeperCostCents: 0 })).toBe("1 goalkeeper, Free");
+    expect(formatGoalkeepers({ includeGoalkeepers: false, maxGoalkeepers: 2, goalkeeperCostCents: 0 }, "cad")).toBe("No goalkeepers");
+    expect(formatGoalkeepers({ includeGoalkeepers: true, maxGoalkeepers: 2, goalkeeperCostCents: 500 }, "cad")).toBe("2 goalkeepers, $5.00");
+    expect(formatGoalkeepers({ includeGoalkeepers: true, maxGoalkeepers: 2, goalkeeperCostCents: 500 }, "gbp")).toBe("2 goalkeepers, £5.00");
+    expect(formatGoalkeepers({ includeGoalkeepers: true, maxGoalkeepers: 1, goalkeeperCostCents: 0 }, "cad")).toBe("1 goalkeeper, Free");
   });
 
   it("calls an event completed once its end has passed", () => {

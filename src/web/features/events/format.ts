@@ -95,9 +95,9 @@ export function formatDayBadge(iso: string): { weekday: string; day: string } {
   return { weekday: formatDate(iso, { weekday: "short" }), day: formatDate(iso, { day: "numeric" }) };
 }
 
-/** "Free" when there is nothing to pay, else "$12.50". */
-export function formatPrice(cents: number): string {
-  return cents === 0 ? "Free" : formatCents(cents);
+/** "Free" when there is nothing to pay, else "$12.50" (in `currency`). */
+export function formatPrice(cents: number, currency: string): string {
+  return cents === 0 ? "Free" : formatCents(cents, currency);
 }
 
 /** 90 → "1 hour 30 minutes"; 60 → "1 hour"; 45 → "45 minutes". */
@@ -111,10 +111,10 @@ export function formatDuration(totalMinutes: number): string {
 }
 
 /** The goalkeeper line of a card: "2 goalkeepers, Free" or SPEC's 'No goalkeepers'. */
-export function formatGoalkeepers(event: { includeGoalkeepers: boolean; maxGoalkeepers: number; goalkeeperCostCents: number }): string {
+export function formatGoalkeepers(event: { includeGoalkeepers: boolean; maxGoalkeepers: number; goalkeeperCostCents: number }, currency: string): string {
   if (!event.includeGoalkeepers) return "No goalkeepers";
   const count = `${event.maxGoalkeepers} ${event.maxGoalkeepers === 1 ? "goalkeeper" : "goalkeepers"}`;
-  return `${count}, ${formatPrice(event.goalkeeperCostCents)}`;
+  return `${count}, ${formatPrice(event.goalkeeperCostCents, currency)}`;
 }
 
 /** An event is completed once its end is past (SPEC §4). */

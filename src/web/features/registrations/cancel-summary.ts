@@ -12,7 +12,7 @@ export interface CancelSummary {
  * What cancelling does to the viewer's registrations: a held spot is released (refunded by the fee
  * rule when paid), and the viewer leaves both waitlists, where no money has moved.
  */
-export function cancelSummary(mine: readonly MyRegistration[], rule: FeeRule): CancelSummary {
+export function cancelSummary(mine: readonly MyRegistration[], rule: FeeRule, currency: string): CancelSummary {
   const lines: string[] = [];
   let refundCents = 0;
   const spot = mine.find((registration) => holdsSpot(registration.status));
@@ -22,7 +22,8 @@ export function cancelSummary(mine: readonly MyRegistration[], rule: FeeRule): C
       refundCents = refundAfterFeeCents(spot.amountCents, rule);
       // The fee as kept, so that the three figures always add up (a fee above the price keeps the price).
       const keptCents = spot.amountCents - refundCents;
-      lines.push(`${formatCents(spot.amountCents)} paid, ${formatCents(keptCents)} processing fee, ${formatCents(refundCents)} refunded`);
+      const money = (cents: number) => formatCents(cents, currency);
+      lines.push(`${money(spot.amountCents)} paid, ${money(keptCents)} processing fee, ${money(refundCents)} refunded`);
     }
   }
   const waits = mine.filter((registration) => registration.status === "waitlisted");

@@ -2,8 +2,11 @@ import { describe, expect, it } from "vitest";
 import { at, HOUR, makeEvent, mine, NOW } from "./test-fixtures.ts";
 import { PAYMENT_PROCESSING, viewerStatus } from "./viewer-status.ts";
 
-const statusOf = (registrations: Parameters<typeof mine>[0][], eventOverrides = {}, now = NOW) =>
-  viewerStatus({ event: makeEvent(eventOverrides), mine: registrations.map((overrides) => mine({ id: "r", ...overrides })), now }).map(({ headline, detail }) => ({ headline, detail }));
+const statusOf = (registrations: Parameters<typeof mine>[0][], eventOverrides = {}, now = NOW, currency = "cad") =>
+  viewerStatus({ event: makeEvent(eventOverrides), mine: registrations.map((overrides) => mine({ id: "r", ...overrides })), now, currency }).map(({ headline, detail }) => ({
+    headline,
+    detail,
+  }));
 
 describe("viewerStatus", () => {
   it("says nothing to someone not registered", () => {
@@ -13,6 +16,7 @@ describe("viewerStatus", () => {
   it("says who plays, in which role, and what they paid", () => {
     expect(statusOf([{ role: "player", amountCents: 1000 }])).toEqual([{ headline: "You're playing", detail: "You paid $10.00." }]);
     expect(statusOf([{ role: "goalkeeper", amountCents: 500 }])).toEqual([{ headline: "You're in goal", detail: "You paid $5.00." }]);
+    expect(statusOf([{ role: "player", amountCents: 1000 }], {}, NOW, "eur")).toEqual([{ headline: "You're playing", detail: "You paid €10.00." }]);
     expect(statusOf([{ role: "player", amountCents: 0 }])).toEqual([{ headline: "You're playing", detail: undefined }]);
   });
 
@@ -49,6 +53,7 @@ describe("viewerStatus", () => {
 
   it("says what was refunded", () => {
     expect(statusOf([{ status: "refunded", refundedCents: 941 }])).toEqual([{ headline: "You were refunded $9.41.", detail: undefined }]);
+    expect(statusOf([{ status: "refunded", refundedCents: 941 }], {}, NOW, "gbp")).toEqual([{ headline: "You were refunded £9.41.", detail: undefined }]);
     expect(statusOf([{ status: "refunded", refundedCents: null }])[0]!.headline).toBe("You were refunded.");
   });
 

@@ -24,13 +24,23 @@ const ORDER: Record<RegistrationStatus, number> = {
 const listName = (registration: MyRegistration) => (registration.role === "player" ? "Player Waitlist" : "Goalkeeper Waitlist");
 
 /** The viewer's own state for this event, one line per registration: spots first, refunds last. */
-export function viewerStatus({ event, mine, now }: { event: Pick<EventDetail, "startsAt" | "endsAt">; mine: readonly MyRegistration[]; now: Date }): StatusLine[] {
+export function viewerStatus({
+  event,
+  mine,
+  now,
+  currency,
+}: {
+  event: Pick<EventDetail, "startsAt" | "endsAt">;
+  mine: readonly MyRegistration[];
+  now: Date;
+  currency: string;
+}): StatusLine[] {
   const started = now.getTime() >= Date.parse(event.startsAt);
   const over = now.getTime() >= Date.parse(event.endsAt);
   const lines: StatusLine[] = [];
   for (const registration of [...mine].sort((a, b) => ORDER[a.status] - ORDER[b.status])) {
     const paid = registration.amountCents > 0;
-    const price = formatCents(registration.amountCents);
+    const price = formatCents(registration.amountCents, currency);
     const key = registration.id;
     switch (registration.status) {
       case "confirmed": {
@@ -60,7 +70,7 @@ export function viewerStatus({ event, mine, now }: { event: Pick<EventDetail, "s
         break;
       }
       case "refunded":
-        lines.push({ key, headline: registration.refundedCents ? `You were refunded ${formatCents(registration.refundedCents)}.` : "You were refunded." });
+        lines.push({ key, headline: registration.refundedCents ? `You were refunded ${formatCents(registration.refundedCents, currency)}.` : "You were refunded." });
         break;
       default:
         // payment_failed and cancelled hold and wait for nothing; the server leaves them out of `mine`.

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../components/form.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
+import { useCurrency } from "../../../lib/config.ts";
 import { paths } from "../../../lib/paths.ts";
 import { formatGoalkeepers, formatHours, formatLongDate, formatPrice } from "../format.ts";
 import { useCompletedEvents } from "../hooks/use-completed-events.ts";
@@ -15,6 +16,7 @@ export function CompletedEvents() {
   const [page, setPage] = useState(1);
   const completed = useCompletedEvents(page);
   const headingId = useId();
+  const currency = useCurrency();
   const pageCount = completed.data?.pageCount ?? 1;
 
   // Events can leave the last page (e.g. cancelled ones removed) while someone is on it.
@@ -60,12 +62,12 @@ export function CompletedEvents() {
                       {event.title}
                       {event.status === "cancelled" && <span className="ml-2 text-xs font-semibold text-red-700">Cancelled</span>}
                     </th>
-                    <td className="px-4 py-3">{formatPrice(event.costCents)}</td>
+                    <td className="px-4 py-3">{formatPrice(event.costCents, currency)}</td>
                     <td className="whitespace-nowrap px-4 py-3">{formatLongDate(event.startsAt)}</td>
                     <td className="whitespace-nowrap px-4 py-3">{formatHours(event.startsAt, event.endsAt)}</td>
                     <td className="min-w-[14rem] px-4 py-3 wrap-anywhere">{event.locationName}</td>
                     <td className="px-4 py-3">{event.maxPlayers}</td>
-                    <td className="min-w-[8rem] px-4 py-3">{formatGoalkeepers(event)}</td>
+                    <td className="min-w-[8rem] px-4 py-3">{formatGoalkeepers(event, currency)}</td>
                     <td className="px-4 py-3">
                       <Link to={paths.event(event.id)} className="font-semibold text-green-800 underline hover:text-green-900">
                         More<span className="sr-only"> about {event.title}</span>

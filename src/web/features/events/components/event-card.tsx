@@ -10,7 +10,7 @@ import { PlayersProgress } from "./players-progress.tsx";
  * One event of the timeline. On narrow screens (≤ 640px) the whole card is a link to the event and
  * starts collapsed; the Details button still opens it.
  */
-export function EventCard({ event, now }: { event: EventSummary; now: Date }) {
+export function EventCard({ event, now, currency }: { event: EventSummary; now: Date; currency: string }) {
   const narrow = useIsNarrow();
   // Follows the screen width until the person opens or closes the card.
   const [chosen, setChosen] = useState<boolean | null>(null);
@@ -43,7 +43,7 @@ export function EventCard({ event, now }: { event: EventSummary; now: Date }) {
               event.title
             )}
           </h3>
-          <p className="font-semibold text-green-800">{formatPrice(event.costCents)}</p>
+          <p className="font-semibold text-green-800">{formatPrice(event.costCents, currency)}</p>
           {event.status === "cancelled" && <p className="text-sm font-semibold text-red-700">Event Cancelled</p>}
         </div>
         <button
@@ -68,7 +68,7 @@ export function EventCard({ event, now }: { event: EventSummary; now: Date }) {
           <Detail term="Location" value={event.locationName} />
           {event.field && <Detail term="Field" value={event.field} />}
           <Detail term="Max Players" value={String(event.maxPlayers)} />
-          <Detail term="Goalkeepers" value={formatGoalkeepers(event)} />
+          <Detail term="Goalkeepers" value={formatGoalkeepers(event, currency)} />
         </dl>
       </div>
 

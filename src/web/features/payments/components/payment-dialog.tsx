@@ -4,7 +4,7 @@ import { CONSENT_REQUIRED, FAILED_TO_INITIALIZE_PAYMENT, SELECT_SAVED_CARD, UNEX
 import { Dialog } from "../../../components/dialog.tsx";
 import { Button, Checkbox, FormMessage } from "../../../components/form.tsx";
 import { errorMessage } from "../../../lib/api.ts";
-import { useConfig } from "../../../lib/config.ts";
+import { useConfig, useCurrency } from "../../../lib/config.ts";
 import { authenticateSimulated, type AuthenticationOutcome } from "../authenticate-simulated.ts";
 import { useSavedCards } from "../hooks/use-saved-cards.ts";
 import { loadStripe } from "../stripe-js.ts";
@@ -62,7 +62,8 @@ export function PaymentDialog({ item, priceCents, waitlist, onClose, pay, confir
   const cardEntry = useRef<CardEntryHandle>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const formId = useId();
-  const price = formatCents(priceCents);
+  const currency = useCurrency();
+  const price = formatCents(priceCents, currency);
 
   const ready = Boolean(mode && cards);
   // A failed refresh keeps the cards already shown; only nothing to show at all is a failure.

@@ -1,6 +1,7 @@
 import { formatCents } from "../../../../shared/money.ts";
 import { Dialog } from "../../../components/dialog.tsx";
 import { Button } from "../../../components/form.tsx";
+import { useCurrency } from "../../../lib/config.ts";
 import type { AuthenticationOutcome } from "../authenticate-simulated.ts";
 
 /**
@@ -8,6 +9,7 @@ import type { AuthenticationOutcome } from "../authenticate-simulated.ts";
  * it. Closing it counts as a failed check, as closing the bank's window does with Stripe.
  */
 export function SimulatedAuthenticationDialog({ priceCents, onChoose }: { priceCents: number; onChoose: (outcome: AuthenticationOutcome) => void }) {
+  const currency = useCurrency();
   return (
     <Dialog
       title="Authenticate your payment"
@@ -24,7 +26,7 @@ export function SimulatedAuthenticationDialog({ priceCents, onChoose }: { priceC
       }
     >
       <div className="flex flex-col gap-3 text-slate-700">
-        <p>Your bank asks you to confirm the payment of {formatCents(priceCents)}.</p>
+        <p>Your bank asks you to confirm the payment of {formatCents(priceCents, currency)}.</p>
         <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           This is a test of the bank's check: no bank is involved and no real money moves. Choose how the check ends.
         </p>

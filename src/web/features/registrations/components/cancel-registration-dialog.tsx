@@ -4,7 +4,7 @@ import { DEFAULT_FEE } from "../../../../shared/money.ts";
 import { REFUND_SUCCESSFUL } from "../../../../shared/registrations.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { useNotify } from "../../../components/notification.tsx";
-import { useConfig } from "../../../lib/config.ts";
+import { useConfig, useCurrency } from "../../../lib/config.ts";
 import { cancelSummary } from "../cancel-summary.ts";
 import { registrationErrorMessage } from "../error-message.ts";
 import { useCancelRegistration } from "../hooks/use-cancel-registration.ts";
@@ -14,12 +14,13 @@ export const REGISTRATION_CANCELLED = "Your registration has been cancelled.";
 /** SPEC's 'Confirm Cancellation', with the exact refund the server will make. */
 export function CancelRegistrationDialog({ event, onClose }: { event: EventDetail; onClose: () => void }) {
   const config = useConfig();
+  const currency = useCurrency();
   const cancel = useCancelRegistration(event.id);
   const notify = useNotify();
   const [error, setError] = useState("");
   const busy = cancel.isPending;
   // The fee rule comes with the app's settings, loaded at start; the default is the same rule.
-  const summary = cancelSummary(event.mine, config.data?.payments ?? DEFAULT_FEE);
+  const summary = cancelSummary(event.mine, config.data?.payments ?? DEFAULT_FEE, currency);
 
   const submit = () => {
     setError("");

@@ -1,10 +1,12 @@
 import { useId } from "react";
 import type { EventDetail } from "../../../../shared/events.ts";
 import { formatCents } from "../../../../shared/money.ts";
+import { useCurrency } from "../../../lib/config.ts";
 
 /** Admins: payments of this game that a card holder disputed with their bank (Stripe tells us by webhook). */
 export function DisputedPayments({ event }: { event: EventDetail }) {
   const headingId = useId();
+  const currency = useCurrency();
   const disputes = event.disputes ?? [];
   if (disputes.length === 0) return null;
   return (
@@ -17,7 +19,7 @@ export function DisputedPayments({ event }: { event: EventDetail }) {
         {disputes.map((dispute) => (
           <li key={dispute.id} className="rounded-lg border border-amber-200 bg-white px-4 py-3">
             <p className="font-medium text-slate-900">
-              {dispute.name} · {formatCents(dispute.amountCents)}
+              {dispute.name} · {formatCents(dispute.amountCents, currency)}
             </p>
             <p className="break-words text-sm text-slate-700">
               Reason: {dispute.reason.replaceAll("_", " ")} · Status: {dispute.status.replaceAll("_", " ")}

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import type { EventDetail } from "../../../../shared/events.ts";
 import { formatCents } from "../../../../shared/money.ts";
+import { useCurrency } from "../../../lib/config.ts";
 import { Button, FormMessage } from "../../../components/form.tsx";
 import { useNotify } from "../../../components/notification.tsx";
 import { registrationErrorMessage } from "../error-message.ts";
@@ -9,6 +10,7 @@ import { useRetryRefund } from "../hooks/use-retry-refund.ts";
 /** Admins: refunds that failed after every retry (DESIGN §6), each with a way to try again. */
 export function RefundIssues({ event }: { event: EventDetail }) {
   const headingId = useId();
+  const currency = useCurrency();
   const retry = useRetryRefund(event.id);
   const notify = useNotify();
   const [error, setError] = useState("");
@@ -35,7 +37,7 @@ export function RefundIssues({ event }: { event: EventDetail }) {
             <li key={issue.paymentId} className="flex flex-col gap-2 rounded-lg border border-red-200 bg-white px-4 py-3 sm:flex-row sm:items-center">
               <div className="min-w-0 flex-1">
                 <p className="font-medium text-slate-900">
-                  {issue.name} · {formatCents(issue.amountCents)}
+                  {issue.name} · {formatCents(issue.amountCents, currency)}
                 </p>
                 <p className="break-words text-sm text-red-800">{issue.error ?? "The refund failed."}</p>
               </div>
@@ -43,7 +45,7 @@ export function RefundIssues({ event }: { event: EventDetail }) {
                 variant="secondary"
                 onClick={() => retryRefund(issue.paymentId)}
                 disabled={retry.isPending}
-                aria-label={`Retry the refund of ${formatCents(issue.amountCents)} to ${issue.name}`}
+                aria-label={`Retry the refund of ${formatCents(issue.amountCents, currency)} to ${issue.name}`}
               >
                 {busy ? "Retrying..." : "Retry"}
               </Button>

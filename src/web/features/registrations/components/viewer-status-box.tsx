@@ -1,4 +1,5 @@
 import type { EventDetail } from "../../../../shared/events.ts";
+import { useCurrency } from "../../../lib/config.ts";
 import { viewerStatus } from "../viewer-status.ts";
 
 /**
@@ -6,7 +7,7 @@ import { viewerStatus } from "../viewer-status.ts";
  * elsewhere (a payment that went through, a promotion from the waitlist) is announced when it shows.
  */
 export function ViewerStatusBox({ event, now }: { event: EventDetail; now: Date }) {
-  const lines = viewerStatus({ event, mine: event.mine, now });
+  const lines = viewerStatus({ event, mine: event.mine, now, currency: useCurrency() });
   return (
     <div role="status" aria-label="Your registration">
       {lines.length > 0 && (
