@@ -29,12 +29,15 @@ describe("loadConfig", () => {
         windowMs: 15 * 60_000,
         perAddress: { signIn: 100, signUp: 60, passwordReset: 30, verificationMail: 30, verificationCheck: 1200, passwordCheck: 30 },
         failedPasswordsPerAccount: 10,
+        mailsPerRecipient: 3,
       },
     });
-    expect(loadConfig({ ...base, HOST: "127.0.0.1", TRUST_PROXY: "2", RATE_LIMIT_SIGN_IN: "5" })).toMatchObject({
+    const production = { ...base, NODE_ENV: "production", SMTP_URL: "smtp://mail.example.com", PUBLIC_URL: "https://games.example.org" };
+    expect(loadConfig(production).rateLimits.mailsPerRecipient).toBe(3);
+    expect(loadConfig({ ...base, HOST: "127.0.0.1", TRUST_PROXY: "2", RATE_LIMIT_SIGN_IN: "5", RATE_LIMIT_MAILS_PER_RECIPIENT: "5" })).toMatchObject({
       host: "127.0.0.1",
       trustProxy: 2,
-      rateLimits: { perAddress: { signIn: 5 } },
+      rateLimits: { perAddress: { signIn: 5 }, mailsPerRecipient: 5 },
     });
     expect(loadConfig({ ...base, HOST: "::" }).host).toBe("::");
   });
@@ -45,6 +48,7 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ ...base, TRUST_PROXY: "-1" })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ ...base, RATE_LIMIT_SIGN_IN: "0" })).toThrow(/RATE_LIMIT_SIGN_IN: must be at least 1/);
     expect(() => loadConfig({ ...base, RATE_LIMIT_FAILED_PASSWORDS: "0" })).toThrow(/RATE_LIMIT_FAILED_PASSWORDS/);
+    expect(() => loadConfig({ ...base, RATE_LIMIT_MAILS_PER_RECIPIENT: "0" })).toThrow(/RATE_LIMIT_MAILS_PER_RECIPIENT: must be at least 1/);
   });
 
   it("takes a currency with cents and a known minimum charge, in any case; a zero-decimal one such as JPY stops start-up with the reason", () => {

@@ -70,6 +70,9 @@ const envSchema = z
     RATE_LIMIT_VERIFICATION_CHECK: positiveCount(1200),
     RATE_LIMIT_PASSWORD_CHECK: positiveCount(30),
     RATE_LIMIT_FAILED_PASSWORDS: positiveCount(10),
+    // Account mails of one kind (verification, password reset, "you already have an account") to
+    // one address and window, wherever the requests come from (docs/decisions/015-mails-per-recipient.md).
+    RATE_LIMIT_MAILS_PER_RECIPIENT: positiveCount(3),
     // The mobile app's signing certificate(s) and Apple team: served in /.well-known/ so that game
     // links open the app (Android App Links, iOS Universal Links).
     ANDROID_CERT_SHA256: z
@@ -165,6 +168,8 @@ function toConfig(env: z.infer<typeof envSchema>, authSecret: string) {
         passwordCheck: env.RATE_LIMIT_PASSWORD_CHECK,
       },
       failedPasswordsPerAccount: env.RATE_LIMIT_FAILED_PASSWORDS,
+      /** Account mails of one kind per recipient address and window. */
+      mailsPerRecipient: env.RATE_LIMIT_MAILS_PER_RECIPIENT,
     },
   };
 }

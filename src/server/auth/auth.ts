@@ -10,6 +10,7 @@ import * as schema from "../db/schema.ts";
 import { sendAccountMail } from "../jobs/account-mail.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { configuredRecipientLimit, type RecipientLimit } from "../mail/recipient-limit.ts";
 import { crossSiteCookies, trustedOrigins } from "../mobile/app-origins.ts";
 import { accountExistsMail, resetPasswordMail, verificationMail } from "./account-mails.ts";
 
@@ -30,10 +31,15 @@ export function createAuth(options: {
   mailer: Mailer;
   /** With it, account mails are jobs; without it they are sent in the background (jobs/account-mail.ts). */
   jobs?: JobQueue;
+  /** How many account mails of a kind one address may get (default: the configured limit, in memory). */
+  recipientLimit?: RecipientLimit;
   beforeDeleteUser?: (userId: string) => Promise<void>;
 }) {
   const { config, db, mailer, jobs, beforeDeleteUser } = options;
   const appName = config.appName;
+  // Per recipient, whoever asks and from wherever: the per-client limits cannot stop many clients
+  // from filling one inbox (docs/decisions/015-mails-per-recipient.md).
+  const mailDeps = { mailer, jobs, recipientLimit: options.recipientLimit ?? configuredRecipientLimit(config.rateLimits) };
 
   return betterAuth({
     appName,
@@ -94,7 +100,7 @@ export function createAuth(options: {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        sendAccountMail({ mailer, jobs }, resetPasswordMail(appName, user.email, url));
+        sendAccountMail(mailDeps, "passwordReset", resetPasswordMail(appName, user.email, url));
       },
       // better-auth answers a sign-up with a taken address exactly as a new one (requireEmailVerification),
       // and sends nothing; the screen then says "We sent a verification link". So it is sent: a fresh
@@ -102,13 +108,13 @@ export function createAuth(options: {
       // the answer (jobs/account-mail.ts), so the answer's timing tells nothing either.
       onExistingUserSignUp: async ({ user }) => {
         if (user.emailVerified) {
-          sendAccountMail({ mailer, jobs }, accountExistsMail({ appName, to: user.email, publicUrl: config.publicUrl }));
+          sendAccountMail(mailDeps, "accountExists", accountExistsMail({ appName, to: user.email, publicUrl: config.publicUrl }));
           return;
         }
         // The link better-auth's own resend makes (send-verification-email), to the same verify endpoint.
         const token = await createEmailVerificationToken(config.authSecret, user.email, undefined, VERIFICATION_LINK_SECONDS, { userId: user.id });
         const url = `${config.publicUrl}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent("/")}`;
-        sendAccountMail({ mailer, jobs }, verificationMail(appName, user.email, url));
+        sendAccountMail(mailDeps, "verification", verificationMail(appName, user.email, url));
       },
     },
     emailVerification: {
@@ -117,7 +123,7 @@ export function createAuth(options: {
       autoSignInAfterVerification: true,
       expiresIn: VERIFICATION_LINK_SECONDS,
       sendVerificationEmail: async ({ user, url }) => {
-        sendAccountMail({ mailer, jobs }, verificationMail(appName, user.email, url));
+        sendAccountMail(mailDeps, "verification", verificationMail(appName, user.email, url));
       },
     },
     socialProviders: config.google

@@ -1,4 +1,5 @@
 import type { Mail, Mailer } from "../mail/mailer.ts";
+import type { AccountMailKind, RecipientLimit } from "../mail/recipient-limit.ts";
 import type { Boss } from "./boss.ts";
 import type { JobQueue } from "./queue.ts";
 
@@ -10,10 +11,20 @@ import type { JobQueue } from "./queue.ts";
  */
 export const ACCOUNT_MAIL_QUEUE = "account-mail";
 
-/** Hands the mail over and returns at once; a failure to hand it over is logged, never the caller's. */
-export function sendAccountMail(deps: { mailer: Mailer; jobs?: JobQueue }, mail: Mail): void {
-  const handOver = deps.jobs ? deps.jobs.send(ACCOUNT_MAIL_QUEUE, mail) : deps.mailer.send(mail);
-  handOver.catch((error: unknown) => {
+/**
+ * Hands the mail over and returns at once; a failure to hand it over is logged, never the caller's.
+ * A mail beyond its recipient's share of its kind (recipient-limit.ts) is dropped here, after the
+ * answer, so that the answer is the one anybody gets, with or without an account or a mail.
+ */
+export function sendAccountMail(deps: { mailer: Mailer; jobs?: JobQueue; recipientLimit: RecipientLimit }, kind: AccountMailKind, mail: Mail): void {
+  const handOver = async () => {
+    if (!(await deps.recipientLimit.allow(kind, mail.to))) {
+      console.warn(`the mail "${mail.subject}" was not sent: its recipient has had as many of them as the limit allows for now`);
+      return;
+    }
+    await (deps.jobs ? deps.jobs.send(ACCOUNT_MAIL_QUEUE, mail) : deps.mailer.send(mail));
+  };
+  handOver().catch((error: unknown) => {
     console.error(`could not ${deps.jobs ? "queue" : "send"} the mail "${mail.subject}": ${error instanceof Error ? error.message : String(error)}`);
   });
 }
