@@ -40,7 +40,8 @@ afterAll(async () => {
 /**
  * Stands in for Stripe.js: Stripe(key).elements({ clientSecret }) mounts a Payment Element, and
  * confirmSetup / handleNextAction do what Stripe would, through functions the test exposes (the
- * page's CSP does not let it reach the loopback server, as it would not reach Stripe's).
+ * page's CSP does not let it reach the loopback server, as it would not reach Stripe's). Errors
+ * come back typed as Stripe.js types them (card_error for a decline).
  */
 const STRIPE_JS_STAND_IN = `
 window.Stripe = function (publishableKey) {
@@ -67,7 +68,7 @@ window.Stripe = function (publishableKey) {
     },
     confirmSetup: async function (options) {
       const result = await window.__stripeConfirmSetup(options.elements.clientSecret);
-      return result.error ? { error: { message: result.error } } : { setupIntent: { payment_method: result.paymentMethodId } };
+      return result.error ? { error: { type: result.type, message: result.error } } : { setupIntent: { payment_method: result.paymentMethodId } };
     },
     handleNextAction: async function (options) {
       await window.__stripeAuthenticate(options.clientSecret);
@@ -76,8 +77,21 @@ window.Stripe = function (publishableKey) {
   };
 };`;
 
+/**
+ * Stripe.js misbehaving: a script whose Elements object has no submit() (as after a breaking change
+ * or a half-loaded script), or whose confirmSetup answers an error about the integration rather
+ * than the card. The dialog must not show either's text.
+ */
+const BROKEN_STRIPE_JS = STRIPE_JS_STAND_IN.replace("submit: async function () { return {}; },", "");
+const CONFUSED_STRIPE_JS = STRIPE_JS_STAND_IN.replace(
+  "const result = await window.__stripeConfirmSetup(options.elements.clientSecret);",
+  "const result = { type: 'invalid_request_error', error: 'No such setupintent: seti_123; a secret key was used' };",
+);
+
 /** A verified user of the Stripe app, signed in through its login screen. */
-async function signedIn(): Promise<{ page: Page; context: BrowserContext; stripeJsRequests: string[]; cardNumber: { value: string } }> {
+async function signedIn(
+  stripeJs: string = STRIPE_JS_STAND_IN,
+): Promise<{ page: Page; context: BrowserContext; stripeJsRequests: string[]; cardNumber: { value: string }; consoleErrors: string[] }> {
   const email = uniqueEmail("stripe");
   const signUp = await fetch(`${app.baseURL}/api/auth/sign-up/email`, {
     method: "POST",
@@ -91,19 +105,26 @@ async function signedIn(): Promise<{ page: Page; context: BrowserContext; stripe
   const context = await browser().newContext({ baseURL: app.baseURL, viewport: { width: 1280, height: 800 } });
   const stripeJsRequests: string[] = [];
   const cardNumber = { value: TEST_CARDS.ok };
-  await context.exposeFunction("__stripeConfirmSetup", (clientSecret: string) => stripe.confirmSetup(clientSecret, cardNumber.value));
+  await context.exposeFunction("__stripeConfirmSetup", (clientSecret: string) => {
+    const result = stripe.confirmSetup(clientSecret, cardNumber.value);
+    return { ...result, type: result.error === "No such setup intent." ? "invalid_request_error" : "card_error" };
+  });
   await context.exposeFunction("__stripeAuthenticate", (clientSecret: string) => stripe.authenticate(clientSecret, "complete"));
   const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text());
+  });
   await page.route("https://js.stripe.com/**", (route: Route) => {
     stripeJsRequests.push(route.request().url());
-    return route.fulfill({ contentType: "application/javascript", body: STRIPE_JS_STAND_IN });
+    return route.fulfill({ contentType: "application/javascript", body: stripeJs });
   });
   await page.goto("/");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Login" }).click();
   await page.getByRole("button", { name: /open menu/i }).waitFor();
-  return { page, context, stripeJsRequests, cardNumber };
+  return { page, context, stripeJsRequests, cardNumber, consoleErrors };
 }
 
 describe("paying with Stripe", () => {
@@ -159,6 +180,45 @@ describe("paying with Stripe", () => {
       const dialog = page.getByRole("dialog", { name: "Complete Your Payment" });
       await expect.poll(() => dialog.getByText("Failed to initialize payment.").isVisible(), { timeout: 10_000 }).toBe(true);
       expect([...stripe.paymentIntents.values()].filter((intent) => intent.metadata.eventId === game.id)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("shows Stripe's words about a declined card as they are", async () => {
+    const game = await seedGame(db, { costCents: 1000 });
+    const { page, context, cardNumber } = await signedIn();
+    cardNumber.value = TEST_CARDS.declinedOnSave;
+    try {
+      await page.goto(`/event/${game.id}`);
+      await page.getByRole("button", { name: "Join as Player" }).click();
+      const dialog = page.getByRole("dialog", { name: "Complete Your Payment" });
+      await dialog.getByLabel("Stripe card number").waitFor();
+      await dialog.getByRole("button", { name: "Pay $10.00" }).click();
+      await expect.poll(() => dialog.getByRole("alert").textContent(), { timeout: 10_000 }).toBe("Your card was declined.");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it.each([
+    ["has no elements.submit()", BROKEN_STRIPE_JS, "submit is not a function"],
+    ["answers an error about the integration, not the card", CONFUSED_STRIPE_JS, "No such setupintent"],
+  ])("says 'Failed to initialize payment.' when Stripe.js %s, and logs the detail instead of showing it", async (_label, stripeJs, detail) => {
+    const game = await seedGame(db, { costCents: 1000 });
+    const { page, context, consoleErrors } = await signedIn(stripeJs);
+    try {
+      await page.goto(`/event/${game.id}`);
+      await page.getByRole("button", { name: "Join as Player" }).click();
+      const dialog = page.getByRole("dialog", { name: "Complete Your Payment" });
+      await dialog.getByLabel("Stripe card number").waitFor();
+      await dialog.getByRole("button", { name: "Pay $10.00" }).click();
+      await expect.poll(() => dialog.getByRole("alert").textContent(), { timeout: 10_000 }).toBe("Failed to initialize payment.");
+      expect(await dialog.textContent()).not.toContain(detail);
+      expect(consoleErrors.join("\n")).toContain(detail);
+      // Nothing was charged, and the dialog can be used again.
+      expect([...stripe.paymentIntents.values()].filter((intent) => intent.metadata.eventId === game.id)).toEqual([]);
+      expect(await dialog.getByRole("button", { name: "Pay $10.00" }).isEnabled()).toBe(true);
     } finally {
       await context.close();
     }

@@ -1,3 +1,5 @@
+import type { StripeJsError } from "./payment-error.ts";
+
 /**
  * Stripe.js, loaded from js.stripe.com when a payment dialog opens in Stripe mode (Stripe forbids
  * bundling it, and no other screen needs it). Only the few calls the dialog makes are typed here.
@@ -6,14 +8,14 @@ export interface StripeJs {
   elements(options: { clientSecret: string; appearance?: object }): StripeElements;
   confirmSetup(options: { elements: StripeElements; redirect: "if_required" }): Promise<{
     setupIntent?: { payment_method: string | { id: string } | null };
-    error?: { message?: string };
+    error?: StripeJsError;
   }>;
-  handleNextAction(options: { clientSecret: string }): Promise<{ error?: { message?: string } }>;
+  handleNextAction(options: { clientSecret: string }): Promise<{ error?: StripeJsError }>;
 }
 
 export interface StripeElements {
   create(type: "payment", options?: object): { mount(target: HTMLElement): void; destroy(): void; on(event: "ready", handler: () => void): void };
-  submit(): Promise<{ error?: { message?: string } }>;
+  submit(): Promise<{ error?: StripeJsError }>;
 }
 
 declare global {

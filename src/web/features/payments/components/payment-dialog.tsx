@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { formatCents } from "../../../../shared/money.ts";
-import { CONSENT_REQUIRED, FAILED_TO_INITIALIZE_PAYMENT, SELECT_SAVED_CARD, UNEXPECTED_ERROR } from "../../../../shared/registrations.ts";
+import { CONSENT_REQUIRED, FAILED_TO_INITIALIZE_PAYMENT, SELECT_SAVED_CARD } from "../../../../shared/registrations.ts";
 import { Dialog } from "../../../components/dialog.tsx";
 import { Button, Checkbox, FormMessage } from "../../../components/form.tsx";
-import { errorMessage } from "../../../lib/api.ts";
 import { useConfig, useCurrency } from "../../../lib/config.ts";
 import { authenticateSimulated, type AuthenticationOutcome } from "../authenticate-simulated.ts";
 import { useSavedCards } from "../hooks/use-saved-cards.ts";
+import { paymentErrorMessage, type PaymentStage } from "../payment-error.ts";
 import { loadStripe } from "../stripe-js.ts";
 import { CardEntry, type CardEntryHandle } from "./card-entry.tsx";
 import { NEW_CARD, SavedCardPicker } from "./saved-card-picker.tsx";
@@ -50,7 +50,10 @@ export function PaymentDialog({ item, priceCents, waitlist, onClose, pay, confir
     }
     loadStripe(publishableKey).then(
       () => setStripeFailed(false),
-      () => setStripeFailed(true),
+      (error: unknown) => {
+        console.error("Stripe.js could not be loaded", error);
+        setStripeFailed(true);
+      },
     );
   }, [mode, publishableKey]);
   const cards = savedCards.data;
@@ -111,6 +114,8 @@ export function PaymentDialog({ item, priceCents, waitlist, onClose, pay, confir
       return;
     }
     setBusy(true);
+    // What a failure that was not written for the user says: the card could not be set up, or the payment failed.
+    let stage: PaymentStage = "initialize";
     try {
       let paymentMethodId = choice;
       if (choice === NEW_CARD) {
@@ -118,6 +123,7 @@ export function PaymentDialog({ item, priceCents, waitlist, onClose, pay, confir
         paymentMethodId = card.id;
         setSelection(card.id);
       }
+      stage = "pay";
       let result = await pay({ paymentMethodId, ...(waitlist ? { consentToAutoCharge: true as const } : {}) });
       if (result.status === "requires_action") {
         // The bank's check: our test bank, or Stripe.js's 3-D Secure. Whatever it says, the server
@@ -129,7 +135,7 @@ export function PaymentDialog({ item, priceCents, waitlist, onClose, pay, confir
       }
       onDone(result.status);
     } catch (caught) {
-      setError(errorMessage(caught, UNEXPECTED_ERROR));
+      setError(paymentErrorMessage(caught, stage));
     } finally {
       setBusy(false);
     }

@@ -3,6 +3,7 @@ import { cardSchema } from "../../../../shared/registration-schemas.ts";
 import { CARD_DETAILS_MISSING } from "../../../../shared/registrations.ts";
 import { TextField } from "../../../components/form.tsx";
 import { useSaveCard } from "../hooks/use-save-card.ts";
+import { PaymentMessage } from "../payment-error.ts";
 import { saveCardError, type CardField } from "../save-card-error.ts";
 import type { CardEntryHandle } from "./card-entry.tsx";
 
@@ -56,7 +57,7 @@ export function SimulatedCardForm({ disabled, ref }: { disabled: boolean; ref: R
       } catch (error) {
         const { message, fields } = saveCardError(error);
         showErrors(fields);
-        throw new Error(message, { cause: error });
+        throw new PaymentMessage(message, { cause: error });
       }
     },
   }));

@@ -1,8 +1,10 @@
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
-import { FAILED_TO_INITIALIZE_PAYMENT } from "../../../../shared/registrations.ts";
+import { FAILED_TO_INITIALIZE_PAYMENT, FAILED_TO_SAVE_CARD } from "../../../../shared/registrations.ts";
 import { FormMessage } from "../../../components/form.tsx";
 import { api } from "../../../lib/api.ts";
 import { useSaveCard } from "../hooks/use-save-card.ts";
+import { PaymentMessage, stripeErrorMessage } from "../payment-error.ts";
+import { saveCardError } from "../save-card-error.ts";
 import { loadStripe, type StripeElements, type StripeJs } from "../stripe-js.ts";
 import type { CardEntryHandle } from "./card-entry.tsx";
 
@@ -32,7 +34,8 @@ export function StripeCardEntry({ publishableKey, ref }: { publishableKey: strin
         element = elements.create("payment");
         element.mount(target.current);
         setState({ kind: "ready", stripe, elements });
-      } catch {
+      } catch (error) {
+        console.error("the Payment Element could not be set up", error);
         if (!gone) setState({ kind: "failed" });
       }
     })();
@@ -45,13 +48,13 @@ export function StripeCardEntry({ publishableKey, ref }: { publishableKey: strin
   useImperativeHandle(ref, () => ({
     validate: () => (state.kind === "ready" ? { valid: true } : { valid: false, message: FAILED_TO_INITIALIZE_PAYMENT }),
     async save() {
-      if (state.kind !== "ready") throw new Error(FAILED_TO_INITIALIZE_PAYMENT);
-      const submitted = await state.elements.submit();
-      if (submitted.error) throw new Error(submitted.error.message ?? "Card details are missing.");
-      const { setupIntent, error } = await state.stripe.confirmSetup({ elements: state.elements, redirect: "if_required" });
-      if (error || !setupIntent?.payment_method) throw new Error(error?.message ?? "Failed to save the card.");
-      const paymentMethodId = typeof setupIntent.payment_method === "string" ? setupIntent.payment_method : setupIntent.payment_method.id;
-      return saveCard.mutateAsync({ paymentMethodId });
+      if (state.kind !== "ready") throw new PaymentMessage(FAILED_TO_INITIALIZE_PAYMENT);
+      const paymentMethodId = await confirmCard(state.stripe, state.elements);
+      try {
+        return await saveCard.mutateAsync({ paymentMethodId });
+      } catch (error) {
+        throw new PaymentMessage(saveCardError(error).message, { cause: error });
+      }
     },
   }));
 
@@ -67,4 +70,26 @@ export function StripeCardEntry({ publishableKey, ref }: { publishableKey: strin
       {state.kind === "ready" && <p className="text-sm text-slate-600">Your card will be saved to your account for your next payments. You can remove it in your profile.</p>}
     </div>
   );
+}
+
+/**
+ * Confirms the SetupIntent with the card in the Payment Element and returns the saved payment
+ * method's id. Stripe's words about the card are shown as they are; anything else Stripe.js says
+ * or throws (an error of the integration, a script that misbehaves) is 'Failed to initialize
+ * payment.', with the detail logged.
+ */
+async function confirmCard(stripe: StripeJs, elements: StripeElements): Promise<string> {
+  try {
+    const submitted = await elements.submit();
+    if (submitted.error) throw new PaymentMessage(stripeErrorMessage(submitted.error, "initialize"));
+    const { setupIntent, error } = await stripe.confirmSetup({ elements, redirect: "if_required" });
+    if (error) throw new PaymentMessage(stripeErrorMessage(error, "initialize"));
+    const method = setupIntent?.payment_method;
+    if (!method) throw new PaymentMessage(FAILED_TO_SAVE_CARD);
+    return typeof method === "string" ? method : method.id;
+  } catch (error) {
+    if (error instanceof PaymentMessage) throw error;
+    console.error("Stripe.js failed while saving the card", error);
+    throw new PaymentMessage(FAILED_TO_INITIALIZE_PAYMENT, { cause: error });
+  }
 }

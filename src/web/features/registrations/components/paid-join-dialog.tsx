@@ -4,6 +4,7 @@ import { joinNotice, priceFor, type RegistrationRole } from "../../../../shared/
 import { useNotify } from "../../../components/notification.tsx";
 import { paths } from "../../../lib/paths.ts";
 import { PaymentDialog, type PayResult } from "../../payments/components/payment-dialog.tsx";
+import { PaymentMessage } from "../../payments/payment-error.ts";
 import { registrationErrorMessage } from "../error-message.ts";
 import { joinKind } from "../event-actions.ts";
 import { useConfirmRegistration } from "../hooks/use-confirm-registration.ts";
@@ -26,7 +27,7 @@ export function PaidJoinDialog({ event, role, viewerId, onClose }: { event: Even
       if (response.status === "requires_action") return { status: "requires_action", clientSecret: response.clientSecret };
       return { status: response.registration.status === "waitlisted" ? "waitlisted" : "confirmed" };
     } catch (error) {
-      throw new Error(registrationErrorMessage(error), { cause: error });
+      throw new PaymentMessage(registrationErrorMessage(error), { cause: error });
     }
   };
 
@@ -34,7 +35,7 @@ export function PaidJoinDialog({ event, role, viewerId, onClose }: { event: Even
     try {
       await confirm.mutateAsync();
     } catch (error) {
-      throw new Error(registrationErrorMessage(error), { cause: error });
+      throw new PaymentMessage(registrationErrorMessage(error), { cause: error });
     }
   };
 
