@@ -6,7 +6,7 @@ import type { JobQueue } from "./jobs/queue.ts";
 import { createLocalMailer, createSmtpMailer, type Mailer } from "./mail/mailer.ts";
 import { createGateway } from "./payments/create-gateway.ts";
 import type { PaymentGateway } from "./payments/gateway.ts";
-import { releaseUserRegistrations } from "./registrations/release-user.ts";
+import { prepareAccountDeletion } from "./registrations/release-user.ts";
 
 /** Wires the long-lived parts the HTTP app and the background workers share. */
 export function createServices(config: Config, database: Database, options: { mailer?: Mailer; gateway?: PaymentGateway; jobs?: JobQueue } = {}) {
@@ -21,8 +21,8 @@ export function createServices(config: Config, database: Database, options: { ma
     db: database.db,
     mailer,
     jobs,
-    // DESIGN §6: an account's upcoming spots are released (and refunded by the rule) before it goes.
-    beforeDeleteUser: (userId) => releaseUserRegistrations({ database, gateway, config, jobs, listCache }, userId),
+    // An account's upcoming spots are released (and refunded by the rule) before it goes.
+    beforeDeleteUser: (userId) => prepareAccountDeletion({ database, gateway, config, jobs, listCache }, userId),
   });
   return { config, database, mailer, auth, gateway, jobs, listCache };
 }

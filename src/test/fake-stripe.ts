@@ -54,14 +54,26 @@ export class FakeStripe {
    * answer is lost, as with the simulated processor's lost responses.
    */
   loseAnswers = false;
+  /**
+   * While true, the Search API does not see new PaymentIntents yet, as Stripe documents for its
+   * search index (a lag of up to a minute, more during outages). Lists and retrieves are consistent.
+   */
+  searchLags = false;
+  /** Each new PaymentIntent takes this long to create: a second request with its key meanwhile is `idempotency_key_in_use`. */
+  chargeDelayMs = 0;
   /** Requests received, by "METHOD /path" (tests count calls). */
   readonly calls: string[] = [];
   private readonly idempotent = new Map<string, { status: number; body: Json }>();
+  /** Keys whose first request is still being processed. */
+  private readonly inFlight = new Set<string>();
+  /** Requests held open by a 'hang' fault, answered never (closed at stop). */
+  private readonly hanging: ServerResponse[] = [];
   /**
    * The next n API requests fail: 'down' closes the connection before doing anything, 'error'
-   * answers 500, 'lost' does the work and then closes the connection (the answer is lost).
+   * answers 500, 'lost' does the work and then closes the connection (the answer is lost), 'hang'
+   * does nothing and never answers.
    */
-  private faults: { kind: "down" | "error" | "lost"; call?: string }[] = [];
+  private faults: { kind: FaultKind; call?: string }[] = [];
   private server: Server = createServer((request, response) => void this.handle(request, response));
   port = 0;
 
@@ -72,6 +84,7 @@ export class FakeStripe {
   }
 
   async stop(): Promise<void> {
+    for (const response of this.hanging) response.destroy();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
@@ -81,8 +94,19 @@ export class FakeStripe {
   }
 
   /** Fails the next `count` requests, or only those of one call (e.g. "POST /v1/payment_intents"). */
-  failNext(count: number, kind: "down" | "error" | "lost" = "down", call?: string) {
+  failNext(count: number, kind: FaultKind = "down", call?: string) {
     for (let i = 0; i < count; i++) this.faults.push({ kind, call });
+  }
+
+  /** Deletes a customer, as the Dashboard or the API would: its cards can no longer be charged. */
+  deleteCustomer(customerId: string) {
+    this.customers.delete(customerId);
+    for (const pm of this.paymentMethods.values()) if (pm.customer === customerId) pm.customer = null;
+  }
+
+  /** Forgets the faults not used yet. */
+  clearFaults() {
+    this.faults = [];
   }
 
   /** What Stripe.js does with the Payment Element: a card confirmed on a SetupIntent, attached to its customer. */
@@ -140,6 +164,10 @@ export class FakeStripe {
       request.socket.destroy();
       return;
     }
+    if (fault === "hang") {
+      this.hanging.push(response);
+      return;
+    }
     const send = (status: number, json: Json) => {
       response.writeHead(status, { "content-type": "application/json", "request-id": id("req") });
       response.end(JSON.stringify(json));
@@ -160,8 +188,18 @@ export class FakeStripe {
       response.setHeader("idempotent-replayed", "true");
       return send(replay.status, replay.body);
     }
+    if (idempotencyKey && this.inFlight.has(idempotencyKey)) {
+      return send(409, {
+        error: { type: "invalid_request_error", code: "idempotency_key_in_use", message: "There is currently another in-progress request using this Idempotent Key." },
+      });
+    }
+    if (idempotencyKey) this.inFlight.add(idempotencyKey);
+    if (call === "POST /v1/payment_intents" && this.chargeDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.chargeDelayMs));
     const [status, json] = this.route(request.method ?? "GET", url, body);
-    if (idempotencyKey) this.idempotent.set(idempotencyKey, { status, body: json });
+    if (idempotencyKey) {
+      this.idempotent.set(idempotencyKey, { status, body: json });
+      this.inFlight.delete(idempotencyKey);
+    }
     if (fault === "lost" || losing) {
       request.socket.destroy();
       return;
@@ -204,11 +242,15 @@ export class FakeStripe {
     if (resource === "payment_intents" && method === "POST" && !resourceId) return this.createPaymentIntent(body);
     if (resource === "payment_intents" && method === "GET" && resourceId === "search") {
       const match = /metadata\['(\w+)'\]:'([^']*)'/.exec(url.searchParams.get("query") ?? "");
-      const data = match ? [...this.paymentIntents.values()].filter((pi) => pi.metadata[match[1]!] === match[2]).map(paymentIntentJson) : [];
+      const indexed = this.searchLags ? [] : [...this.paymentIntents.values()];
+      const data = match ? indexed.filter((pi) => pi.metadata[match[1]!] === match[2]).map(paymentIntentJson) : [];
       return [200, { object: "search_result", data, has_more: false, next_page: null, url: "/v1/payment_intents/search" }];
     }
     if (resource === "payment_intents" && method === "GET" && !resourceId) {
-      return [200, page([...this.paymentIntents.values()].map(paymentIntentJson), url, "/v1/payment_intents")];
+      const customer = url.searchParams.get("customer");
+      const createdFrom = Number(url.searchParams.get("created[gte]") ?? 0);
+      const matching = [...this.paymentIntents.values()].filter((pi) => (!customer || pi.customer === customer) && pi.created >= createdFrom);
+      return [200, page(matching.map(paymentIntentJson), url, "/v1/payment_intents")];
     }
     if (resource === "payment_intents" && resourceId) {
       const intent = this.paymentIntents.get(resourceId);
@@ -241,6 +283,13 @@ export class FakeStripe {
 
   private createPaymentIntent(body: Json): [number, Json] {
     const pm = this.paymentMethods.get(String(body.payment_method));
+    // Refusals of the request itself, before any PaymentIntent exists: asking again never helps.
+    const refuse = (code: string, message: string): [number, Json] => [400, { error: { type: "invalid_request_error", code, message } }];
+    if (!this.customers.has(String(body.customer))) return refuse("resource_missing", `No such customer: '${String(body.customer)}'`);
+    if (Number(body.amount) < 50) return refuse("amount_too_small", `Amount must be at least $0.50 ${String(body.currency)}`);
+    if (pm && pm.customer !== String(body.customer)) {
+      return refuse("payment_method_unexpected_state", "The PaymentMethod was detached from a Customer. It may not be used again.");
+    }
     const intent: PaymentIntent = {
       id: id("pi"),
       amount: Number(body.amount),
@@ -300,6 +349,8 @@ export class FakeStripe {
     return [200, refundJson(refund)];
   }
 }
+
+type FaultKind = "down" | "error" | "lost" | "hang";
 
 const id = (prefix: string) => `${prefix}_${randomBytes(10).toString("hex")}`;
 const now = () => Math.floor(Date.now() / 1000);

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { ACTIVE_STATUSES } from "../../shared/registrations.ts";
 import {
   bigserial,
   boolean,
@@ -142,6 +143,19 @@ export const event = pgTable(
   ],
 );
 
+/**
+ * An account whose deletion has begun: its spots are being released. A join checks it inside the
+ * game's lock (registrations/join.ts), so no spot can be taken between the release and the deletion
+ * (docs/registrations-and-payments.md, "Account deletion"). A deletion that never finished (a crash)
+ * stops counting after a few minutes; the row goes with the account.
+ */
+export const accountDeletion = pgTable("account_deletion", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  startedAt: timestamp("started_at", { withTimezone: true }).defaultNow().notNull(),
+});
+
 export const registrationRole = pgEnum("registration_role", ["player", "goalkeeper"]);
 
 /**
@@ -168,8 +182,11 @@ export const closedReason = pgEnum("closed_reason", [
   "promoted_other_role",
 ]);
 
-/** Statuses that hold a spot or a waitlist place: at most one such registration per user, event and role. */
-const ACTIVE = sql`status in ('pending_payment', 'promoting', 'confirmed', 'waitlisted')`;
+/**
+ * Statuses that hold a spot or a waitlist place: at most one such registration per user, event and
+ * role. Written from ACTIVE_STATUSES, the list the rules use, so the two cannot disagree.
+ */
+const ACTIVE = sql.raw(`status in (${ACTIVE_STATUSES.map((status) => `'${status}'`).join(", ")})`);
 
 export const registration = pgTable(
   "registration",

@@ -14,6 +14,7 @@ export type ErrorCode =
   | "conflict"
   | "rule"
   | "payment_provider"
+  | "payment_in_progress"
   | "upstream"
   | "rate_limited"
   | "internal";
@@ -27,6 +28,7 @@ const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   conflict: 409,
   rule: 422,
   payment_provider: 502,
+  payment_in_progress: 409,
   upstream: 502,
   rate_limited: 429,
   internal: 500,

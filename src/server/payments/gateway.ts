@@ -32,14 +32,24 @@ export interface PaymentGateway {
    */
   charge(input: ChargeInput): Promise<ChargeOutcome>;
   getCharge(chargeId: string): Promise<ChargeOutcome>;
-  /** What became of the charge made with this key (or for this registration), or null if none was made. */
-  findCharge(input: { idempotencyKey: string; registrationId: string }): Promise<ChargeOutcome | null>;
+  /**
+   * What became of the charge a ledger row stands for, or null if the processor holds none: read by
+   * its id when the ledger knows it, else from a list that is consistent the moment a charge exists
+   * (never a search index that lags). It never creates a charge, so it is safe for a spot already
+   * released. See docs/registrations-and-payments.md, "Unknown outcomes".
+   */
+  findCharge(input: ChargeLookup): Promise<ChargeOutcome | null>;
   /** Gives up a charge still waiting for authentication, so it can never succeed later. */
   cancelCharge(chargeId: string): Promise<ChargeOutcome>;
 
   /** Refunds part or all of a succeeded charge; pending means the processor will tell later. */
   refund(input: RefundInput): Promise<RefundOutcome>;
   getRefund(refundId: string): Promise<RefundOutcome>;
+  /**
+   * Every refund the processor holds on a charge, whatever key made it (a consistent list). One
+   * registration has one charge and one refund row, so these are all attempts at that refund.
+   */
+  listRefunds(chargeId: string): Promise<RefundOutcome[]>;
 
   /** Reconciliation: every succeeded charge and every succeeded or pending refund the processor holds for this app. */
   listSettled(): Promise<{ charges: SettledCharge[]; refunds: SettledRefund[] }>;
@@ -58,6 +68,21 @@ export interface ChargeInput {
   offSession: boolean;
   idempotencyKey: string;
   metadata: PaymentMetadata;
+  /**
+   * A person is waiting for this answer: give up after this long (no retries of the SDK's own) and
+   * throw GatewayUnavailableError, so the request can answer and recovery settle the outcome.
+   */
+  timeoutMs?: number;
+}
+
+export interface ChargeLookup {
+  /** The processor's id, when the ledger already holds it. */
+  chargeId: string | null;
+  idempotencyKey: string;
+  registrationId: string;
+  customerId: string | null;
+  /** When the ledger row was written: no charge for it can be older. */
+  since: Date;
 }
 
 export type ChargeOutcome =
@@ -98,9 +123,21 @@ export class CardError extends Error {
   }
 }
 
-/** The processor could not be reached or its answer was lost; the call may be retried with the same key. */
+/**
+ * The outcome is unknown: the processor could not be reached, its answer was lost, or it answered
+ * with a transient error (5xx, 429, a key it does not accept right now). Not a failure: the call may
+ * be repeated with the same key, and the ledger row stays pending until someone asks the processor.
+ */
 export class GatewayUnavailableError extends Error {
   override name = "GatewayUnavailableError";
+}
+
+/**
+ * Another request with the same idempotency key is still running at the processor (a double click,
+ * a retry racing the first try): that first request decides; this one learns its result later.
+ */
+export class PaymentInProgressError extends GatewayUnavailableError {
+  override name = "PaymentInProgressError";
 }
 
 /** The processor's answer to a card problem as an AppError-free value the routes map to 402. */

@@ -28,7 +28,7 @@ describe("reconcile", () => {
     const [refund] = (await ledgerOf(context, left.body.registration!.id)).filter((r) => r.kind === "refund");
     // Before the refund job runs, it is owed, not unexplained.
     expect(await run()).toMatchObject({ charges: 2, chargedCents: 2000, pendingRefundCents: 941, unexplainedCents: 0 });
-    await executeRefund(deps(), refund!.id, { lastAttempt: false });
+    await executeRefund(deps(), refund!.id);
     expect(await run()).toMatchObject({ refunds: 1, refundedCents: 941, pendingRefundCents: 0, unexplainedCents: 0 });
 
     // A charge the processor took that the ledger does not know.

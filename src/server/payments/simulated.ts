@@ -150,8 +150,8 @@ export function createSimulatedGateway(db: Db, faults: SimulatedFaults = {}): Si
       return outcomeOf(await chargeById(chargeId));
     },
 
-    async findCharge({ idempotencyKey }) {
-      const row = await chargeRow(eq(simCharge.idempotencyKey, idempotencyKey));
+    async findCharge({ chargeId, idempotencyKey }) {
+      const row = await chargeRow(chargeId ? eq(simCharge.id, chargeId) : eq(simCharge.idempotencyKey, idempotencyKey));
       return row ? outcomeOf(row) : null;
     },
 
@@ -219,6 +219,11 @@ export function createSimulatedGateway(db: Db, faults: SimulatedFaults = {}): Si
       const [row] = await db.select().from(simRefund).where(eq(simRefund.id, refundId));
       if (!row) throw new Error(`no simulated refund ${refundId}`);
       return refundOutcomeOf(row);
+    },
+
+    async listRefunds(chargeId) {
+      const rows = await db.select().from(simRefund).where(eq(simRefund.chargeId, chargeId)).orderBy(simRefund.createdAt);
+      return rows.map(refundOutcomeOf);
     },
 
     async listSettled() {

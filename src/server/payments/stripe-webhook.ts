@@ -7,8 +7,9 @@ import { AppError } from "../http/errors.ts";
 import type { AppEnv } from "../http/env.ts";
 import { applyChargeOutcome } from "../registrations/apply-charge.ts";
 import type { RegistrationDeps } from "../registrations/deps.ts";
+import { settleRefundByAsking } from "../registrations/settle-refund.ts";
 import { GatewayUnavailableError } from "./gateway.ts";
-import { outcomeOf, refundOutcomeOf } from "./stripe.ts";
+import { outcomeOf } from "./stripe.ts";
 
 /** Event types acted on; any other is acknowledged and ignored. */
 export const HANDLED_EVENTS = [
@@ -92,35 +93,24 @@ async function settleCharge(deps: RegistrationDeps, intent: Stripe.PaymentIntent
 }
 
 /**
- * A refund's current state on its ledger row: pending becomes succeeded or failed; a refund Stripe
- * reports failed after it had succeeded (the bank sent it back) becomes failed, so admins see it.
+ * A refund Stripe tells us about: its ledger row (by the refund's id, or by the registration in its
+ * metadata, whatever the row's status) is settled by asking Stripe for every refund of the charge,
+ * the same code recovery and an admin's Retry use. So a row left pending by a lost answer, or
+ * wrongly failed, takes what Stripe holds; a refund that failed after it had succeeded (the bank
+ * sent it back) makes the row failed, so admins see it.
  */
 async function settleRefund(deps: RegistrationDeps, refund: Stripe.Refund) {
   const registrationId = refund.metadata?.registrationId;
-  const { db } = deps.database;
-  const [row] = await db
+  const [row] = await deps.database.db
     .select()
     .from(payment)
     .where(
       and(
         eq(payment.kind, "refund"),
-        registrationId && isEventId(registrationId)
-          ? or(eq(payment.gatewayId, refund.id), and(eq(payment.registrationId, registrationId), eq(payment.status, "pending")))
-          : eq(payment.gatewayId, refund.id),
+        registrationId && isEventId(registrationId) ? or(eq(payment.gatewayId, refund.id), eq(payment.registrationId, registrationId)) : eq(payment.gatewayId, refund.id),
       ),
     );
-  if (!row) return;
-  const outcome = refundOutcomeOf(refund);
-  if (outcome.status === "pending") {
-    if (!row.gatewayId) await db.update(payment).set({ gatewayId: refund.id }).where(eq(payment.id, row.id));
-    return;
-  }
-  if (outcome.status === "succeeded" && row.status !== "pending") return;
-  if (outcome.status === "failed" && row.status === "failed") return;
-  await db
-    .update(payment)
-    .set({ status: outcome.status, gatewayId: refund.id, error: outcome.status === "failed" ? outcome.message : null })
-    .where(eq(payment.id, row.id));
+  if (row) await settleRefundByAsking(deps, row);
 }
 
 async function recordDispute(deps: RegistrationDeps & { stripe: Stripe }, dispute: Stripe.Dispute) {

@@ -58,11 +58,15 @@ describe("the browser side", () => {
     // A card form body is refused in stripe mode: card numbers never reach our server there.
     const form = await person.client.json("POST", "/api/me/payment-methods", { card: { number: CARDS.ok, expiry: "12/40", cvc: "123" } });
     expect(form.status).toBe(400);
-    // A payment method of another customer cannot be saved to this account.
+    // A payment method of another customer, or one Stripe does not know, cannot be saved to this
+    // account: the request is wrong (400), no card was declined (402).
     const stranger = await player();
-    const stolen = await person.client.json<{ error: { message: string } }>("POST", "/api/me/payment-methods", { paymentMethodId: stranger.card.id });
-    expect(stolen.status).toBe(402);
-    expect(stolen.body.error.message).toBe("Failed to save the card.");
+    for (const paymentMethodId of [stranger.card.id, "pm_unknown_to_stripe"]) {
+      const refused = await person.client.json<{ error: { code: string; message: string; fields?: Record<string, string> } }>("POST", "/api/me/payment-methods", { paymentMethodId });
+      expect(refused.status, paymentMethodId).toBe(400);
+      expect(refused.body.error).toEqual({ code: "validation", message: "That card was not found.", fields: { paymentMethodId: "That card was not found." } });
+    }
+    expect((await person.client.json<{ paymentMethods: unknown[] }>("GET", "/api/me/payment-methods")).body.paymentMethods).toEqual([]);
   });
 });
 
@@ -102,7 +106,7 @@ describe("webhooks", () => {
     const [refundRow] = (await ledgerOf(context, joined.body.registration!.id)).filter((r) => r.kind === "refund");
     // No job runs here: the refund is executed as the job would, then Stripe's events arrive, the later one first.
     const { executeRefund } = await import("../registrations/execute-refund.ts");
-    await executeRefund({ database: context.database, gateway: context.services.gateway, config: context.config }, refundRow!.id, { lastAttempt: false });
+    await executeRefund({ database: context.database, gateway: context.services.gateway, config: context.config }, refundRow!.id);
     const [afterRefund] = await context.database.db.select().from(payment).where(eq(payment.id, refundRow!.id));
     expect(afterRefund).toMatchObject({ status: "failed" });
     const refund = mode.fake.refunds.get(afterRefund!.gatewayId!)!;
@@ -118,7 +122,7 @@ describe("webhooks", () => {
     const second = await join(other.client, game.id, { role: "player", paymentMethodId: other.card.id });
     await other.client.json("DELETE", `/api/events/${game.id}/registrations/me`);
     const [pendingRefund] = (await ledgerOf(context, second.body.registration!.id)).filter((r) => r.kind === "refund");
-    await executeRefund({ database: context.database, gateway: context.services.gateway, config: context.config }, pendingRefund!.id, { lastAttempt: false });
+    await executeRefund({ database: context.database, gateway: context.services.gateway, config: context.config }, pendingRefund!.id);
     const [succeeded] = await context.database.db.select().from(payment).where(eq(payment.id, pendingRefund!.id));
     expect(succeeded!.status).toBe("succeeded");
     mode.fake.refunds.get(succeeded!.gatewayId!)!.status = "failed";

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import type { SavedCard } from "../../shared/registrations.ts";
-import { CardError, type ChargeOutcome, GatewayUnavailableError, type PaymentGateway, type RefundOutcome, type SettledCharge, type SettledRefund } from "./gateway.ts";
+import { CardError, type ChargeOutcome, GatewayUnavailableError, type PaymentGateway, PaymentInProgressError, type RefundOutcome, type SettledCharge, type SettledRefund } from "./gateway.ts";
 
 export interface StripeGatewayOptions {
   secretKey: string;
@@ -84,11 +84,16 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
             ...(input.offSession ? { off_session: true } : {}),
             metadata: { registrationId: input.metadata.registrationId, eventId: input.metadata.eventId },
           },
-          { idempotencyKey: input.idempotencyKey },
+          {
+            idempotencyKey: input.idempotencyKey,
+            // A person waits for this one: the caller retries within its own time budget.
+            ...(input.timeoutMs ? { timeout: input.timeoutMs, maxNetworkRetries: 0 } : {}),
+          },
         );
         return outcomeOf(intent);
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeCardError) {
+        const kind = classify(error);
+        if (kind === "card" && error instanceof Stripe.errors.StripeCardError) {
           return {
             status: "failed",
             chargeId: error.payment_intent?.id ?? null,
@@ -96,6 +101,12 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
             code: error.decline_code ?? error.code ?? "card_declined",
             message: error.message,
           };
+        }
+        if (kind === "permanent" && error instanceof Stripe.errors.StripeError) {
+          // Asking again will never succeed (the customer or card is gone, the amount is refused):
+          // it fails like a decline, so a held spot is released and a waitlist moves on.
+          console.warn(`Stripe refused the charge ${input.idempotencyKey} (registration ${input.metadata.registrationId}): ${error.code ?? error.type}: ${error.message}${error.requestId ? ` (request ${error.requestId})` : ""}`);
+          return { status: "failed", chargeId: error.payment_intent?.id ?? null, amountCents: input.amountCents, code: error.code ?? "charge_refused", message: CHARGE_REFUSED };
         }
         throw unavailable(error);
       }
@@ -105,10 +116,19 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
       return outcomeOf(await call(() => stripe.paymentIntents.retrieve(chargeId)));
     },
 
-    async findCharge({ registrationId }) {
-      const found = await call(() => stripe.paymentIntents.search({ query: `metadata['registrationId']:'${registrationId.replace(/'/g, "")}'` }));
-      const intent = found.data[0];
-      return intent ? outcomeOf(intent) : null;
+    async findCharge({ chargeId, registrationId, customerId, since }) {
+      if (chargeId) return outcomeOf(await call(() => stripe.paymentIntents.retrieve(chargeId)));
+      if (!customerId) return null;
+      // A list is consistent as soon as the intent exists; the Search API can lag by a minute or more.
+      // Five minutes of slack for clocks that disagree.
+      const created = { gte: Math.floor(since.getTime() / 1000) - 300 };
+      const found = await call(async () => {
+        for await (const intent of stripe.paymentIntents.list({ customer: customerId, created, limit: 100 })) {
+          if (intent.metadata.registrationId === registrationId) return intent;
+        }
+        return null;
+      });
+      return found ? outcomeOf(found) : null;
     },
 
     async cancelCharge(chargeId) {
@@ -126,11 +146,19 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
         return refundOutcomeOf(refund);
       } catch (error) {
         // Stripe refuses the refund itself (already refunded, nothing to refund): final, not a retry.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+        if (classify(error) === "permanent" && error instanceof Stripe.errors.StripeError) {
           return { status: "failed", refundId: null, amountCents: input.amountCents, message: error.message };
         }
         throw unavailable(error);
       }
+    },
+
+    async listRefunds(chargeId) {
+      return call(async () => {
+        const refunds = [];
+        for await (const refund of stripe.refunds.list({ payment_intent: chargeId, limit: 100 })) refunds.push(refundOutcomeOf(refund));
+        return refunds;
+      });
     },
 
     async getRefund(refundId) {
@@ -198,6 +226,26 @@ function toSavedCard(method: Stripe.PaymentMethod): SavedCard {
 const BRANDS: Record<string, string> = { visa: "Visa", mastercard: "Mastercard", amex: "American Express", american_express: "American Express", discover: "Discover" };
 const brandName = (brand: string) => BRANDS[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
 
+/** What a person is told when Stripe refuses a charge for good for a reason that is not the card's decline. */
+export const CHARGE_REFUSED = "The payment could not be made with this card.";
+
+/**
+ * How to treat an error from Stripe. `card`: the card was declined. `in_progress`: another request
+ * with the same idempotency key is still running. `permanent`: Stripe refused the request itself
+ * (400/404: the customer or card is gone, the amount is under the minimum) and repeating it can
+ * never succeed. `transient`: anything else (network, timeouts, 5xx, 429, a wrong key or missing
+ * permission the operator has to fix): the outcome is unknown and the call may be repeated.
+ */
+export function classify(error: unknown): "card" | "in_progress" | "permanent" | "transient" {
+  if (error instanceof Stripe.errors.StripeCardError) return "card";
+  if (!(error instanceof Stripe.errors.StripeError)) return "transient";
+  if (error.code === "idempotency_key_in_use" || error.statusCode === 409) return "in_progress";
+  // The same key sent with other parameters: what the first request did is not known from here.
+  if (error instanceof Stripe.errors.StripeIdempotencyError) return "transient";
+  if (error instanceof Stripe.errors.StripeInvalidRequestError && (error.statusCode === 400 || error.statusCode === 404)) return "permanent";
+  return "transient";
+}
+
 /** Runs an SDK call; any failure that is not the card's is the processor being unavailable. */
 async function call<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -211,7 +259,8 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
 function unavailable(error: unknown): GatewayUnavailableError {
   const requestId = error instanceof Stripe.errors.StripeError ? error.requestId : undefined;
   const message = error instanceof Error ? error.message : String(error);
-  return new GatewayUnavailableError(`Stripe: ${message}${requestId ? ` (request ${requestId})` : ""}`, { cause: error });
+  const text = `Stripe: ${message}${requestId ? ` (request ${requestId})` : ""}`;
+  return classify(error) === "in_progress" ? new PaymentInProgressError(text, { cause: error }) : new GatewayUnavailableError(text, { cause: error });
 }
 
 function apiLocation(apiUrl: string | undefined): Pick<Stripe.StripeConfig, "host" | "port" | "protocol"> {

@@ -44,6 +44,8 @@ export async function applyChargeOutcome(deps: RegistrationDeps, registrationId:
       const refundId = await insertRefund(tx, reg, charge.amountCents, charge.currency);
       await moveRegistration(tx, reg.id, "refunded", { refundedCents: charge.amountCents });
       if (refundId) await enqueue.refund(refundId);
+      // They may have been told "nothing was charged" when the spot was released: say both facts.
+      await enqueue.mail({ kind: "late_charge_refunded", registrationId: reg.id });
       return { reg: { ...reg, status: "refunded" as const, refundedCents: charge.amountCents }, changed: true };
     }
 

@@ -4,16 +4,19 @@ import type { SessionUser } from "../auth/session.ts";
 import { payment, registration } from "../db/schema.ts";
 import { isEventId } from "../events/event-summary.ts";
 import { AppError } from "../http/errors.ts";
-import { GatewayUnavailableError } from "../payments/gateway.ts";
+import { type ChargeOutcome, GatewayUnavailableError } from "../payments/gateway.ts";
+import { applyChargeOutcome } from "./apply-charge.ts";
 import type { RegistrationDeps } from "./deps.ts";
-import { answerFor, chargeHeldSpot, type JoinResult, view } from "./join.ts";
+import { answerFor, chargeHeldSpot, type JoinResult, releasedWhilePaying, view } from "./join.ts";
 
 export const NO_PAYMENT_WAITING = "No payment is waiting for confirmation.";
 
 /**
  * POST /api/events/:id/registrations/me/confirm: the browser has completed (or failed) the bank's
  * authentication. Nothing it says is trusted: the server reads the charge from the processor and
- * applies that. Repeating it is harmless; a spot already confirmed answers as confirmed.
+ * applies that. Repeating it is harmless; a spot already confirmed answers as confirmed. A spot
+ * released while the bank's check was open (the game was cancelled) is settled here too: if the
+ * payment went through it is refunded in full at once, and the person is told both.
  */
 export async function confirmPayment(deps: RegistrationDeps, options: { user: SessionUser; eventId: string }): Promise<JoinResult> {
   const { user, eventId } = options;
@@ -21,12 +24,14 @@ export async function confirmPayment(deps: RegistrationDeps, options: { user: Se
   const spots = await deps.database.db
     .select()
     .from(registration)
-    .where(and(eq(registration.eventId, eventId), eq(registration.userId, user.id), inArray(registration.status, ["pending_payment", "confirmed"])))
+    .where(and(eq(registration.eventId, eventId), eq(registration.userId, user.id), inArray(registration.status, ["pending_payment", "confirmed", "cancelled"])))
     .orderBy(desc(registration.createdAt));
   const latest = spots.find((reg) => reg.status === "pending_payment");
   if (!latest) {
     // Confirmed already (a repeated confirm, or the answer to the first one was lost).
-    if (spots[0]) return { httpStatus: 201, body: { registration: view(spots[0]) } };
+    const confirmed = spots.find((reg) => reg.status === "confirmed");
+    if (confirmed) return { httpStatus: 201, body: { registration: view(confirmed) } };
+    for (const released of spots.filter((reg) => reg.status === "cancelled")) await settleReleased(deps, released.id);
     throw new AppError("not_found", NO_PAYMENT_WAITING);
   }
 
@@ -36,12 +41,31 @@ export async function confirmPayment(deps: RegistrationDeps, options: { user: Se
     .where(and(eq(payment.registrationId, latest.id), eq(payment.kind, "charge")));
   // The answer to the first call was lost: make it again with the same key.
   if (!charge?.gatewayId) return chargeHeldSpot(deps, latest);
-  let outcome;
-  try {
-    outcome = await deps.gateway.getCharge(charge.gatewayId);
-  } catch (error) {
-    if (error instanceof GatewayUnavailableError) throw new AppError("payment_provider", PAYMENT_FAILED);
-    throw error;
-  }
-  return answerFor(deps, latest, outcome);
+  return answerFor(deps, latest, await readCharge(deps, charge.gatewayId));
+}
+
+/**
+ * A released registration whose charge is still pending at the processor: the person finished the
+ * bank's check after the spot went. Whatever the charge became is applied now (a success is refunded
+ * in full by applyChargeOutcome); a check still open is given up so it cannot land later.
+ */
+async function settleReleased(deps: RegistrationDeps, registrationId: string): Promise<void> {
+  const [charge] = await deps.database.db
+    .select()
+    .from(payment)
+    .where(and(eq(payment.registrationId, registrationId), eq(payment.kind, "charge"), eq(payment.status, "pending")));
+  if (!charge?.gatewayId) return;
+  let outcome = await readCharge(deps, charge.gatewayId);
+  if (outcome.status === "requires_action") outcome = await deps.gateway.cancelCharge(charge.gatewayId).catch(unavailable);
+  const after = await applyChargeOutcome(deps, registrationId, outcome);
+  if (outcome.status === "succeeded") throw new AppError("conflict", releasedWhilePaying(after));
+}
+
+async function readCharge(deps: RegistrationDeps, chargeId: string): Promise<ChargeOutcome> {
+  return deps.gateway.getCharge(chargeId).catch(unavailable);
+}
+
+function unavailable(error: unknown): never {
+  if (error instanceof GatewayUnavailableError) throw new AppError("payment_provider", PAYMENT_FAILED);
+  throw error;
 }

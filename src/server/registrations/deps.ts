@@ -14,6 +14,8 @@ export interface RegistrationDeps {
   /** The home lists show spot counts: every change of a game's lists invalidates them. */
   listCache?: ListCache;
   now?: () => Date;
+  /** How long a person's request may wait for a charge's outcome (join.ts); tests shorten it. */
+  chargeBudgetMs?: number;
 }
 
 export const nowOf = (deps: RegistrationDeps) => (deps.now ? deps.now() : new Date());

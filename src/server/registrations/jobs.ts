@@ -20,6 +20,7 @@ export type RegistrationMailJob =
   | { kind: "promoted"; registrationId: string }
   | { kind: "promotion_failed"; registrationId: string }
   | { kind: "refund"; registrationId: string }
+  | { kind: "late_charge_refunded"; registrationId: string }
   | { kind: "event_cancelled"; eventId: string; userId: string };
 
 /**

@@ -14,11 +14,13 @@ import { isEventId } from "../events/event-summary.ts";
 import { EVENT_NOT_FOUND } from "../events/get-event.ts";
 import { AppError } from "../http/errors.ts";
 import { ensureCustomerId } from "../payments/customers.ts";
-import { type ChargeInput, type ChargeOutcome, GatewayUnavailableError, type PaymentGateway } from "../payments/gateway.ts";
+import { type ChargeInput, type ChargeOutcome, GatewayUnavailableError, type PaymentGateway, PaymentInProgressError } from "../payments/gateway.ts";
 import { applyChargeOutcome } from "./apply-charge.ts";
+import { PAYMENT_IN_PROGRESS } from "./cancel.ts";
 import { nowOf, type RegistrationDeps } from "./deps.ts";
 import { activeRegistrationsOf, capacityOf, chargeInputOf, chargeKey, closeOtherWaitlist, heldSpots, type RegistrationRow } from "./queries.ts";
-import { type EventRow, withEventLock } from "./transaction.ts";
+import { type EventRow, type Tx, withEventLock } from "./transaction.ts";
+import { DELETION_MARK_MS } from "./release-user.ts";
 
 export const ALREADY_REGISTERED = "You are already registered for this event.";
 
@@ -71,6 +73,7 @@ export async function joinEvent(deps: RegistrationDeps, options: { user: Session
 
   const reserved = await withEventLock(database, eventId, async (tx, event) => {
     checkOpen(event, input.role, nowOf(deps));
+    await checkNotBeingDeleted(tx, user.id);
     const mine = await activeRegistrationsOf(tx, event.id, user.id);
     const spot = mine.find((reg) => holdsSpot(reg.status));
     if (spot) {
@@ -121,14 +124,29 @@ export async function joinEvent(deps: RegistrationDeps, options: { user: Session
   return chargeHeldSpot(deps, reg);
 }
 
-/** Charges (or, with the same key, charges again) the spot held for a paid join and answers with what happened. */
+/**
+ * Charges (or, with the same key, charges again) the spot held for a paid join and answers with what
+ * happened. When the outcome is still unknown after the time budget, the spot stays held (Complete
+ * payment resumes it with the same key; recovery settles it when the hold ends) and the person is
+ * told so: a payment still running elsewhere (a double click) is "in progress", an unreachable
+ * processor is SPEC's "Payment failed. Please try again.". Neither is recorded as a failure.
+ */
 export async function chargeHeldSpot(deps: RegistrationDeps, reg: RegistrationRow): Promise<JoinResult> {
   const [charge] = await deps.database.db
     .select()
     .from(payment)
     .where(and(eq(payment.registrationId, reg.id), eq(payment.kind, "charge")));
   if (!charge) throw new Error(`registration ${reg.id} has no charge to make`);
-  return answerFor(deps, reg, await chargeWithRetry(deps.gateway, chargeInputOf(charge)));
+  let outcome: ChargeOutcome;
+  try {
+    outcome = await chargeWithinBudget(deps.gateway, chargeInputOf(charge), deps.chargeBudgetMs ?? JOIN_CHARGE_BUDGET_MS);
+  } catch (error) {
+    if (!(error instanceof GatewayUnavailableError)) throw error;
+    console.warn(`charge ${charge.idempotencyKey} for registration ${reg.id}: outcome unknown, the spot stays held (${error.message})`);
+    if (error instanceof PaymentInProgressError) throw new AppError("payment_in_progress", PAYMENT_IN_PROGRESS);
+    throw new AppError("payment_provider", PAYMENT_FAILED);
+  }
+  return answerFor(deps, reg, outcome);
 }
 
 /** Turns a charge outcome into the join's answer, after recording it. */
@@ -140,23 +158,60 @@ export async function answerFor(deps: RegistrationDeps, reg: RegistrationRow, ou
   if (after.status === "confirmed") return { httpStatus: 201, body: { registration: view(after) } };
   if (outcome.status === "failed") throw new AppError("payment_declined", outcome.message);
   // Released while the charge ran (the game was cancelled): the money goes back in full.
-  throw new AppError("conflict", "This spot is no longer available. Any payment taken is refunded in full.");
+  throw new AppError("conflict", outcome.status === "succeeded" ? releasedWhilePaying(after) : SPOT_RELEASED);
 }
 
+export const SPOT_RELEASED = "This spot is no longer available. Nothing was charged.";
+
+/** What a person is told when their payment went through after their spot was released. */
+export function releasedWhilePaying(reg: RegistrationRow): string {
+  const released = reg.closedReason === "event_cancelled" ? "This event was cancelled while you were paying." : "This spot was released while you were paying.";
+  return `${released} Your payment went through and is refunded in full.`;
+}
+
+/** How long a join or confirm request may spend getting a charge's outcome from the processor. */
+export const JOIN_CHARGE_BUDGET_MS = 6_000;
+
 /**
- * An unreachable processor or a lost answer is retried at once with the same key (the processor
- * returns the first result). If it still cannot be reached the spot stays held: joining again
- * resumes it, and recovery settles it after the hold expires.
+ * Makes the charge, repeating it with the same key (the processor answers with the first result)
+ * while the outcome is unknown, with exponential backoff and jitter, for at most `budgetMs` in all:
+ * each try is itself cut off at what is left of the budget, so a hanging processor cannot hold a
+ * person's request for minutes. Throws the last GatewayUnavailableError when the budget is spent.
  */
-export async function chargeWithRetry(gateway: PaymentGateway, input: ChargeInput, attempts = 5): Promise<ChargeOutcome> {
-  for (let attempt = 1; ; attempt++) {
+export async function chargeWithinBudget(gateway: PaymentGateway, input: ChargeInput, budgetMs: number): Promise<ChargeOutcome> {
+  const deadline = Date.now() + budgetMs;
+  for (let attempt = 0; ; attempt++) {
     try {
-      return await gateway.charge(input);
+      return await gateway.charge({ ...input, timeoutMs: Math.max(deadline - Date.now(), MIN_TRY_MS) });
     } catch (error) {
       if (!(error instanceof GatewayUnavailableError)) throw error;
-      if (attempt >= attempts) throw new AppError("payment_provider", PAYMENT_FAILED);
+      const pause = Math.min(MAX_PAUSE_MS, FIRST_PAUSE_MS * 2 ** attempt) * (0.5 + Math.random() / 2);
+      if (Date.now() + pause + MIN_TRY_MS > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, pause));
     }
   }
+}
+
+const MIN_TRY_MS = 1_000;
+const FIRST_PAUSE_MS = 150;
+const MAX_PAUSE_MS = 1_500;
+
+export const ACCOUNT_BEING_DELETED = "This account is being deleted.";
+
+/**
+ * Inside the game's lock: the user's row is held shared until this transaction ends, so an account
+ * deletion cannot begin meanwhile (it locks the row to mark itself, release-user.ts); a deletion that
+ * has begun refuses the join, as its spots are being released.
+ */
+async function checkNotBeingDeleted(tx: Tx, userId: string) {
+  const { rows } = await tx.client.query<{ deleting: boolean }>(
+    `select d.started_at > now() - make_interval(secs => $2) as deleting
+       from "user" u left join account_deletion d on d.user_id = u.id
+      where u.id = $1
+        for share of u`,
+    [userId, DELETION_MARK_MS / 1000],
+  );
+  if (!rows[0] || rows[0].deleting) throw new AppError("forbidden", ACCOUNT_BEING_DELETED);
 }
 
 function checkOpen(event: EventRow, role: "player" | "goalkeeper", now: Date) {

@@ -83,6 +83,15 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
         ],
       });
     }
+    case "late_charge_refunded":
+      return mail(context, game, email, {
+        subject: `Your payment for ${game.title} is refunded`,
+        paragraphs: [
+          `Your payment of ${amount} for ${game.title} went through after your spot had been released${reg.closedReason === "event_cancelled" ? " (the game was cancelled)" : ""}.`,
+          `We are refunding all of it, ${amount}, to your card. It can take 5–10 days to appear on your statement.`,
+        ],
+        amountLine: amount,
+      });
     case "refund": {
       const paid = reg.amountCents;
       const refund = reg.refundedCents ?? 0;

@@ -8,7 +8,7 @@ import {
   statusesBefore,
 } from "../../shared/registrations.ts";
 import { payment, registration } from "../db/schema.ts";
-import type { ChargeInput } from "../payments/gateway.ts";
+import type { ChargeInput, ChargeLookup } from "../payments/gateway.ts";
 import type { EventRow, Tx } from "./transaction.ts";
 
 /** Queries used inside withEventLock; they take the transaction, never the pool. */
@@ -112,6 +112,17 @@ export function chargeInputOf(charge: PaymentRow): ChargeInput {
     offSession: charge.offSession,
     idempotencyKey: charge.idempotencyKey,
     metadata: { registrationId: charge.registrationId, eventId: charge.eventId },
+  };
+}
+
+/** How to find what became of a ledger charge row at the processor without making it again. */
+export function chargeLookupOf(charge: PaymentRow): ChargeLookup {
+  return {
+    chargeId: charge.gatewayId,
+    idempotencyKey: charge.idempotencyKey,
+    registrationId: charge.registrationId,
+    customerId: charge.customerId,
+    since: charge.createdAt,
   };
 }
 

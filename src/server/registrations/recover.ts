@@ -1,9 +1,10 @@
-import { and, eq, lt, or } from "drizzle-orm";
+import { and, asc, eq, lt, or } from "drizzle-orm";
 import { payment } from "../db/schema.ts";
 import { GatewayUnavailableError } from "../payments/gateway.ts";
 import { applyChargeOutcome, EXPIRED } from "./apply-charge.ts";
 import { nowOf, type RegistrationDeps } from "./deps.ts";
-import { executeRefund, settleRefund } from "./execute-refund.ts";
+import { executeRefund } from "./execute-refund.ts";
+import { chargeLookupOf, type PaymentRow } from "./queries.ts";
 import { runPromotion } from "./run-promotion.ts";
 
 /** A paid join holds its spot this long while the card is charged or authenticated (DESIGN §6). */
@@ -16,17 +17,35 @@ export const REFUND_STALL_MS = 10 * 60_000;
 export interface RecoveryReport {
   charges: number;
   refunds: number;
+  /** Rows left for the next sweep: the processor unreachable, or an error logged with the row's id. */
+  unsettled: number;
 }
 
 /**
  * The recovery sweep (a job every minute, and after a crash): every charge still pending past its
- * limit is looked up at the processor by its idempotency key and settled by what really happened
- * (confirmed, refunded, or released); a charge still waiting for authentication is cancelled first,
- * so it can never land later. Refunds left pending are executed again with their own key.
+ * limit is looked up at the processor (by its id when the ledger has it, else from a consistent list,
+ * never by making it again) and settled by what really happened (confirmed, refunded, or released);
+ * a charge still waiting for authentication is cancelled first, so it can never land later. Refunds
+ * left pending are asked about and executed again with their own key. Each row is settled on its
+ * own: one that fails is logged with its id and left for the next sweep, and the sweep goes on.
  */
 export async function recoverPayments(deps: RegistrationDeps): Promise<RecoveryReport> {
   const now = nowOf(deps).getTime();
   const { db } = deps.database;
+  const report: RecoveryReport = { charges: 0, refunds: 0, unsettled: 0 };
+  const settle = async (row: PaymentRow, work: () => Promise<unknown>) => {
+    try {
+      await work();
+      return true;
+    } catch (error) {
+      report.unsettled += 1;
+      // An unreachable processor is expected now and then; anything else is a defect to look at.
+      if (error instanceof GatewayUnavailableError) console.warn(`recovery: ${row.kind} ${row.id} (registration ${row.registrationId}) waits for the processor: ${error.message}`);
+      else console.error(`recovery: ${row.kind} ${row.id} (registration ${row.registrationId}) could not be settled:`, error);
+      return false;
+    }
+  };
+
   const staleCharges = await db
     .select()
     .from(payment)
@@ -39,40 +58,29 @@ export async function recoverPayments(deps: RegistrationDeps): Promise<RecoveryR
           and(eq(payment.offSession, true), lt(payment.createdAt, new Date(now - PROMOTION_STALL_MS))),
         ),
       ),
-    );
-  const report: RecoveryReport = { charges: 0, refunds: 0 };
+    )
+    .orderBy(asc(payment.createdAt));
   for (const charge of staleCharges) {
-    try {
-      if (charge.offSession) {
-        await runPromotion(deps, charge.registrationId);
-      } else {
-        let found = await deps.gateway.findCharge({ idempotencyKey: charge.idempotencyKey, registrationId: charge.registrationId });
-        if (found?.status === "requires_action") found = await deps.gateway.cancelCharge(found.chargeId);
-        await applyChargeOutcome(
-          deps,
-          charge.registrationId,
-          found ?? { status: "failed", chargeId: null, amountCents: charge.amountCents, code: EXPIRED, message: "The payment was not completed in time." },
-        );
-      }
-      report.charges += 1;
-    } catch (error) {
-      // The processor is unreachable: the next sweep tries again.
-      if (!(error instanceof GatewayUnavailableError)) throw error;
-    }
+    const settled = await settle(charge, async () => {
+      if (charge.offSession) return runPromotion(deps, charge.registrationId);
+      let found = await deps.gateway.findCharge(chargeLookupOf(charge));
+      if (found?.status === "requires_action") found = await deps.gateway.cancelCharge(found.chargeId);
+      await applyChargeOutcome(
+        deps,
+        charge.registrationId,
+        found ?? { status: "failed", chargeId: null, amountCents: charge.amountCents, code: EXPIRED, message: "The payment was not completed in time." },
+      );
+    });
+    if (settled) report.charges += 1;
   }
 
   const staleRefunds = await db
     .select()
     .from(payment)
-    .where(and(eq(payment.kind, "refund"), eq(payment.status, "pending"), lt(payment.updatedAt, new Date(now - REFUND_STALL_MS))));
+    .where(and(eq(payment.kind, "refund"), eq(payment.status, "pending"), lt(payment.updatedAt, new Date(now - REFUND_STALL_MS))))
+    .orderBy(asc(payment.createdAt));
   for (const refund of staleRefunds) {
-    try {
-      if (refund.gatewayId) await settleRefund(deps, refund.id, await deps.gateway.getRefund(refund.gatewayId));
-      else await executeRefund(deps, refund.id, { lastAttempt: false });
-      report.refunds += 1;
-    } catch (error) {
-      if (!(error instanceof GatewayUnavailableError)) throw error;
-    }
+    if (await settle(refund, () => executeRefund(deps, refund.id))) report.refunds += 1;
   }
   return report;
 }

@@ -8,8 +8,36 @@ import { promoteNext } from "./promote-next.ts";
 import { releaseConfirmedSpot } from "./release-spot.ts";
 import { withEventLock } from "./transaction.ts";
 
+/** How long a deletion that began counts: longer than any release takes, short enough to heal a crash. */
+export const DELETION_MARK_MS = 10 * 60_000;
+
 /**
- * Before an account is deleted (DESIGN §6): each upcoming spot is released as a cancellation would
+ * Before an account is deleted: first the account is marked as being deleted, in its own short
+ * transaction that locks the user's row (a join holds that row shared inside the game's lock until it
+ * commits, so a join either finished before the mark, and its spot is released below, or sees the
+ * mark and is refused); then its spots are released.
+ */
+export async function prepareAccountDeletion(deps: RegistrationDeps, userId: string): Promise<void> {
+  const client = await deps.database.pool.connect();
+  try {
+    await client.query("begin");
+    await client.query(`select id from "user" where id = $1 for update`, [userId]);
+    await client.query(
+      `insert into account_deletion (user_id, started_at) values ($1, now()) on conflict (user_id) do update set started_at = excluded.started_at`,
+      [userId],
+    );
+    await client.query("commit");
+  } catch (error) {
+    await client.query("rollback").catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+  await releaseUserRegistrations(deps, userId);
+}
+
+/**
+ * Each upcoming spot is released as a cancellation would
  * be (refund = price − fee while the start is ≥ 24 h away, nothing inside it) and the next waitlister
  * promoted; waitlist places go. The rows and the ledger stay; deleting the user then sets their user
  * id null. Games that have ended keep their history untouched.

@@ -4,7 +4,7 @@ import type { ChargeOutcome } from "../payments/gateway.ts";
 import { DECLINES } from "../payments/test-cards.ts";
 import { applyChargeOutcome } from "./apply-charge.ts";
 import type { RegistrationDeps } from "./deps.ts";
-import { chargeInputOf } from "./queries.ts";
+import { chargeInputOf, chargeLookupOf } from "./queries.ts";
 
 /**
  * The promotion job: charges a promoted waitlister's saved card off-session with the key
@@ -23,7 +23,7 @@ export async function runPromotion(deps: RegistrationDeps, registrationId: strin
   if (reg.status !== "promoting") {
     // Released before the charge was made (the game was cancelled, the account deleted): settle
     // whatever the processor has, and charge nothing new.
-    const found = await deps.gateway.findCharge({ idempotencyKey: charge.idempotencyKey, registrationId });
+    const found = await deps.gateway.findCharge(chargeLookupOf(charge));
     const outcome: ChargeOutcome = found ?? {
       status: "failed",
       chargeId: null,

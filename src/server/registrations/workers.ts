@@ -21,8 +21,7 @@ export const RECOVER_CRON = "* * * * *";
 
 /**
  * Creates the queues of registrations and payments and starts their workers (main.ts, the storm
- * benchmark, and tests that exercise background work). Retries back off; a refund's last try
- * records the failure for admins instead of throwing.
+ * benchmark, and tests that exercise background work). Retries back off with the same keys.
  */
 export async function startRegistrationWorkers(
   boss: Boss,
@@ -43,8 +42,10 @@ export async function startRegistrationWorkers(
   await boss.work<PromoteJob>(PROMOTE_QUEUE, { pollingIntervalSeconds }, async ([job]) => {
     if (job) await runPromotion(deps, job.data.registrationId);
   });
-  await boss.work<RefundJob>(REFUND_QUEUE, { pollingIntervalSeconds, includeMetadata: true }, async ([job]) => {
-    if (job) await executeRefund(deps, job.data.paymentId, { lastAttempt: job.retryCount >= job.retryLimit });
+  // A refund whose outcome stays unknown after the last retry stays pending: the recovery sweep
+  // goes on asking the processor (recover.ts).
+  await boss.work<RefundJob>(REFUND_QUEUE, { pollingIntervalSeconds }, async ([job]) => {
+    if (job) await executeRefund(deps, job.data.paymentId);
   });
   await boss.work<RegistrationMailJob>(REGISTRATION_MAIL_QUEUE, { pollingIntervalSeconds }, async ([job]) => {
     if (!job) return;

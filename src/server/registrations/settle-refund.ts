@@ -1,0 +1,78 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { payment } from "../db/schema.ts";
+import type { RefundOutcome } from "../payments/gateway.ts";
+import type { RegistrationDeps } from "./deps.ts";
+import type { PaymentRow } from "./queries.ts";
+
+/**
+ * Refunds whose outcome is not known (an answer lost, a webhook about an earlier attempt, an admin's
+ * Retry) are settled by asking the processor, never by guessing: docs/registrations-and-payments.md,
+ * "Unknown outcomes".
+ */
+
+/** The succeeded charge a refund row gives money back from, as the processor knows it. */
+export async function chargeGatewayIdOf(deps: RegistrationDeps, refund: PaymentRow): Promise<string | null> {
+  const [charge] = await deps.database.db
+    .select({ gatewayId: payment.gatewayId })
+    .from(payment)
+    .where(and(eq(payment.registrationId, refund.registrationId), eq(payment.kind, "charge"), eq(payment.status, "succeeded")));
+  return charge?.gatewayId ?? null;
+}
+
+/**
+ * What the processor holds for this refund row, from its list of the charge's refunds (every key
+ * ever used for the row shows there): a refund that went through or is on its way wins; else the
+ * row's own attempt if the processor refused it; else null, when nothing reached the processor.
+ */
+export async function learnRefund(deps: RegistrationDeps, refund: PaymentRow, chargeGatewayId: string): Promise<RefundOutcome | null> {
+  const held = await deps.gateway.listRefunds(chargeGatewayId);
+  const live = held.filter((candidate) => candidate.status !== "failed");
+  if (live.length > 1) {
+    // Only possible if money went back twice before these rules existed: reconcile shows it.
+    console.error(`refund ${refund.id} (registration ${refund.registrationId}): the processor holds ${live.length} refunds for one charge`);
+  }
+  const own = live.find((candidate) => candidate.refundId === refund.gatewayId) ?? live[0];
+  if (own) return own;
+  return held.find((candidate) => candidate.refundId !== null && candidate.refundId === refund.gatewayId) ?? null;
+}
+
+/**
+ * Writes what the processor said onto the refund row, only along moves that can be true: a pending
+ * or failed row may become pending (on its way) or succeeded; a succeeded one becomes failed only
+ * when that same refund failed later (the bank sent it back), never pending again; a failed row
+ * keeps the processor's latest reason.
+ */
+export async function recordRefundOutcome(deps: RegistrationDeps, paymentId: string, outcome: RefundOutcome): Promise<void> {
+  const { db } = deps.database;
+  const row = and(eq(payment.id, paymentId), eq(payment.kind, "refund"));
+  if (outcome.status !== "failed") {
+    await db
+      .update(payment)
+      .set({ status: outcome.status, gatewayId: outcome.refundId, error: null })
+      .where(and(row, inArray(payment.status, ["pending", "failed"])));
+    return;
+  }
+  await db
+    .update(payment)
+    .set({ status: "failed", gatewayId: outcome.refundId ?? sql`${payment.gatewayId}`, error: outcome.message })
+    .where(
+      and(
+        row,
+        outcome.refundId
+          ? sql`(${payment.status} in ('pending', 'failed') or ${payment.gatewayId} = ${outcome.refundId})`
+          : inArray(payment.status, ["pending", "failed"]),
+      ),
+    );
+}
+
+/**
+ * Settles a refund row from the processor's list, whatever its status (webhooks, recovery, Retry):
+ * returns what was learnt, or null when the processor holds nothing for it.
+ */
+export async function settleRefundByAsking(deps: RegistrationDeps, refund: PaymentRow): Promise<RefundOutcome | null> {
+  const chargeGatewayId = await chargeGatewayIdOf(deps, refund);
+  if (!chargeGatewayId) return null;
+  const learnt = await learnRefund(deps, refund, chargeGatewayId);
+  if (learnt) await recordRefundOutcome(deps, refund.id, learnt);
+  return learnt;
+}
