@@ -106,7 +106,7 @@ export function createApp(deps: AppDeps) {
   app.get("/api/config", (c) => c.json(publicConfig(config)));
   app.route("/api/me/events", myEventsRoutes({ db }));
   app.route("/api/me", meRoutes({ auth, db, limiter }));
-  app.route("/api/me", savedCardRoutes({ db, gateway }));
+  app.route("/api/me", savedCardRoutes({ database, gateway, config, jobs: deps.jobs, listCache }));
   app.route("/api/events", eventRoutes({ db, jobs: deps.jobs, listCache, currency: config.payments.currency }));
   app.route("/api/events", registrationRoutes({ database, gateway, config, jobs: deps.jobs, listCache }));
   app.route("/api/payments/simulated", simulatedBankRoutes({ db, gateway }));

@@ -1,24 +1,49 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
+import { z } from "zod";
 import { saveCardSchema, simulatedAuthenticationSchema } from "../../shared/registration-schemas.ts";
 import { requireVerifiedUser } from "../auth/session.ts";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import type { AppEnv } from "../http/env.ts";
 import { parseJson } from "../http/validate.ts";
+import type { RegistrationDeps } from "../registrations/deps.ts";
+import {
+  CARD_IN_USE,
+  CARD_PAYMENT_IN_PROGRESS,
+  CHOOSE_ANOTHER_CARD,
+  moveWaitlistPlaces,
+  paymentInProgressOnCard,
+  waitlistPlacesOnCard,
+} from "../registrations/move-waitlist-card.ts";
 import { ensureCustomerId, findCustomerId } from "./customers.ts";
-import type { PaymentGateway } from "./gateway.ts";
+import { CardError, GatewayUnavailableError, type PaymentGateway } from "./gateway.ts";
 import { isSimulated } from "./simulated.ts";
 
 export const CARD_NOT_FOUND = "That card was not found.";
+export const CARDS_NOT_LOADED = "Saved cards could not be loaded. Please try again.";
+export const CARD_NOT_REMOVED = "The card could not be removed. Please try again.";
+
+/**
+ * DELETE /api/me/payment-methods/:id may say what becomes of the waitlist places charged to the
+ * card: moved to another saved card, or given up. Without either, such places make it a 409.
+ */
+const removeCardSchema = z
+  .object({
+    replaceWith: z.string({ error: CHOOSE_ANOTHER_CARD }).trim().min(1, CHOOSE_ANOTHER_CARD).max(255, CHOOSE_ANOTHER_CARD).optional(),
+    leaveWaitlists: z.literal(true, { error: "leaveWaitlists must be true when given." }).optional(),
+  })
+  .refine((input) => !(input.replaceWith && input.leaveWaitlists), "Choose either another card or leaving the waitlists, not both.");
 
 /** /api/me/payment-methods and /api/me/setup-intents: the signed-in user's own saved cards only. */
-export function savedCardRoutes(deps: { db: Db; gateway: PaymentGateway }) {
-  const { db, gateway } = deps;
+export function savedCardRoutes(deps: RegistrationDeps) {
+  const { gateway } = deps;
+  const { db } = deps.database;
   return new Hono<AppEnv>()
     .get("/payment-methods", async (c) => {
       const user = requireVerifiedUser(c.get("user"));
       const customerId = await findCustomerId(db, gateway, user.id);
-      return c.json({ paymentMethods: customerId ? await gateway.listCards(customerId) : [] });
+      const cards = customerId ? await gateway.listCards(customerId).catch((error: unknown) => unavailable(c, error, CARDS_NOT_LOADED)) : [];
+      return c.json({ paymentMethods: cards });
     })
     .post("/payment-methods", async (c) => {
       const user = requireVerifiedUser(c.get("user"));
@@ -27,16 +52,35 @@ export function savedCardRoutes(deps: { db: Db; gateway: PaymentGateway }) {
       if (gateway.mode === "simulated" && !("card" in input)) throw new AppError("validation", "Card details are missing.");
       if (gateway.mode === "stripe" && !("paymentMethodId" in input)) throw new AppError("validation", "Card details are missing.");
       const customerId = await ensureCustomerId(db, gateway, user);
-      const paymentMethod = await gateway.saveCard({ customerId, ...input });
+      const paymentMethod = await gateway.saveCard({ customerId, ...input }).catch((error: unknown) => {
+        // A payment method id the processor does not know, or another customer's: the request is
+        // wrong (400), not the card declined (402).
+        if (error instanceof CardError && error.code === "invalid_payment_method") {
+          throw new AppError("validation", CARD_NOT_FOUND, { paymentMethodId: CARD_NOT_FOUND });
+        }
+        throw error;
+      });
       return c.json({ paymentMethod }, 201);
     })
     .delete("/payment-methods/:cardId", async (c) => {
       const user = requireVerifiedUser(c.get("user"));
       const cardId = c.req.param("cardId");
+      const input = await optionalJson(c, removeCardSchema);
       const customerId = await findCustomerId(db, gateway, user.id);
-      const cards = customerId ? await gateway.listCards(customerId) : [];
+      const cards = customerId ? await gateway.listCards(customerId).catch((error: unknown) => unavailable(c, error, CARD_NOT_REMOVED)) : [];
       if (!customerId || !cards.some((card) => card.id === cardId)) throw new AppError("not_found", CARD_NOT_FOUND);
-      await gateway.removeCard(customerId, cardId);
+      const { replaceWith, leaveWaitlists } = input;
+      if (replaceWith !== undefined && (replaceWith === cardId || !cards.some((card) => card.id === replaceWith))) {
+        throw new AppError("validation", CHOOSE_ANOTHER_CARD, { replaceWith: CHOOSE_ANOTHER_CARD });
+      }
+      // A promotion's charge was sent with this card: it stays until that charge has landed.
+      if (await paymentInProgressOnCard(db, { userId: user.id, cardId })) throw new AppError("conflict", CARD_PAYMENT_IN_PROGRESS);
+      const games = await waitlistPlacesOnCard(db, { userId: user.id, cardId, now: new Date() });
+      if (games.length > 0) {
+        if (!replaceWith && !leaveWaitlists) return c.json({ error: { code: "card_in_use", message: CARD_IN_USE, games } }, 409);
+        await moveWaitlistPlaces(deps, { userId: user.id, cardId, action: replaceWith ? { replaceWith } : { leave: true } });
+      }
+      await gateway.removeCard(customerId, cardId).catch((error: unknown) => unavailable(c, error, CARD_NOT_REMOVED));
       return c.body(null, 204);
     })
     .post("/setup-intents", async (c) => {
@@ -63,4 +107,23 @@ export function simulatedBankRoutes(deps: { db: Db; gateway: PaymentGateway }) {
     if (!outcome) throw new AppError("not_found", "No payment is waiting for authentication.");
     return c.json({ status: outcome.status });
   });
+}
+
+/**
+ * The processor could not be reached: say what could not be done (502), rather than the payment
+ * failure a card form would show; the detail goes to the log with the request's id.
+ */
+function unavailable(c: Context<AppEnv>, error: unknown, message: string): never {
+  if (!(error instanceof GatewayUnavailableError)) throw error;
+  console.error(`[${c.get("requestId")}] payment processor unavailable on ${c.req.method} ${c.req.path}: ${error.message}`);
+  throw new AppError("payment_provider", message);
+}
+
+/** A JSON body that may be left out altogether (a plain DELETE): an empty one reads as {}. */
+async function optionalJson<T extends z.ZodType>(c: Context<AppEnv>, schema: T): Promise<z.infer<T>> {
+  if (!(await c.req.text()).trim()) {
+    const parsed = schema.safeParse({});
+    if (parsed.success) return parsed.data;
+  }
+  return parseJson(c, schema);
 }

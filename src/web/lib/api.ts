@@ -13,6 +13,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code?: string,
     readonly fields?: Record<string, string>,
+    /** The whole `error` object of our answer, for an error that carries more (card_in_use lists its games). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -62,7 +64,7 @@ export async function api<T>(path: string, init: { method?: string; body?: Json;
   if (!response.ok) {
     const body = (data ?? {}) as { error?: { code?: string; message?: string; fields?: Record<string, string> }; code?: string; message?: string };
     const message = body.error?.message ?? body.message ?? (response.status >= 500 ? "An unexpected error occurred." : response.statusText);
-    throw new ApiError(message, response.status, body.error?.code ?? body.code, body.error?.fields);
+    throw new ApiError(message, response.status, body.error?.code ?? body.code, body.error?.fields, body.error);
   }
   return data as T;
 }

@@ -1,11 +1,13 @@
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { SavedCard } from "../../../../shared/registrations.ts";
 import { Button, Card, FormMessage } from "../../../components/form.tsx";
 import { useNotify } from "../../../components/notification.tsx";
-import { errorMessage } from "../../../lib/api.ts";
+import { ApiError, errorMessage } from "../../../lib/api.ts";
 import { cardSpokenName, formatCardExpiry } from "../card-format.ts";
-import { useRemoveCard } from "../hooks/use-remove-card.ts";
+import { type RemoveCardInput, useRemoveCard } from "../hooks/use-remove-card.ts";
 import { useSavedCards } from "../hooks/use-saved-cards.ts";
+import { gamesNeedingCard, type Removal, removedNotice, type WaitlistPlaceOnCard } from "../remove-card.ts";
+import { CardInUseDialog } from "./card-in-use-dialog.tsx";
 import { CardName } from "./card-name.tsx";
 
 export const NO_SAVED_CARDS = "No saved cards. Cards you pay with are saved here.";
@@ -18,17 +20,35 @@ export function SavedCardsSection() {
   const remove = useRemoveCard();
   const notify = useNotify();
   const [error, setError] = useState("");
+  // A card that waitlist places would be charged to: the dialog asks what becomes of them.
+  const [inUse, setInUse] = useState<{ card: SavedCard; games: WaitlistPlaceOnCard[] } | null>(null);
+  const [dialogError, setDialogError] = useState("");
+  // The removed card's button is gone with it: carry on from the section rather than from the top of
+  // the page. After the commit, so that a closing dialog has handed the focus back first.
+  const [removals, setRemovals] = useState(0);
+  useEffect(() => {
+    if (removals > 0) heading.current?.focus();
+  }, [removals]);
 
-  const removeCard = (card: SavedCard) => {
+  const removeCard = (card: SavedCard, choice: Omit<RemoveCardInput, "id"> = {}, removal: Removal = { kind: "removed" }) => {
     setError("");
-    remove.mutate(card.id, {
-      onSuccess: () => {
-        notify(`${cardSpokenName(card)} was removed.`);
-        // Its button is gone with it: carry on from the section rather than from the top of the page.
-        heading.current?.focus();
+    setDialogError("");
+    remove.mutate(
+      { id: card.id, ...choice },
+      {
+        onSuccess: () => {
+          setInUse(null);
+          notify(removedNotice(card, removal));
+          setRemovals((count) => count + 1);
+        },
+        onError: (caught) => {
+          const games = gamesNeedingCard(caught);
+          if (games) setInUse({ card, games });
+          else if (inUse) setDialogError(`Failed to remove the card: ${errorMessage(caught)}`);
+          else setError(`Failed to remove the card: ${errorMessage(caught)}`);
+        },
       },
-      onError: (caught) => setError(`Failed to remove the card: ${errorMessage(caught)}`),
-    });
+    );
   };
 
   return (
@@ -44,7 +64,10 @@ export function SavedCardsSection() {
           </p>
         ) : cards.isError ? (
           <div role="alert" className="flex flex-col items-start gap-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 sm:flex-row sm:items-center">
-            <span className="flex-1">Saved cards could not be loaded: {errorMessage(cards.error)}</span>
+            <span className="flex-1">
+              {/* The processor being down is said by the server in full. */}
+              {cards.error instanceof ApiError && cards.error.status === 502 ? cards.error.message : `Saved cards could not be loaded: ${errorMessage(cards.error)}`}
+            </span>
             <Button variant="secondary" onClick={() => void cards.refetch()}>
               Retry
             </Button>
@@ -54,7 +77,7 @@ export function SavedCardsSection() {
         ) : (
           <ul className="divide-y divide-slate-100 overflow-hidden rounded-lg border border-slate-200">
             {cards.data.map((card) => {
-              const removing = remove.isPending && remove.variables === card.id;
+              const removing = remove.isPending && remove.variables.id === card.id;
               return (
                 <li key={card.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3">
                   <div className="min-w-0 flex-1">
@@ -73,6 +96,21 @@ export function SavedCardsSection() {
         )}
         <FormMessage kind="error">{error}</FormMessage>
       </div>
+      {inUse && (
+        <CardInUseDialog
+          card={inUse.card}
+          games={inUse.games}
+          otherCards={(cards.data ?? []).filter((other) => other.id !== inUse.card.id)}
+          busy={remove.isPending}
+          error={dialogError}
+          onReplace={(other) => removeCard(inUse.card, { replaceWith: other.id }, { kind: "moved", to: other, count: inUse.games.length })}
+          onLeave={() => removeCard(inUse.card, { leaveWaitlists: true }, { kind: "left", count: inUse.games.length })}
+          onClose={() => {
+            setInUse(null);
+            setDialogError("");
+          }}
+        />
+      )}
     </Card>
   );
 }

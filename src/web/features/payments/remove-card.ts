@@ -1,0 +1,33 @@
+import type { WaitlistPlaceOnCard } from "../../../server/registrations/move-waitlist-card.ts";
+import type { SavedCard } from "../../../shared/registrations.ts";
+import { ApiError } from "../../lib/api.ts";
+import { cardSpokenName } from "./card-format.ts";
+
+export type { WaitlistPlaceOnCard };
+
+/**
+ * The games whose waitlist places would be charged to the card, when the server would not remove it
+ * without being told what becomes of them (409 card_in_use); null for any other failure.
+ */
+export function gamesNeedingCard(error: unknown): WaitlistPlaceOnCard[] | null {
+  if (!(error instanceof ApiError) || error.code !== "card_in_use") return null;
+  const games = error.details?.games;
+  return Array.isArray(games) ? (games as WaitlistPlaceOnCard[]) : null;
+}
+
+type Card = Pick<SavedCard, "brand" | "last4">;
+
+/** How a removal ended, for the notification. */
+export type Removal = { kind: "removed" } | { kind: "moved"; to: Card; count: number } | { kind: "left"; count: number };
+
+export function removedNotice(card: Card, removal: Removal): string {
+  const removed = `${cardSpokenName(card)} was removed`;
+  switch (removal.kind) {
+    case "removed":
+      return `${removed}.`;
+    case "moved":
+      return `${removed}. Your waitlist ${removal.count === 1 ? "place is" : "places are"} now charged to ${cardSpokenName(removal.to)}.`;
+    case "left":
+      return `${removed}, and you left ${removal.count === 1 ? "that waitlist" : "those waitlists"}.`;
+  }
+}
