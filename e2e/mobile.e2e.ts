@@ -1,9 +1,18 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { createServer as createHttpsServer, type Server as HttpsServer } from "node:https";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
-import { createVerifiedUser, login } from "./support/accounts.ts";
-import { baseURL, useBrowser } from "./support/browser.ts";
+import pg from "pg";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createVerifiedUser, login, PASSWORD, uniqueEmail } from "./support/accounts.ts";
+import { type AppProcess, startApp } from "./support/app-process.ts";
+import { baseURL, screenshotIfTestFails, useBrowser } from "./support/browser.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/chromium.ts";
 import { currentUser, seedGame, seedRegistrations, uniqueTitle, useDatabase } from "./support/games.ts";
 
 const { newPage } = useBrowser();
@@ -156,6 +165,97 @@ describe("the mobile app (stand-in Capacitor bridge)", () => {
     await expect
       .poll(async () => (await nativeCalls(page)).filter((call) => call.plugin === "Share" && call.method === "share").map((call) => call.options.url))
       .toEqual([`${baseURL()}/event/${game.id}`]);
+  });
+});
+
+/**
+ * The session in the app's web view, in Chromium (the engine of Android's WebView): a second app
+ * with PUBLIC_URL=https://kickoff.test, behind a TLS proxy on loopback that Chromium reaches for that
+ * name. The app's pages are at https://app.kickoff.test, answered by the page's route as Capacitor's
+ * web view answers its own host from the files inside the app; every API call is a real request
+ * across origins, with the browser's own cookie and CORS rules.
+ */
+describe("the app's web view at app.<PUBLIC_URL host> (Chromium, https)", () => {
+  const SITE = "https://kickoff.test";
+  const APP_ORIGIN = "https://app.kickoff.test";
+  let app: AppProcess;
+  let proxy: HttpsServer;
+  let browser: Browser;
+  let tlsDir: string;
+  const email = uniqueEmail("webview");
+
+  beforeAll(async () => {
+    app = await startApp({ PUBLIC_URL: SITE });
+    tlsDir = mkdtempSync(join(tmpdir(), "kickoff-tls-"));
+    const [key, cert] = [join(tlsDir, "key.pem"), join(tlsDir, "cert.pem")];
+    // A throwaway self-signed certificate for this run; Chromium is told to accept it.
+    execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=kickoff.test", "-addext", "subjectAltName=DNS:kickoff.test"], { stdio: "ignore" });
+    proxy = createHttpsServer({ key: readFileSync(key), cert: readFileSync(cert) }, (incoming, outgoing) => {
+      const forwarded = httpRequest(new URL(incoming.url ?? "/", app.baseURL), { method: incoming.method, headers: incoming.headers }, (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      });
+      forwarded.on("error", () => outgoing.destroy());
+      incoming.pipe(forwarded);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    const { port } = proxy.address() as AddressInfo;
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      // Local Network Access would otherwise ask before a page on a public name reaches loopback.
+      args: [...CHROMIUM_ARGS, `--host-rules=MAP kickoff.test:443 127.0.0.1:${port}`, "--ignore-certificate-errors", "--disable-features=LocalNetworkAccessChecks"],
+    });
+
+    const signUp = await fetch(`${app.baseURL}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: SITE },
+      body: JSON.stringify({ email, password: PASSWORD, name: "Wendy Webview", firstName: "Wendy", lastName: "Webview", callbackURL: "/" }),
+    });
+    expect(signUp.status).toBe(200);
+    // This app mails into its own local mailbox: the address is marked verified directly.
+    const db = new pg.Client({ connectionString: app.databaseURL() });
+    await db.connect();
+    await db.query(`update "user" set email_verified = true where email = $1`, [email]);
+    await db.end();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((resolve) => (proxy ? proxy.close(resolve) : resolve(undefined)));
+    await app?.stop();
+    if (tlsDir) rmSync(tlsDir, { recursive: true, force: true });
+  });
+
+  it("signs in, stays signed in and writes, with a SameSite=Lax session cookie", async () => {
+    const context = await browser.newContext({ ignoreHTTPSErrors: true });
+    const page = await context.newPage();
+    screenshotIfTestFails(page);
+    await page.route(`${APP_ORIGIN}/**`, (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><html lang=\"en\"><title>Kickoff</title><body>app</body></html>" }));
+    await page.goto(`${APP_ORIGIN}/`);
+
+    // What the web app does inside the app (lib/app-origin.ts): PUBLIC_URL's API, with credentials.
+    const answers = await page.evaluate(
+      async ({ site, email, password }) => {
+        const call = async (method: string, path: string, body?: unknown) => {
+          const response = await fetch(`${site}${path}`, {
+            method,
+            credentials: "include",
+            headers: body ? { "content-type": "application/json" } : {},
+            body: body ? JSON.stringify(body) : undefined,
+          });
+          return { status: response.status, body: (await response.json()) as { user?: { email: string; firstName: string } | null } };
+        };
+        const signIn = await call("POST", "/api/auth/sign-in/email", { email, password });
+        const me = await call("GET", "/api/me");
+        const rename = await call("PATCH", "/api/me/name", { firstName: "Wanda", lastName: "Webview" });
+        const after = await call("GET", "/api/me");
+        return { signIn: signIn.status, me: me.body.user?.email, rename: rename.status, firstName: after.body.user?.firstName };
+      },
+      { site: SITE, email, password: PASSWORD },
+    );
+    expect(answers).toEqual({ signIn: 200, me: email, rename: 200, firstName: "Wanda" });
+    const session = (await context.cookies(SITE)).find((cookie) => cookie.name.endsWith("session_token"));
+    expect(session).toMatchObject({ sameSite: "Lax", secure: true, httpOnly: true });
+    await context.close();
   });
 });
 

@@ -1,6 +1,8 @@
 export const SCHEME: string;
 export const LINK_PATH_PREFIX: string;
 export function linkHost(publicUrl: string): string;
+export function appHost(publicUrl: string): string;
+export function capacitorConfig(text: string, publicUrl: string): string;
 export function androidManifest(manifest: string, host: string): string;
 export function iosEntitlements(host: string): string;
 export function iosInfoPlist(plist: string, appId: string): string;

@@ -1,7 +1,10 @@
 // Writes the links that open the mobile app into the native projects: Android App Links (an
 // intent filter with autoVerify for https://<PUBLIC_URL host>/event/) and iOS Universal Links (the
 // Associated Domains entitlement), plus the custom scheme kickoff://event/<id> on both for when the
-// links are not verified. Run by `npm run mobile:sync`; idempotent (it replaces what it wrote before).
+// links are not verified. And the host the app's web view serves its pages at, app.<PUBLIC_URL host>
+// (capacitor.config.json's server.hostname), so that the app and the API are one site and the
+// session cookie stays SameSite=Lax (docs/decisions/016-mobile-app-on-the-site.md).
+// Run by `npm run mobile:sync`; idempotent (it replaces what it wrote before).
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -10,11 +13,24 @@ export const LINK_PATH_PREFIX = "/event/";
 const BEGIN = "<!-- kickoff:links begin (scripts/mobile-links.mjs) -->";
 const END = "<!-- kickoff:links end -->";
 
-/** The host of PUBLIC_URL, which must be https for verified links. */
+/** The host of PUBLIC_URL, which must be https for verified links, and a domain name (the app's host is a subdomain of it). */
 export function linkHost(publicUrl) {
   const url = new URL(publicUrl);
   if (url.protocol !== "https:") throw new Error(`PUBLIC_URL must be https:// for App Links and Universal Links (got ${publicUrl})`);
+  if (/^[\d.]+$|^\[/.test(url.hostname)) throw new Error(`PUBLIC_URL must have a domain name, not an address: the app is served at a subdomain of it (got ${publicUrl})`);
   return url.host;
+}
+
+/** The app's own host: src/shared/mobile.ts's mobileAppHost, which the server trusts (the test compares them). */
+export function appHost(publicUrl) {
+  return `app.${new URL(publicUrl).hostname}`;
+}
+
+/** capacitor.config.json with server.hostname set to the app's host; every other setting kept. */
+export function capacitorConfig(text, publicUrl) {
+  const config = JSON.parse(text);
+  config.server = { ...config.server, hostname: appHost(publicUrl) };
+  return `${JSON.stringify(config, null, 2)}\n`;
 }
 
 function replaceBlock(text, block, anchor) {
@@ -95,6 +111,7 @@ export function writeMobileLinks(root, publicUrl) {
   update("android/app/src/main/AndroidManifest.xml", (text) => androidManifest(text, host));
   update("ios/App/App/Info.plist", (text) => iosInfoPlist(text, appId));
   update("ios/App/App.xcodeproj/project.pbxproj", iosProject);
+  update("capacitor.config.json", (text) => capacitorConfig(text, publicUrl));
   writeFileSync(join(root, "ios/App/App/App.entitlements"), iosEntitlements(host));
   return host;
 }
@@ -106,5 +123,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(1);
   }
   const host = writeMobileLinks(new URL("..", import.meta.url).pathname, publicUrl);
-  console.log(`App Links and Universal Links for https://${host}${LINK_PATH_PREFIX}…, custom scheme ${SCHEME}://event/<id>`);
+  console.log(`App Links and Universal Links for https://${host}${LINK_PATH_PREFIX}…, custom scheme ${SCHEME}://event/<id>, the app at ${appHost(publicUrl)}`);
 }

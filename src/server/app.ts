@@ -18,7 +18,7 @@ import type { AppEnv } from "./http/env.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
 import type { JobQueue } from "./jobs/queue.ts";
 import { mailboxRoutes } from "./mail/mailbox-routes.ts";
-import { crossSiteCookies, mobileAppCors, sameOriginWrites } from "./mobile/app-origins.ts";
+import { mobileAppCors, sameOriginWrites } from "./mobile/app-origins.ts";
 import { wellKnownRoutes } from "./mobile/well-known.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { unsubscribeRoutes } from "./mail/unsubscribe.ts";
@@ -82,8 +82,8 @@ export function createApp(deps: AppDeps) {
   );
   app.use(clientAddressMiddleware(config.trustProxy));
   // The mobile app (web assets local, API here): its origins only, before anything can answer.
-  app.use("/api/*", mobileAppCors());
-  if (crossSiteCookies(config)) app.use("/api/*", sameOriginWrites(config));
+  app.use("/api/*", mobileAppCors(config));
+  app.use("/api/*", sameOriginWrites(config));
   // Every body, on every route, is read and checked here before any handler (ours or better-auth's) runs.
   app.use(bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json(errorBody("validation", "The request is too large."), 413) }));
   app.use(bodyGuard());

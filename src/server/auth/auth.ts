@@ -11,7 +11,7 @@ import { sendAccountMail } from "../jobs/account-mail.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { configuredRecipientLimit, type RecipientLimit } from "../mail/recipient-limit.ts";
-import { crossSiteCookies, trustedOrigins } from "../mobile/app-origins.ts";
+import { trustedOrigins } from "../mobile/app-origins.ts";
 import { accountExistsMail, resetPasswordMail, verificationMail } from "./account-mails.ts";
 
 /** How long a mailed verification link works (better-auth's default, stated because a resent link needs it too). */
@@ -47,7 +47,7 @@ export function createAuth(options: {
     basePath: "/api/auth",
     secret: config.authSecret,
     // Outside production the app is also opened as localhost or 127.0.0.1 on its port; both may sign
-    // in. And the mobile app's web view (docs/decisions/009-mobile-app-origin.md).
+    // in. And the mobile app's web view (docs/decisions/016-mobile-app-on-the-site.md).
     trustedOrigins: trustedOrigins(config),
     telemetry: { enabled: false },
     advanced: {
@@ -55,9 +55,8 @@ export function createAuth(options: {
       disableOriginCheck: false,
       // Never X-Forwarded-For as the client sent it: the address the app worked out (TRUST_PROXY).
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
-      // The app calls the API from its own origin: its session cookie is cross-site. Browsers send
-      // SameSite=None only with Secure, so only when PUBLIC_URL is https (decision 009).
-      ...(crossSiteCookies(config) ? { defaultCookieAttributes: { sameSite: "none" as const, secure: true } } : {}),
+      // Cookies keep better-auth's SameSite=Lax (Secure over https): the mobile app's pages are on a
+      // subdomain of PUBLIC_URL's host, the same site as the API (docs/decisions/016-mobile-app-on-the-site.md).
     },
     // The app limits sign-ins, sign-ups, mails and password checks itself (http/rate-limit.ts), per
     // client address and per account; better-auth's own limiter keys on X-Forwarded-For as sent.
