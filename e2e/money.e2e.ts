@@ -84,6 +84,29 @@ describe("removing a saved card that waitlist places rely on", () => {
   });
 });
 
+describe("a waitlist place within 24 hours of its game", () => {
+  it("can move to another card but not be given up, so the only card stays", async () => {
+    const game = await seedGame(database(), { costCents: 1000, maxPlayers: 1, startsInHours: 20, title: uniqueTitle("Tomorrow Game") });
+    await seedRegistrations(database(), game, ["Tess Taken"], { status: "confirmed" });
+    const page = await signedIn("Lena", "Late");
+    const card = await saveCard(page, TEST_CARDS.ok);
+    const joined = await joinGame(page, game, { role: "player", paymentMethodId: card.id, consentToAutoCharge: true });
+
+    await page.goto("/profile");
+    const savedCards = page.getByRole("region", { name: "Saved cards" });
+    await savedCards.getByRole("button", { name: "Remove Visa ending in 4242" }).click();
+    const dialog = page.getByRole("dialog", { name: "Remove Visa ending in 4242?" });
+    await dialog.getByText("A waitlist place cannot be given up within 24 hours of its game. Keep this card until then.").waitFor();
+    expect(await dialog.getByRole("listitem").textContent()).toContain("starts within 24 hours");
+    expect(await dialog.getByRole("button", { name: /Leave/ }).count()).toBe(0);
+    await expectNoAxeViolations(page, dialog);
+    await dialog.getByRole("button", { name: "Keep the card" }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect(await savedCards.getByRole("listitem").count()).toBe(1);
+    expect(await paymentMethodOf(joined.registration.id)).toMatchObject({ status: "waitlisted", payment_method_id: card.id });
+  });
+});
+
 describe("the create form's price", () => {
   it("refuses a paid price below the minimum charge, saying the minimum, before any request", async () => {
     const page = await newPage();

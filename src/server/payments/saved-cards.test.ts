@@ -8,7 +8,7 @@ import { insertRegistration, insertUser } from "../events/testing.ts";
 import { GatewayUnavailableError } from "./gateway.ts";
 import { CARD_NOT_FOUND } from "./routes.ts";
 import { createSimulatedGateway } from "./simulated.ts";
-import { CARD_IN_USE, CARD_PAYMENT_IN_PROGRESS, CHOOSE_ANOTHER_CARD } from "../registrations/move-waitlist-card.ts";
+import { CARD_IN_USE, CARD_PAYMENT_IN_PROGRESS, CHOOSE_ANOTHER_CARD, LEAVE_TOO_LATE } from "../registrations/move-waitlist-card.ts";
 
 /**
  * /api/me/payment-methods under faults and with waitlist places that rely on a card: an outage of
@@ -45,8 +45,8 @@ afterAll(async () => {
 const cardsOf = async (client: TestClient) => (await client.json<{ paymentMethods: SavedCard[] }>("GET", "/api/me/payment-methods")).body.paymentMethods;
 
 /** A paid game whose one spot is taken, and a player with two saved cards waiting for it on the first. */
-async function waitlisterWithTwoCards() {
-  const game = await insertGame(context, { maxPlayers: 1, title: "Friday Football" });
+async function waitlisterWithTwoCards(options: { startsInHours?: number } = {}) {
+  const game = await insertGame(context, { maxPlayers: 1, title: "Friday Football", ...options });
   const holder = await playerWithCard(context, { firstName: "Holly" });
   expect((await join(holder.client, game.id, { role: "player", paymentMethodId: holder.card.id })).body.registration?.status).toBe("confirmed");
   const waiter = await playerWithCard(context, { firstName: "Wanda" });
@@ -90,7 +90,7 @@ describe("removing a card", () => {
     expect(response.body.error).toEqual({
       code: "card_in_use",
       message: CARD_IN_USE,
-      games: [{ eventId: game.id, title: "Friday Football", startsAt: game.startsAt.toISOString(), timeZone: game.timeZone, role: "player" }],
+      games: [{ eventId: game.id, title: "Friday Football", startsAt: game.startsAt.toISOString(), timeZone: game.timeZone, role: "player", canLeave: true }],
     });
     expect((await cardsOf(waiter.client)).map((card) => card.id)).toContain(waiter.card.id);
     const [reg] = await context.database.db.select().from(registration).where(eq(registration.id, registrationId));
@@ -130,6 +130,19 @@ describe("removing a card", () => {
     const after = await waiter.client.json<Page>("GET", `/api/events/${game.id}`);
     expect(after.body.event.playerWaitList).toEqual([]);
     expect(after.body.event.mine).toEqual([]);
+  });
+
+  it("keeps the 24-hour rule: a waitlist place that close to its game moves to another card but is not given up", async () => {
+    const { game, waiter, spare, registrationId } = await waitlisterWithTwoCards({ startsInHours: 20 });
+    const asked = await waiter.client.json<ErrorBody>("DELETE", `/api/me/payment-methods/${waiter.card.id}`);
+    expect(asked.body.error.games).toEqual([expect.objectContaining({ eventId: game.id, canLeave: false })]);
+    const left = await waiter.client.json<ErrorBody>("DELETE", `/api/me/payment-methods/${waiter.card.id}`, { leaveWaitlists: true });
+    expect(left.status).toBe(422);
+    expect(left.body.error).toEqual({ code: "rule", message: LEAVE_TOO_LATE });
+    const [kept] = await context.database.db.select().from(registration).where(eq(registration.id, registrationId));
+    expect(kept).toMatchObject({ status: "waitlisted", paymentMethodId: waiter.card.id });
+    expect((await cardsOf(waiter.client)).map((card) => card.id)).toContain(waiter.card.id);
+    expect((await waiter.client.request("DELETE", `/api/me/payment-methods/${waiter.card.id}`, { replaceWith: spare.id })).status).toBe(204);
   });
 
   it("refuses a replacement that is not another of the user's cards, and both answers at once", async () => {

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
-import type { RegistrationRole } from "../../shared/registrations.ts";
+import { isCancellable, type RegistrationRole } from "../../shared/registrations.ts";
 import type { Db } from "../db/client.ts";
 import { event, registration } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
@@ -10,6 +10,7 @@ import { withEventLock } from "./transaction.ts";
 export const CARD_IN_USE = "Waitlist places will be charged to this card if a spot frees up. Choose another card for them, or leave those waitlists.";
 export const CARD_PAYMENT_IN_PROGRESS = "A payment with this card is in progress. Try again in a moment.";
 export const CHOOSE_ANOTHER_CARD = "Choose another of your saved cards.";
+export const LEAVE_TOO_LATE = "A waitlist place cannot be given up within 24 hours of its game. Charge it to another card instead.";
 
 /** A game whose waitlist place a promotion would charge to the card (DELETE /api/me/payment-methods/:id answers them in a 409). */
 export interface WaitlistPlaceOnCard {
@@ -18,6 +19,8 @@ export interface WaitlistPlaceOnCard {
   startsAt: string;
   timeZone: string;
   role: RegistrationRole;
+  /** Leaving a waitlist keeps the cancellation window: not within 24 hours of the start. */
+  canLeave: boolean;
 }
 
 /**
@@ -40,7 +43,7 @@ export async function waitlistPlacesOnCard(db: Db, options: { userId: string; ca
       ),
     )
     .orderBy(asc(event.startsAt), asc(registration.role));
-  return rows.map((row) => ({ ...row, startsAt: row.startsAt.toISOString() }));
+  return rows.map((row) => ({ ...row, startsAt: row.startsAt.toISOString(), canLeave: isCancellable(row.startsAt, options.now) }));
 }
 
 /**
@@ -58,10 +61,11 @@ export async function paymentInProgressOnCard(db: Db, options: { userId: string;
 
 /**
  * Before a card is removed: its waitlist places move to another saved card of the same user
- * (`replaceWith`, checked by the caller), or are given up (`leave`, as leaving a waitlist does).
- * Each game under its event lock, so no promotion of that game can take the old card meanwhile; a
- * promotion that took it already (`promoting`) stops everything with a 409, the games done so far
- * keep their change. Returns how many places changed.
+ * (`replaceWith`, checked by the caller), or are given up (`leave`, as leaving a waitlist does,
+ * and like it not within 24 hours of the game: then nothing changes, 422). Each game under its event
+ * lock, so no promotion of that game can take the old card meanwhile; a promotion that took it
+ * already (`promoting`) stops everything with a 409, the games done so far keep their change.
+ * Returns how many places changed.
  */
 export async function moveWaitlistPlaces(
   deps: RegistrationDeps,
@@ -69,6 +73,7 @@ export async function moveWaitlistPlaces(
 ): Promise<number> {
   const { userId, cardId, action } = options;
   const places = await waitlistPlacesOnCard(deps.database.db, { userId, cardId, now: nowOf(deps) });
+  if ("leave" in action && places.some((place) => !place.canLeave)) throw new AppError("rule", LEAVE_TOO_LATE);
   let changed = 0;
   try {
     for (const eventId of new Set(places.map((place) => place.eventId))) {
@@ -88,6 +93,8 @@ export async function moveWaitlistPlaces(
         if (mine.some((reg) => reg.status === "promoting")) throw new AppError("conflict", CARD_PAYMENT_IN_PROGRESS);
         if (game.status !== "active" || game.startsAt.getTime() <= nowOf(deps).getTime()) return 0;
         const waiting = mine.filter((reg) => reg.status === "waitlisted" && reg.consentToAutoCharge);
+        // The window may have closed since the check above.
+        if ("leave" in action && waiting.length > 0 && !isCancellable(game.startsAt, nowOf(deps))) throw new AppError("rule", LEAVE_TOO_LATE);
         for (const reg of waiting) {
           if ("replaceWith" in action) {
             await tx.db

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api.ts";
 import { gamesNeedingCard, removedNotice } from "./remove-card.ts";
 
-const game = { eventId: "e1", title: "Friday Football", startsAt: "2030-05-17T18:00:00.000Z", timeZone: "Europe/London", role: "player" as const };
+const game = { eventId: "e1", title: "Friday Football", startsAt: "2030-05-17T18:00:00.000Z", timeZone: "Europe/London", role: "player" as const, canLeave: true };
 const visa = { brand: "visa", last4: "4242" };
 const mastercard = { brand: "mastercard", last4: "4444" };
 

@@ -30,6 +30,8 @@ export function CardInUseDialog({
   onClose: () => void;
 }) {
   const one = games.length === 1;
+  // Leaving a waitlist keeps the cancellation window, so a game within 24 hours can only change card.
+  const canLeave = games.every((game) => game.canLeave);
   return (
     <Dialog
       title={`Remove ${cardSpokenName(card)}?`}
@@ -42,9 +44,11 @@ export function CardInUseDialog({
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             Keep the card
           </Button>
-          <Button variant="danger" onClick={onLeave} disabled={busy}>
-            {one ? "Leave that waitlist" : "Leave those waitlists"}
-          </Button>
+          {canLeave && (
+            <Button variant="danger" onClick={onLeave} disabled={busy}>
+              {one ? "Leave that waitlist" : "Leave those waitlists"}
+            </Button>
+          )}
         </>
       }
     >
@@ -59,10 +63,16 @@ export function CardInUseDialog({
               <p className="text-sm text-slate-600">
                 {formatDate(game.startsAt, { timeZone: game.timeZone, weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", hour12: true })} ·{" "}
                 {game.role === "player" ? "Player Waitlist" : "Goalkeeper Waitlist"}
+                {!game.canLeave && " · starts within 24 hours"}
               </p>
             </li>
           ))}
         </ul>
+        {!canLeave && (
+          <p>
+            A waitlist place cannot be given up within 24 hours of its game.{otherCards.length === 0 && " Keep this card until then."}
+          </p>
+        )}
         {otherCards.length > 0 ? (
           <div className="flex flex-col items-stretch gap-2 sm:items-start">
             {otherCards.map((other) => (
@@ -75,7 +85,11 @@ export function CardInUseDialog({
             ))}
           </div>
         ) : (
-          <p>You have no other saved card. Keep this one to keep your {one ? "place" : "places"}, or leave {one ? "that waitlist" : "those waitlists"}.</p>
+          canLeave && (
+            <p>
+              You have no other saved card. Keep this one to keep your {one ? "place" : "places"}, or leave {one ? "that waitlist" : "those waitlists"}.
+            </p>
+          )
         )}
       </div>
     </Dialog>
