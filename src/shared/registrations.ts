@@ -85,6 +85,11 @@ export interface SavedCard {
   expYear: number;
 }
 
+/** How a saved card is named to its owner and on the organiser's roster: "Visa •••• 4242". */
+export function cardLabel(card: Pick<SavedCard, "brand" | "last4">): string {
+  return `${card.brand} •••• ${card.last4}`;
+}
+
 // --- card entry (simulated gateway: our own form; Stripe mode uses the Payment Element) ---
 
 export const CARD_DETAILS_MISSING = "Card details are missing.";

@@ -209,6 +209,12 @@ export const registration = pgTable(
     consentToAutoCharge: boolean("consent_to_auto_charge").notNull().default(false),
     refundedCents: integer("refunded_cents"),
     closedReason: closedReason("closed_reason"),
+    /** When it joined a waitlist (null: it got a spot at once); the console counts waitlist joins by it. */
+    waitlistedAt: timestamp("waitlisted_at", { withTimezone: true }),
+    /** When it was moved from the waitlist to a spot (null: never). */
+    promotedAt: timestamp("promoted_at", { withTimezone: true }),
+    /** The card a paid spot or waitlist place is charged to, as its owner saw it ("Visa •••• 4242"), for the organiser's roster. */
+    cardLabel: text("card_label"),
     ...timestamps,
   },
   (table) => [

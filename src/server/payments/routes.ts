@@ -1,3 +1,4 @@
+import { cardLabel } from "../../shared/registrations.ts";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { saveCardSchema, simulatedAuthenticationSchema } from "../../shared/registration-schemas.ts";
@@ -70,7 +71,8 @@ export function savedCardRoutes(deps: RegistrationDeps) {
       const cards = customerId ? await gateway.listCards(customerId).catch((error: unknown) => unavailable(c, error, CARD_NOT_REMOVED)) : [];
       if (!customerId || !cards.some((card) => card.id === cardId)) throw new AppError("not_found", CARD_NOT_FOUND);
       const { replaceWith, leaveWaitlists } = input;
-      if (replaceWith !== undefined && (replaceWith === cardId || !cards.some((card) => card.id === replaceWith))) {
+      const replacement = cards.find((card) => card.id === replaceWith && card.id !== cardId);
+      if (replaceWith !== undefined && !replacement) {
         throw new AppError("validation", CHOOSE_ANOTHER_CARD, { replaceWith: CHOOSE_ANOTHER_CARD });
       }
       // A promotion's charge was sent with this card: it stays until that charge has landed.
@@ -78,7 +80,7 @@ export function savedCardRoutes(deps: RegistrationDeps) {
       const games = await waitlistPlacesOnCard(db, { userId: user.id, cardId, now: new Date() });
       if (games.length > 0) {
         if (!replaceWith && !leaveWaitlists) return c.json({ error: { code: "card_in_use", message: CARD_IN_USE, games } }, 409);
-        await moveWaitlistPlaces(deps, { userId: user.id, cardId, action: replaceWith ? { replaceWith } : { leave: true } });
+        await moveWaitlistPlaces(deps, { userId: user.id, cardId, action: replacement ? { replaceWith: replacement.id, label: cardLabel(replacement) } : { leave: true } });
       }
       await gateway.removeCard(customerId, cardId).catch((error: unknown) => unavailable(c, error, CARD_NOT_REMOVED));
       return c.body(null, 204);

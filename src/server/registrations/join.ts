@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { JoinInput } from "../../shared/registration-schemas.ts";
 import {
+  cardLabel,
   CONSENT_REQUIRED,
   holdsSpot,
   type JoinResponse,
@@ -62,13 +63,13 @@ export async function joinEvent(deps: RegistrationDeps, options: { user: Session
 
   // The card is checked before the lock: asking the processor inside it would stall the game.
   let customerId: string | null = null;
+  let chosenCard: string | null = null;
   if (price > 0) {
     if (!input.paymentMethodId) throw new AppError("validation", SELECT_SAVED_CARD, { paymentMethodId: SELECT_SAVED_CARD });
     customerId = await ensureCustomerId(database.db, gateway, user);
-    const cards = await gateway.listCards(customerId);
-    if (!cards.some((card) => card.id === input.paymentMethodId)) {
-      throw new AppError("validation", SELECT_SAVED_CARD, { paymentMethodId: SELECT_SAVED_CARD });
-    }
+    const card = (await gateway.listCards(customerId)).find((candidate) => candidate.id === input.paymentMethodId);
+    if (!card) throw new AppError("validation", SELECT_SAVED_CARD, { paymentMethodId: SELECT_SAVED_CARD });
+    chosenCard = cardLabel(card);
   }
 
   const reserved = await withEventLock(database, eventId, async (tx, event) => {
@@ -97,7 +98,9 @@ export async function joinEvent(deps: RegistrationDeps, options: { user: Session
         status,
         amountCents: price,
         paymentMethodId: price > 0 ? input.paymentMethodId : null,
+        cardLabel: chosenCard,
         consentToAutoCharge: status === "waitlisted" && price > 0,
+        waitlistedAt: status === "waitlisted" ? new Date() : null,
       })
       .returning();
     const reg = inserted!;

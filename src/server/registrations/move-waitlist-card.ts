@@ -69,7 +69,7 @@ export async function paymentInProgressOnCard(db: Db, options: { userId: string;
  */
 export async function moveWaitlistPlaces(
   deps: RegistrationDeps,
-  options: { userId: string; cardId: string; action: { replaceWith: string } | { leave: true } },
+  options: { userId: string; cardId: string; action: { replaceWith: string; label: string } | { leave: true } },
 ): Promise<number> {
   const { userId, cardId, action } = options;
   const places = await waitlistPlacesOnCard(deps.database.db, { userId, cardId, now: nowOf(deps) });
@@ -99,7 +99,7 @@ export async function moveWaitlistPlaces(
           if ("replaceWith" in action) {
             await tx.db
               .update(registration)
-              .set({ paymentMethodId: action.replaceWith })
+              .set({ paymentMethodId: action.replaceWith, cardLabel: action.label })
               .where(and(eq(registration.id, reg.id), eq(registration.status, "waitlisted")));
           } else {
             await closeRegistration(tx, reg.id, { status: "cancelled", closedReason: "user_left" });

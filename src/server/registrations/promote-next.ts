@@ -42,7 +42,7 @@ export async function promoteNext(tx: Tx, deps: RegistrationDeps, event: EventRo
       continue;
     }
     if (next.amountCents === 0) {
-      await moveRegistration(tx, next.id, "confirmed");
+      await moveRegistration(tx, next.id, "confirmed", { promotedAt: new Date() });
       await closeOtherWaitlist(tx, next);
       await enqueue.mail({ kind: "promoted", registrationId: next.id });
       continue;
@@ -54,7 +54,7 @@ export async function promoteNext(tx: Tx, deps: RegistrationDeps, event: EventRo
       await enqueue.mail({ kind: "promotion_failed", registrationId: next.id });
       continue;
     }
-    await moveRegistration(tx, next.id, "promoting");
+    await moveRegistration(tx, next.id, "promoting", { promotedAt: new Date() });
     await tx.db.insert(payment).values({
       registrationId: next.id,
       eventId: event.id,

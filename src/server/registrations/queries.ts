@@ -55,7 +55,7 @@ export async function moveRegistration(
   tx: Tx,
   id: string,
   to: RegistrationStatus,
-  values: { closedReason?: ClosedReason; refundedCents?: number | null } = {},
+  values: { closedReason?: ClosedReason; refundedCents?: number | null; promotedAt?: Date } = {},
 ) {
   const moved = await tx.db
     .update(registration)

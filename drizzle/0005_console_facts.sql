@@ -1,0 +1,3 @@
+ALTER TABLE "registration" ADD COLUMN "waitlisted_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "registration" ADD COLUMN "promoted_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "registration" ADD COLUMN "card_label" text;
