@@ -213,6 +213,10 @@ export const registration = pgTable(
     waitlistedAt: timestamp("waitlisted_at", { withTimezone: true }),
     /** When it was moved from the waitlist to a spot (null: never). */
     promotedAt: timestamp("promoted_at", { withTimezone: true }),
+    /** Check-in at the pitch: when the organiser marked the player present. A registration fact, never money. */
+    checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
+    /** When the organiser marked a confirmed player absent after the game ("Mark the rest as no-show"); undoable for 24 hours. */
+    noShowAt: timestamp("no_show_at", { withTimezone: true }),
     /** The card a paid spot or waitlist place is charged to, as its owner saw it ("Visa •••• 4242"), for the organiser's roster. */
     cardLabel: text("card_label"),
     ...timestamps,
