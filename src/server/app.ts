@@ -22,6 +22,7 @@ import { mobileAppCors, sameOriginWrites } from "./mobile/app-origins.ts";
 import { wellKnownRoutes } from "./mobile/well-known.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { unsubscribeRoutes } from "./mail/unsubscribe.ts";
+import { consoleRoutes } from "./console/routes.ts";
 import { createGeocoder } from "./places/geocoders.ts";
 import type { PaymentGateway } from "./payments/gateway.ts";
 import { savedCardRoutes, simulatedBankRoutes } from "./payments/routes.ts";
@@ -109,6 +110,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api/me", savedCardRoutes({ database, gateway, config, jobs: deps.jobs, listCache }));
   app.route("/api/events", eventRoutes({ db, jobs: deps.jobs, listCache, currency: config.payments.currency }));
   app.route("/api/events", registrationRoutes({ database, gateway, config, jobs: deps.jobs, listCache }));
+  app.route("/api/admin", consoleRoutes({ database, config }));
   app.route("/api/payments/simulated", simulatedBankRoutes({ db, gateway }));
   if (isStripeGateway(gateway)) {
     app.route(
