@@ -1,6 +1,7 @@
 // The app under test for the join storm: `node --import tsx src/server/main.ts` as a child, exactly
 // what `npm start` runs (HTTP app, pg-boss workers, recovery sweep). It can be killed with SIGKILL and
-// started again on the same DATA_DIR and port, so clients that keep retrying reach it again.
+// started again on the same DATA_DIR and port, so clients that keep retrying reach it again; or stopped
+// and started again with other fault rates (the simulated processor's state is in the database).
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -33,7 +34,12 @@ export interface AppOptions {
   databaseUrl?: string;
   declineRate: number;
   lostResponseRate: number;
+  /** The one account ADMIN_EMAILS names (it cancels games). */
+  adminEmail: string;
 }
+
+/** What a restart may change: the simulated processor's faults. */
+export type Faults = Pick<AppOptions, "declineRate" | "lostResponseRate">;
 
 export interface App {
   readonly origin: string;
@@ -42,6 +48,8 @@ export interface App {
   pid(): number;
   /** kill -9, then the same command again; resolves when the new process serves requests. */
   crashAndRestart(onDown: () => void): Promise<{ downMs: number }>;
+  /** A graceful stop (requests and jobs finish), then the same command with these faults. */
+  restartWith(faults: Faults): Promise<void>;
   stop(): Promise<void>;
   /** The last lines the app printed, for the report when something fails. */
   output(): string[];
@@ -79,12 +87,13 @@ export function appEnv(options: AppOptions): NodeJS.ProcessEnv {
     PAYMENTS: "simulated",
     SIMULATED_DECLINE_RATE: String(options.declineRate),
     SIMULATED_LOST_RESPONSE_RATE: String(options.lostResponseRate),
+    ADMIN_EMAILS: options.adminEmail,
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
   };
 }
 
 export async function startApp(options: AppOptions): Promise<App> {
-  const env = appEnv(options);
+  let env = appEnv(options);
   const origin = `http://127.0.0.1:${options.port}`;
   const lines: string[] = [];
   let generation = 0;
@@ -113,9 +122,20 @@ export async function startApp(options: AppOptions): Promise<App> {
     return spawned;
   }
 
+  async function stop() {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const done = exited(child);
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
+    await done;
+    clearTimeout(timer);
+  }
+
   return {
     origin,
-    env,
+    get env() {
+      return env;
+    },
     pid: () => child.pid!,
     async crashAndRestart(onDown) {
       const killed = exited(child);
@@ -126,14 +146,12 @@ export async function startApp(options: AppOptions): Promise<App> {
       child = await launch();
       return { downMs: performance.now() - downAt };
     },
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const done = exited(child);
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
-      await done;
-      clearTimeout(timer);
+    async restartWith(faults) {
+      await stop();
+      env = appEnv({ ...options, ...faults });
+      child = await launch();
     },
+    stop,
     output: () => [...lines],
   };
 }

@@ -7,7 +7,8 @@ import type { Database } from "../src/server/db/client.ts";
 import { createSimulatedGateway } from "../src/server/payments/simulated.ts";
 import { type ReconciliationReport, reconcile } from "../src/server/payments/reconcile.ts";
 import type { Phase, PhaseCounts, Reply } from "./storm-http.ts";
-import { GAME, type StormUser } from "./storm-seed.ts";
+import type { RefundPhaseReport } from "./storm-run.ts";
+import { GAME, type GameShape, type StormUser } from "./storm-seed.ts";
 
 export interface Check {
   name: string;
@@ -292,10 +293,204 @@ function noServerErrors(counts: Map<Phase, PhaseCounts>): Check {
   return {
     name: "no 5xx except while the server was down",
     ok: bad.length === 0,
-    detail: bad.length ? bad.map(([phase, n]) => `${n} in ${phase}`).join(", ") : `0 outside the downtime${down ? ` (${down} while down)` : ""}`,
+    detail: bad.length
+      ? bad.map(([phase, n]) => `${n} in ${phase} (${counts.get(phase)!.serverErrorSamples.join("; ")})`).join(", ")
+      : `0 outside the downtime${down ? ` (${down} while down)` : ""}`,
   };
 }
 
 export function serverErrors(counts: PhaseCounts): number {
   return [...counts.statuses].filter(([status]) => status >= 500).reduce((sum, [, n]) => sum + n, 0);
+}
+
+/** The refund phase's ledger and processor, both games together. */
+export interface RefundPhaseState {
+  /** Refund rows in the ledger (both games; a late charge's refund after the storm's kill included). */
+  rows: number;
+  succeeded: number;
+  cents: number;
+  /** Refunds of players who left (price − fee) and refunds in full (the cancelled game, late charges). */
+  afterFee: { count: number; cents: number };
+  full: { count: number; cents: number };
+  /** Refunds the processor holds for the two games' charges. */
+  processorRefunds: number;
+}
+
+export interface RefundPhaseInput {
+  database: Database;
+  /** The storm's game and the cancelled one. */
+  eventIds: string[];
+  cancelledEventId: string;
+  cancelledGame: GameShape;
+  feeRule: FeeRule;
+  /** POST /api/events/:id/cancel, as the admin. */
+  adminReply: Reply;
+  /** Confirmed spots of the cancelled game just before its cancel. */
+  confirmedBeforeCancel: number;
+  report: RefundPhaseReport;
+  windowMs: number;
+}
+
+interface LedgerRow {
+  id: string;
+  registration_id: string;
+  event_id: string;
+  kind: "charge" | "refund";
+  status: string;
+  amount_cents: number;
+  idempotency_key: string;
+  gateway_id: string | null;
+  error: string | null;
+}
+
+interface SimRefundRow {
+  id: string;
+  charge_id: string;
+  registration_id: string | null;
+  idempotency_key: string;
+  amount_cents: number;
+  status: string;
+}
+
+/**
+ * The refunds written while the processor lost 20% of its answers and the app was killed -9 among
+ * them: every one succeeded (a lost answer is not a failure), the processor made exactly one refund
+ * for each (none twice for one charge) of the ledger's amount, the cancelled game's spots came back
+ * in full, and all of it settled within the window a killed job takes to be handed out again.
+ */
+export async function checkRefundPhase(input: RefundPhaseInput): Promise<{ checks: Check[]; state: RefundPhaseState }> {
+  const { pool } = input.database;
+  const ledger = (
+    await pool.query<LedgerRow>(
+      `select id::text, registration_id::text, event_id::text, kind, status, amount_cents, idempotency_key, gateway_id, error
+       from payment where event_id::text = any($1::text[])`,
+      [input.eventIds],
+    )
+  ).rows;
+  const registrations = (
+    await pool.query<RegistrationRow & { event_id: string }>(
+      `select id::text, event_id::text, user_id, role, status, position::int as position, amount_cents, consent_to_auto_charge, closed_reason, refunded_cents
+       from registration where event_id::text = any($1::text[])`,
+      [input.eventIds],
+    )
+  ).rows;
+  // Every refund the processor holds for these games' charges, whatever its status.
+  const processor = (
+    await pool.query<SimRefundRow>(
+      `select r.id, r.charge_id, c.registration_id, r.idempotency_key, r.amount_cents, r.status
+       from sim_refund r join sim_charge c on c.id = r.charge_id where c.event_id::text = any($1::text[])`,
+      [input.eventIds],
+    )
+  ).rows;
+  const processorCharges = (
+    await pool.query<{ registration_id: string; amount_cents: number }>(
+      `select registration_id, amount_cents from sim_charge where event_id::text = any($1::text[]) and status = 'succeeded'`,
+      [input.eventIds],
+    )
+  ).rows;
+  const [cancelledEvent] = (await pool.query<{ status: string }>(`select status from event where id = $1`, [input.cancelledEventId])).rows;
+
+  const refunds = ledger.filter((row) => row.kind === "refund");
+  const regById = new Map(registrations.map((reg) => [reg.id, reg]));
+  const afterFee = refunds.filter((row) => regById.get(row.registration_id)?.closed_reason === "user_left");
+  const full = refunds.filter((row) => regById.get(row.registration_id)?.closed_reason !== "user_left");
+  const sum = (rows: { amount_cents: number }[]) => rows.reduce((total, row) => total + row.amount_cents, 0);
+  const state: RefundPhaseState = {
+    rows: refunds.length,
+    succeeded: refunds.filter((row) => row.status === "succeeded").length,
+    cents: sum(refunds),
+    afterFee: { count: afterFee.length, cents: sum(afterFee) },
+    full: { count: full.length, cents: sum(full) },
+    processorRefunds: processor.length,
+  };
+  const money = (cents: number) => formatCents(cents, DEFAULT_CURRENCY);
+
+  const unsettled = refunds.filter((row) => row.status !== "succeeded");
+  const allSucceeded: Check = {
+    name: "every refund succeeded despite lost answers and kill -9 (none failed, none pending)",
+    ok: unsettled.length === 0 && refunds.length > 0,
+    detail: unsettled.length
+      ? `${unsettled.length} of ${refunds.length} not succeeded: ${unsettled
+          .slice(0, 3)
+          .map((row) => `payment ${row.id} (registration ${row.registration_id}) ${row.status}${row.error ? ` '${row.error}'` : ""}`)
+          .join("; ")}`
+      : `${refunds.length} refund rows succeeded: ${afterFee.length} price − fee (${money(sum(afterFee))}), ${full.length} in full (${money(sum(full))})`,
+  };
+
+  // One ledger refund per registration, one processor refund per ledger refund (same key, id, amount),
+  // and no processor refund the ledger does not know.
+  const onceProblems: string[] = [];
+  const ledgerChargeOf = new Map(ledger.filter((row) => row.kind === "charge" && row.status === "succeeded").map((row) => [row.registration_id, row]));
+  const refundsOfReg = new Map<string, number>();
+  for (const row of refunds) refundsOfReg.set(row.registration_id, (refundsOfReg.get(row.registration_id) ?? 0) + 1);
+  for (const [registrationId, count] of refundsOfReg) if (count > 1) onceProblems.push(`registration ${registrationId} has ${count} refund rows`);
+  const matched = new Set<string>();
+  for (const row of refunds) {
+    const charge = ledgerChargeOf.get(row.registration_id);
+    const atProcessor = processor.filter((refund) => charge?.gateway_id && refund.charge_id === charge.gateway_id);
+    atProcessor.forEach((refund) => matched.add(refund.id));
+    const [made] = atProcessor;
+    if (atProcessor.length !== 1) {
+      onceProblems.push(`payment ${row.id} (registration ${row.registration_id}): the processor holds ${atProcessor.length} refunds for its charge ${charge?.gateway_id ?? "(none)"}${atProcessor.length ? `: ${atProcessor.map((r) => `${r.id} ${r.status} ${r.amount_cents} key ${r.idempotency_key}`).join(", ")}` : ""}`);
+    } else if (made!.status !== "succeeded" || made!.amount_cents !== row.amount_cents || made!.id !== row.gateway_id || made!.idempotency_key !== row.idempotency_key) {
+      onceProblems.push(`payment ${row.id} (registration ${row.registration_id}, ${row.amount_cents}, key ${row.idempotency_key}, gateway ${row.gateway_id}): the processor's ${made!.id} is ${made!.status} ${made!.amount_cents} key ${made!.idempotency_key}`);
+    }
+  }
+  const strays = processor.filter((refund) => !matched.has(refund.id));
+  if (strays.length) onceProblems.push(`${strays.length} processor refunds have no ledger row: ${strays.slice(0, 3).map((r) => `${r.id} (registration ${r.registration_id}) ${r.amount_cents}`).join(", ")}`);
+  const once: Check = {
+    name: "the processor made exactly one refund per refund row, of its amount (nobody refunded twice)",
+    ok: onceProblems.length === 0,
+    detail: onceProblems.length ? onceProblems.slice(0, 3).join("; ") : `${refunds.length} ledger refunds, ${processor.length} processor refunds: one each, same key and amount`,
+  };
+
+  // The admin cancel: every spot held then comes back in full, at this game's own prices.
+  const fullProblems: string[] = [];
+  if (!input.adminReply.ok || input.adminReply.status !== 200) {
+    fullProblems.push(`the admin's cancel was answered ${input.adminReply.ok ? `${input.adminReply.status} ${JSON.stringify(input.adminReply.body)}` : input.adminReply.error}`);
+  }
+  if (cancelledEvent?.status !== "cancelled") fullProblems.push(`the game is ${cancelledEvent?.status ?? "missing"}`);
+  const ofGame = registrations.filter((reg) => reg.event_id === input.cancelledEventId);
+  const stillActive = ofGame.filter((reg) => ACTIVE.has(reg.status));
+  if (stillActive.length) fullProblems.push(`${stillActive.length} registrations still active (${stillActive.map((reg) => reg.status).join(", ")})`);
+  const refunded = ofGame.filter((reg) => reg.status === "refunded");
+  if (refunded.length !== input.confirmedBeforeCancel) fullProblems.push(`${refunded.length} refunded, ${input.confirmedBeforeCancel} spots were confirmed`);
+  for (const reg of refunded) {
+    const price = reg.role === "goalkeeper" ? input.cancelledGame.goalkeeperCostCents : input.cancelledGame.costCents;
+    const refund = refunds.find((row) => row.registration_id === reg.id);
+    if (reg.closed_reason !== "event_cancelled" || reg.refunded_cents !== price || refund?.amount_cents !== price || ledgerChargeOf.get(reg.id)?.amount_cents !== price) {
+      fullProblems.push(`registration ${reg.id} (${reg.role}, ${reg.closed_reason}): refunded ${reg.refunded_cents}, refund row ${refund?.amount_cents ?? "none"}, price ${price}`);
+    }
+  }
+  const closedOther = ofGame.filter((reg) => reg.status === "cancelled");
+  if (closedOther.some((reg) => reg.closed_reason !== "event_cancelled")) fullProblems.push("a waiting place closed for another reason");
+  for (const reg of ofGame) {
+    const charged = processorCharges.filter((charge) => charge.registration_id === reg.id).reduce((total, charge) => total + charge.amount_cents, 0);
+    const back = processor.filter((refund) => refund.registration_id === reg.id && refund.status === "succeeded").reduce((total, refund) => total + refund.amount_cents, 0);
+    if (charged !== back) fullProblems.push(`registration ${reg.id} (${reg.status}): the processor kept ${charged - back}`);
+  }
+  const byRole = (role: string) => refunded.filter((reg) => reg.role === role).length;
+  const inFull: Check = {
+    name: "the cancelled game: every held spot refunded in full, nothing kept",
+    ok: fullProblems.length === 0,
+    detail: fullProblems.length
+      ? fullProblems.slice(0, 3).join("; ")
+      : `admin answered 200; ${refunded.length} spots refunded in full (${byRole("player")} × ${money(input.cancelledGame.costCents)}, ` +
+        `${byRole("goalkeeper")} × ${money(input.cancelledGame.goalkeeperCostCents)}), ${closedOther.length} waiting places closed; the processor kept 0`,
+  };
+
+  const { report } = input;
+  const killedMidway = report.kill !== undefined && report.kill.settled > 0 && report.kill.pending > 0;
+  const inTime = report.settledMs !== undefined && report.settledMs <= input.windowMs;
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const timely: Check = {
+    name: `killed -9 mid-refunds, all settled within ${input.windowMs / 60_000} minutes`,
+    ok: killedMidway && inTime,
+    detail:
+      (report.kill
+        ? `killed at ${seconds(report.kill.atMs)} with ${report.kill.settled} of ${report.kill.settled + report.kill.pending} settled`
+        : "never killed: every refund settled before the kill could come") +
+      `; last of ${report.rows} settled ${report.settledMs === undefined ? "never" : `at ${seconds(report.settledMs)}`} after the first cancel`,
+  };
+  return { checks: [allSucceeded, once, inFull, timely], state };
 }

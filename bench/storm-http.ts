@@ -3,7 +3,7 @@
 // person would: a 5xx or a dropped connection is tried again after a moment, until a real answer.
 import { Agent, request } from "node:http";
 
-export const PHASES = ["cards", "storm", "down", "cancels", "checks"] as const;
+export const PHASES = ["cards", "storm", "second game", "cancels", "down", "checks"] as const;
 export type Phase = (typeof PHASES)[number];
 
 export interface PhaseCounts {
@@ -12,6 +12,8 @@ export interface PhaseCounts {
   statuses: Map<number, number>;
   /** Refused, reset or timed out: no HTTP answer at all. */
   connectionErrors: number;
+  /** The first few distinct 5xx answers ("502 POST /api/…: {body}"), for the report. */
+  serverErrorSamples: string[];
 }
 
 export type Reply = { ok: true; status: number; body: unknown } | { ok: false; error: string };
@@ -44,7 +46,7 @@ export interface Answer {
 export function createClient(origin: string): Client {
   // One socket per client in flight: the storm is 1,000 people at once, not a queue of 1,000.
   const agent = new Agent({ keepAlive: true, maxSockets: 2_000 });
-  const counts = new Map<Phase, PhaseCounts>(PHASES.map((phase) => [phase, { requests: 0, statuses: new Map(), connectionErrors: 0 }]));
+  const counts = new Map<Phase, PhaseCounts>(PHASES.map((phase) => [phase, { requests: 0, statuses: new Map(), connectionErrors: 0, serverErrorSamples: [] }]));
   let abandoned = false;
 
   const client: Client = {
@@ -59,6 +61,10 @@ export function createClient(origin: string): Client {
       phase.requests += 1;
       if (reply.ok) phase.statuses.set(reply.status, (phase.statuses.get(reply.status) ?? 0) + 1);
       else phase.connectionErrors += 1;
+      if (reply.ok && reply.status >= 500 && phase.serverErrorSamples.length < 3) {
+        const sample = `${reply.status} ${method} ${path.replace(/[0-9a-f-]{36}/g, ":id")}: ${JSON.stringify(reply.body).slice(0, 160)}`;
+        if (!phase.serverErrorSamples.includes(sample)) phase.serverErrorSamples.push(sample);
+      }
       return reply;
     },
     async sendUntil(method, path, options) {

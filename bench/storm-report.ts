@@ -20,6 +20,7 @@ export function printRun(result: RunResult, index: number, total: number, option
         `(${crash.paying} holding a spot while paying); down ${seconds(crash.downMs)} until the restarted app served again`,
     );
   }
+  if (result.refundPhase) console.log(refundPhaseLine(result));
 
   if (result.storm) {
     const { storm, bare } = result;
@@ -68,6 +69,9 @@ export function printRun(result: RunResult, index: number, total: number, option
           `declined ${s.paymentFailed}`,
           `promotions ${s.promotions.confirmed} charged, ${s.promotions.failed} failed off-session`,
           `refunds ${s.refunds.count} (${formatCents(s.refunds.cents, DEFAULT_CURRENCY)}${s.refunds.fullRefunds ? `, ${s.refunds.fullRefunds} in full` : ""})`,
+          ...(result.refundState
+            ? [`both games: refunds ${result.refundState.succeeded}/${result.refundState.rows} succeeded (${formatCents(result.refundState.cents, DEFAULT_CURRENCY)}), ${result.refundState.processorRefunds} at the processor`]
+            : []),
           `reconcile ${s.reconcile.unexplainedCents} cents unexplained`,
         ],
         "  ",
@@ -99,14 +103,20 @@ export function printSummary(results: RunResult[], skipped: string[]) {
       bare ? ms(bare.p99) : "-",
       storm && bare ? `${((storm.perSecond / bare.perSecond) * 100).toFixed(1)}%` : "-",
       state ? `${state.held.player.confirmed} + ${state.held.goalkeeper.confirmed}` : "-",
-      state ? `${state.refunds.count}` : "-",
+      result.refundState ? `${result.refundState.succeeded}/${result.refundState.rows}` : "-",
+      result.refundPhase?.settledMs !== undefined ? seconds(result.refundPhase.settledMs) : "-",
       state ? `${state.reconcile.unexplainedCents}` : "-",
       result.drainMs !== undefined ? seconds(result.drainMs) : "-",
       result.counts ? String(PHASES.filter((p) => p !== "down").reduce((sum, p) => sum + serverErrors(result.counts!.get(p)!), 0)) : "-",
       passed(result) ? "passed" : `FAILED (${failures(result)})`,
     ];
   });
-  printTable(["run", "joins/s", "p99 ms", "bare/s", "bare p99", "app÷bare", "held", "refunds", "unexplained ¢", "drain", "5xx up", "result"], rows, "");
+  printTable(
+    ["run", "joins/s", "p99 ms", "bare/s", "bare p99", "app÷bare", "held", "refunds ok", "refunds settled", "unexplained ¢", "drain", "5xx up", "result"],
+    rows,
+    "",
+  );
+  console.log("refunds ok: refund rows succeeded (both games); refunds settled: from the refund phase's first cancel to its last refund, across a kill -9");
   for (const reason of skipped) console.log(`Skipped ${reason}.`);
 }
 
@@ -119,10 +129,31 @@ function failures(result: RunResult): string {
   return result.error ? "stopped" : `${failed} invariant${failed === 1 ? "" : "s"}`;
 }
 
+/** The refund phase in one or two lines: what was refunded, what the kill caught, when the last refund settled. */
+function refundPhaseLine(result: RunResult): string {
+  const phase = result.refundPhase!;
+  const items = [
+    `refund phase at 20% lost answers: ${phase.rows} refunds (${phase.cancels} cancels + the admin's cancel of a game with ${phase.cancelledGame.confirmed} spots held and ${phase.cancelledGame.waiting} waiting)`,
+  ];
+  if (phase.answeredMs !== undefined) items.push(`all ${phase.cancels + 1} answered in ${seconds(phase.answeredMs)}`);
+  if (phase.kill) {
+    const { kill } = phase;
+    items.push(
+      `killed -9 at ${seconds(kill.atMs)} with ${kill.settled} of ${kill.settled + kill.pending} settled (${kill.madeNotRecorded} of the pending already made at the processor; ` +
+        `the killed process held ${count(kill.jobsHeld.refunds, "refund job")}, ${kill.jobsHeld.refundsPending} of them for a refund still pending, ` +
+        `and ${count(kill.jobsHeld.promotions, "promotion job")}), down ${seconds(kill.downMs)}`,
+    );
+  } else items.push("not killed: every refund settled before the kill could come");
+  items.push(`last refund settled ${phase.settledMs === undefined ? "never" : `${seconds(phase.settledMs)} after the first cancel`}`);
+  if (phase.jobsRetried !== undefined) items.push(`${count(phase.jobsRetried, "refund job")} ran more than once`);
+  return wrap(items, "  ");
+}
+
 function total1000(storm: { answers: Map<string, number> }): string {
   return [...storm.answers.values()].reduce((sum, n) => sum + n, 0).toLocaleString("en-US");
 }
 
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
 const ms = (value: number) => Math.round(value).toLocaleString("en-US");
 const fixed = (value: number) => value.toFixed(value >= 100 ? 0 : 1);

@@ -1,6 +1,9 @@
 // One join-storm run (DESIGN §9): a fresh database and app, 1,000 users with saved cards joining one
-// paid game at once (optionally with the app killed -9 mid-storm and started again), 10 confirmed
-// players cancelling at once, the background work drained, then the invariants and the bare floor.
+// paid game at once (optionally with the app killed -9 mid-storm and started again), a second paid
+// game filled; then the refund phase, on an app restarted with 20% lost answers: 10 confirmed players
+// of the storm's game cancel and an admin cancels the second game at once, and the app is killed -9
+// while the refunds run and started again; every refund settled, the background work drained, then the
+// invariants and the bare floor.
 import { randomBytes } from "node:crypto";
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -9,12 +12,30 @@ import { join } from "node:path";
 import type { EventDetail } from "../src/shared/events.ts";
 import { DEFAULT_FEE } from "../src/shared/money.ts";
 import { connect, type Database } from "../src/server/db/client.ts";
+import { PROMOTE_QUEUE, REFUND_QUEUE } from "../src/server/registrations/jobs.ts";
 import { createThrowawayDatabase } from "../src/test/database.ts";
 import { type App, embeddedDatabaseUrl, freePort, root, startApp } from "./storm-app.ts";
 import { bareLockCheckInsert, type Throughput } from "./storm-bare.ts";
-import { type CancelOutcome, type Check, checkInvariants, type FinalState, type JoinOutcome } from "./storm-checks.ts";
-import { type Client, createClient, type Phase, type PhaseCounts, pause, percentile } from "./storm-http.ts";
-import { checkSession, insertGame, saveCards, seedUsers, type StormUser } from "./storm-seed.ts";
+import {
+  type CancelOutcome,
+  type Check,
+  checkInvariants,
+  checkRefundPhase,
+  type FinalState,
+  type JoinOutcome,
+  type RefundPhaseState,
+} from "./storm-checks.ts";
+import { type Client, createClient, type Phase, type PhaseCounts, pause, percentile, type Reply } from "./storm-http.ts";
+import {
+  ADMIN_EMAIL,
+  CANCELLED_GAME,
+  checkSession,
+  insertGame,
+  saveCards,
+  seedAdmin,
+  seedUsers,
+  type StormUser,
+} from "./storm-seed.ts";
 
 export interface RunSpec {
   name: string;
@@ -33,6 +54,22 @@ export interface RunSettings {
   killAfterPaidAnswers: number;
   declineRate: number;
   lostResponseRate: number;
+  /** Lost answers while the refunds run (the app is restarted with it for the refund phase). */
+  refundLostResponseRate: number;
+  /**
+   * The app is killed in the refund phase once this many of its refund rows have left `pending` (and
+   * at least one has not), at a moment a refund job is running (the worker takes one a second), or
+   * anyway after `killWaitForJobMs` more without catching one.
+   */
+  killAfterSettledRefunds: number;
+  killWaitForJobMs: number;
+  /** Who joins the game the admin cancels: more than its spots, so some wait (and declines are replaced). */
+  cancelledGameJoins: { players: number; goalkeepers: number };
+  /**
+   * Every refund must have settled this long after the refund phase began: a job held by the killed
+   * process is handed out again after its expiry (60 s) plus a maintenance interval (15 s) and its retry delay.
+   */
+  refundWindowMs: number;
   postgresUrl: string;
   /** How long background work (promotions, refunds, recovery) may take to drain. */
   settleTimeoutMs: number;
@@ -55,6 +92,37 @@ export interface CrashReport {
   paying: number;
 }
 
+/** The refund phase: what the kill caught and how long the refunds took to settle. */
+export interface RefundPhaseReport {
+  /** Refund rows the phase wrote: the cancels' and the admin cancel's. */
+  rows: number;
+  /** Players of the storm's game who cancelled. */
+  cancels: number;
+  /** The cancelled game just before its cancel. */
+  cancelledGame: { confirmed: number; waiting: number };
+  /** From the start of the phase until the cancels and the admin's cancel were all answered. */
+  answeredMs?: number;
+  kill?: {
+    /** Refund rows of the phase settled, and still pending, at the kill. */
+    settled: number;
+    pending: number;
+    /** Pending rows whose refund the processor had already made: the answer lost, or not yet recorded. */
+    madeNotRecorded: number;
+    /**
+     * Refund and promotion jobs the killed process held (handed out again only after they expire), and
+     * of the refund jobs, those whose row was still pending after the restart.
+     */
+    jobsHeld: { refunds: number; refundsPending: number; promotions: number };
+    /** From the start of the phase. */
+    atMs: number;
+    downMs: number;
+  };
+  /** From the first cancel sent until the last refund row of the phase left `pending`. */
+  settledMs?: number;
+  /** Refund jobs of the phase that ran more than once (an answer lost, or their worker killed). */
+  jobsRetried?: number;
+}
+
 export interface RunResult {
   spec: RunSpec;
   steps: [string, number][];
@@ -63,9 +131,11 @@ export interface RunResult {
   storm?: StormStats;
   bare?: Throughput;
   crash?: CrashReport;
+  refundPhase?: RefundPhaseReport;
   counts?: Map<Phase, PhaseCounts>;
   checks: Check[];
   state?: FinalState;
+  refundState?: RefundPhaseState;
   cliOutput: string[];
   /** Set when the run could not be completed; the app's last output goes with it. */
   error?: string;
@@ -104,6 +174,7 @@ export async function runStorm(spec: RunSpec, settings: RunSettings): Promise<Ru
         databaseUrl: throwaway?.url,
         declineRate: settings.declineRate,
         lostResponseRate: settings.lostResponseRate,
+        adminEmail: ADMIN_EMAIL,
       }),
     );
     const running = app;
@@ -115,8 +186,13 @@ export async function runStorm(spec: RunSpec, settings: RunSettings): Promise<Ru
     const databaseUrl = () => throwaway?.url ?? embeddedDatabaseUrl(dataDir, running.pid());
     const withDatabase = <T>(work: (database: Database) => Promise<T>) => withConnection(databaseUrl(), work);
 
-    const { users, eventId } = await timed(result, `${settings.users.toLocaleString("en-US")} users, sessions and the game seeded`, () =>
-      withDatabase(async (database) => ({ users: await seedUsers(database.pool, settings.users, authSecret), eventId: await insertGame(database.pool, "The join storm") })),
+    const { users, admin, eventId, cancelledEventId } = await timed(result, `${settings.users.toLocaleString("en-US")} users, sessions and the games seeded`, () =>
+      withDatabase(async (database) => ({
+        users: await seedUsers(database.pool, settings.users, authSecret),
+        admin: await seedAdmin(database.pool, authSecret),
+        eventId: await insertGame(database.pool, "The join storm"),
+        cancelledEventId: await insertGame(database.pool, "The cancelled game", CANCELLED_GAME),
+      })),
     );
     await checkSession(client, users[0]!);
     await timed(result, `${settings.users.toLocaleString("en-US")} cards saved through the API`, () => saveCards(client, users, CARD_CONCURRENCY));
@@ -129,18 +205,45 @@ export async function runStorm(spec: RunSpec, settings: RunSettings): Promise<Ru
     }
     await drain(result, "storm's promotions settled", () => withDatabase((database) => settle(database, eventId, settings.settleTimeoutMs)));
 
-    const cancels = await timed(result, `${settings.cancels} cancels answered`, () =>
-      withDatabase((database) => cancelAtOnce(client, database, users, eventId, settings.cancels)),
+    await timed(result, `second game: ${settings.cancelledGameJoins.players} + ${settings.cancelledGameJoins.goalkeepers} joins answered`, () =>
+      fillGame(client, users, cancelledEventId, settings.cancelledGameJoins),
     );
-    await drain(result, "refunds and promotions settled", () => withDatabase((database) => settle(database, eventId, settings.settleTimeoutMs)));
+    await drain(result, "second game's payments settled", () => withDatabase((database) => settle(database, cancelledEventId, settings.settleTimeoutMs)));
+
+    await timed(result, `app restarted with ${settings.refundLostResponseRate * 100}% lost answers`, () =>
+      running.restartWith({ declineRate: settings.declineRate, lostResponseRate: settings.refundLostResponseRate }),
+    );
+    const phase = await refundPhase(result, { client, app: running, users, admin, eventId, cancelledEventId, settings, databaseUrl });
+    await drain(result, "promotions settled after the refunds", () =>
+      withDatabase(async (database) => {
+        const storm = await settle(database, eventId, settings.settleTimeoutMs);
+        const cancelled = await settle(database, cancelledEventId, settings.settleTimeoutMs);
+        return [storm, cancelled].filter(Boolean).join("; ");
+      }),
+    );
 
     client.phase = "checks";
     const apiEvent = await eventAs(client, eventId, users[0]!);
     const checked = await withDatabase((database) =>
-      checkInvariants({ database, eventId, feeRule: DEFAULT_FEE, joins, cancels, counts: client.counts, apiEvent }),
+      checkInvariants({ database, eventId, feeRule: DEFAULT_FEE, joins, cancels: phase.cancels, counts: client.counts, apiEvent }),
     );
     result.checks = checked.checks;
     result.state = checked.state;
+    const refundChecks = await withDatabase((database) =>
+      checkRefundPhase({
+        database,
+        eventIds: [eventId, cancelledEventId],
+        cancelledEventId,
+        cancelledGame: CANCELLED_GAME,
+        feeRule: DEFAULT_FEE,
+        adminReply: phase.adminReply,
+        confirmedBeforeCancel: phase.report.cancelledGame.confirmed,
+        report: phase.report,
+        windowMs: settings.refundWindowMs,
+      }),
+    );
+    result.checks.push(...refundChecks.checks);
+    result.refundState = refundChecks.state;
     const cli = await reconcileCli(app);
     result.cliOutput = cli.lines;
     result.checks.push({ name: "`npm run reconcile` (scripts/reconcile.ts) agrees", ok: cli.ok, detail: cli.lines.at(-1) ?? "no output" });
@@ -304,9 +407,8 @@ async function settle(database: Database, eventId: string, timeoutMs: number): P
   }
 }
 
-/** Confirmed players, earliest first, cancel all at once; each also promotes the next waiting player. */
-async function cancelAtOnce(client: Client, database: Database, users: StormUser[], eventId: string, count: number): Promise<CancelOutcome[]> {
-  client.phase = "cancels";
+/** Confirmed players of the storm's game, earliest first: they cancel in the refund phase. */
+async function chooseCancellers(database: Database, users: StormUser[], eventId: string, count: number): Promise<StormUser[]> {
   const { rows } = await database.pool.query<{ user_id: string }>(
     `select user_id from registration where event_id = $1 and role = 'player' and status = 'confirmed' order by position limit $2`,
     [eventId, count],
@@ -314,13 +416,190 @@ async function cancelAtOnce(client: Client, database: Database, users: StormUser
   const byId = new Map(users.map((user) => [user.id, user]));
   const chosen = rows.map((row) => byId.get(row.user_id)!);
   if (chosen.length < count) throw new Error(`only ${chosen.length} confirmed players to cancel`);
+  return chosen;
+}
+
+/**
+ * The game the admin will cancel is filled: the last players and goalkeepers of the crowd join it at
+ * once, more than it has spots (declines free spots for the next waiting person; the rest wait).
+ */
+async function fillGame(client: Client, users: StormUser[], eventId: string, joins: RunSettings["cancelledGameJoins"]): Promise<void> {
+  client.phase = "second game";
+  const chosen = [
+    ...users.filter((user) => user.role === "player").slice(-joins.players),
+    ...users.filter((user) => user.role === "goalkeeper").slice(-joins.goalkeepers),
+  ];
   const deadline = Date.now() + CLIENT_DEADLINE_MS;
-  return Promise.all(
+  await Promise.all(
     chosen.map(async (user) => {
-      const { reply } = await client.sendUntil("DELETE", `/api/events/${eventId}/registrations/me`, { cookie: user.cookie, definitive: [200], deadline });
-      return { user, reply };
+      const { reply } = await client.sendUntil("POST", `/api/events/${eventId}/registrations`, {
+        cookie: user.cookie,
+        body: { role: user.role, paymentMethodId: user.paymentMethodId, consentToAutoCharge: true },
+        definitive: DEFINITIVE,
+        deadline,
+      });
+      if (!reply.ok || (reply.status !== 201 && reply.status !== 402)) {
+        throw new Error(`${user.id} joining the second game was answered ${reply.ok ? `${reply.status} ${JSON.stringify(reply.body)}` : reply.error}`);
+      }
     }),
   );
+}
+
+interface RefundPhaseContext {
+  client: Client;
+  app: App;
+  users: StormUser[];
+  admin: { id: string; cookie: string };
+  eventId: string;
+  cancelledEventId: string;
+  settings: RunSettings;
+  databaseUrl: () => string;
+}
+
+interface RefundProgress {
+  ids: string[];
+  settled: number;
+  pending: number;
+  /** Pending rows the processor already holds a refund for (their answer lost, or not yet recorded). */
+  madeNotRecorded: number;
+  /** Refund jobs of the phase running now. */
+  runningJobs: number;
+  /** The pending rows, for the error when they never settle. */
+  pendingRows: { id: string; registration_id: string; attempts: number; gateway_id: string | null; made: boolean }[];
+}
+
+/**
+ * The refund phase, on the app restarted with lost answers: the first confirmed players of the storm's
+ * game cancel and the admin cancels the second game, all at once (each cancel also promotes the next
+ * waiting player). Once every answer is in and some but not all of the refund rows they wrote have left
+ * `pending`, the app is killed -9 and started again. Then waits until every refund row has settled:
+ * the time from the first request to that moment is the phase's figure.
+ */
+async function refundPhase(
+  result: RunResult,
+  ctx: RefundPhaseContext,
+): Promise<{ cancels: CancelOutcome[]; adminReply: Reply; report: RefundPhaseReport }> {
+  const { client, app, settings } = ctx;
+  const eventIds = [ctx.eventId, ctx.cancelledEventId];
+  const before = await withConnection(ctx.databaseUrl(), async (database) => {
+    const chosen = await chooseCancellers(database, ctx.users, ctx.eventId, settings.cancels);
+    // Refunds written before the phase (a late charge after the storm's kill) are not the phase's.
+    const earlier = await database.pool.query<{ id: string }>(`select id::text from payment where kind = 'refund'`);
+    const game = await database.pool.query<{ confirmed: number; waiting: number }>(
+      `select count(*) filter (where status = 'confirmed')::int as confirmed, count(*) filter (where status = 'waitlisted')::int as waiting
+       from registration where event_id = $1`,
+      [ctx.cancelledEventId],
+    );
+    return { chosen, earlier: earlier.rows.map((row) => row.id), cancelledGame: game.rows[0]! };
+  });
+  const report: RefundPhaseReport = { rows: 0, cancels: before.chosen.length, cancelledGame: before.cancelledGame };
+  const progressOf = (database: Database) => refundProgress(database, eventIds, before.earlier);
+
+  client.phase = "cancels";
+  const started = performance.now();
+  const deadline = Date.now() + CLIENT_DEADLINE_MS;
+  const requests = { answered: false };
+  const answers = Promise.all([
+    Promise.all(
+      before.chosen.map(async (user): Promise<CancelOutcome> => {
+        const { reply } = await client.sendUntil("DELETE", `/api/events/${ctx.eventId}/registrations/me`, { cookie: user.cookie, definitive: [200], deadline });
+        return { user, reply };
+      }),
+    ),
+    client.sendUntil("POST", `/api/events/${ctx.cancelledEventId}/cancel`, { cookie: ctx.admin.cookie, definitive: [200], deadline }).then((answer) => answer.reply),
+  ]).finally(() => {
+    requests.answered = true;
+    report.answeredMs = performance.now() - started;
+  });
+
+  // Watched closely until the kill (its own connection, closed before it: on PGlite the database dies with the app).
+  const atKill = await withConnection(ctx.databaseUrl(), async (database) => {
+    let readySince: number | undefined;
+    for (;;) {
+      const progress = await progressOf(database);
+      if (requests.answered && progress.pending > 0 && progress.settled >= Math.min(settings.killAfterSettledRefunds, progress.ids.length - 1)) {
+        readySince ??= performance.now();
+        if (progress.runningJobs > 0 || performance.now() - readySince > settings.killWaitForJobMs) return progress;
+      }
+      // Every refund settled before the kill could come: the run shows it (a failed check), it goes on.
+      if (requests.answered && progress.pending === 0) return undefined;
+      if (performance.now() - started > settings.settleTimeoutMs) {
+        throw new Error(`refund phase: after ${settings.settleTimeoutMs / 1000} s, ${requests.answered ? "" : "the cancels are still unanswered and "}${progress.settled} of ${progress.ids.length} refunds settled`);
+      }
+      await pause(20);
+    }
+  });
+  const [cancels, adminReply] = await answers;
+  if (atKill) {
+    const atMs = performance.now() - started;
+    const killedAt = Date.now();
+    const { downMs } = await app.crashAndRestart(() => (client.phase = "down"));
+    client.phase = "cancels";
+    // Jobs still active that started before the restart: the killed process held them.
+    const jobsHeld = await withConnection(ctx.databaseUrl(), (database) => heldJobs(database, new Date(killedAt + downMs / 2)));
+    report.kill = { settled: atKill.settled, pending: atKill.pending, madeNotRecorded: atKill.madeNotRecorded, jobsHeld, atMs, downMs };
+  }
+
+  await withConnection(ctx.databaseUrl(), async (database) => {
+    for (;;) {
+      const progress = await progressOf(database);
+      report.rows = progress.ids.length;
+      if (progress.pending === 0) {
+        report.settledMs = performance.now() - started;
+        const retried = await database.pool.query<{ n: number }>(
+          `select count(*)::int as n from pgboss.job where name = $1 and data->>'paymentId' = any($2::text[]) and retry_count > 0`,
+          [REFUND_QUEUE, progress.ids],
+        );
+        report.jobsRetried = retried.rows[0]!.n;
+        return;
+      }
+      if (performance.now() - started > settings.settleTimeoutMs) {
+        const rows = progress.pendingRows
+          .slice(0, 5)
+          .map((row) => `payment ${row.id} (registration ${row.registration_id}, ${row.attempts} attempts, gateway id ${row.gateway_id ?? "none"}, ${row.made ? "made" : "not made"} at the processor)`);
+        throw new Error(`refund phase: ${progress.pending} of ${progress.ids.length} refunds still pending ${settings.settleTimeoutMs / 1000} s after the phase began: ${rows.join("; ")}`);
+      }
+      await pause(250);
+    }
+  });
+  result.steps.push([`refund phase: ${report.rows} refunds settled${report.kill ? " (app killed -9 mid-way)" : ""}`, report.settledMs ?? 0]);
+  result.refundPhase = report;
+  return { cancels, adminReply, report };
+}
+
+async function refundProgress(database: Database, eventIds: string[], earlier: string[]): Promise<RefundProgress> {
+  const { rows } = await database.pool.query<{ id: string; registration_id: string; status: string; attempts: number; gateway_id: string | null; made: boolean }>(
+    `select p.id::text, p.registration_id::text, p.status, p.attempts, p.gateway_id,
+            exists (select 1 from sim_refund s where s.idempotency_key = p.idempotency_key) as made
+     from payment p
+     where p.kind = 'refund' and p.event_id::text = any($1::text[]) and not (p.id::text = any($2::text[]))`,
+    [eventIds, earlier],
+  );
+  const pendingRows = rows.filter((row) => row.status === "pending");
+  const running = await database.pool.query<{ n: number }>(
+    `select count(*)::int as n from pgboss.job where name = $1 and state = 'active' and data->>'paymentId' = any($2::text[])`,
+    [REFUND_QUEUE, pendingRows.map((row) => row.id)],
+  );
+  return {
+    runningJobs: running.rows[0]!.n,
+    ids: rows.map((row) => row.id),
+    settled: rows.length - pendingRows.length,
+    pending: pendingRows.length,
+    madeNotRecorded: pendingRows.filter((row) => row.made).length,
+    pendingRows,
+  };
+}
+
+/** Refund and promotion jobs still active that were started before `before` (by a process since killed). */
+async function heldJobs(database: Database, before: Date): Promise<{ refunds: number; refundsPending: number; promotions: number }> {
+  const { rows } = await database.pool.query<{ name: string; n: number; pending: number }>(
+    `select j.name, count(*)::int as n,
+            count(*) filter (where exists (select 1 from payment p where p.id::text = j.data->>'paymentId' and p.status = 'pending'))::int as pending
+     from pgboss.job j where j.state = 'active' and j.started_on < $1 and j.name = any($2::text[]) group by j.name`,
+    [before, [REFUND_QUEUE, PROMOTE_QUEUE]],
+  );
+  const of = (name: string) => rows.find((row) => row.name === name);
+  return { refunds: of(REFUND_QUEUE)?.n ?? 0, refundsPending: of(REFUND_QUEUE)?.pending ?? 0, promotions: of(PROMOTE_QUEUE)?.n ?? 0 };
 }
 
 async function eventAs(client: Client, eventId: string, user: StormUser): Promise<EventDetail> {

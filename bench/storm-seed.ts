@@ -13,7 +13,23 @@ export interface StormUser {
   paymentMethodId?: string;
 }
 
-export const GAME = { costCents: 1000, goalkeeperCostCents: 1000, maxPlayers: 22, maxGoalkeepers: 2 } as const;
+export interface GameShape {
+  costCents: number;
+  goalkeeperCostCents: number;
+  maxPlayers: number;
+  maxGoalkeepers: number;
+}
+
+/** The storm's game. */
+export const GAME = { costCents: 1000, goalkeeperCostCents: 1000, maxPlayers: 22, maxGoalkeepers: 2 } as const satisfies GameShape;
+/**
+ * The game an admin cancels in the refund phase: other prices than the storm's (odd cents, and a
+ * goalkeeper price of its own), so "refunded in full" is checked against this game's own prices.
+ */
+export const CANCELLED_GAME = { costCents: 1235, goalkeeperCostCents: 840, maxPlayers: 20, maxGoalkeepers: 2 } as const satisfies GameShape;
+
+/** The admin (ADMIN_EMAILS) who cancels that game. */
+export const ADMIN_EMAIL = "storm-admin@bench.example";
 
 /** better-auth's cookie name on plain http (https adds the __Secure- prefix). */
 const SESSION_COOKIE = "better-auth.session_token";
@@ -49,15 +65,27 @@ export async function seedUsers(pool: pg.Pool, count: number, authSecret: string
   return users.map((user) => ({ index: user.index, id: user.id, cookie: sessionCookie(user.token, authSecret), role: roleOf(user.index) }));
 }
 
-/** One paid game of 22 players + 2 goalkeepers, three days away (well outside the 24-hour cancel window). */
-export async function insertGame(pool: pg.Pool, title: string): Promise<string> {
+/** A verified admin with a live session, like the users. */
+export async function seedAdmin(pool: pg.Pool, authSecret: string): Promise<{ id: string; cookie: string }> {
+  const id = "storm-admin";
+  const token = randomBytes(24).toString("hex");
+  await pool.query(`insert into "user" (id, name, email, email_verified, first_name, last_name) values ($1, 'Storm Admin', $2, true, 'Storm', 'Admin')`, [id, ADMIN_EMAIL]);
+  await pool.query(
+    `insert into session (id, token, user_id, expires_at, last_active_at) values ('storm-session-' || $1, $2, $1, now() + interval '7 days', now())`,
+    [id, token],
+  );
+  return { id, cookie: sessionCookie(token, authSecret) };
+}
+
+/** One paid game (by default the storm's: 22 players + 2 goalkeepers), three days away (well outside the 24-hour cancel window). */
+export async function insertGame(pool: pg.Pool, title: string, game: GameShape = GAME): Promise<string> {
   const { rows } = await pool.query<{ id: string }>(
     `insert into event (title, starts_at, ends_at, time_zone, duration_minutes, latitude, longitude, location_name,
        cost_cents, max_players, include_goalkeepers, goalkeeper_cost_cents, max_goalkeepers, organizer_name, organizer_email)
      values ($1, now() + interval '3 days', now() + interval '3 days 90 minutes', 'America/New_York', 90, 40.7812, -73.9665,
        'Riverside Park', $2, $3, true, $4, $5, 'Olive Organiser', 'olive@bench.example')
      returning id`,
-    [title, GAME.costCents, GAME.maxPlayers, GAME.goalkeeperCostCents, GAME.maxGoalkeepers],
+    [title, game.costCents, game.maxPlayers, game.goalkeeperCostCents, game.maxGoalkeepers],
   );
   return rows[0]!.id;
 }
