@@ -1,4 +1,4 @@
-// `npm run test:e2e`: end-to-end tests in the system Chromium (DESIGN §8).
+// `npm run test:e2e`: end-to-end tests in the system Chromium (docs/testing-and-budgets.md, "Tests").
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 

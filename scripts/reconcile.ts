@@ -1,6 +1,7 @@
-// `npm run reconcile`: compares the payment ledger with the processor (DESIGN §6) and prints the
-// unexplained cents last; exits 1 when they are not 0. Same configuration as `npm start`; on the
-// embedded database it uses the running app's when there is one.
+// `npm run reconcile`: compares the payment ledger with the processor and prints the unexplained
+// cents last; exits 1 when they are not 0 (docs/registrations-and-payments.md, "Reconciliation").
+// Same configuration as `npm start`; on the embedded database it uses the running app's when there
+// is one.
 import { formatCents } from "../src/shared/money.ts";
 import { ConfigError, loadConfig } from "../src/server/config.ts";
 import { openDatabaseForTool } from "../src/server/db/client.ts";

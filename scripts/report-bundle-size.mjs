@@ -1,5 +1,5 @@
 // Prints the gzip size of the JavaScript that the browser loads for / (entry chunk, its static
-// imports and the home screen chunk), against the 110 KB budget of DESIGN §9.
+// imports and the home screen chunk), against the 110 KB budget (docs/testing-and-budgets.md, "Budgets").
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";

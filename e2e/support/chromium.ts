@@ -1,7 +1,13 @@
-/** The system Chromium the e2e specs and the Lighthouse bench drive (DESIGN §8, §10). */
+/**
+ * The system Chromium the e2e specs and the Lighthouse bench drive (docs/testing-and-budgets.md,
+ * "Tests" and "Facts about the machines").
+ */
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
-/** DESIGN §10: without the networking flags Chromium keeps trying to reach the internet. */
+/**
+ * Without the networking flags Chromium keeps trying to reach the internet
+ * (docs/testing-and-budgets.md, "Facts about the machines").
+ */
 export const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",

@@ -9,9 +9,9 @@ import { insertEvent } from "./events/testing.ts";
 import { createLocalMailer } from "./mail/mailer.ts";
 
 /**
- * Bad input of every kind, on every route: a clear 4xx (the DESIGN §7 JSON shape under /api),
- * never a 500 and never a stack trace. The app is built with the local mailbox and a web build,
- * so /dev/mailbox, /event/:id and static files are probed too.
+ * Bad input of every kind, on every route: a clear 4xx (under /api with the error shape of
+ * docs/http-api.md, "Errors"), never a 500 and never a stack trace. The app is built with the local
+ * mailbox and a web build, so /dev/mailbox, /event/:id and static files are probed too.
  */
 let context: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -79,7 +79,10 @@ async function send({ who = "anonymous", method, path, body, headers = {} }: Pro
   return { status: response.status, text, type: response.headers.get("content-type") ?? "" };
 }
 
-/** A 4xx; under /api (not better-auth's own routes) with the DESIGN §7 shape; never a stack trace. */
+/**
+ * A 4xx; under /api (not better-auth's own routes) with the error shape of docs/http-api.md,
+ * "Errors"; never a stack trace.
+ */
 async function expectClientError(probe: Probe, status?: number) {
   const label = `${probe.who ?? "anonymous"} ${probe.method} ${probe.path} ${typeof probe.body === "string" ? probe.body.slice(0, 40) : JSON.stringify(probe.body ?? "").slice(0, 80)}`;
   const { status: actual, text, type } = await send(probe);

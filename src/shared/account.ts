@@ -23,7 +23,7 @@ export type ChangeEmailInput = z.infer<typeof changeEmailSchema>;
 
 export const notificationSettingsSchema = z.object({ notifyNewEvents: z.boolean() });
 
-/** The display name is first and last name joined by a space (SPEC §3). */
+/** The display name is first and last name joined by a space (docs/product-rules.md, "Accounts, profile and roles"). */
 export function displayName(firstName: string, lastName: string): string {
   return [firstName.trim(), lastName.trim()].filter(Boolean).join(" ");
 }

@@ -90,7 +90,7 @@ function buildCreateEventSchema(currency: string) {
         message: `Max players must be at most ${EVENT_LIMITS.maxPlayers}`,
       }),
       includeGoalkeepers: z.boolean().default(false),
-      /** Blank means free (DESIGN §5). */
+      /** Blank means free (docs/product-rules.md, "Events"). */
       goalkeeperCost: z.string().optional().default(""),
       maxGoalkeepers: z.union([z.number(), z.string()]).optional().default(2),
     })
@@ -111,7 +111,8 @@ function buildCreateEventSchema(currency: string) {
           goalkeeperCostCents = cents;
         }
         const rawMax = typeof input.maxGoalkeepers === "number" ? input.maxGoalkeepers : String(input.maxGoalkeepers).trim();
-        // SPEC §5: with goalkeepers included, max goalkeepers is required like the other fields.
+        // With goalkeepers included, max goalkeepers is required like the other fields
+        // (docs/product-rules.md, "Validation").
         if (rawMax === "") {
           ctx.addIssue({ code: "custom", path: ["maxGoalkeepers"], message: ALL_FIELDS_REQUIRED });
           return z.NEVER;
@@ -207,7 +208,10 @@ export interface DisputeView {
   status: string;
 }
 
-/** A refund that failed after every retry: shown to admins on the event page (DESIGN §6). */
+/**
+ * A refund that failed after every retry: shown to admins on the event page
+ * (docs/registrations-and-payments.md, "Refunds").
+ */
 export interface RefundIssue {
   paymentId: string;
   name: string;
@@ -246,7 +250,7 @@ export interface CompletedEventsResponse {
 
 export const COMPLETED_PAGE_SIZE = 5;
 
-/** GET /api/me/events — SPEC §4 classification. */
+/** GET /api/me/events, classified as docs/product-rules.md, "Your Events" says. */
 export interface YourEventsResponse {
   current: { playing: EventSummary[]; waitlisted: EventSummary[] };
   completed: { played: EventSummary[]; waitlisted: EventSummary[] };

@@ -1,6 +1,6 @@
 /**
- * SPEC §3: when an event has no organizer (e.g. the account was deleted), this fixed name and
- * email are shown as its contact.
+ * When an event has no organizer (e.g. the account was deleted), this fixed name and email, the
+ * original product's, are shown as its contact (docs/product-rules.md, "Accounts, profile and roles").
  */
 export const FALLBACK_ORGANIZER = {
   name: "Kickoff Organizer",

@@ -10,7 +10,7 @@ import {
   parseExpiry,
 } from "./registrations.ts";
 
-/** The request bodies of registrations and saved cards (DESIGN §7), checked the same way on both sides. */
+/** The request bodies of registrations and saved cards (docs/http-api.md, "Routes"), checked the same way on both sides. */
 
 /** POST /api/events/:id/registrations. Unknown keys (an `amount`, say) are dropped: the server prices every charge. */
 export const joinSchema = z.object({

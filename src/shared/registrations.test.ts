@@ -25,7 +25,8 @@ describe("the 24-hour cancel window", () => {
   });
 });
 
-describe("join notices (SPEC §8)", () => {
+// The original product's texts, word for word (docs/product-rules.md, "Where the texts come from").
+describe("join notices", () => {
   it("names the list or waitlist joined", () => {
     expect(joinNotice("player", "confirmed")).toBe("You have been successfully added to the Player List!");
     expect(joinNotice("goalkeeper", "confirmed")).toBe("You have been successfully added to the Goalkeeper List!");
@@ -68,7 +69,8 @@ describe("the card form", () => {
   });
 });
 
-describe("registration states (DESIGN §6)", () => {
+// The moves of docs/registrations-and-payments.md, "Registration states".
+describe("registration states", () => {
   it("ends in payment_failed and refunded, which move nowhere", () => {
     expect(NEXT_STATUSES.payment_failed).toEqual([]);
     expect(NEXT_STATUSES.refunded).toEqual([]);

@@ -1,6 +1,7 @@
 /**
- * Registrations and payments: the HTTP contract of DESIGN §7 shared by server and web, the SPEC §8
- * texts, and the pure rules both sides apply (the 24-hour window, which notice a join shows). The
+ * Registrations and payments: the HTTP contract shared by server and web (docs/http-api.md,
+ * "Routes"), the original product's texts (docs/product-rules.md, "Where the texts come from"),
+ * and the pure rules both sides apply (the 24-hour window, which notice a join shows). The
  * zod schemas of the request bodies are in registration-schemas.ts, so screens that only need a
  * text do not load zod.
  */
@@ -8,9 +9,10 @@
 export type RegistrationRole = "player" | "goalkeeper";
 
 /**
- * DESIGN §6. Spots are held by pending_payment (on-session charge or authentication running, at
+ * Spots are held by pending_payment (on-session charge or authentication running, at
  * most 15 minutes), promoting (off-session charge of a promoted waitlister running) and confirmed.
  * payment_failed, cancelled and refunded are closed: they hold nothing and wait for nothing.
+ * See docs/registrations-and-payments.md, "Registration states".
  */
 export type RegistrationStatus = "pending_payment" | "confirmed" | "waitlisted" | "promoting" | "payment_failed" | "cancelled" | "refunded";
 
@@ -18,10 +20,11 @@ export const HELD_STATUSES = ["pending_payment", "promoting", "confirmed"] as co
 export const ACTIVE_STATUSES = [...HELD_STATUSES, "waitlisted"] as const satisfies readonly RegistrationStatus[];
 
 /**
- * Every move a registration may make (DESIGN §6). A paid spot is held while charged or
- * authenticated, then confirmed or failed; a waitlister is promoted (paid: held while charged off-
- * session); a spot given up is refunded or cancelled; a spot released while its charge ran is
- * refunded in full when the charge lands (cancelled → refunded). payment_failed and refunded end it.
+ * Every move a registration may make (docs/registrations-and-payments.md, "Registration states").
+ * A paid spot is held while charged or authenticated, then confirmed or failed; a waitlister is
+ * promoted (paid: held while charged off-session); a spot given up is refunded or cancelled; a spot
+ * released while its charge ran is refunded in full when the charge lands (cancelled → refunded).
+ * payment_failed and refunded end it.
  */
 export const NEXT_STATUSES: Record<RegistrationStatus, readonly RegistrationStatus[]> = {
   pending_payment: ["confirmed", "payment_failed", "cancelled"],
@@ -128,7 +131,7 @@ export function parseExpiry(expiry: string): { month: number; year: number } | n
   return { month, year };
 }
 
-// --- SPEC §8 texts ---
+// --- the original product's texts, word for word (docs/product-rules.md, "Where the texts come from") ---
 
 export const SELECT_SAVED_CARD = "Please select a saved payment method.";
 export const PAYMENT_FAILED = "Payment failed. Please try again.";
@@ -142,7 +145,7 @@ export const CANCEL_WINDOW_TEXT = "You can only cancel your registration up to 2
 export const AUTHENTICATION_FAILED = "We are unable to authenticate your payment method. Please choose a different payment method and try again.";
 export const CONSENT_REQUIRED = "Please agree to be charged automatically if a spot frees up.";
 
-/** SPEC §8's success notice after a join. */
+/** The success notice after a join: the original product's text (docs/product-rules.md). */
 export function joinNotice(role: RegistrationRole, status: RegistrationStatus): string {
   const list = role === "player" ? "Player" : "Goalkeeper";
   return status === "waitlisted"
@@ -152,7 +155,10 @@ export function joinNotice(role: RegistrationRole, status: RegistrationStatus): 
 
 export const CANCEL_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-/** SPEC §4 / DESIGN §5: cancelling is allowed while the start is at least 24 hours away. */
+/**
+ * Cancelling (a spot or a waitlist place) is allowed while the start is at least 24 hours away; the
+ * server checks it too (docs/product-rules.md, "Registration rules").
+ */
 export function isCancellable(startsAt: string | Date, now: Date): boolean {
   return new Date(startsAt).getTime() - now.getTime() >= CANCEL_WINDOW_MS;
 }

@@ -24,11 +24,11 @@ const FIXED_LABELS = {
 const MS_PER_DAY = 86_400_000;
 
 /**
- * The home screen timeline (DESIGN §5), as calendar days in the viewer's time zone with weeks
+ * The home screen timeline, as calendar days in the viewer's time zone with weeks
  * starting on Monday: Today; Tomorrow; This Week (later days up to Friday); This Weekend (Saturday and
  * Sunday of this week); Next Week; This Month; Next Month; then one group per month ('MMMM yyyy').
  * Events in progress belong to Today; cancelled and finished events are left out; empty groups are
- * omitted; each group is sorted by start.
+ * omitted; each group is sorted by start (docs/product-rules.md, "Timeline").
  */
 export function groupTimeline<T extends TimelineEvent>(events: readonly T[], options: { now: Date; timeZone: string }): TimelineGroup<T>[] {
   const { now, timeZone } = options;

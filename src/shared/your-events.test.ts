@@ -44,7 +44,8 @@ describe("participationOf", () => {
   });
 });
 
-describe("classifyYourEvents (SPEC §4)", () => {
+// The classification of docs/product-rules.md, "Your Events".
+describe("classifyYourEvents", () => {
   it("is empty for a user with no registrations", () => {
     expect(classifyYourEvents([], NOW)).toEqual({
       current: { playing: [], waitlisted: [] },

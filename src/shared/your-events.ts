@@ -36,10 +36,11 @@ export interface YourRegistration {
 }
 
 /**
- * SPEC §4, in its order: a cancelled event the user plays or waits in → Canceled/Refunded;
- * else the user was refunded → Refunded; else the event ends now or later → Current (Playing and/or
- * On Waitlist), otherwise Completed (Played and/or Waitlisted). A user both playing and waitlisted
- * appears in both lists of a section. Current events are soonest first, the others newest first.
+ * Your Events (docs/product-rules.md, "Your Events"), in this order: a cancelled event the user
+ * plays or waits in → Canceled/Refunded; else the user was refunded → Refunded; else the event ends
+ * now or later → Current (Playing and/or On Waitlist), otherwise Completed (Played and/or
+ * Waitlisted). A user both playing and waitlisted appears in both lists of a section. Current events
+ * are soonest first, the others newest first.
  */
 export function classifyYourEvents(registrations: YourRegistration[], now: Date): YourEventsResponse {
   const byEvent = new Map<string, { event: EventSummary; kinds: Set<Participation> }>();

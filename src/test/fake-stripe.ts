@@ -4,11 +4,12 @@ import type { AddressInfo } from "node:net";
 import { behaviourOf, brandOf, type CardBehaviour, DECLINES } from "../server/payments/test-cards.ts";
 
 /**
- * A small Stripe-compatible API server on loopback, for the Stripe adapter's tests (DESIGN §10: no
- * Stripe mock is installable here). It answers only the endpoints the adapter uses, form-encoded as
- * the official SDK sends them, with Stripe's real idempotency behaviour (a key replays the first
- * response, errors included) and the test cards' behaviours. Routes under /test/ stand in for what
- * Stripe.js does in the browser: confirming a SetupIntent with a card, and the 3-D Secure step.
+ * A small Stripe-compatible API server on loopback, for the Stripe adapter's tests: no Stripe mock
+ * server can be installed on the build machines (docs/testing-and-budgets.md, "Facts about the machines").
+ * It answers only the endpoints the adapter uses, form-encoded as the official SDK sends them, with
+ * Stripe's real idempotency behaviour (a key replays the first response, errors included) and the
+ * test cards' behaviours. Routes under /test/ stand in for what Stripe.js does in the browser:
+ * confirming a SetupIntent with a card, and the 3-D Secure step.
  */
 
 type Json = Record<string, unknown>;

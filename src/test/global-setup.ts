@@ -5,7 +5,7 @@ import { connect, startEmbeddedPostgres } from "../server/db/client.ts";
 import { runMigrations } from "../server/db/migrate.ts";
 
 /**
- * Migrates one template database per test run; every test file clones it (DESIGN §8).
+ * Migrates one template database per test run; every test file clones it (docs/testing-and-budgets.md, "Tests").
  * PostgreSQL when TEST_DATABASE_URL is set, else a dumped PGlite data directory.
  */
 export default async function setup() {

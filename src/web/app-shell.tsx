@@ -45,7 +45,7 @@ export function AppShell() {
     mainRef.current.focus({ preventScroll: true });
   }, [screenKey, navigationType]);
 
-  // SPEC §2: remember a visited /event/ path so login returns there.
+  // Remember a visited /event/ path so login returns there (docs/product-rules.md, "Screens and routes").
   useEffect(() => {
     if (user === null || (user && !user.emailVerified)) rememberEventPath(location.pathname);
   }, [user, location.pathname]);

@@ -1,6 +1,7 @@
 /**
  * Where each screen's code comes from. Screens load on demand so that the first paint of / stays
- * small (DESIGN §9); the router renders them and early-start.ts asks for the current one at once.
+ * within its 110 KB budget (docs/testing-and-budgets.md, "Budgets"); the router renders them and
+ * early-start.ts asks for the current one at once.
  */
 export const screenLoaders = {
   home: () => import("./routes/home.tsx"),

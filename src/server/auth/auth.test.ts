@@ -198,7 +198,8 @@ describe("profile", () => {
   });
 });
 
-describe("sensitive account actions need the current password (SPEC §5)", () => {
+// docs/product-rules.md, "Accounts, profile and roles"; decision 008.
+describe("sensitive account actions need the current password", () => {
   const usersWithId = async (userId: string) =>
     Number((await context.database.pool.query(`select count(*) from "user" where id = $1`, [userId])).rows[0].count);
 

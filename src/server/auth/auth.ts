@@ -74,7 +74,7 @@ export function createAuth(options: {
       deleteUser: {
         enabled: true,
         // "The user's data is gone": events they organised keep no copy of their name and email
-        // (the event page then shows SPEC's fallback contact).
+        // (the event page then shows the original product's fallback contact, src/shared/organizer.ts).
         beforeDelete: async (deleted) => {
           await beforeDeleteUser?.(deleted.id);
           await db
@@ -130,7 +130,8 @@ export function createAuth(options: {
           google: {
             clientId: config.google.clientId,
             clientSecret: config.google.clientSecret,
-            // SPEC: the profile is created on first sign-in, the display name split on a space.
+            // The profile is created on first sign-in, the display name split on a space
+            // (docs/product-rules.md, "Accounts, profile and roles").
             mapProfileToUser: (profile) => {
               const split = splitDisplayName(profile.name);
               return {
@@ -160,7 +161,8 @@ export function createAuth(options: {
         }
         if (ctx.path === "/delete-user") {
           // better-auth deletes without a password when the session is "fresh" (a day by default), so
-          // {} or {"password":""} deleted an account with a stolen cookie. SPEC §5: the current password.
+          // {} or {"password":""} deleted an account with a stolen cookie. Deleting needs the current
+          // password (docs/product-rules.md, "Accounts, profile and roles"; decision 008).
           const found = await getSessionFromCtx(ctx, { disableRefresh: true });
           if (!found) return; // better-auth answers 401
           const credential = await ctx.context.internalAdapter.findCredentialAccount(found.user.id);

@@ -39,8 +39,9 @@ export function meRoutes(deps: { auth: Auth; db: Db; limiter: RateLimiter }) {
       requireUser(c.get("user"));
       return c.json({ ok: true });
     })
-    // Profile changes are for verified users (SPEC §6). /email and /touch stay open to an unverified
-    // session, so a mistyped new address can be corrected from /verify-email.
+    // Profile changes are for verified users (docs/product-rules.md, "Accounts, profile and roles").
+    // /email and /touch stay open to an unverified session, so a mistyped new address can be
+    // corrected from /verify-email.
     .patch("/name", async (c) => {
       const user = requireVerifiedUser(c.get("user"));
       const { firstName, lastName } = await parseJson(c, nameSchema);
@@ -69,7 +70,8 @@ export function meRoutes(deps: { auth: Auth; db: Db; limiter: RateLimiter }) {
       if (newEmail === user.email.toLowerCase()) throw new AppError("validation", "That is already your email address.");
       const [taken] = await db.select({ id: userTable.id }).from(userTable).where(eq(userTable.email, newEmail));
       if (taken) throw new AppError("conflict", EMAIL_IN_USE);
-      // The new address must be verified before the user can use the app again (SPEC §4 routing).
+      // The new address must be verified before the user can use the app again: until then the app
+      // sends them to /verify-email (docs/product-rules.md, "Screens and routes").
       // Another account may take the address between the check and this update: the unique index decides.
       await db
         .update(userTable)

@@ -36,7 +36,7 @@ export const user = pgTable("user", {
   image: text("image"),
   firstName: text("first_name").notNull().default(""),
   lastName: text("last_name").notNull().default(""),
-  /** Opt-out of the "new game" mails (SPEC: every user is told about each new event). */
+  /** Opt-out of the "new game" mails (the original product told every user about each new event). */
   notifyNewEvents: boolean("notify_new_events").default(true).notNull(),
   stripeCustomerId: text("stripe_customer_id"),
   /** The simulated processor's customer (PAYMENTS=simulated), kept apart so switching modes never mixes ids. */
@@ -160,9 +160,10 @@ export const accountDeletion = pgTable("account_deletion", {
 export const registrationRole = pgEnum("registration_role", ["player", "goalkeeper"]);
 
 /**
- * DESIGN §6. pending_payment holds a spot while the card is charged or authenticated (at most 15
+ * pending_payment holds a spot while the card is charged or authenticated (at most 15
  * minutes); promoting holds a spot while a promoted waitlister is charged off-session; confirmed is
  * a spot; waitlisted waits in `position` order. payment_failed, cancelled and refunded are closed.
+ * See docs/registrations-and-payments.md, "Registration states".
  */
 export const registrationStatus = pgEnum("registration_status", [
   "pending_payment",
@@ -196,7 +197,10 @@ export const registration = pgTable(
     eventId: uuid("event_id")
       .notNull()
       .references(() => event.id, { onDelete: "cascade" }),
-    /** Null once the account is deleted: the row stays, as the ledger points at it (DESIGN §6). */
+    /**
+     * Null once the account is deleted: the row stays, as the ledger points at it
+     * (docs/registrations-and-payments.md, "The ledger").
+     */
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     role: registrationRole("role").notNull(),
     status: registrationStatus("status").notNull(),
@@ -297,7 +301,8 @@ export const paymentDispute = pgTable(
   (table) => [index("payment_dispute_event_idx").on(table.eventId)],
 );
 
-// --- the simulated card processor's own state (DESIGN §6: as an external processor's would be) ---
+// --- the simulated card processor's own state, as an external processor's would be ---
+// (docs/registrations-and-payments.md, "Simulated")
 
 export const simCustomer = pgTable("sim_customer", {
   id: text("id").primaryKey(),
@@ -315,7 +320,10 @@ export const simPaymentMethod = pgTable(
     last4: text("last4").notNull(),
     expMonth: integer("exp_month").notNull(),
     expYear: integer("exp_year").notNull(),
-    /** How the test card behaves (DESIGN §6 table); the card number itself is never stored. */
+    /**
+     * How the test card behaves (docs/registrations-and-payments.md, "Test cards"); the card number
+     * itself is never stored.
+     */
     behaviour: text("behaviour").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
   },

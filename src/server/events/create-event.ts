@@ -8,8 +8,9 @@ import { getEventDetail } from "./get-event.ts";
 
 /**
  * Creates an event from the Create New Event form. The date and time are the organiser's wall clock
- * in `timeZone`; the start is stored as an instant and the end is start + duration (SPEC §4).
- * A date before today in that zone, or a start already past, is refused with the SPEC's message.
+ * in `timeZone`; the start is stored as an instant and the end is start + duration. A date before
+ * today in that zone, or a start already past, is refused with the original product's message,
+ * 'Date must be after todays date' (docs/product-rules.md, "Events").
  */
 export async function createEvent(options: { db: Db; organizer: SessionUser; input: CreateEventData; now: Date }): Promise<EventDetail> {
   const { db, organizer, input, now } = options;

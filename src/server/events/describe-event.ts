@@ -16,7 +16,7 @@ export function formatEventHours(startsAt: string | Date, endsAt: string | Date,
   return plainSpaces(`${time.format(new Date(startsAt))} – ${time.format(new Date(endsAt))}`);
 }
 
-/** What a newcomer most wants to know: can I still get a spot? Uses the SPEC's banner texts for finished games. */
+/** What a newcomer most wants to know: can I still get a spot? Uses the original product's banner texts for finished games. */
 export function availabilityText(event: EventSummary, now: Date): string {
   if (event.status === "cancelled") return "Event Cancelled";
   if (new Date(event.endsAt).getTime() < now.getTime()) return "Event Completed";

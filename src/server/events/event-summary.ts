@@ -4,8 +4,8 @@ import { event } from "../db/schema.ts";
 
 /**
  * Spots taken per role, counted in SQL next to each event row (no N+1): a spot being paid for
- * (pending_payment, promoting) already counts against capacity (DESIGN §6). Each count is an index-only scan
- * of registration_event_role_status_idx.
+ * (pending_payment, promoting) already counts against capacity (docs/registrations-and-payments.md,
+ * "Invariants", 1). Each count is an index-only scan of registration_event_role_status_idx.
  */
 const spotsTaken = (role: "player" | "goalkeeper") =>
   // "event"."id" spelled out: drizzle would print a bare "id", which the subquery reads as r.id.

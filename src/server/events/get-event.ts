@@ -9,7 +9,7 @@ import type { ListCache } from "./list-cache.ts";
 
 export const EVENT_NOT_FOUND = "Event not found.";
 
-/** Statuses the page shows: held spots, waitlists, and refunds (SPEC's refundedUsers). */
+/** Statuses the page shows: held spots, waitlists, and refunds (refundedUsers, as the original product named the list). */
 const SHOWN: RegistrationStatus[] = [...HELD_STATUSES, "waitlisted", "refunded"];
 
 /** The part of an event page that is the same for every viewer, with what each viewer's own part needs. */
@@ -20,10 +20,10 @@ interface SharedEventDetail {
 }
 
 /**
- * One event with the lists derived from its registration rows (DESIGN §6): players and goalkeepers
- * hold spots (confirmed, or being paid for: `pending`), waitlists are in arrival order,
- * refundedUsers are ids. Only names of other users are exposed, never their emails. The viewer's
- * own registrations come as `mine`; admins also get the refunds that failed.
+ * One event with the lists derived from its registration rows (docs/registrations-and-payments.md):
+ * players and goalkeepers hold spots (confirmed, or being paid for: `pending`), waitlists are in
+ * arrival order, refundedUsers are ids. Only names of other users are exposed, never their emails.
+ * The viewer's own registrations come as `mine`; admins also get the refunds that failed.
  *
  * With a cache, the shared part is read through it (key `event:<id>`; docs/decisions/010): the
  * registration services invalidate it on every change of a game's lists, and it lives for at most
@@ -105,7 +105,10 @@ async function loadSharedEventDetail(db: Db, id: string): Promise<SharedEventDet
   };
 }
 
-/** Refunds of this game that failed after every try: an admin must look at them (DESIGN §6). */
+/**
+ * Refunds of this game that failed after every try: an admin must look at them
+ * (docs/registrations-and-payments.md, "Refunds").
+ */
 async function refundIssues(db: Db, eventId: string): Promise<RefundIssue[]> {
   const rows = await db
     .select({ paymentId: payment.id, name: user.name, amountCents: payment.amountCents, error: payment.error })

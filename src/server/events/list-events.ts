@@ -5,8 +5,9 @@ import { event } from "../db/schema.ts";
 import { summaryColumns, toEventSummary } from "./event-summary.ts";
 
 /**
- * Events not yet ended (so games in progress are included, DESIGN §5) and not cancelled, soonest
- * first. The range on ends_at is served by event_ends_at_idx; at most a few thousand rows are sorted.
+ * Events not yet ended (games in progress are current: docs/product-rules.md, "Events") and not
+ * cancelled, soonest first. The range on ends_at is served by event_ends_at_idx; at most a few
+ * thousand rows are sorted.
  */
 export async function listUpcomingEvents(options: { db: Db; now: Date }): Promise<UpcomingEventsResponse> {
   const { db, now } = options;

@@ -18,7 +18,7 @@ describe("GET /api/me/events", () => {
     expect((await new TestClient(context).json("GET", "/api/me/events")).status).toBe(401);
   });
 
-  it("sorts the user's registrations into the SPEC §4 sections", async () => {
+  it("sorts the user's registrations into the Your Events sections", async () => {
     const db = context.database.db;
     const { client, userId } = await signUpVerified(context);
     const other = await insertUser(db);

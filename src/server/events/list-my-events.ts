@@ -7,7 +7,8 @@ import { summaryColumns, toEventSummary } from "./event-summary.ts";
 
 /**
  * Your Events: one query over the user's registrations (registration_user_idx) joined to their
- * events with spot counts; the sections follow from the shared SPEC §4 classification.
+ * events with spot counts; the sections follow from the shared classification
+ * (src/shared/your-events.ts; docs/product-rules.md, "Your Events").
  */
 export async function listMyEvents(options: { db: Db; userId: string; now: Date }): Promise<YourEventsResponse> {
   const { db, userId, now } = options;

@@ -53,7 +53,8 @@ export function eventRoutes(deps: EventRoutesDeps) {
       return c.body(json, 200, { "content-type": "application/json; charset=UTF-8" });
     })
     .get("/:id", async (c) => {
-      // SPEC §4: signed in means verified; an unverified session (after an email change) waits on /verify-email.
+      // Signed in means verified; an unverified session (after an email change) waits on /verify-email
+      // (docs/product-rules.md, "Screens and routes").
       const viewer = requireVerifiedUser(c.get("user"));
       // The shared part comes from the cache the registration services invalidate (docs/decisions/010).
       return c.json({ event: await getEventDetail({ db, id: c.req.param("id"), viewer, cache: listCache }) });

@@ -11,9 +11,10 @@ import type { Boss } from "./boss.ts";
 import type { JobQueue } from "./queue.ts";
 
 /**
- * The "new game" announcement (DESIGN §5: every user is told, with an opt-out). Creating an event
- * schedules one fan-out job; it walks the recipients by user id and stores one batch job per
- * BATCH_SIZE users, so batches are sent in parallel and a failure only repeats its own batch.
+ * The "new game" announcement: every user is told, with an opt-out (docs/product-rules.md,
+ * "Events"). Creating an event schedules one fan-out job; it walks the recipients by user id and
+ * stores one batch job per BATCH_SIZE users, so batches are sent in parallel and a failure only
+ * repeats its own batch.
  */
 export const NEW_EVENT_MAIL_QUEUE = "new-event-mail";
 export const NEW_EVENT_MAIL_BATCH_QUEUE = "new-event-mail-batch";

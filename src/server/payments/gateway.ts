@@ -2,11 +2,12 @@ import type { CardInput } from "../../shared/registration-schemas.ts";
 import type { SavedCard } from "../../shared/registrations.ts";
 
 /**
- * The card processor, as the registration rules need it (DESIGN §6). Shaped after Stripe so that its
+ * The card processor, as the registration rules need it. Shaped after Stripe so that its
  * adapter fits without change: customers; cards saved to a customer (SetupIntent-style); charges
  * (PaymentIntents) on-session, which may need the user's authentication, or off-session; refunds;
  * every write with an idempotency key, so a retried call returns the first result; and lookups by
  * key, so recovery can learn what happened to a call whose answer was lost.
+ * See docs/registrations-and-payments.md, "Gateways".
  */
 export interface PaymentGateway {
   readonly mode: "simulated" | "stripe";

@@ -19,11 +19,12 @@ export interface ReconciliationReport {
 }
 
 /**
- * Compares the ledger with the processor (DESIGN §6): every charge the processor took belongs to a
+ * Compares the ledger with the processor: every charge the processor took belongs to a
  * ledger charge of the same amount whose registration holds a spot, or has a refund of the amount
  * the rules give (price − fee when the user left, the full price when the game was cancelled or the
  * spot was released before the charge landed); every refund the processor made is a ledger refund
  * of the same amount; nothing in the ledger succeeded that the processor does not have.
+ * See docs/registrations-and-payments.md, "Reconciliation".
  */
 export async function reconcile(db: Db, gateway: PaymentGateway, feeRule: FeeRule): Promise<ReconciliationReport> {
   const settled = await gateway.listSettled();

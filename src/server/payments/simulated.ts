@@ -7,8 +7,9 @@ import { CardError, type ChargeInput, type ChargeOutcome, GatewayUnavailableErro
 import { behaviourOf, brandOf, type CardBehaviour, DECLINES } from "./test-cards.ts";
 
 /**
- * Faults the simulated processor can inject, for tests and benchmarks (DESIGN §6): charges declined
- * at a rate, and lost answers (the charge or refund happens, the caller sees a timeout).
+ * Faults the simulated processor can inject, for tests and benchmarks: charges declined at a rate,
+ * and lost answers (the charge or refund happens, the caller sees a timeout). See
+ * docs/registrations-and-payments.md, "Simulated".
  */
 export interface SimulatedFaults {
   declineRate?: number;

@@ -9,12 +9,13 @@ export interface StripeGatewayOptions {
 }
 
 /**
- * The official SDK behind PaymentGateway (DESIGN §6): one customer per user, cards saved with
+ * The official SDK behind PaymentGateway: one customer per user, cards saved with
  * SetupIntents (usage off_session) and listed from the customer, PaymentIntents confirmed at once
  * (off_session for promotions) with our idempotency key and the registration in their metadata, so
  * recovery and reconciliation can find them; refunds with keys. Card errors are outcomes or
  * CardErrors with Stripe's message; everything else (network, keys, Stripe's own errors) is
  * GatewayUnavailableError with the request id, and the caller keeps the registration to retry.
+ * See docs/registrations-and-payments.md, "Stripe".
  */
 export type StripeGateway = PaymentGateway & { mode: "stripe"; stripe: Stripe };
 

@@ -1,8 +1,8 @@
 import { cardDigits } from "../../shared/registrations.ts";
 
 /**
- * The simulated processor's test cards: Stripe's own numbers and behaviours (DESIGN §6). Any other
- * valid number behaves as 4242 4242 4242 4242.
+ * The simulated processor's test cards: Stripe's own numbers and behaviours. Any other valid number
+ * behaves as 4242 4242 4242 4242 (docs/registrations-and-payments.md, "Test cards").
  */
 export type CardBehaviour =
   /** Saves, and every charge succeeds. */

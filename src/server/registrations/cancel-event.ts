@@ -11,10 +11,11 @@ import { releaseConfirmedSpot } from "./release-spot.ts";
 import { withEventLock } from "./transaction.ts";
 
 /**
- * An admin cancels the game (DESIGN §6): status cancelled, every held spot refunded in full (the
+ * An admin cancels the game: status cancelled, every held spot refunded in full (the
  * players did nothing wrong), waitlists closed, everyone mailed once. A spot whose charge is still
  * running is released too; if that charge succeeds it is refunded in full when it lands. Cancelling
  * twice changes nothing and refunds nothing twice. Returns false when it was already cancelled.
+ * See docs/registrations-and-payments.md, "Admin cancels the game".
  */
 export async function cancelEvent(deps: RegistrationDeps, options: { eventId: string }): Promise<boolean> {
   if (!isEventId(options.eventId)) throw new AppError("not_found", EVENT_NOT_FOUND);

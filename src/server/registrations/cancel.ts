@@ -13,9 +13,10 @@ export const NOT_REGISTERED = "You are not registered for this event.";
 export const PAYMENT_IN_PROGRESS = "Your payment is still being processed. Try again in a moment.";
 
 /**
- * DELETE /api/events/:id/registrations/me: leaves the spot (refund = price − fee, DESIGN §5) and both
+ * DELETE /api/events/:id/registrations/me: leaves the spot (refund = price − fee) and both
  * waitlists, while the start is at least 24 hours away. One transaction under the event lock; the
  * refund itself is executed by a job.
+ * See docs/registrations-and-payments.md, "Cancel a spot, or leave the waitlists".
  */
 export async function cancelRegistration(deps: RegistrationDeps, options: { user: SessionUser; eventId: string }): Promise<CancelRegistrationResponse> {
   const { user, eventId } = options;

@@ -6,8 +6,9 @@ import { payment } from "../db/schema.ts";
 import { reconcile } from "../payments/reconcile.ts";
 
 /**
- * DESIGN §6's invariants under real concurrency: many requests at once through the HTTP app, on the
- * real database (PGlite by default, PostgreSQL with TEST_DATABASE_URL). No mocked transactions.
+ * The invariants of docs/registrations-and-payments.md ("Invariants") under real concurrency: many
+ * requests at once through the HTTP app, on the real database (PGlite by default, PostgreSQL with
+ * TEST_DATABASE_URL). No mocked transactions.
  */
 
 let context: TestContext;

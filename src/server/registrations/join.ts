@@ -31,11 +31,11 @@ export interface JoinResult {
 }
 
 /**
- * Join as player or goalkeeper (DESIGN §6). Under the event lock: the duplicate and capacity checks
+ * Join as player or goalkeeper. Under the event lock: the duplicate and capacity checks
  * and the insert (a spot, a spot held for payment, or the next waitlist place). A paid spot is then
  * charged on-session with the key charge:{registrationId}, outside any transaction, and the outcome
  * applied. Joining again while a payment is pending resumes it with the same key, so a lost answer
- * retried by the user charges once.
+ * retried by the user charges once (docs/registrations-and-payments.md, "Join").
  */
 export async function joinEvent(deps: RegistrationDeps, options: { user: SessionUser; eventId: string; input: JoinInput }): Promise<JoinResult> {
   const { user, eventId, input } = options;
@@ -132,7 +132,7 @@ export async function joinEvent(deps: RegistrationDeps, options: { user: Session
  * happened. When the outcome is still unknown after the time budget, the spot stays held (Complete
  * payment resumes it with the same key; recovery settles it when the hold ends) and the person is
  * told so: a payment still running elsewhere (a double click) is "in progress", an unreachable
- * processor is SPEC's "Payment failed. Please try again.". Neither is recorded as a failure.
+ * processor is the original product's "Payment failed. Please try again.". Neither is recorded as a failure.
  */
 export async function chargeHeldSpot(deps: RegistrationDeps, reg: RegistrationRow): Promise<JoinResult> {
   const [charge] = await deps.database.db

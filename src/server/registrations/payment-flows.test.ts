@@ -20,9 +20,10 @@ import { reconcile } from "../payments/reconcile.ts";
 import { createSimulatedGateway, type SimulatedFaults } from "../payments/simulated.ts";
 
 /**
- * The registration flows, once per payment mode (DESIGN §6): the same HTTP calls and the same
- * expectations on the simulated processor and on the Stripe adapter (against a Stripe-compatible
- * server on loopback), so the two cannot drift. Background jobs run as in the app.
+ * The registration flows (docs/registrations-and-payments.md, "Flows"), once per payment mode: the
+ * same HTTP calls and the same expectations on the simulated processor and on the Stripe adapter
+ * (against a Stripe-compatible server on loopback), so the two cannot drift. Background jobs run as
+ * in the app.
  */
 describe.each(["simulated", "stripe"] as const)("payment flows on the %s gateway", (modeName) => {
   let context: TestContext;

@@ -18,10 +18,11 @@ import {
 import type { EventRow, Tx } from "./transaction.ts";
 
 /**
- * Fills the free spots of a role from its waitlist, in arrival order (DESIGN §6), inside the
+ * Fills the free spots of a role from its waitlist, in arrival order, inside the
  * caller's event lock. A free spot is given at once; a paid one is held as `promoting` while a job
  * charges the saved card off-session (promote:{registrationId}); that job confirms it, or fails it
- * and calls this again for the next person. Nobody is promoted once the game has started.
+ * and calls this again for the next person. Nobody is promoted once the game has started. See
+ * docs/registrations-and-payments.md, "Promotion".
  */
 export async function promoteNext(tx: Tx, deps: RegistrationDeps, event: EventRow, role: RegistrationRole): Promise<void> {
   if (event.status === "cancelled" || event.startsAt.getTime() <= nowOf(deps).getTime()) return;

@@ -74,8 +74,8 @@ export async function closeRegistration(
 }
 
 /**
- * DESIGN §5: a user holds at most one spot per event; once they have one, their place on the other
- * role's waitlist goes.
+ * A user holds at most one spot per event; once they have one, their place on the other role's
+ * waitlist goes (docs/product-rules.md, "Registration rules").
  */
 export async function closeOtherWaitlist(tx: Tx, held: RegistrationRow) {
   if (!held.userId) return;

@@ -7,7 +7,10 @@ import { executeRefund } from "./execute-refund.ts";
 import { chargeLookupOf, type PaymentRow } from "./queries.ts";
 import { runPromotion } from "./run-promotion.ts";
 
-/** A paid join holds its spot this long while the card is charged or authenticated (DESIGN §6). */
+/**
+ * A paid join holds its spot this long while the card is charged or authenticated; then recovery
+ * settles it (docs/registrations-and-payments.md, "Recovery").
+ */
 export const PAYMENT_HOLD_MS = 15 * 60_000;
 /** A promotion whose job has not settled it by then is looked at again. */
 export const PROMOTION_STALL_MS = 5 * 60_000;

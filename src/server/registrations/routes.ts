@@ -13,7 +13,7 @@ import { retryRefund } from "./retry-refund.ts";
 
 const UUID = "[0-9a-fA-F-]{36}";
 
-/** Registrations under /api/events/:id (DESIGN §7). Thin: parse, check the caller, call the rule. */
+/** Registrations under /api/events/:id (docs/http-api.md, "Routes"). Thin: parse, check the caller, call the rule. */
 export function registrationRoutes(deps: RegistrationDeps) {
   return new Hono<AppEnv>()
     .post("/:id/registrations", async (c) => {

@@ -16,10 +16,11 @@ export interface Tx {
 export type EventRow = typeof event.$inferSelect;
 
 /**
- * Every change of an event's lists runs here (DESIGN §6): one transaction that first locks the event
- * row, so capacity checks, positions and promotions of one game happen one at a time. Nothing slow
- * may run inside (no gateway call, no mail, no query on another connection): on the embedded
- * database every other connection waits for this transaction (DESIGN §10).
+ * Every change of an event's lists runs here: one transaction that first locks the event row, so
+ * capacity checks, positions and promotions of one game happen one at a time. Nothing slow may run
+ * inside (no gateway call, no mail, no query on another connection): the embedded database runs one
+ * transaction at a time, so every other connection waits for this one. See
+ * docs/registrations-and-payments.md, "The event lock".
  */
 export async function withEventLock<T>(database: Database, eventId: string, work: (tx: Tx, event: EventRow) => Promise<T>): Promise<T> {
   const client = await database.pool.connect();

@@ -1,9 +1,9 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
 
 /**
- * A bar fixed to the bottom of the screen (SPEC: the event actions on small screens). A spacer of
- * the bar's own height follows the page, so the end of the page can always be scrolled above it,
- * however many buttons or messages the bar holds.
+ * A bar fixed to the bottom of the screen (the event actions on small screens: docs/product-rules.md,
+ * "Screens and routes"). A spacer of the bar's own height follows the page, so the end of the page
+ * can always be scrolled above it, however many buttons or messages the bar holds.
  */
 export function FixedBottomBar({ label, children }: { label: string; children: ReactNode }) {
   const bar = useRef<HTMLDivElement>(null);

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Dialog } from "./dialog.tsx";
 import { Button } from "./form.tsx";
 
-/** SPEC's confirm modals: 'Confirm' and 'Cancel', 'Processing...' while the action runs. */
+/** The original product's confirm modals: 'Confirm' and 'Cancel', 'Processing...' while the action runs. */
 export function ConfirmDialog({
   title,
   onClose,

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 
-/** SPEC §9: the banner hides itself after 2.5 s and fades out over 300 ms. */
+/** The banner hides itself after 2.5 s and fades out over 300 ms (docs/product-rules.md, "Constants"). */
 export const NOTIFICATION_VISIBLE_MS = 2500;
 const FADE_MS = 300;
 

@@ -65,10 +65,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const previousUser = useRef(user);
   useEffect(() => {
     if (previousUser.current && user === null) {
-      // The shell remembers an event page seen signed out (SPEC §2), and after Log Out it sees one:
-      // the page the user logged out on. Forgotten again here, as React runs the shell's effects
-      // before this provider's. A session the server ended while someone opened an event is kept:
-      // they log in again and carry on to it, as a signed-out visitor with that link would.
+      // The shell remembers an event page seen signed out, to open it after login, and after Log Out
+      // it sees one: the page the user logged out on. Forgotten again here, as React runs the shell's
+      // effects before this provider's. A session the server ended while someone opened an event is
+      // kept: they log in again and carry on to it, as a signed-out visitor with that link would.
       if (endingVisit.current) forgetVisitedEvent();
       forgetSavedAnswers();
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] && query.queryKey[0] !== "config" });

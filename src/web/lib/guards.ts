@@ -6,7 +6,7 @@ export type RouteDecision =
   | { kind: "render" }
   /** Show the login screen in place (the route "/" for anyone not signed in and verified). */
   | { kind: "login" }
-  /** Show the home screen in place (SPEC: /admin/create-event for non-admins). */
+  /** Show the home screen in place (/admin/create-event for non-admins, as the original product does). */
   | { kind: "home" }
   | { kind: "redirect"; to: string };
 
@@ -19,7 +19,10 @@ const publicWhenSignedOut = new Set<string>([
   paths.resetPassword,
 ]);
 
-/** The routing rules of SPEC §2 and §4, as a pure function of the path and the auth state. */
+/**
+ * The routing rules (docs/product-rules.md, "Screens and routes"), as a pure function of the path and
+ * the auth state.
+ */
 export function decideRoute(pathname: string, user: Me | null | undefined): RouteDecision {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   if (user === undefined) return { kind: "loading" };

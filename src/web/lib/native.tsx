@@ -27,7 +27,7 @@ export function eventPathFromUrl(link: string): string | null {
 /**
  * In the Capacitor app: links to /event/{id} open that event (signed out, the shell remembers it and
  * opens it after login), and the hardware back button goes back in history or asks before leaving
- * the app (SPEC §2). In a browser this does nothing.
+ * the app (docs/product-rules.md, "Screens and routes"). In a browser this does nothing.
  */
 export function NativeIntegration() {
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-/** Every route of the web app, in one place (SPEC §2). */
+/** Every route of the web app, in one place (docs/product-rules.md, "Screens and routes"). */
 export const paths = {
   home: "/",
   register: "/register",
@@ -16,7 +16,8 @@ export const paths = {
 const REMEMBERED_EVENT_KEY = "kickoff.returnTo";
 
 /**
- * SPEC §2: a visited /event/ path is remembered and the user is sent back to it after login.
+ * A visited /event/ path is remembered and the user is sent back to it after login
+ * (docs/product-rules.md, "Screens and routes").
  * Kept for this tab only (sessionStorage, which survives the Google sign-in round trip): it belongs
  * to the signed-out visit, so someone who logs in on this device tomorrow does not land on it.
  */

@@ -1,6 +1,7 @@
 /**
- * SPEC §4 session: the client keeps `sessionExpiration` (a timestamp) in localStorage; activity
- * renews it; it is checked every 60 s. The server enforces the same limit on its own.
+ * The session (docs/product-rules.md, "Sessions"): the client keeps `sessionExpiration` (a timestamp)
+ * in localStorage; activity renews it; it is checked every 60 s. The server enforces the same limit
+ * on its own.
  */
 const KEY = "sessionExpiration";
 let idleMs = 10 * 60_000;

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { api, ApiError } from "./api.ts";
 import { sessionExpired, setIdleLimit, startSessionExpiration } from "./session-expiration.ts";
 
-/** SPEC §9: the session is checked every 60 s. */
+/** The session is checked every 60 s (docs/product-rules.md, "Constants"). */
 const CHECK_INTERVAL_MS = 60_000;
 /** Tell the server about activity at most this often; its idle limit is minutes long. */
 const SERVER_TOUCH_INTERVAL_MS = 60_000;

@@ -20,7 +20,7 @@ import { useConfig, useCurrency } from "../lib/config.ts";
 import { paths } from "../lib/paths.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 
-/** SPEC §9: the app goes to / this long after the success notification. */
+/** The app goes to / this long after the success notification (docs/product-rules.md, "Constants"). */
 const REDIRECT_AFTER_CREATE_MS = 500;
 
 /** Create New Event (admins; the shell shows home to everyone else). */

@@ -133,7 +133,7 @@ export default function EventScreen() {
         </div>
       </div>
 
-      {/* SPEC: on small screens the actions sit in a fixed bottom bar. */}
+      {/* On small screens the actions sit in a fixed bottom bar (docs/product-rules.md, "Screens and routes"). */}
       {narrow && <FixedBottomBar label="Event actions">{actions}</FixedBottomBar>}
       <EventActionDialogs event={data} viewerId={user?.id} dialog={dialog} onClose={() => setDialog(null)} />
     </div>

@@ -38,7 +38,7 @@ export default function ForgotPasswordScreen() {
       <Card>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Forgot your password?</h1>
         <p className="mt-2 text-slate-600">Enter the email address of your account and we will send you a link to choose a new password.</p>
-        {/* noValidate: the empty-field message is the one from SPEC §5, not the browser's. */}
+        {/* noValidate: the empty-field message is the original product's (docs/product-rules.md, "Validation"), not the browser's. */}
         <form onSubmit={submit} noValidate className="mt-6 flex flex-col gap-4">
           <TextField
             label="Email"

@@ -71,7 +71,7 @@ function Section({ title, description, children, tone = "default" }: { title: st
   );
 }
 
-/** A section that opens with a button (SPEC: the Update Email and Change Password toggles). */
+/** A section that opens with a button (the original product's Update Email and Change Password toggles). */
 function ToggleSection({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const headingId = useId();
@@ -289,7 +289,7 @@ function ChangePassword({ user }: { user: Me }) {
   );
 }
 
-/** SPEC §5: what deleting an account asks first. */
+/** What deleting an account asks first: the original product's words (docs/product-rules.md, "Validation"). */
 const DELETE_ACCOUNT_QUESTION = "Are you sure you want to delete your account? This action cannot be undone.";
 
 function DeleteAccount({ user }: { user: Me }) {

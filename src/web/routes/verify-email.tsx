@@ -13,7 +13,7 @@ import { pendingEmail } from "../lib/pending-email.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 import type { LoginState } from "./login.tsx";
 
-/** SPEC §9: the verify screen re-checks the user every 3 seconds. */
+/** The verify screen re-checks the user every 3 seconds (docs/product-rules.md, "Constants"). */
 const RECHECK_MS = 3000;
 
 export default function VerifyEmailScreen() {

@@ -9,7 +9,7 @@ import { useYourEvents } from "../features/events/hooks/use-your-events.ts";
 import { paths } from "../lib/paths.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 
-/** The signed-in user's events, as the server classifies them (SPEC §4). */
+/** The signed-in user's events, as the server classifies them (docs/product-rules.md, "Your Events"). */
 export default function YourEventsScreen() {
   useDocumentTitle("Your Events");
   const mine = useYourEvents();

@@ -1,7 +1,10 @@
 import { ALL_FIELDS_REQUIRED, DATE_IN_PAST, createEventSchemaFor, type CreateEventInput, type PlaceSuggestion } from "../../../shared/events.ts";
 import { formatPoint, parseMapLocation } from "./map-link.ts";
 
-/** The Create New Event form as typed (SPEC §2), before the shared schema reads it. */
+/**
+ * The Create New Event form as typed, before the shared schema reads it (its fields and messages:
+ * docs/product-rules.md, "Validation").
+ */
 export interface FormState {
   title: string;
   date: string;
@@ -85,9 +88,9 @@ export type FormCheck = { ok: true; input: CreateEventInput } | { ok: false; mes
 
 /**
  * What the server will say, said before sending: the same shared schema (and so the same limits,
- * and the minimum price in the app's `currency`), plus SPEC's "no date in the past" on the
- * organiser's clock. The message is the inline error line's; `fields` are the ones it is about, in
- * the form's order.
+ * and the minimum price in the app's `currency`), plus the original product's "no date in the past"
+ * on the organiser's clock. The message is the inline error line's; `fields` are the ones it is
+ * about, in the form's order.
  */
 export function checkCreateEvent(form: FormState, draft: LocationDraft, options: { timeZone: string; now: Date; currency: string }): FormCheck {
   const reading = readLocation(draft);

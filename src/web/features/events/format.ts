@@ -1,16 +1,17 @@
 import { formatCents } from "../../../shared/money.ts";
 
-/** SPEC §8: what a timestamp that cannot be read shows as. */
+/** What a timestamp that cannot be read shows as: the original product's text (docs/product-rules.md, "Constants"). */
 export const INVALID_DATE = "Invalid Date";
 
 /**
  * Dates are shown in the viewer's zone (unless `options.timeZone` says another), in US English as
- * SPEC writes them, with the platform's Intl (no date library in the screens' code).
+ * the original product writes them (docs/product-rules.md, "Constants"), with the platform's Intl
+ * (no date library in the screens' code).
  */
 export function formatDate(iso: string, options: Intl.DateTimeFormatOptions): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return INVALID_DATE;
-  // Newer ICU puts a narrow no-break space before AM/PM; SPEC writes a plain space.
+  // Newer ICU puts a narrow no-break space before AM/PM; the original product writes a plain space.
   return formatterFor(options).format(date).replace(/\u202f/g, " ");
 }
 
@@ -110,14 +111,14 @@ export function formatDuration(totalMinutes: number): string {
   return parts.join(" ");
 }
 
-/** The goalkeeper line of a card: "2 goalkeepers, Free" or SPEC's 'No goalkeepers'. */
+/** The goalkeeper line of a card: "2 goalkeepers, Free" or the original product's 'No goalkeepers'. */
 export function formatGoalkeepers(event: { includeGoalkeepers: boolean; maxGoalkeepers: number; goalkeeperCostCents: number }, currency: string): string {
   if (!event.includeGoalkeepers) return "No goalkeepers";
   const count = `${event.maxGoalkeepers} ${event.maxGoalkeepers === 1 ? "goalkeeper" : "goalkeepers"}`;
   return `${count}, ${formatPrice(event.goalkeeperCostCents, currency)}`;
 }
 
-/** An event is completed once its end is past (SPEC §4). */
+/** An event is completed once its end is past (docs/product-rules.md, "Events"). */
 export function isCompleted(event: { endsAt: string }, now: number = Date.now()): boolean {
   return Date.parse(event.endsAt) <= now;
 }

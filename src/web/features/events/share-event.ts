@@ -9,8 +9,9 @@ export interface ShareData {
 }
 
 /**
- * SPEC: native share in the app, the Web Share API in browsers that have it, else the link is
- * copied. A person closing the share sheet has not hit an error: that is "cancelled".
+ * Share Event as the original product has it: native share in the app, the Web Share API in
+ * browsers that have it, else the link is copied. A person closing the share sheet has not hit an
+ * error: that is "cancelled".
  */
 export async function shareEvent(data: ShareData): Promise<ShareOutcome> {
   if (isNativeApp()) {

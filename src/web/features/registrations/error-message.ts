@@ -4,9 +4,9 @@ import { ApiError } from "../../lib/api.ts";
 /**
  * The text to show when joining, confirming or cancelling fails. The server's own message for what
  * the user can act on (400 validation, 402 the processor's decline, 409 already registered, 422 a
- * rule); SPEC's 'Payment failed' when the payment provider is unreachable (502); that it needs a
- * connection when the device is offline (nothing was sent, nothing is queued); SPEC's generic text
- * for anything else.
+ * rule); the original product's 'Payment failed' when the payment provider is unreachable (502);
+ * that it needs a connection when the device is offline (nothing was sent, nothing is queued); the
+ * original product's generic text for anything else.
  */
 export function registrationErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return UNEXPECTED_ERROR;

@@ -8,7 +8,10 @@ export interface EventActions {
   joinPlayer: boolean;
   joinGoalkeeper: boolean;
   cancelRegistration: boolean;
-  /** SPEC §4: instead of Cancel Registration, from 24 hours before the start until the end, CANCEL_WINDOW_TEXT. */
+  /**
+   * Instead of Cancel Registration, from 24 hours before the start until the end, CANCEL_WINDOW_TEXT
+   * (docs/product-rules.md, "Registration rules").
+   */
   cancelWindowText: boolean;
   /** Admins: 'Cancel Event & Refund', hidden once cancelled. */
   cancelEvent: boolean;

@@ -63,7 +63,7 @@ export function viewerStatus({
       case "waitlisted": {
         const place = registration.waitlistPosition ? `#${registration.waitlistPosition} on` : "on";
         let detail: string | undefined;
-        // No promotion once the game has started (DESIGN §6).
+        // No promotion once the game has started (docs/registrations-and-payments.md, "Promotion").
         if (started) detail = paid ? "The game has started: nothing was charged." : undefined;
         else detail = paid ? `If a spot frees up, your saved card will be charged ${price} automatically.` : "If a spot frees up, it is yours automatically.";
         lines.push({ key, headline: `You're ${place} the ${listName(registration)}`, detail });

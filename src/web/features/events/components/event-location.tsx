@@ -5,7 +5,7 @@ import { formatPoint, parseMapLocation } from "../map-link.ts";
 import { EventMap } from "./event-map.tsx";
 import { PlaceSearch } from "./place-search.tsx";
 
-/** SPEC §9: the map preview's zoom. */
+/** The map preview's zoom (docs/product-rules.md, "Constants"). */
 const MAP_PREVIEW_ZOOM = 15;
 const LABEL = "Event Location";
 
@@ -167,7 +167,7 @@ function VenueEntry({
   );
 }
 
-/** SPEC: the address and the coordinates to 4 decimals; announced when the pin moves. */
+/** The address and the coordinates to 4 decimals (docs/product-rules.md, "Constants"); announced when the pin moves. */
 function PointLine({ name, latitude, longitude, live = false }: { name: string; latitude: number; longitude: number; live?: boolean }) {
   const coordinates = `(${latitude.toFixed(4)}, ${longitude.toFixed(4)})`;
   return (

@@ -6,10 +6,11 @@ import type { MapPoint, ShownMap } from "./leaflet-map.ts";
 type MapState = "loading" | "ready" | "error";
 
 /**
- * A 300px-high map with a marker (SPEC §9). Leaflet is imported when the map first comes near the screen,
- * into a chunk shared by the event page and the Create New Event form. With `onPick` it is also a
- * pin picker (click the map, drag the pin); without a point it shows the world and no pin. When
- * the tiles cannot be loaded it says 'Error loading maps' rather than showing a blank grey box.
+ * A 300px-high map with a marker (docs/product-rules.md, "Constants"). Leaflet is imported when the
+ * map first comes near the screen, into a chunk shared by the event page and the Create New Event
+ * form. With `onPick` it is also a pin picker (click the map, drag the pin); without a point it
+ * shows the world and no pin. When the tiles cannot be loaded it says 'Error loading maps' rather
+ * than showing a blank grey box.
  */
 export function EventMap({
   latitude,

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-/** SPEC §9: the mobile layout applies at 640px or less. */
+/** The mobile layout applies at 640px or less (docs/product-rules.md, "Constants"). */
 const NARROW_QUERY = "(max-width: 640px)";
 
 let media: MediaQueryList | undefined;

@@ -3,7 +3,7 @@ import type { YourEventsResponse } from "../../../../shared/events.ts";
 import { api } from "../../../lib/api.ts";
 import { eventKeys } from "./query-keys.ts";
 
-/** GET /api/me/events — already classified by the server (SPEC §4). */
+/** GET /api/me/events — already classified by the server (docs/product-rules.md, "Your Events"). */
 export function fetchYourEvents(signal?: AbortSignal) {
   return api<YourEventsResponse>("/api/me/events", { signal });
 }

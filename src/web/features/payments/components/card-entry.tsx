@@ -7,7 +7,8 @@ import { StripeCardEntry } from "./stripe-card-entry.tsx";
 export interface CardEntryHandle {
   /**
    * Checks what was entered, sending nothing. Not valid: the fields now show what to fix, and a
-   * message about the card as a whole (SPEC's 'Card details are missing.') is for the dialog to say.
+   * message about the card as a whole (the original product's 'Card details are missing.') is for
+   * the dialog to say.
    */
   validate(): { valid: true } | { valid: false; message?: string };
   /** Saves the card to the account. Rejects with an Error whose message is fit to show. */

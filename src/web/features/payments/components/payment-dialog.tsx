@@ -31,9 +31,9 @@ export interface PaymentDialogProps {
 }
 
 /**
- * SPEC's 'Complete Your Payment': a saved card or a new one (saved to the account first), then the
- * join; when the bank asks, its check, then the server's confirmation. Every failure is said here,
- * and the dialog cannot be dismissed while a payment is on its way.
+ * The original product's 'Complete Your Payment': a saved card or a new one (saved to the account
+ * first), then the join; when the bank asks, its check, then the server's confirmation. Every
+ * failure is said here, and the dialog cannot be dismissed while a payment is on its way.
  */
 export function PaymentDialog({ item, priceCents, waitlist, onClose, pay, confirm, onDone }: PaymentDialogProps) {
   const config = useConfig();

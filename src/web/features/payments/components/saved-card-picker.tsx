@@ -6,8 +6,9 @@ import { CardName } from "./card-name.tsx";
 export const NEW_CARD = "new";
 
 /**
- * One saved card, or a new one: a radio group, so only one can be chosen (SPEC §5). Nothing is
- * chosen at first; paying without a choice says 'Please select a saved payment method.'
+ * One saved card, or a new one: a radio group, so only one can be chosen (docs/product-rules.md,
+ * "Validation"). Nothing is chosen at first; paying without a choice says 'Please select a saved
+ * payment method.'
  */
 export function SavedCardPicker({
   cards,

@@ -10,7 +10,10 @@ import type { CardEntryHandle } from "./card-entry.tsx";
 type Card = Record<CardField, string>;
 const EMPTY: Card = { number: "", expiry: "", cvc: "" };
 
-/** The simulated processor's card form (DESIGN §6), marked as test payments: no real money moves. */
+/**
+ * The simulated processor's card form, marked as test payments: no real money moves
+ * (docs/registrations-and-payments.md, "Simulated").
+ */
 export function SimulatedCardForm({ disabled, ref }: { disabled: boolean; ref: Ref<CardEntryHandle> }) {
   const [card, setCard] = useState<Card>(EMPTY);
   const [errors, setErrors] = useState<Partial<Card>>({});
@@ -38,7 +41,7 @@ export function SimulatedCardForm({ disabled, ref }: { disabled: boolean; ref: R
       const fields: Partial<Card> = {};
       for (const issue of result.error.issues) {
         const field = issue.path[0] as CardField | undefined;
-        // A blank field: one message for the whole card (SPEC's 'Card details are missing.').
+        // A blank field: one message for the whole card (the original product's 'Card details are missing.').
         if (!field) {
           setErrors({});
           return { valid: false, message: issue.message || CARD_DETAILS_MISSING };

@@ -4,7 +4,10 @@ import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { useNotify } from "../../../components/notification.tsx";
 import { useCancelEvent } from "../hooks/use-cancel-event.ts";
 
-/** SPEC's 'Confirm Event Cancellation' (admins). The outcome is a notification either way, as SPEC has it. */
+/**
+ * The original product's 'Confirm Event Cancellation' (admins). The outcome is a notification either
+ * way, as the original product has it.
+ */
 export function CancelEventDialog({ event, onClose }: { event: EventDetail; onClose: () => void }) {
   const cancel = useCancelEvent(event.id);
   const notify = useNotify();

@@ -11,7 +11,7 @@ import { useCancelRegistration } from "../hooks/use-cancel-registration.ts";
 
 export const REGISTRATION_CANCELLED = "Your registration has been cancelled.";
 
-/** SPEC's 'Confirm Cancellation', with the exact refund the server will make. */
+/** The original product's 'Confirm Cancellation', with the exact refund the server will make. */
 export function CancelRegistrationDialog({ event, onClose }: { event: EventDetail; onClose: () => void }) {
   const config = useConfig();
   const currency = useCurrency();

@@ -14,10 +14,11 @@ import { CancelRegistrationDialog } from "./cancel-registration-dialog.tsx";
 export type OpenDialog = { kind: "pay"; role: RegistrationRole } | { kind: "cancel-registration" } | { kind: "cancel-event" } | null;
 
 /**
- * The event page's buttons (SPEC §2): join as player or goalkeeper, cancel the registration,
+ * The event page's buttons: join as player or goalkeeper, cancel the registration,
  * and for admins cancel the event; `extra` (Share Event) joins them. A column in the side panel;
  * in the bottom bar on phones (`bar`), two to a row. The dialogs they open are the page's
  * (EventActionDialogs): the panel moves between side and bar when a phone turns, a dialog must not.
+ * Which buttons show when: docs/product-rules.md, "Screens and routes".
  */
 export function EventActionsPanel({
   event,

@@ -7,7 +7,10 @@ import { useNotify } from "../../../components/notification.tsx";
 import { registrationErrorMessage } from "../error-message.ts";
 import { useRetryRefund } from "../hooks/use-retry-refund.ts";
 
-/** Admins: refunds that failed after every retry (DESIGN §6), each with a way to try again. */
+/**
+ * Admins: refunds that failed after every retry, each with a way to try again
+ * (docs/registrations-and-payments.md, "Refunds").
+ */
 export function RefundIssues({ event }: { event: EventDetail }) {
   const headingId = useId();
   const currency = useCurrency();
