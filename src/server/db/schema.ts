@@ -138,6 +138,7 @@ export const event = pgTable(
   (table) => [
     index("event_status_ends_at_idx").on(table.status, table.endsAt),
     index("event_ends_at_idx").on(table.endsAt),
+    index("event_starts_at_idx").on(table.startsAt),
     check("event_cost_nonnegative", sql`${table.costCents} >= 0 and ${table.goalkeeperCostCents} >= 0`),
     check("event_capacity_positive", sql`${table.maxPlayers} >= 1 and ${table.maxGoalkeepers} >= 0`),
     check("event_ends_after_start", sql`${table.endsAt} >= ${table.startsAt}`),
@@ -230,6 +231,7 @@ export const registration = pgTable(
     uniqueIndex("registration_active_event_user_role_idx").on(table.eventId, table.userId, table.role).where(ACTIVE),
     index("registration_event_role_status_idx").on(table.eventId, table.role, table.status, table.position),
     index("registration_user_idx").on(table.userId),
+    index("registration_created_at_idx").on(table.createdAt),
   ],
 );
 
@@ -273,6 +275,8 @@ export const payment = pgTable(
     index("payment_registration_idx").on(table.registrationId),
     index("payment_pending_idx").on(table.status, table.kind, table.createdAt),
     index("payment_event_idx").on(table.eventId),
+    // The console reads the ledger by when rows were written (docs/product-rules.md, "Organiser's console").
+    index("payment_created_at_idx").on(table.createdAt),
     check("payment_amount_nonnegative", sql`${table.amountCents} >= 0`),
   ],
 );
