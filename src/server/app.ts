@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
+import { type Analytics, createAnalytics } from "./analytics/record-hit.ts";
+import { analyticsHitRoutes, analyticsReportRoutes } from "./analytics/routes.ts";
 import type { Auth } from "./auth/auth.ts";
 import { authRoutes } from "./auth/auth-routes.ts";
 import { meRoutes } from "./auth/routes.ts";
@@ -48,6 +50,8 @@ export interface AppDeps {
   jobs?: JobQueue;
   /** The cache the background workers invalidate too (services.ts); without it the app keeps its own. */
   listCache?: ListCache;
+  /** The process's analytics, flushed on shutdown (services.ts); without it the app keeps its own. */
+  analytics?: Analytics;
 }
 
 /** Builds the whole HTTP app without listening, so tests drive it through app.request(). */
@@ -55,6 +59,7 @@ export function createApp(deps: AppDeps) {
   const { config, database, auth, mailer, gateway } = deps;
   const db = database.db;
   const listCache = deps.listCache ?? createListCache();
+  const analytics = deps.analytics ?? createAnalytics({ pool: database.pool, timeZone: config.analytics.timeZone, publicUrl: config.publicUrl });
   const stripeMode = config.payments.mode === "stripe";
   const limiter = new RateLimiter(config.rateLimits);
   const app = new Hono<AppEnv>();
@@ -90,6 +95,9 @@ export function createApp(deps: AppDeps) {
   app.use(bodyGuard());
   // API answers above ~1 KB go out with brotli or gzip (the upcoming list is 430 KB raw); SSE passes through.
   app.use("/api/*", compressAnswers());
+  // The analytics beacon, before the session middleware: it reads no session and must not clear
+  // the session cache as other writes do (docs/decisions/018-first-party-analytics.md).
+  app.route("/api/analytics", analyticsHitRoutes({ analytics, config }));
 
   app.get("/healthz", async (c) => {
     try {
@@ -118,6 +126,7 @@ export function createApp(deps: AppDeps) {
       stripeWebhookRoutes({ database, gateway, config, jobs: deps.jobs, listCache, stripe: gateway.stripe, webhookSecret: config.payments.stripeWebhookSecret! }),
     );
   }
+  app.route("/api/admin/analytics", analyticsReportRoutes({ pool: database.pool, analytics }));
   app.route("/api/places", placesRoutes({ db, geocoder: createGeocoder(config) }));
   app.route("/api/unsubscribe", unsubscribeRoutes({ db, authSecret: config.authSecret, appName: config.appName }));
   app.all("/api/*", (c) => c.json(errorBody("not_found", "Not found."), 404));

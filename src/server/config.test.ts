@@ -27,7 +27,7 @@ describe("loadConfig", () => {
       trustProxy: 0,
       rateLimits: {
         windowMs: 15 * 60_000,
-        perAddress: { signIn: 100, signUp: 60, passwordReset: 30, verificationMail: 30, verificationCheck: 1200, passwordCheck: 30 },
+        perAddress: { signIn: 100, signUp: 60, passwordReset: 30, verificationMail: 30, verificationCheck: 1200, passwordCheck: 30, analyticsHits: 1200 },
         failedPasswordsPerAccount: 10,
         mailsPerRecipient: 3,
       },
@@ -49,6 +49,12 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ ...base, RATE_LIMIT_SIGN_IN: "0" })).toThrow(/RATE_LIMIT_SIGN_IN: must be at least 1/);
     expect(() => loadConfig({ ...base, RATE_LIMIT_FAILED_PASSWORDS: "0" })).toThrow(/RATE_LIMIT_FAILED_PASSWORDS/);
     expect(() => loadConfig({ ...base, RATE_LIMIT_MAILS_PER_RECIPIENT: "0" })).toThrow(/RATE_LIMIT_MAILS_PER_RECIPIENT: must be at least 1/);
+  });
+
+  it("counts analytics in the organiser's zone: ANALYTICS_TIME_ZONE, else this machine's", () => {
+    expect(loadConfig({ ...base, ANALYTICS_TIME_ZONE: "America/Toronto" }).analytics.timeZone).toBe("America/Toronto");
+    expect(loadConfig(base).analytics.timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(() => loadConfig({ ...base, ANALYTICS_TIME_ZONE: "Mars/Olympus" })).toThrow(/ANALYTICS_TIME_ZONE: must be an IANA time zone/);
   });
 
   it("takes a currency with cents and a known minimum charge, in any case; a zero-decimal one such as JPY stops start-up with the reason", () => {

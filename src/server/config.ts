@@ -59,6 +59,11 @@ const envSchema = z
     GOOGLE_MAPS_API_KEY: optionalString,
     MAP_TILE_URL: z.string().min(1).default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
     SESSION_IDLE_MINUTES: z.coerce.number().positive().default(10),
+    // The organiser's zone: analytics count calendar days there (visitors per day, daily sums).
+    ANALYTICS_TIME_ZONE: z
+      .string()
+      .refine(isTimeZone, "must be an IANA time zone such as America/Toronto or UTC")
+      .optional(),
     // Always on (docs/decisions/006-rate-limits.md): per client address and window, for each kind
     // of request; failed passwords per account and window.
     RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().positive().default(15),
@@ -69,6 +74,9 @@ const envSchema = z
     // The verify screen asks every 3 s whether its address is verified yet: 300 a window per open tab.
     RATE_LIMIT_VERIFICATION_CHECK: positiveCount(1200),
     RATE_LIMIT_PASSWORD_CHECK: positiveCount(30),
+    // The page's analytics beacon: one per screen viewed, so a person sends a few a minute; enough
+    // for a household or an office behind one address (docs/decisions/018-first-party-analytics.md).
+    RATE_LIMIT_ANALYTICS_HITS: positiveCount(1200),
     RATE_LIMIT_FAILED_PASSWORDS: positiveCount(10),
     // Account mails of one kind (verification, password reset, "you already have an account") to
     // one address and window, wherever the requests come from (docs/decisions/015-mails-per-recipient.md).
@@ -155,6 +163,8 @@ function toConfig(env: z.infer<typeof envSchema>, authSecret: string) {
     geocoder: { kind: env.GEOCODER, url: env.GEOCODER_URL.replace(/\/$/, ""), googleApiKey: env.GOOGLE_MAPS_API_KEY },
     mapTileUrl: env.MAP_TILE_URL,
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
+    /** Without ANALYTICS_TIME_ZONE, this machine's zone (TZ): that of the organiser who runs `npm start`. */
+    analytics: { timeZone: env.ANALYTICS_TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone },
     mobile: { androidCertSha256: env.ANDROID_CERT_SHA256 ?? [], iosTeamId: env.IOS_TEAM_ID },
     rateLimits: {
       windowMs: env.RATE_LIMIT_WINDOW_MINUTES * 60_000,
@@ -166,12 +176,22 @@ function toConfig(env: z.infer<typeof envSchema>, authSecret: string) {
         verificationMail: env.RATE_LIMIT_VERIFICATION_MAIL,
         verificationCheck: env.RATE_LIMIT_VERIFICATION_CHECK,
         passwordCheck: env.RATE_LIMIT_PASSWORD_CHECK,
+        analyticsHits: env.RATE_LIMIT_ANALYTICS_HITS,
       },
       failedPasswordsPerAccount: env.RATE_LIMIT_FAILED_PASSWORDS,
       /** Account mails of one kind per recipient address and window. */
       mailsPerRecipient: env.RATE_LIMIT_MAILS_PER_RECIPIENT,
     },
   };
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Parses the environment once; throws a ConfigError naming every bad variable. */

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
+import { startAnalyticsWorker } from "./analytics/workers.ts";
 import { createApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
@@ -42,6 +43,7 @@ async function main() {
     await startNewEventMailWorkers(boss, { db: database.db, mailer: services.mailer, config });
     await startRegistrationWorkers(boss, services);
     await startEmbeddedVacuum(boss, database.pool, { embedded: !config.databaseUrl });
+    await startAnalyticsWorker(boss, { pool: database.pool, timeZone: config.analytics.timeZone });
     const app = createApp({ ...services, webDist: existsSync(webDist) ? webDist : undefined });
 
     const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }) as Server;
@@ -58,6 +60,8 @@ async function main() {
       console.log(`\n${signal}: finishing requests and shutting down...`);
       try {
         await closeServer(server);
+        // The hits still in memory (at most a second's worth) are written before the database goes.
+        await services.analytics.buffer.close();
         await boss.stop({ graceful: true, timeout: 10_000 });
         services.mailer.close();
         await database.close();

@@ -1,3 +1,4 @@
+import { createAnalytics } from "./analytics/record-hit.ts";
 import { createAuth } from "./auth/auth.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
@@ -24,7 +25,9 @@ export function createServices(config: Config, database: Database, options: { ma
     // An account's upcoming spots are released (and refunded by the rule) before it goes.
     beforeDeleteUser: (userId) => prepareAccountDeletion({ database, gateway, config, jobs, listCache }, userId),
   });
-  return { config, database, mailer, auth, gateway, jobs, listCache };
+  // One per process: its buffer of hits is written in batches and flushed on shutdown (main.ts).
+  const analytics = createAnalytics({ pool: database.pool, timeZone: config.analytics.timeZone, publicUrl: config.publicUrl });
+  return { config, database, mailer, auth, gateway, jobs, listCache, analytics };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,74 @@
+import type { Context } from "hono";
+import { Hono } from "hono";
+import type pg from "pg";
+import { z } from "zod";
+import { type Hit, hitSchema } from "../../shared/analytics.ts";
+import { requireAdmin } from "../auth/session.ts";
+import type { Config } from "../config.ts";
+import type { AppEnv } from "../http/env.ts";
+import { AppError, validationError } from "../http/errors.ts";
+import { RateLimiter } from "../http/rate-limit.ts";
+import { parseQuery } from "../http/validate.ts";
+import { isBot, isPrefetch } from "./classify-hit.ts";
+import { analyticsPeriod, getAnalytics } from "./get-analytics.ts";
+import type { Analytics } from "./record-hit.ts";
+
+/** A hit is about 150 bytes; anything much larger is not one of ours. */
+const MAX_HIT_BYTES = 1024;
+
+/**
+ * POST /api/analytics/hits, the page's beacon (docs/decisions/018-first-party-analytics.md). Mounted
+ * before the session middleware: a beacon reads no session and changes none, and thousands a second
+ * must not empty the session cache that writes clear. Answers 204 with no body and sets no cookie,
+ * whether the hit was counted or left out (a bot or a prefetch is not told).
+ */
+export function analyticsHitRoutes(deps: { analytics: Analytics; config: Pick<Config, "rateLimits"> }) {
+  // Its own buckets: a flood of beacons from many addresses must not push the sign-in limits' keys out.
+  const limiter = new RateLimiter(deps.config.rateLimits);
+  return new Hono<AppEnv>().post("/hits", async (c) => {
+    const address = c.get("clientAddress");
+    limiter.hit("analyticsHits", address);
+    const hit = await readHit(c);
+    const userAgent = c.req.header("user-agent") ?? "";
+    if (!isBot(userAgent) && !isPrefetch((name) => c.req.header(name))) await deps.analytics.record(hit, { address, userAgent });
+    return c.body(null, 204);
+  });
+}
+
+/**
+ * navigator.sendBeacon sends a string as text/plain (a type that needs no CORS preflight from the
+ * mobile app's origin); fetch may send JSON. Either way the body is one JSON hit, checked strictly.
+ */
+async function readHit(c: Context<AppEnv>): Promise<Hit> {
+  const type = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (type !== "text/plain" && type !== "application/json") throw new AppError("validation", "A hit is sent as text/plain or application/json.");
+  const text = await c.req.text();
+  if (Buffer.byteLength(text) > MAX_HIT_BYTES) throw new AppError("validation", `A hit is at most ${MAX_HIT_BYTES} bytes.`);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new AppError("validation", "The request body must be JSON.");
+  }
+  const parsed = hitSchema.safeParse(body);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+const periodQuery = z.object({ from: z.string().optional(), to: z.string().optional() });
+
+/**
+ * GET /api/admin/analytics?from=YYYY-MM-DD&to=YYYY-MM-DD: admins only (401 signed out, 403 not an
+ * admin). Days are the organiser's (ANALYTICS_TIME_ZONE), named in the answer's `period.timeZone`.
+ */
+export function analyticsReportRoutes(deps: { pool: pg.Pool; analytics: Analytics }) {
+  const { pool, analytics } = deps;
+  return new Hono<AppEnv>().get("/", async (c) => {
+    requireAdmin(c.get("user"));
+    const today = analytics.dayAt(analytics.now());
+    const period = analyticsPeriod(parseQuery(c, periodQuery), today);
+    // What this process still holds counts too: the report never lags its own beacons.
+    await analytics.buffer.flush();
+    return c.json(await getAnalytics(pool, { ...period, timeZone: analytics.timeZone, today }));
+  });
+}
