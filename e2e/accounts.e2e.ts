@@ -93,7 +93,7 @@ describe("registration and email verification", () => {
     expect(await menuButton(page).count()).toBe(0);
   });
 
-  it("refuses to log in an unverified account with the SPEC message", async () => {
+  it("refuses to log in an unverified account with the product's message", async () => {
     const page = await newPage();
     const email = uniqueEmail("unverified");
     await signUpUnverified(email);

@@ -259,7 +259,7 @@ describe("empty states and account deletion", () => {
     expect(pathOf(page)).toBe("/admin/create-event");
   });
 
-  it("asks to confirm account deletion in the app's own dialog, with SPEC's words; Cancel or a refusal keeps the account", async () => {
+  it("asks to confirm account deletion in the app's own dialog, with the product's words; Cancel or a refusal keeps the account", async () => {
     const user = await createVerifiedUser();
     const page = await newPage(screenAt(375));
     const browserDialogs: string[] = [];

@@ -90,7 +90,7 @@ describe("cancelling a paid spot", () => {
     for (const reg of regs.slice(1, 3)) expect((await ledgerOf(context, reg.id)).map((r) => r.status)).toEqual(["failed"]);
   });
 
-  it("is refused inside 24 hours with SPEC's text, and changes nothing", async () => {
+  it("is refused inside 24 hours with the product's text, and changes nothing", async () => {
     const game = await insertGame(context, { startsInHours: 23 });
     const player = await playerWithCard(context);
     await join(player.client, game.id, { role: "player", paymentMethodId: player.card.id });

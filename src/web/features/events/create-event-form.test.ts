@@ -74,7 +74,7 @@ describe("checkCreateEvent: what the server checks, before sending", () => {
     });
   });
 
-  it("refuses a start in the past with SPEC's message", () => {
+  it("refuses a start in the past with the product's message", () => {
     expect(check({ ...filled, date: "2030-04-30" }, searched)).toEqual({ ok: false, message: DATE_IN_PAST, fields: ["date", "time"] });
   });
 
