@@ -25,6 +25,7 @@ import { wellKnownRoutes } from "./mobile/well-known.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { unsubscribeRoutes } from "./mail/unsubscribe.ts";
 import { consoleRoutes } from "./console/routes.ts";
+import { checkInRoutes } from "./check-in/routes.ts";
 import { createGeocoder } from "./places/geocoders.ts";
 import type { PaymentGateway } from "./payments/gateway.ts";
 import { savedCardRoutes, simulatedBankRoutes } from "./payments/routes.ts";
@@ -119,6 +120,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api/events", eventRoutes({ db, jobs: deps.jobs, listCache, currency: config.payments.currency }));
   app.route("/api/events", registrationRoutes({ database, gateway, config, jobs: deps.jobs, listCache }));
   app.route("/api/admin", consoleRoutes({ database, config }));
+  app.route("/api/admin/events/:id/check-in", checkInRoutes({ database }));
   app.route("/api/payments/simulated", simulatedBankRoutes({ db, gateway }));
   if (isStripeGateway(gateway)) {
     app.route(

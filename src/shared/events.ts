@@ -253,10 +253,18 @@ export const COMPLETED_PAGE_SIZE = 5;
 /** GET /api/me/events, classified as docs/product-rules.md, "Your Events" says. */
 export interface YourEventsResponse {
   current: { playing: EventSummary[]; waitlisted: EventSummary[] };
-  completed: { played: EventSummary[]; waitlisted: EventSummary[] };
+  completed: { played: PlayedEvent[]; waitlisted: EventSummary[] };
   refunded: EventSummary[];
   cancelled: EventSummary[];
 }
+
+/**
+ * The player's own attendance at a past game, as the organiser recorded it at check-in
+ * (docs/product-rules.md, "Check-in"); absent when nothing was recorded.
+ */
+export type Attendance = "checked_in" | "no_show";
+
+export type PlayedEvent = EventSummary & { attendance?: Attendance };
 
 /** GET /api/places?q= */
 export interface PlaceSuggestion {

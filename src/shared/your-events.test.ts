@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { EventSummary } from "./events.ts";
-import { classifyYourEvents, type Participation, participationOf, type YourRegistration } from "./your-events.ts";
+import { attendanceOf, classifyYourEvents, type Participation, participationOf, type YourRegistration } from "./your-events.ts";
 
 const NOW = new Date("2026-06-15T12:00:00.000Z");
 
@@ -127,5 +127,37 @@ describe("classifyYourEvents", () => {
     expect(ids(result.refunded)).toEqual(["refunded-cancelled", "refunded-waiting", "refunded-future", "refunded-past"]);
     expect(result.current.waitlisted).toEqual([]);
     expect(result.cancelled).toEqual([]);
+  });
+});
+
+describe("attendance on Your Events", () => {
+  it("shows what check-in recorded for a past game played, and nothing for games ahead or only waited for", () => {
+    const came = event("came", "2026-06-01T18:00:00.000Z");
+    const missed = event("missed", "2026-06-02T18:00:00.000Z");
+    const unknown = event("unknown", "2026-06-03T18:00:00.000Z");
+    const ahead = event("ahead", "2026-06-20T18:00:00.000Z");
+    const waited = event("waited", "2026-06-04T18:00:00.000Z");
+    const result = classifyYourEvents(
+      [
+        { event: came, participation: "playing", attendance: attendanceOf(new Date(), null) },
+        { event: missed, participation: "playing", attendance: attendanceOf(null, new Date()) },
+        { event: unknown, participation: "playing", attendance: attendanceOf(null, null) },
+        { event: ahead, participation: "playing", attendance: "checked_in" },
+        { event: waited, participation: "waitlisted", attendance: "no_show" },
+      ],
+      NOW,
+    );
+    expect(result.completed.played.map((e) => [e.id, e.attendance ?? null])).toEqual([
+      ["unknown", null],
+      ["missed", "no_show"],
+      ["came", "checked_in"],
+    ]);
+    expect(result.completed.played[0]).not.toHaveProperty("attendance");
+    expect(result.current.playing[0]).not.toHaveProperty("attendance");
+    expect(result.completed.waitlisted[0]).not.toHaveProperty("attendance");
+  });
+
+  it("takes a check-in over a no-show mark", () => {
+    expect(attendanceOf("2026-06-01T18:10:00.000Z", "2026-06-01T18:30:00.000Z")).toBe("checked_in");
   });
 });

@@ -1,4 +1,4 @@
-import type { EventSummary, YourEventsResponse } from "./events.ts";
+import type { Attendance, EventSummary, YourEventsResponse } from "./events.ts";
 import type { ClosedReason, RegistrationStatus } from "./registrations.ts";
 
 /**
@@ -33,6 +33,15 @@ export function participationOf(status: RegistrationStatus, closedReason: Closed
 export interface YourRegistration {
   event: EventSummary;
   participation: Participation;
+  /** What check-in recorded for this registration, if anything. */
+  attendance?: Attendance | null;
+}
+
+/** Checked in wins over a no-show mark (a late arrival's check-in clears it anyway); neither: unknown. */
+export function attendanceOf(checkedInAt: Date | string | null, noShowAt: Date | string | null): Attendance | null {
+  if (checkedInAt !== null) return "checked_in";
+  if (noShowAt !== null) return "no_show";
+  return null;
 }
 
 /**
@@ -43,10 +52,12 @@ export interface YourRegistration {
  * are soonest first, the others newest first.
  */
 export function classifyYourEvents(registrations: YourRegistration[], now: Date): YourEventsResponse {
-  const byEvent = new Map<string, { event: EventSummary; kinds: Set<Participation> }>();
-  for (const { event, participation } of registrations) {
-    const entry = byEvent.get(event.id) ?? { event, kinds: new Set<Participation>() };
+  const byEvent = new Map<string, { event: EventSummary; kinds: Set<Participation>; attendance: Attendance | null }>();
+  for (const { event, participation, attendance } of registrations) {
+    const entry = byEvent.get(event.id) ?? { event, kinds: new Set<Participation>(), attendance: null };
     entry.kinds.add(participation);
+    // Only the spot played counts: a waitlist place is never checked in.
+    if (participation === "playing" && attendance) entry.attendance = attendance;
     byEvent.set(event.id, entry);
   }
 
@@ -56,7 +67,7 @@ export function classifyYourEvents(registrations: YourRegistration[], now: Date)
     refunded: [],
     cancelled: [],
   };
-  for (const { event, kinds } of byEvent.values()) {
+  for (const { event, kinds, attendance } of byEvent.values()) {
     const playing = kinds.has("playing");
     const waitlisted = kinds.has("waitlisted");
     if (event.status === "cancelled" && (playing || waitlisted || kinds.has("closed_by_cancel"))) {
@@ -67,7 +78,8 @@ export function classifyYourEvents(registrations: YourRegistration[], now: Date)
       if (playing) result.current.playing.push(event);
       if (waitlisted) result.current.waitlisted.push(event);
     } else {
-      if (playing) result.completed.played.push(event);
+      // A past game shows the player's attendance when check-in recorded one (docs/product-rules.md, "Check-in").
+      if (playing) result.completed.played.push(attendance ? { ...event, attendance } : event);
       if (waitlisted) result.completed.waitlisted.push(event);
     }
   }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { YourEventsResponse } from "../../shared/events.ts";
-import { classifyYourEvents, participationOf, type YourRegistration } from "../../shared/your-events.ts";
+import { attendanceOf, classifyYourEvents, participationOf, type YourRegistration } from "../../shared/your-events.ts";
 import type { Db } from "../db/client.ts";
 import { event, registration } from "../db/schema.ts";
 import { summaryColumns, toEventSummary } from "./event-summary.ts";
@@ -13,15 +13,21 @@ import { summaryColumns, toEventSummary } from "./event-summary.ts";
 export async function listMyEvents(options: { db: Db; userId: string; now: Date }): Promise<YourEventsResponse> {
   const { db, userId, now } = options;
   const rows = await db
-    .select({ ...summaryColumns, registrationStatus: registration.status, closedReason: registration.closedReason })
+    .select({
+      ...summaryColumns,
+      registrationStatus: registration.status,
+      closedReason: registration.closedReason,
+      checkedInAt: registration.checkedInAt,
+      noShowAt: registration.noShowAt,
+    })
     .from(registration)
     .innerJoin(event, eq(event.id, registration.eventId))
     .where(eq(registration.userId, userId));
 
   const registrations: YourRegistration[] = [];
-  for (const { registrationStatus, closedReason, ...summary } of rows) {
+  for (const { registrationStatus, closedReason, checkedInAt, noShowAt, ...summary } of rows) {
     const participation = participationOf(registrationStatus, closedReason);
-    if (participation) registrations.push({ event: toEventSummary(summary), participation });
+    if (participation) registrations.push({ event: toEventSummary(summary), participation, attendance: attendanceOf(checkedInAt, noShowAt) });
   }
   return classifyYourEvents(registrations, now);
 }

@@ -1,0 +1,23 @@
+import { and, eq, isNotNull } from "drizzle-orm";
+import { type CheckInList, CHECK_IN_MESSAGES, noShowRules } from "../../shared/check-in.ts";
+import type { Database } from "../db/client.ts";
+import { registration } from "../db/schema.ts";
+import { AppError } from "../http/errors.ts";
+import { withEventLock } from "../registrations/transaction.ts";
+import { readCheckInList } from "./get-check-in-list.ts";
+
+/**
+ * DELETE /api/admin/events/:id/check-in/no-shows: the Undo of "Mark the rest as no-show", until 24
+ * hours after the game's end; every no-show mark of the game goes. Nothing to undo is a no-op.
+ */
+export async function undoNoShows(database: Database, options: { eventId: string; now: Date }): Promise<CheckInList> {
+  const { eventId, now } = options;
+  return withEventLock(database, eventId, async (tx, game) => {
+    if (!noShowRules(game, now).canUndo) throw new AppError("rule", game.status === "cancelled" ? CHECK_IN_MESSAGES.cancelled : CHECK_IN_MESSAGES.noShowsTooLate);
+    await tx.db
+      .update(registration)
+      .set({ noShowAt: null })
+      .where(and(eq(registration.eventId, eventId), isNotNull(registration.noShowAt)));
+    return readCheckInList(tx.db, game, now);
+  });
+}
