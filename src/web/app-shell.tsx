@@ -6,6 +6,7 @@ import { Footer } from "./components/footer.tsx";
 import { Header } from "./components/header.tsx";
 import { useNotify } from "./components/notification.tsx";
 import { LoadingScreen, Spinner } from "./components/spinner.tsx";
+import { countView } from "./lib/analytics.ts";
 import { useAuth } from "./lib/auth.tsx";
 import { useConfig } from "./lib/config.ts";
 import { decideRoute } from "./lib/guards.ts";
@@ -64,6 +65,15 @@ export function AppShell() {
     }
     wasSignedIn.current = signedIn;
   }, [signedIn, user, location.pathname, navigate, notify]);
+
+  // One hit per screen viewed (docs/decisions/018-first-party-analytics.md), once it is known who is
+  // signed in. Signed out, a game's link counts as that game opened, then as the login screen it
+  // sends one to. Signed in, a screen left at once (the effect above has just gone on to the game
+  // to return to, or a route sends elsewhere) was never seen: the address has already changed.
+  const authKnown = user !== undefined;
+  useEffect(() => {
+    if (authKnown && (!signedIn || window.location.pathname === location.pathname)) countView(location.pathname, signedIn);
+  }, [authKnown, location.pathname, signedIn]);
 
   const logOut = useCallback(async () => {
     await signOut().catch((error: unknown) => console.error("logout failed", error));

@@ -37,7 +37,7 @@ export default function PrivacyScreen() {
       <p className="text-sm">{back}</p>
       <header className="mt-4 border-b border-slate-200 pb-6">
         <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">Privacy Policy</h1>
-        <p className="mt-2 text-sm text-slate-600">Effective date: December 7, 2024</p>
+        <p className="mt-2 text-sm text-slate-600">Effective date: November 23, 2026</p>
       </header>
 
       <div className="mt-8 flex flex-col gap-10 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
@@ -89,6 +89,31 @@ export default function PrivacyScreen() {
             <li>To prevent fraud and abuse, and to fix problems with the service.</li>
           </List>
           <p>We do not use your information for advertising and we do not sell it.</p>
+        </Section>
+
+        <Section id="privacy-statistics" title="Usage Statistics">
+          <p>
+            To see how people find and use {app}, our own server counts visits; no outside analytics service is involved. For each screen
+            you view, we count:
+          </p>
+          <List>
+            <li>
+              which screen it was (for example the home screen, a game's page or your profile), which game a game page shows, and whether
+              someone was signed in, but never who;
+            </li>
+            <li>the site that linked to {app}, by its name only (for example WhatsApp), never the page or message the link was in;</li>
+            <li>the kind of device: phone, tablet or computer;</li>
+            <li>when the Share Event button is used.</li>
+          </List>
+          <p>
+            To count how many different visitors came each day, your IP address and your browser's description are combined with a random
+            secret that changes every day into a code. The secret is deleted after 2 days; after that nobody, including us, can tell whose
+            code it was or link it to another day. Your IP address and browser description are not stored with the counts.
+          </p>
+          <p>
+            The individual counts are kept for 30 days, then only the daily totals are kept. This uses no cookies, stores nothing on your
+            device and collects no personal data: the counts are not linked to your account.
+          </p>
         </Section>
 
         <Section id="privacy-sharing" title="Sharing of Information">
