@@ -15,6 +15,8 @@ const Confirmation = lazyScreen(screenLoaders.confirmation);
 const YourEvents = lazyScreen(screenLoaders.yourEvents);
 const Profile = lazyScreen(screenLoaders.profile);
 const CreateEvent = lazyScreen(screenLoaders.createEvent);
+const Console = lazyScreen(screenLoaders.console);
+const ConsoleEvent = lazyScreen(screenLoaders.consoleEvent);
 const NotFound = lazyScreen(screenLoaders.notFound);
 
 export function AppRoutes() {
@@ -32,6 +34,8 @@ export function AppRoutes() {
         <Route path={paths.yourEvents} element={<YourEvents />} />
         <Route path={paths.profile} element={<Profile />} />
         <Route path={paths.createEvent} element={<CreateEvent />} />
+        <Route path={paths.console} element={<Console />} />
+        <Route path="/console/events/:id" element={<ConsoleEvent />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

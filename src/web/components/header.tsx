@@ -114,6 +114,11 @@ export function Header({ user, appName, onLogout }: { user: Me; appName: string;
                   Create New Event
                 </button>
               )}
+              {user.isAdmin && (
+                <button role="menuitem" tabIndex={-1} type="button" className={itemClass} onClick={() => go(paths.console)}>
+                  Console
+                </button>
+              )}
               <button role="menuitem" tabIndex={-1} type="button" className={itemClass} onClick={() => go(paths.yourEvents)}>
                 Your Events
               </button>

@@ -45,6 +45,7 @@ function screenFor(pathname: string) {
     [paths.yourEvents]: screenLoaders.yourEvents,
     [paths.profile]: screenLoaders.profile,
     [paths.createEvent]: screenLoaders.createEvent,
+    [paths.console]: screenLoaders.console,
   };
   return byPath[pathname.replace(/\/+$/, "") || "/"] ?? null;
 }

@@ -54,4 +54,13 @@ describe("decideRoute", () => {
     expect(decideRoute("/admin/create-event", verified)).toEqual({ kind: "home" });
     expect(decideRoute("/admin/create-event", admin)).toEqual({ kind: "render" });
   });
+
+  it("shows the console and its rosters to admins only, the home screen to everyone else signed in", () => {
+    for (const path of ["/console", "/console/", "/console/events/abc"]) {
+      expect(decideRoute(path, admin)).toEqual({ kind: "render" });
+      expect(decideRoute(path, verified)).toEqual({ kind: "home" });
+      expect(decideRoute(path, null)).toEqual({ kind: "redirect", to: "/" });
+    }
+    expect(decideRoute("/consoles", verified)).toEqual({ kind: "render" });
+  });
 });

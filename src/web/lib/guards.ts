@@ -45,5 +45,7 @@ export function decideRoute(pathname: string, user: Me | null | undefined): Rout
     return { kind: "redirect", to: paths.home };
   }
   if (path === paths.createEvent && !user.isAdmin) return { kind: "home" };
+  // The console is the organisers' too (its API answers 403 to anyone else).
+  if ((path === paths.console || path.startsWith(`${paths.console}/`)) && !user.isAdmin) return { kind: "home" };
   return { kind: "render" };
 }

@@ -11,6 +11,9 @@ export const paths = {
   yourEvents: "/your-events",
   profile: "/profile",
   createEvent: "/admin/create-event",
+  /** The organiser's console (admins). */
+  console: "/console",
+  consoleEvent: (id: string) => `/console/events/${encodeURIComponent(id)}`,
 } as const;
 
 const REMEMBERED_EVENT_KEY = "kickoff.returnTo";

@@ -86,6 +86,12 @@ export default function EventScreen() {
             <Fact term="Player Price">{formatPrice(data.costCents, currency)}</Fact>
             {data.includeGoalkeepers && <Fact term="Goalkeeper Price">{formatPrice(data.goalkeeperCostCents, currency)}</Fact>}
           </dl>
+          {user?.isAdmin && (
+            // The organiser's view of this game: who paid, refunds, check-in, the CSV (the console's roster).
+            <Link to={paths.consoleEvent(data.id)} className="w-fit text-sm font-semibold text-green-800 underline hover:text-green-900">
+              Roster
+            </Link>
+          )}
           <ViewerStatusBox event={data} now={now} />
           {!narrow && actions}
           {hasPaidSpots(data) && (

@@ -1,0 +1,71 @@
+import { Link, useLocation } from "react-router";
+import type { ConsoleOverview } from "../../../../shared/console.ts";
+import { paths } from "../../../lib/paths.ts";
+import { dateTime, percent } from "../figures.ts";
+import { cell, TableScroll } from "./table-scroll.tsx";
+
+/** What the roster's "Back to the console" returns to: the console with the period it showed. */
+export interface RosterLinkState {
+  consoleSearch: string;
+}
+
+/** The period's games by kick-off, each a link to its roster. */
+export function GamesTable({ overview }: { overview: ConsoleOverview }) {
+  const location = useLocation();
+  const now = Date.now();
+  const zone = overview.period.timeZone;
+  const state: RosterLinkState = { consoleSearch: location.search };
+  const spots = (held: number, max: number) => (max > 0 ? `${held} of ${max}` : "—");
+
+  if (overview.perGame.length === 0) return <p className="text-slate-700">No games in this period.</p>;
+  return (
+    <TableScroll label="Games in the period">
+      <table className="min-w-full text-sm">
+        <caption className="sr-only">Games in the period, by kick-off; each game's name opens its roster.</caption>
+        <thead>
+          <tr>
+            <th scope="col" className={cell.head}>
+              Kick-off
+            </th>
+            <th scope="col" className={cell.head}>
+              Game
+            </th>
+            <th scope="col" className={cell.head}>
+              State
+            </th>
+            <th scope="col" className={cell.headNumber}>
+              Players
+            </th>
+            <th scope="col" className={cell.headNumber}>
+              Goalkeepers
+            </th>
+            <th scope="col" className={cell.headNumber}>
+              Fill
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {overview.perGame.map((game) => {
+            const held = game.playersHeld + game.goalkeepersHeld;
+            const capacity = game.maxPlayers + game.maxGoalkeepers;
+            const stage = game.status === "cancelled" ? "Cancelled" : Date.parse(game.startsAt) <= now ? "Played" : "Upcoming";
+            return (
+              <tr key={game.id}>
+                <td className={cell.body}>{dateTime(game.startsAt, zone)}</td>
+                <th scope="row" className={`${cell.body} font-normal`}>
+                  <Link to={paths.consoleEvent(game.id)} state={state} className="font-semibold text-green-800 underline hover:text-green-900">
+                    {game.title}
+                  </Link>
+                </th>
+                <td className={cell.body}>{stage}</td>
+                <td className={cell.number}>{spots(game.playersHeld, game.maxPlayers)}</td>
+                <td className={cell.number}>{spots(game.goalkeepersHeld, game.maxGoalkeepers)}</td>
+                <td className={cell.number}>{game.status === "cancelled" ? "—" : (percent(held, capacity) ?? "—")}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}

@@ -1,0 +1,160 @@
+import { useId, type ReactNode } from "react";
+import type { GameRoster, RosterEntry } from "../../../../shared/console.ts";
+import { formatCents } from "../../../../shared/money.ts";
+import { attendanceWord, dateTime, refundStatusWord, roleWord, statusWord } from "../figures.ts";
+import { cell, TableScroll } from "./table-scroll.tsx";
+
+/**
+ * A game's roster for its organiser: everyone who held a spot (docs/product-rules.md, "Organiser's
+ * console"), both waitlists in order, and the totals. The roster CSV has the same rows and columns.
+ */
+export function RosterTables({ roster }: { roster: GameRoster }) {
+  const money = (cents: number) => formatCents(cents, roster.currency);
+  const withGoalkeepers = roster.event.maxGoalkeepers > 0 || roster.waitlists.goalkeeper.length > 0;
+  return (
+    <div className="flex min-w-0 flex-col gap-6">
+      <Part title="Roster">
+        {roster.roster.length === 0 ? (
+          <p className="text-slate-700">No one has held a spot in this game yet.</p>
+        ) : (
+          <TableScroll label="Roster table">
+            <table className="min-w-full text-sm">
+              <caption className="sr-only">Everyone who held a spot, in the order they joined</caption>
+              <thead>
+                <tr>
+                  {/* The names stay in view while the rest of a row scrolls by on a phone. */}
+                  <th scope="col" className={`${cell.head} sticky left-0`}>
+                    Name
+                  </th>
+                  {["Role", "Status", "Joined", "From waitlist"].map((head) => (
+                    <th key={head} scope="col" className={cell.head}>
+                      {head}
+                    </th>
+                  ))}
+                  {["Paid", "Fee", "Refund"].map((head) => (
+                    <th key={head} scope="col" className={cell.headNumber}>
+                      {head}
+                    </th>
+                  ))}
+                  {["Refund status", "Card", "Check-in"].map((head) => (
+                    <th key={head} scope="col" className={cell.head}>
+                      {head}
+                    </th>
+                  ))}
+                  <th scope="col" className={cell.headNumber}>
+                    No-shows (90 days)
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {roster.roster.map((entry) => (
+                  <tr key={entry.registrationId}>
+                    <th scope="row" className={`${cell.body} sticky left-0 bg-white font-semibold`}>
+                      {entry.name}
+                    </th>
+                    <td className={cell.body}>{roleWord(entry.role)}</td>
+                    <td className={cell.body}>{statusWord(entry.status)}</td>
+                    <td className={cell.body}>{dateTime(entry.joinedAt)}</td>
+                    <td className={cell.body}>{entry.promoted ? "Yes" : "No"}</td>
+                    <td className={cell.number}>{money(entry.paidCents)}</td>
+                    <td className={cell.number}>{money(entry.feeCents)}</td>
+                    <td className={cell.number}>{entry.refundStatus ? money(entry.refundCents) : "—"}</td>
+                    <td className={cell.body}>{refundStatusWord(entry.refundStatus) ?? "—"}</td>
+                    <td className={cell.body}>{entry.card ?? "—"}</td>
+                    <td className={cell.body}>{attendanceWord(entry)}</td>
+                    <td className={cell.number}>{entry.noShows90Days}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        )}
+      </Part>
+      <Totals roster={roster} money={money} />
+      <Part title="Player waitlist">
+        <Waitlist entries={roster.waitlists.player} label="Player waitlist table" empty="No players on the waitlist." />
+      </Part>
+      {withGoalkeepers && (
+        <Part title="Goalkeeper waitlist">
+          <Waitlist entries={roster.waitlists.goalkeeper} label="Goalkeeper waitlist table" empty="No goalkeepers on the waitlist." />
+        </Part>
+      )}
+    </div>
+  );
+}
+
+function Part({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-3">
+      <h2 id={headingId} className="text-xl font-bold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** A waitlist in the order it is served: the first place is promoted first. */
+function Waitlist({ entries, label, empty }: { entries: RosterEntry[]; label: string; empty: string }) {
+  if (entries.length === 0) return <p className="text-slate-700">{empty}</p>;
+  return (
+    <TableScroll label={label}>
+      <table className="min-w-full text-sm">
+        <caption className="sr-only">In the order the places are served</caption>
+        <thead>
+          <tr>
+            <th scope="col" className={cell.headNumber}>
+              Place
+            </th>
+            {["Name", "Joined", "Card"].map((head) => (
+              <th key={head} scope="col" className={cell.head}>
+                {head}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry, index) => (
+            <tr key={entry.registrationId}>
+              <td className={cell.number}>{index + 1}</td>
+              <th scope="row" className={`${cell.body} font-semibold`}>
+                {entry.name}
+              </th>
+              <td className={cell.body}>{dateTime(entry.joinedAt)}</td>
+              <td className={cell.body}>{entry.card ?? "—"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+function Totals({ roster, money }: { roster: GameRoster; money: (cents: number) => string }) {
+  const headingId = useId();
+  const { totals } = roster;
+  return (
+    <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:max-w-md">
+      <h2 id={headingId} className="text-xl font-bold text-slate-900">
+        Totals
+      </h2>
+      <dl className="flex flex-col divide-y divide-slate-100">
+        {(
+          [
+            ["Paid", totals.paidCents],
+            ["Processing fees", totals.feeCents],
+            ["Refunds", totals.refundCents],
+            ["Net", totals.netCents],
+          ] as const
+        ).map(([term, cents]) => (
+          <div key={term} className="flex justify-between gap-3 py-1.5">
+            <dt className="text-slate-700">{term}</dt>
+            <dd className={`tabular-nums ${term === "Net" ? "text-lg font-bold text-green-900" : "font-semibold text-slate-900"}`}>{money(cents)}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="text-xs text-slate-600">Refunds made or on their way; a failed refund is not counted.</p>
+    </section>
+  );
+}

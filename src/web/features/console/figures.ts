@@ -1,0 +1,123 @@
+import type { ConsoleOverview, RosterEntry } from "../../../shared/console.ts";
+import { addDays, daysBetween } from "../../../shared/console-period.ts";
+import { formatDate } from "../events/format.ts";
+
+/**
+ * The console's figures as the screen shows them: days and weeks for the charts, percentages, the
+ * words for a registration's state. Pure, so the tests pin them down.
+ */
+
+/** Past this many days a period's money and registrations are drawn per week: 731 daily bars say nothing. */
+export const WEEKLY_AFTER_DAYS = 62;
+
+export type Unit = "day" | "week";
+
+export function unitFor(period: { from: string; to: string }): Unit {
+  return daysBetween(period.from, period.to) + 1 > WEEKLY_AFTER_DAYS ? "week" : "day";
+}
+
+export interface Bucket {
+  /** The first and last day the bucket covers, both inside the period. */
+  from: string;
+  to: string;
+  collectedCents: number;
+  refundedCents: number;
+  registrations: number;
+}
+
+/**
+ * The overview's days added up per day or per week. Weeks run Monday to Sunday, as "This week"
+ * does; the first and last may be cut by the period, and say so by their `from` and `to`.
+ */
+export function bucketDays(daily: ConsoleOverview["daily"], unit: Unit): Bucket[] {
+  const buckets: Bucket[] = [];
+  for (const day of daily) {
+    const weekStart = addDays(day.date, -((new Date(`${day.date}T00:00:00Z`).getUTCDay() + 6) % 7));
+    const last = buckets[buckets.length - 1];
+    if (last && unit === "week" && last.from >= weekStart) {
+      last.to = day.date;
+      last.collectedCents += day.collectedCents;
+      last.refundedCents += day.refundedCents;
+      last.registrations += day.registrations;
+    } else {
+      buckets.push({ from: day.date, to: day.date, collectedCents: day.collectedCents, refundedCents: day.refundedCents, registrations: day.registrations });
+    }
+  }
+  return buckets;
+}
+
+const dayAt = (date: string) => `${date}T12:00:00Z`;
+
+/** "Mar 1": a day on a chart's axis. */
+export function shortDay(date: string): string {
+  return formatDate(dayAt(date), { timeZone: "UTC", month: "short", day: "numeric" });
+}
+
+/** "Mon, Mar 1, 2021": a day in a table. */
+export function longDay(date: string): string {
+  return formatDate(dayAt(date), { timeZone: "UTC", weekday: "short", month: "short", day: "numeric", year: "numeric" });
+}
+
+/** "Mar 1 – Mar 7, 2021", or one day alone. */
+export function dayRange(from: string, to: string): string {
+  const year = (date: string) => formatDate(dayAt(date), { timeZone: "UTC", year: "numeric" });
+  if (from === to) return formatDate(dayAt(from), { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" });
+  const start = year(from) === year(to) ? shortDay(from) : formatDate(dayAt(from), { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" });
+  return `${start} – ${formatDate(dayAt(to), { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" })}`;
+}
+
+/** A kick-off or a join on the viewer's clock: "Mar 5, 2021, 7:00 PM". */
+export function dateTime(iso: string, timeZone?: string): string {
+  return formatDate(iso, { timeZone, month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });
+}
+
+/** Whole percent ("75%"), or null when there is nothing to divide by. */
+export function percent(part: number, whole: number): string | null {
+  if (whole <= 0) return null;
+  return `${Math.round((part / whole) * 100)}%`;
+}
+
+/** A count with its noun: "1 charge", "6 charges". */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
+}
+
+const STATUS_WORDS: Record<RosterEntry["status"], string> = {
+  confirmed: "Confirmed",
+  pending_payment: "Paying",
+  promoting: "Being promoted",
+  waitlisted: "Waitlisted",
+  payment_failed: "Payment failed",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
+};
+
+export function statusWord(status: RosterEntry["status"]): string {
+  return STATUS_WORDS[status];
+}
+
+export function roleWord(role: RosterEntry["role"]): string {
+  return role === "goalkeeper" ? "Goalkeeper" : "Player";
+}
+
+const REFUND_WORDS: Record<NonNullable<RosterEntry["refundStatus"]>, string> = { succeeded: "refunded", pending: "pending", failed: "failed" };
+
+export function refundStatusWord(status: RosterEntry["refundStatus"]): string | null {
+  return status ? REFUND_WORDS[status] : null;
+}
+
+/** Checked in, marked absent, or neither yet. */
+export function attendanceWord(entry: Pick<RosterEntry, "checkedIn" | "noShow">): string {
+  return entry.checkedIn ? "Checked in" : entry.noShow ? "No-show" : "—";
+}
+
+/** Whether a period has anything to show at all: no game, no payment and no registration in it. */
+export function isEmptyPeriod(overview: ConsoleOverview): boolean {
+  const refunds = overview.money.refunds;
+  return (
+    overview.perGame.length === 0 &&
+    overview.money.charges === 0 &&
+    Object.values(refunds).every((cents) => cents === 0) &&
+    overview.daily.every((day) => day.collectedCents === 0 && day.refundedCents === 0 && day.registrations === 0)
+  );
+}

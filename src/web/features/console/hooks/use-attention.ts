@@ -1,0 +1,8 @@
+import { useQuery } from "@tanstack/react-query";
+import { fetchAttention } from "../api.ts";
+import { consoleKeys } from "./query-keys.ts";
+
+/** GET /api/admin/attention */
+export function useAttention() {
+  return useQuery({ queryKey: consoleKeys.attention(), queryFn: ({ signal }) => fetchAttention(signal) });
+}

@@ -1,0 +1,8 @@
+import { useQuery } from "@tanstack/react-query";
+import { fetchRoster } from "../api.ts";
+import { consoleKeys } from "./query-keys.ts";
+
+/** GET /api/admin/events/:id/roster */
+export function useRoster(eventId: string) {
+  return useQuery({ queryKey: consoleKeys.roster(eventId), queryFn: ({ signal }) => fetchRoster(eventId, signal) });
+}

@@ -1,0 +1,65 @@
+import { Link, useLocation, useParams } from "react-router";
+import { NotFoundMessage } from "../components/not-found-message.tsx";
+import { Spinner } from "../components/spinner.tsx";
+import { rosterCsvUrl } from "../features/console/api.ts";
+import type { RosterLinkState } from "../features/console/components/games-table.tsx";
+import { RosterTables } from "../features/console/components/roster-tables.tsx";
+import { dateTime } from "../features/console/figures.ts";
+import { useRoster } from "../features/console/hooks/use-roster.ts";
+import { QueryError } from "../features/events/components/query-error.tsx";
+import { ApiError } from "../lib/api.ts";
+import { paths } from "../lib/paths.ts";
+import { useDocumentTitle } from "../lib/use-document-title.ts";
+
+/** One game's roster, waitlists and totals for its organiser (admins), with its CSV. */
+export default function ConsoleEventScreen() {
+  const { id = "" } = useParams();
+  const roster = useRoster(id);
+  const location = useLocation();
+  const notFound = roster.error instanceof ApiError && roster.error.status === 404;
+  useDocumentTitle(roster.data ? `Roster: ${roster.data.event.title}` : notFound ? "Game not found" : "Roster");
+  // Back to the console with the period it showed, when that is where the organiser came from.
+  const back = `${paths.console}${(location.state as RosterLinkState | null)?.consoleSearch ?? ""}`;
+  const backLink = (
+    <Link to={back} className="w-fit font-semibold text-green-800 underline hover:text-green-900">
+      Back to the console
+    </Link>
+  );
+
+  if (notFound) return <NotFoundMessage title="Game not found." text="The game may have been removed, or the link is not complete." />;
+  if (roster.isError) {
+    return (
+      <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
+        {backLink}
+        <QueryError title="The roster could not be loaded." error={roster.error} onRetry={() => void roster.refetch()} />
+      </div>
+    );
+  }
+  if (roster.isPending) return <Spinner label="Loading the roster..." />;
+
+  const { event } = roster.data;
+  const held = (role: "player" | "goalkeeper") =>
+    roster.data.roster.filter((entry) => entry.role === role && (entry.status === "confirmed" || entry.status === "promoting" || entry.status === "pending_payment")).length;
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
+      {backLink}
+      <div className="flex flex-col gap-1">
+        <h1 className="text-3xl font-extrabold tracking-tight text-green-900 wrap-anywhere">{event.title}</h1>
+        <p className="text-slate-700">
+          Kick-off {dateTime(event.startsAt, event.timeZone)} ({event.timeZone}) · {held("player")} of {event.maxPlayers} player spots held
+          {event.maxGoalkeepers > 0 && `, ${held("goalkeeper")} of ${event.maxGoalkeepers} goalkeeper spots`}
+        </p>
+        {event.status === "cancelled" && <p className="mt-2 w-fit rounded-lg border border-red-200 bg-red-50 px-3 py-1 font-semibold text-red-800">Event Cancelled</p>}
+      </div>
+      <div className="flex flex-wrap gap-x-6 gap-y-2">
+        <a href={rosterCsvUrl(event.id)} download className="font-semibold text-green-800 underline hover:text-green-900">
+          Download roster CSV
+        </a>
+        <Link to={paths.event(event.id)} className="font-semibold text-green-800 underline hover:text-green-900">
+          Event page
+        </Link>
+      </div>
+      <RosterTables roster={roster.data} />
+    </div>
+  );
+}
