@@ -11,6 +11,7 @@ const ForgotPassword = lazyScreen(screenLoaders.forgotPassword);
 const ResetPassword = lazyScreen(screenLoaders.resetPassword);
 const Privacy = lazyScreen(screenLoaders.privacy);
 const EventPage = lazyScreen(screenLoaders.event);
+const CheckIn = lazyScreen(screenLoaders.checkIn);
 const Confirmation = lazyScreen(screenLoaders.confirmation);
 const YourEvents = lazyScreen(screenLoaders.yourEvents);
 const Profile = lazyScreen(screenLoaders.profile);
@@ -30,6 +31,7 @@ export function AppRoutes() {
         <Route path={paths.resetPassword} element={<ResetPassword />} />
         <Route path={paths.privacy} element={<Privacy />} />
         <Route path="/event/:id" element={<EventPage />} />
+        <Route path="/event/:id/check-in" element={<CheckIn />} />
         <Route path={paths.confirmation} element={<Confirmation />} />
         <Route path={paths.yourEvents} element={<YourEvents />} />
         <Route path={paths.profile} element={<Profile />} />

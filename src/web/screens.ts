@@ -11,6 +11,8 @@ export const screenLoaders = {
   resetPassword: () => import("./routes/reset-password.tsx"),
   privacy: () => import("./routes/privacy.tsx"),
   event: () => import("./routes/event.tsx"),
+  // Admins at the pitch only: a chunk of its own, never in a player's first paint.
+  checkIn: () => import("./routes/check-in.tsx"),
   confirmation: () => import("./routes/confirmation.tsx"),
   yourEvents: () => import("./routes/your-events.tsx"),
   profile: () => import("./routes/profile.tsx"),

@@ -7,6 +7,8 @@ export const paths = {
   resetPassword: "/reset-password",
   privacy: "/privacy",
   event: (id: string) => `/event/${encodeURIComponent(id)}`,
+  /** Check-in at the pitch (admins; docs/product-rules.md, "Check-in"). */
+  checkIn: (id: string) => `/event/${encodeURIComponent(id)}/check-in`,
   confirmation: "/confirmation",
   yourEvents: "/your-events",
   profile: "/profile",

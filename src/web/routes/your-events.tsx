@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from "react";
 import { Link } from "react-router";
-import type { EventSummary } from "../../shared/events.ts";
+import type { Attendance, PlayedEvent } from "../../shared/events.ts";
 import { ButtonLink } from "../components/form.tsx";
 import { Spinner } from "../components/spinner.tsx";
 import { QueryError } from "../features/events/components/query-error.tsx";
@@ -71,7 +71,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** A sub-list is shown only when it has events, so an empty 'Playing' does not hide 'On Waitlist'. */
-function SubList({ title, events }: { title: string; events: EventSummary[] }) {
+function SubList({ title, events }: { title: string; events: PlayedEvent[] }) {
   const headingId = useId();
   if (events.length === 0) return null;
   return (
@@ -84,7 +84,7 @@ function SubList({ title, events }: { title: string; events: EventSummary[] }) {
   );
 }
 
-function EventList({ events }: { events: EventSummary[] }) {
+function EventList({ events }: { events: PlayedEvent[] }) {
   return (
     <ul className="divide-y divide-slate-100 overflow-hidden rounded-lg border border-slate-200">
       {events.map((event) => (
@@ -94,13 +94,27 @@ function EventList({ events }: { events: EventSummary[] }) {
             className="flex flex-col gap-0.5 px-4 py-3 hover:bg-green-50 focus:bg-green-50 focus:outline-none sm:flex-row sm:items-center sm:justify-between"
           >
             <span className="min-w-0 font-semibold text-green-900 wrap-anywhere">{event.title}</span>
-            <span className="shrink-0 text-sm text-slate-600">
-              {formatLongDate(event.startsAt)}, <span className="whitespace-nowrap">{formatHours(event.startsAt, event.endsAt)}</span>
+            <span className="flex shrink-0 flex-wrap items-center gap-x-3 text-sm text-slate-600">
+              <span>
+                {formatLongDate(event.startsAt)}, <span className="whitespace-nowrap">{formatHours(event.startsAt, event.endsAt)}</span>
+              </span>
+              {event.attendance && <AttendanceBadge attendance={event.attendance} />}
             </span>
           </Link>
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A past game's attendance as check-in recorded it (docs/product-rules.md, "Check-in"). */
+function AttendanceBadge({ attendance }: { attendance: Attendance }) {
+  const checkedIn = attendance === "checked_in";
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${checkedIn ? "bg-green-100 text-green-900" : "bg-amber-100 text-amber-950"}`}>
+      <span className="sr-only">, </span>
+      {checkedIn ? "Checked in" : "No-show"}
+    </span>
   );
 }
 

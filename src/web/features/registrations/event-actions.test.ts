@@ -9,7 +9,7 @@ const actionsFor = (overrides: Parameters<typeof makeEvent>[0] = {}, isAdmin = f
 
 describe("eventActions", () => {
   it("offers both joins to someone not registered, and nothing to cancel", () => {
-    expect(actionsFor()).toEqual({ joinPlayer: true, joinGoalkeeper: true, cancelRegistration: false, cancelWindowText: false, cancelEvent: false, completePayment: null });
+    expect(actionsFor()).toEqual({ joinPlayer: true, joinGoalkeeper: true, cancelRegistration: false, cancelWindowText: false, cancelEvent: false, checkIn: false, completePayment: null });
   });
 
   it("offers Join as Goalkeeper only when the game has goalkeepers", () => {
@@ -105,7 +105,18 @@ describe("eventActions", () => {
   });
 
   it("lets an admin join and cancel like anyone else", () => {
-    expect(actionsFor({ mine: [mine()] }, true)).toEqual({ joinPlayer: false, joinGoalkeeper: false, cancelRegistration: true, cancelWindowText: false, cancelEvent: true, completePayment: null });
+    expect(actionsFor({ mine: [mine()] }, true)).toEqual({ joinPlayer: false, joinGoalkeeper: false, cancelRegistration: true, cancelWindowText: false, cancelEvent: true, checkIn: false, completePayment: null });
+  });
+
+  it("offers admins Check-in while its window is open: from 60 minutes before kick-off until 6 hours after the end", () => {
+    const game = (startsIn: number) => ({ startsAt: at(startsIn), endsAt: at(startsIn + 1.5 * HOUR) });
+    expect(actionsFor(game(HOUR + 1), true).checkIn).toBe(false);
+    expect(actionsFor(game(HOUR), true).checkIn).toBe(true);
+    expect(actionsFor(game(-HOUR), true).checkIn).toBe(true);
+    expect(actionsFor(game(-7.5 * HOUR + 1), true).checkIn).toBe(true);
+    expect(actionsFor(game(-7.5 * HOUR), true).checkIn).toBe(false);
+    expect(actionsFor({ ...game(0), status: "cancelled" }, true).checkIn).toBe(false);
+    expect(actionsFor(game(0), false).checkIn).toBe(false);
   });
 });
 

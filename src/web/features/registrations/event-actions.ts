@@ -1,3 +1,4 @@
+import { isCheckInOpen } from "../../../shared/check-in.ts";
 import type { EventDetail } from "../../../shared/events.ts";
 import { holdsSpot, isCancellable, priceFor, type MyRegistration, type RegistrationRole } from "../../../shared/registrations.ts";
 
@@ -15,6 +16,8 @@ export interface EventActions {
   cancelWindowText: boolean;
   /** Admins: 'Cancel Event & Refund', hidden once cancelled. */
   cancelEvent: boolean;
+  /** Admins: the Check-in link, while its window is open (docs/product-rules.md, "Check-in"). */
+  checkIn: boolean;
   /**
    * The viewer's paid join is held while its payment waits (a bank check left open, an answer
    * lost): 'Complete payment' for that role asks the server to resume it.
@@ -48,6 +51,7 @@ export function eventActions({ event, mine, now, isAdmin }: { event: ActionEvent
     cancelRegistration: !cancelled && involved && cancellable && !isPaymentRunning(mine),
     cancelWindowText: !cancelled && !over && involved && !cancellable,
     cancelEvent: isAdmin && !cancelled,
+    checkIn: isAdmin && isCheckInOpen(event, now),
     completePayment: open ? (mine.find((registration) => registration.status === "pending_payment")?.role ?? null) : null,
   };
 }

@@ -2,9 +2,10 @@ import { lazy, Suspense, useState, type ReactNode } from "react";
 import type { EventDetail } from "../../../../shared/events.ts";
 import { CANCEL_WINDOW_TEXT, joinNotice, type RegistrationRole } from "../../../../shared/registrations.ts";
 import { Dialog } from "../../../components/dialog.tsx";
-import { Button, FormMessage } from "../../../components/form.tsx";
+import { Button, ButtonLink, FormMessage } from "../../../components/form.tsx";
 import { useNotify } from "../../../components/notification.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
+import { paths } from "../../../lib/paths.ts";
 import { registrationErrorMessage } from "../error-message.ts";
 import { eventActions, joinKind } from "../event-actions.ts";
 import { useJoinEvent } from "../hooks/use-join-event.ts";
@@ -15,7 +16,8 @@ export type OpenDialog = { kind: "pay"; role: RegistrationRole } | { kind: "canc
 
 /**
  * The event page's buttons: join as player or goalkeeper, cancel the registration,
- * and for admins cancel the event; `extra` (Share Event) joins them. A column in the side panel;
+ * and for admins the Check-in link while its window is open and, apart from the everyday ones,
+ * cancel the event; `extra` (Share Event) joins them. A column in the side panel;
  * in the bottom bar on phones (`bar`), two to a row. The dialogs they open are the page's
  * (EventActionDialogs): the panel moves between side and bar when a phone turns, a dialog must not.
  * Which buttons show when: docs/product-rules.md, "Screens and routes".
@@ -57,12 +59,14 @@ export function EventActionsPanel({
     );
   };
   const joining = (role: RegistrationRole) => join.isPending && join.variables?.role === role;
+  const row = bar ? "flex flex-wrap gap-2 *:flex-1 *:basis-36 *:px-3 *:text-sm" : "flex flex-col gap-2";
 
   return (
     <div className="flex flex-col gap-2">
       {actions.cancelWindowText && <p className="text-sm text-slate-600">{CANCEL_WINDOW_TEXT}</p>}
       <FormMessage kind="error">{error}</FormMessage>
-      <div className={bar ? "flex flex-wrap gap-2 *:flex-1 *:basis-36 *:px-3 *:text-sm" : "flex flex-col gap-2"}>
+      <div className={row}>
+        {actions.checkIn && <ButtonLink to={paths.checkIn(event.id)}>Check-in</ButtonLink>}
         {actions.completePayment && (
           <Button onClick={() => setDialog({ kind: "pay", role: actions.completePayment! })}>Complete payment</Button>
         )}
@@ -81,13 +85,16 @@ export function EventActionsPanel({
             Cancel Registration
           </Button>
         )}
-        {actions.cancelEvent && (
+        {extra}
+      </div>
+      {/* The destructive action on a row of its own, below the everyday ones: never a thumb's slip from Check-in. */}
+      {actions.cancelEvent && (
+        <div className={`${row} border-t border-slate-200 pt-2`}>
           <Button variant="danger" onClick={() => setDialog({ kind: "cancel-event" })}>
             Cancel Event & Refund
           </Button>
-        )}
-        {extra}
-      </div>
+        </div>
+      )}
     </div>
   );
 }

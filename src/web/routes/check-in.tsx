@@ -1,0 +1,21 @@
+import { useParams } from "react-router";
+import { CheckInScreen } from "../features/check-in/components/check-in-screen.tsx";
+import { ButtonLink } from "../components/form.tsx";
+import { useAuth } from "../lib/auth.tsx";
+import { paths } from "../lib/paths.ts";
+
+/** /event/:id/check-in: admins check players in at the pitch (docs/product-rules.md, "Check-in"). Its own chunk. */
+export default function CheckInRoute() {
+  const { id = "" } = useParams();
+  const { user } = useAuth();
+  if (!user?.isAdmin) {
+    return (
+      <div className="mx-auto flex max-w-md flex-col items-center gap-6 px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Check-in is for organisers</h1>
+        <p className="text-slate-600">Only admins can check players in.</p>
+        <ButtonLink to={paths.event(id)}>Back to the game</ButtonLink>
+      </div>
+    );
+  }
+  return <CheckInScreen eventId={id} />;
+}
