@@ -91,14 +91,17 @@ export function createApp(deps: AppDeps) {
   // The mobile app (web assets local, API here): its origins only, before anything can answer.
   app.use("/api/*", mobileAppCors(config));
   app.use("/api/*", sameOriginWrites(config));
-  // Every body, on every route, is read and checked here before any handler (ours or better-auth's) runs.
+  // The analytics beacon, up to thousands a second (docs/decisions/018-first-party-analytics.md). Its
+  // route reads and checks its own body (a declared length of at most 1 KB, given only to JSON.parse
+  // and a strict schema), so it comes before the two body checks below, which would make every beacon
+  // build a whole Request and copy its body; and before the session middleware, as a beacon reads no
+  // session and must not clear the session cache as other writes do.
+  app.route("/api/analytics", analyticsHitRoutes({ analytics, config }));
+  // Every other body, on every route, is read and checked here before any handler (ours or better-auth's) runs.
   app.use(bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json(errorBody("validation", "The request is too large."), 413) }));
   app.use(bodyGuard());
   // API answers above ~1 KB go out with brotli or gzip (the upcoming list is 430 KB raw); SSE passes through.
   app.use("/api/*", compressAnswers());
-  // The analytics beacon, before the session middleware: it reads no session and must not clear
-  // the session cache as other writes do (docs/decisions/018-first-party-analytics.md).
-  app.route("/api/analytics", analyticsHitRoutes({ analytics, config }));
 
   app.get("/healthz", async (c) => {
     try {

@@ -37,14 +37,21 @@ const UA = {
 
 type App = ReturnType<typeof createApp>;
 
-/** What navigator.sendBeacon sends: a text/plain POST with the page's Origin, from `address`. */
+/** What navigator.sendBeacon sends: a text/plain POST of known length with the page's Origin, from `address`. */
 function beacon(app: App, body: unknown, options: { address?: string; userAgent?: string; headers?: Record<string, string> } = {}) {
+  const text = typeof body === "string" ? body : JSON.stringify(body);
   return app.request(
     `${TEST_ORIGIN}/api/analytics/hits`,
     {
       method: "POST",
-      headers: { origin: TEST_ORIGIN, "content-type": "text/plain;charset=UTF-8", "user-agent": options.userAgent ?? UA.desktop, ...options.headers },
-      body: typeof body === "string" ? body : JSON.stringify(body),
+      headers: {
+        origin: TEST_ORIGIN,
+        "content-type": "text/plain;charset=UTF-8",
+        "content-length": String(Buffer.byteLength(text)),
+        "user-agent": options.userAgent ?? UA.desktop,
+        ...options.headers,
+      },
+      body: text,
     },
     connectionFrom(options.address ?? "203.0.113.10"),
   );
@@ -134,6 +141,9 @@ describe("the beacon", () => {
       [{ kind: "view", path: "/", signedIn: false, referrer: "https://wa.me/123" }],
       [{ kind: "view", path: "/", signedIn: false, userId: "someone" }],
       [JSON.stringify({ kind: "view", path: "/", signedIn: false, referrer: "x".repeat(2000) })],
+      // Nested as deep as fits in 1 KB: JSON.parse takes it, the schema refuses it (this route is before the body guard).
+      [`${"[".repeat(500)}${"]".repeat(500)}`],
+      [`${'{"a":'.repeat(200)}1${"}".repeat(200)}`],
       [view("/"), { "content-type": "application/x-www-form-urlencoded" }],
       [view("/"), { "content-type": "multipart/form-data; boundary=x" }],
     ];
@@ -141,6 +151,20 @@ describe("the beacon", () => {
       const answer = await beacon(at.app, body, { headers });
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(((await answer.json()) as { error: { code: string } }).error.code).toBe("validation");
+    }
+    // Its own limit on the declared length, before anything is read; and a length must be declared.
+    for (const [body, headers] of [
+      ["x".repeat(70 * 1024), {}],
+      [JSON.stringify(view("/")), { "content-length": "5000" }],
+    ] as const) {
+      const answer = await beacon(at.app, body, { headers });
+      expect(answer.status).toBe(400);
+      expect(((await answer.json()) as { error: { message: string } }).error.message).toBe("A hit is at most 1024 bytes.");
+    }
+    for (const headers of [{ "content-length": "" }, { "content-length": "12abc" }, { "transfer-encoding": "chunked" }]) {
+      const answer = await beacon(at.app, view("/"), { headers });
+      expect(answer.status, JSON.stringify(headers)).toBe(400);
+      expect(((await answer.json()) as { error: { message: string } }).error.message).toBe("A hit is sent with its length (Content-Length).");
     }
     const json = await beacon(at.app, view("/"), { headers: { "content-type": "application/json" } });
     expect(json.status).toBe(204);

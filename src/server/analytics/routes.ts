@@ -38,10 +38,17 @@ export function analyticsHitRoutes(deps: { analytics: Analytics; config: Pick<Co
 /**
  * navigator.sendBeacon sends a string as text/plain (a type that needs no CORS preflight from the
  * mobile app's origin); fetch may send JSON. Either way the body is one JSON hit, checked strictly.
+ * This route comes before the app's body limit (app.ts), so it keeps its own: a declared length of
+ * at most MAX_HIT_BYTES, which both senders always give (the server then reads no more than that).
  */
 async function readHit(c: Context<AppEnv>): Promise<Hit> {
   const type = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
   if (type !== "text/plain" && type !== "application/json") throw new AppError("validation", "A hit is sent as text/plain or application/json.");
+  const length = c.req.header("content-length");
+  if (c.req.header("transfer-encoding") !== undefined || length === undefined || !/^\d+$/.test(length)) {
+    throw new AppError("validation", "A hit is sent with its length (Content-Length).");
+  }
+  if (Number(length) > MAX_HIT_BYTES) throw new AppError("validation", `A hit is at most ${MAX_HIT_BYTES} bytes.`);
   const text = await c.req.text();
   if (Buffer.byteLength(text) > MAX_HIT_BYTES) throw new AppError("validation", `A hit is at most ${MAX_HIT_BYTES} bytes.`);
   let body: unknown;
