@@ -22,6 +22,7 @@ const WEEK = { from: "2021-03-01", to: "2021-03-07" };
 const ZONE = "America/Toronto";
 /** Jobs (refunds, the promotion's charge) run in the app's background: give them time on a busy machine. */
 const JOBS = { timeout: 30_000, interval: 250 };
+const DESKTOP_BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 /** The card the simulated processor charges but never refunds (Stripe's 4000 0000 0000 5126). */
 const REFUND_FAILS = "4000 0000 0000 5126";
 
@@ -339,11 +340,25 @@ describe("the organiser's console", () => {
     await noSidewaysScroll(page);
   });
 
-  it("says when a period has no games, and offers Retry when the overview cannot be loaded", async () => {
-    const page = await newPage({ timezoneId: ZONE });
+  it("says when a period has no games, offers Retry when the overview cannot be loaded, and charts the month's visits", async () => {
+    const game = await seedGame(database(), { title: uniqueTitle("Console Visit") });
+    // In the machine's zone, the app's analytics zone too: the browser's month is the analytics' month.
+    // Headless Chromium names itself in its user agent, and analytics leaves bots out: a person's browser instead.
+    const page = await newPage({ userAgent: DESKTOP_BROWSER });
     await login(page, await adminAccount());
+    // A game's page opened, for the month's funnel (its beacon is sent once the page has painted).
+    await page.goto(`/event/${game.id}`);
+    await page.getByRole("heading", { name: game.title, level: 1 }).waitFor();
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const gamesSeen = async () => {
+      const report = (await (await page.request.get(`/api/admin/analytics?from=${day(-2)}&to=${day(1)}`)).json()) as { games: { eventId: string }[] };
+      return report.games.map((seen) => seen.eventId);
+    };
+    await expect.poll(gamesSeen, JOBS).toContain(game.id);
+
     await page.goto("/console?from=2020-01-06&to=2020-01-12");
     await page.getByText("No games in this period.").waitFor();
+    await page.getByText("No visits counted in this period.").waitFor();
     await expectNoAxeViolations(page);
 
     const overview = (url: URL) => url.pathname === "/api/admin/overview";
@@ -357,6 +372,16 @@ describe("the organiser's console", () => {
     await alert.getByRole("button", { name: "Retry" }).click();
     await figure(page, "Games", "Held").waitFor();
     expect(new URL(page.url()).search).toBe("?period=month");
+
+    // This month has the visits this run's browsers made (first-party analytics), this admin's included.
+    const views = figure(page, "Visits in the period", "Page views");
+    await views.waitFor();
+    expect(Number((await views.textContent())!.replace(/,/g, ""))).toBeGreaterThan(0);
+    await page.getByRole("img", { name: /^Page views and visitors per day\./ }).waitFor();
+    await page.getByRole("img", { name: /^Funnel per game\./ }).waitFor();
+    await expectNoAxeViolations(page);
+    await region(page, "Visits").scrollIntoViewIfNeeded();
+    await screenshot(page, "console-visits-1280");
   });
 
   it("is the admins' only: a player is shown the games, and the event page's Roster link is for admins", async () => {

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { Spinner } from "../components/spinner.tsx";
 import { paymentsCsvUrl } from "../features/console/api.ts";
+import { AnalyticsSection } from "../features/console/components/analytics-section.tsx";
 import { AttentionList } from "../features/console/components/attention-list.tsx";
 import { preloadCharts } from "../features/console/components/bar-chart.tsx";
 import { GamesTable } from "../features/console/components/games-table.tsx";
@@ -15,7 +16,10 @@ import { QueryError } from "../features/events/components/query-error.tsx";
 import { viewerTimeZone } from "../features/events/format.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 
-/** The organiser's console (admins; the shell shows home to everyone else): what needs attention, and a period's overview. */
+/**
+ * The organiser's console (admins; the shell shows home to everyone else): what needs attention, a
+ * period's overview, and the visits the app's own analytics counted in it.
+ */
 export default function ConsoleScreen() {
   useDocumentTitle("Console");
   const [search, setSearch] = useSearchParams();
@@ -70,6 +74,11 @@ export default function ConsoleScreen() {
           </div>
         )}
         {content}
+        {period && (
+          <Part title="Visits" level={3}>
+            <AnalyticsSection period={period} timeZone={timeZone} />
+          </Part>
+        )}
       </Part>
     </div>
   );

@@ -1,3 +1,4 @@
+import type { AnalyticsReport } from "../../../shared/analytics.ts";
 import type { AttentionItem, ConsoleOverview, GameRoster } from "../../../shared/console.ts";
 import { api } from "../../lib/api.ts";
 import { apiUrl } from "../../lib/app-origin.ts";
@@ -34,4 +35,9 @@ export function rosterCsvUrl(eventId: string): string {
 
 export function paymentsCsvUrl(period: PeriodParams): string {
   return apiUrl(`/api/admin/payments.csv?${periodQuery(period)}`);
+}
+
+/** GET /api/admin/analytics?from&to: first-party analytics, its days in the server's zone (`period.timeZone` of the answer). */
+export function fetchAnalytics(period: DayRange, signal?: AbortSignal) {
+  return api<AnalyticsReport>(`/api/admin/analytics?${new URLSearchParams({ from: period.from, to: period.to }).toString()}`, { signal });
 }

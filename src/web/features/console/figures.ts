@@ -30,17 +30,23 @@ export interface Bucket {
  * does; the first and last may be cut by the period, and say so by their `from` and `to`.
  */
 export function bucketDays(daily: ConsoleOverview["daily"], unit: Unit): Bucket[] {
-  const buckets: Bucket[] = [];
-  for (const day of daily) {
+  return bucketSeries(
+    daily.map((day) => ({ date: day.date, values: [day.collectedCents, day.refundedCents, day.registrations] })),
+    unit,
+  ).map(({ from, to, values: [collectedCents = 0, refundedCents = 0, registrations = 0] }) => ({ from, to, collectedCents, refundedCents, registrations }));
+}
+
+/** Days' figures (each day a row of numbers, in order) added up per day or per Monday-to-Sunday week. */
+export function bucketSeries(days: { date: string; values: number[] }[], unit: Unit): { from: string; to: string; values: number[] }[] {
+  const buckets: { from: string; to: string; values: number[] }[] = [];
+  for (const day of days) {
     const weekStart = addDays(day.date, -((new Date(`${day.date}T00:00:00Z`).getUTCDay() + 6) % 7));
     const last = buckets[buckets.length - 1];
     if (last && unit === "week" && last.from >= weekStart) {
       last.to = day.date;
-      last.collectedCents += day.collectedCents;
-      last.refundedCents += day.refundedCents;
-      last.registrations += day.registrations;
+      last.values = last.values.map((value, index) => value + (day.values[index] ?? 0));
     } else {
-      buckets.push({ from: day.date, to: day.date, collectedCents: day.collectedCents, refundedCents: day.refundedCents, registrations: day.registrations });
+      buckets.push({ from: day.date, to: day.date, values: [...day.values] });
     }
   }
   return buckets;

@@ -11,8 +11,8 @@ export interface ChartSeries {
   format: (value: number, index: number) => string;
 }
 
-/** Tailwind's 700s: 4.5:1 or more on white, and told apart by colour-blind eyes (blue and orange). */
-export const CHART_COLORS = { blue: "#1d4ed8", orange: "#c2410c", green: "#15803d" } as const;
+/** Tailwind's 700s: 4.5:1 or more on white; blue and orange, the pair colour-blind eyes tell apart best, come first. */
+export const CHART_COLORS = { blue: "#1d4ed8", orange: "#c2410c", green: "#15803d", purple: "#7e22ce" } as const;
 
 const HEIGHT = 220;
 

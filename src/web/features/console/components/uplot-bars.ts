@@ -35,13 +35,40 @@ function niceSteps(step: number): number[] {
   return steps;
 }
 
+/** How wide a bar may grow (CSS pixels): one game on a wide screen is a bar, not a wall. */
+const MAX_BAR_PX = 48;
+const SCALE_VALUE = 1 as uPlot.Series.BarsPathBuilderFacetUnit;
+
+/**
+ * The bars of each group side by side, centred on the group's label: every series takes an equal
+ * share of 80% of the group's width, and no bar is wider than MAX_BAR_PX. Worked out at every draw
+ * (uPlot's `disp`), so that it follows the chart's width.
+ */
+function groupedBars(seriesCount: number, groupCount: number) {
+  const layout = (plot: uPlot) => {
+    const unitPx = Math.abs(plot.valToPos(1, "x") - plot.valToPos(0, "x")) || 1;
+    const bar = Math.min(0.8 / seriesCount, MAX_BAR_PX / unitPx);
+    return { bar, start: -(bar * seriesCount) / 2 };
+  };
+  const indexes = Array.from({ length: groupCount }, (_, index) => index);
+  return uPlot.paths.bars!({
+    disp: {
+      x0: {
+        unit: SCALE_VALUE,
+        values: (plot, seriesIndex) => {
+          const { bar, start } = layout(plot);
+          return indexes.map((index) => index + start + (seriesIndex - 1) * bar);
+        },
+      },
+      size: { unit: SCALE_VALUE, values: (plot) => indexes.map(() => layout(plot).bar) },
+    },
+  });
+}
+
 export function showBars(element: HTMLElement, spec: BarSpec, width: number): ShownChart {
   const { labels, series } = spec;
   const top = spec.yMax ?? Math.max(spec.yStep, ...series.flatMap((line) => line.values)) * 1.1;
-  const groups = series.length;
-  // Side by side within a group: each bar takes its share of 80% of the group's width.
-  const barSize = groups > 1 ? 0.8 / groups : 0.6;
-  const align = (index: number): -1 | 0 | 1 => (groups === 2 ? (index === 0 ? -1 : 1) : 0);
+  const bars = groupedBars(series.length, labels.length);
   const widest = Math.max(...[0, top].map((value) => spec.formatY(value).length));
 
   const plot = new uPlot(
@@ -75,13 +102,13 @@ export function showBars(element: HTMLElement, spec: BarSpec, width: number): Sh
       ],
       series: [
         {},
-        ...series.map((line, index) => ({
+        ...series.map((line) => ({
           label: line.label,
           fill: line.color,
           stroke: line.color,
           width: 0,
           points: { show: false },
-          paths: uPlot.paths.bars!({ size: [barSize, 64, 1], align: align(index) }),
+          paths: bars,
         })),
       ],
       hooks: {

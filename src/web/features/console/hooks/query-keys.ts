@@ -6,4 +6,5 @@ export const consoleKeys = {
   overview: (period: PeriodParams) => ["console", "overview", period.from, period.to, period.timeZone] as const,
   roster: (eventId: string) => ["console", "roster", eventId] as const,
   attention: () => ["console", "attention"] as const,
+  analytics: (period: { from: string; to: string }) => ["console", "analytics", period.from, period.to] as const,
 };

@@ -1,0 +1,13 @@
+import { useQuery } from "@tanstack/react-query";
+import { fetchAnalytics } from "../api.ts";
+import type { DayRange } from "../period.ts";
+import { consoleKeys } from "./query-keys.ts";
+
+/** GET /api/admin/analytics for the console's period; `null` asks for nothing. */
+export function useAnalytics(period: DayRange | null) {
+  return useQuery({
+    queryKey: period ? consoleKeys.analytics(period) : [...consoleKeys.all, "analytics", "none"],
+    queryFn: ({ signal }) => fetchAnalytics(period!, signal),
+    enabled: period !== null,
+  });
+}
