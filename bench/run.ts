@@ -1,5 +1,5 @@
 // `npm run bench`: the event read paths of the real app against a bare node:http server that
-// answers the same bytes (DESIGN §9). Loopback only, bounded in time.
+// answers the same bytes (docs/testing-and-budgets.md, "Budgets"). Loopback only, bounded in time.
 //
 //   BENCH_SECONDS       measured seconds per target and server (default 5; plus 1 s warm-up)
 //   BENCH_CONCURRENCY   requests in flight (default 16)

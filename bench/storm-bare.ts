@@ -1,4 +1,4 @@
-// The floor the join storm is compared with (DESIGN §9): the same lock-check-insert transaction the
+// The floor the join storm is compared with (docs/testing-and-budgets.md, "Budgets"): the same lock-check-insert transaction the
 // join runs under the event lock, sent by bare `pg` with no HTTP, no auth, no processor: 1,000 at
 // once over a pool as large as the app's, on the same database, against a game of the same size.
 import pg from "pg";

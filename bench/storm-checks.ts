@@ -1,4 +1,4 @@
-// The invariants every storm run must end with (DESIGN §6 and §9), read from the database, the
+// The invariants every storm run must end with (docs/registrations-and-payments.md, "Invariants"), read from the database, the
 // simulated processor's own tables, the API and what each client was told.
 import type { EventDetail } from "../src/shared/events.ts";
 // The storm runs the app with its default settings, CURRENCY included.
@@ -172,7 +172,7 @@ function nothingPending(payments: PaymentRow[]): Check {
 }
 
 /**
- * DESIGN §6 invariant 2. `consent_to_auto_charge` is set exactly when a paid join was waitlisted on
+ * Invariant 2 (docs/registrations-and-payments.md, "Invariants"). `consent_to_auto_charge` is set exactly when a paid join was waitlisted on
  * arrival; `promote:` charges are promotions. Per role: the promotions went to the first K people
  * who waited, by position (those whose charge failed count as served, and are skipped); nobody who
  * arrived after a waiting person took a spot directly (in this storm the waitlists never run dry);
@@ -236,7 +236,7 @@ function refundsExact(registrations: RegistrationRow[], payments: PaymentRow[], 
   };
 }
 
-/** DESIGN §6 invariants 3 and 4, at the processor: one charge per registration, and what it kept matches the registration's state. */
+/** Invariants 3 and 4 (docs/registrations-and-payments.md), at the processor: one charge per registration, and what it kept matches the registration's state. */
 function chargedOnce(registrations: RegistrationRow[], processor: ProcessorRow[]): Check {
   const problems: string[] = [];
   for (const reg of registrations) {

@@ -1,4 +1,4 @@
-// `npm run bench:storm`: the join storm of DESIGN §9. 1,000 users with saved cards join one paid game
+// `npm run bench:storm`: the join storm (docs/testing-and-budgets.md, "Budgets"). 1,000 users with saved cards join one paid game
 // of 22 players + 2 goalkeepers at once through the real app (`src/server/main.ts` as a child, on the
 // simulated processor with 20% declines and 5% lost answers); a second paid game (20 + 2, other
 // prices) is filled. Then the refund phase, with the app restarted at 20% lost answers: 10 confirmed
