@@ -161,7 +161,7 @@ describe("the beacon", () => {
       expect(answer.status).toBe(400);
       expect(((await answer.json()) as { error: { message: string } }).error.message).toBe("A hit is at most 1024 bytes.");
     }
-    for (const headers of [{ "content-length": "" }, { "content-length": "12abc" }, { "transfer-encoding": "chunked" }]) {
+    for (const headers of [{ "content-length": "" }, { "content-length": "12abc" }, { "transfer-encoding": "chunked" }] as Record<string, string>[]) {
       const answer = await beacon(at.app, view("/"), { headers });
       expect(answer.status, JSON.stringify(headers)).toBe(400);
       expect(((await answer.json()) as { error: { message: string } }).error.message).toBe("A hit is sent with its length (Content-Length).");
