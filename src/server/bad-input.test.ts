@@ -358,7 +358,10 @@ describe("JSON nested more than 32 levels, on every route", () => {
         for (const [label, body] of Object.entries(bodies)) {
           const response = await send({ who, method, path, body });
           expect(response.status, `${who} ${method} ${path}: ${label}`).toBe(400);
-          expect(JSON.parse(response.text), `${who} ${method} ${path}: ${label}`).toEqual({ error: { code: "validation", message: TOO_DEEP } });
+          // The analytics beacon comes before the app's body guard and has its own, stricter one
+          // (a declared length of at most 1 KB, then a strict schema: decision 018): a 400 in its words.
+          const message = path === "/api/analytics/hits" ? expect.any(String) : TOO_DEEP;
+          expect(JSON.parse(response.text), `${who} ${method} ${path}: ${label}`).toEqual({ error: { code: "validation", message } });
         }
       }
     }
