@@ -53,6 +53,8 @@ export interface App {
   stop(): Promise<void>;
   /** The last lines the app printed, for the report when something fails. */
   output(): string[];
+  /** The last lines it wrote to stderr (warnings and errors: not drowned by the mails printed to stdout). */
+  warnings(): string[];
 }
 
 /** A port nothing listens on now (the OS picks it; another process could take it first, rarely). */
@@ -96,6 +98,7 @@ export async function startApp(options: AppOptions): Promise<App> {
   let env = appEnv(options);
   const origin = `http://127.0.0.1:${options.port}`;
   const lines: string[] = [];
+  const warnings: string[] = [];
   let generation = 0;
   let child = await launch();
 
@@ -109,7 +112,11 @@ export async function startApp(options: AppOptions): Promise<App> {
       lines.push(`${tag} ${line}`);
       if (lines.length > KEPT_LINES) lines.shift();
     };
-    createInterface({ input: spawned.stderr! }).on("line", keep);
+    createInterface({ input: spawned.stderr! }).on("line", (line) => {
+      keep(line);
+      warnings.push(`${tag} ${line}`);
+      if (warnings.length > KEPT_LINES) warnings.shift();
+    });
     const stdout = createInterface({ input: spawned.stdout! });
     stdout.on("line", keep);
     try {
@@ -153,6 +160,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     },
     stop,
     output: () => [...lines],
+    warnings: () => [...warnings],
   };
 }
 

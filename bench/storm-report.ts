@@ -85,6 +85,10 @@ export function printRun(result: RunResult, index: number, total: number, option
   if (result.checks.length) console.log("");
   for (const check of result.checks) console.log(`  ${check.ok ? "✓" : "✗"} ${check.name}: ${check.detail}`);
   if (result.error) console.log(`  ✗ the run stopped: ${result.error}`);
+  if (result.appWarnings.length) {
+    console.log("\n  the app's last warnings and errors (stderr):");
+    for (const line of result.appWarnings.slice(-40)) console.log(`    ${line}`);
+  }
   if (result.appOutput.length) {
     console.log("\n  the app's last output:");
     for (const line of result.appOutput.slice(-60)) console.log(`    ${line}`);

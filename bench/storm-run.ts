@@ -1,4 +1,4 @@
-// One join-storm run (DESIGN §9): a fresh database and app, 1,000 users with saved cards joining one
+// One join-storm run (docs/testing-and-budgets.md, "Budgets"): a fresh database and app, 1,000 users with saved cards joining one
 // paid game at once (optionally with the app killed -9 mid-storm and started again), a second paid
 // game filled; then the refund phase, on an app restarted with 20% lost answers: 10 confirmed players
 // of the storm's game cancel and an admin cancels the second game at once, and the app is killed -9
@@ -140,6 +140,8 @@ export interface RunResult {
   /** Set when the run could not be completed; the app's last output goes with it. */
   error?: string;
   appOutput: string[];
+  /** Its last warnings and errors (stderr). */
+  appWarnings: string[];
 }
 
 const DEFINITIVE = [201, 402, 409, 422] as const;
@@ -156,7 +158,7 @@ export async function cleanUpRunInProgress(): Promise<void> {
 }
 
 export async function runStorm(spec: RunSpec, settings: RunSettings): Promise<RunResult> {
-  const result: RunResult = { spec, steps: [], checks: [], cliOutput: [], appOutput: [] };
+  const result: RunResult = { spec, steps: [], checks: [], cliOutput: [], appOutput: [], appWarnings: [] };
   const cleanups = inProgress;
   let app: App | undefined;
   try {
@@ -252,7 +254,10 @@ export async function runStorm(spec: RunSpec, settings: RunSettings): Promise<Ru
   } catch (error) {
     result.error = error instanceof Error ? error.message : String(error);
   } finally {
-    if (app && (result.error || result.checks.some((check) => !check.ok))) result.appOutput = app.output();
+    if (app && (result.error || result.checks.some((check) => !check.ok))) {
+      result.appOutput = app.output();
+      result.appWarnings = app.warnings();
+    }
     await cleanUpRunInProgress();
   }
   return result;
