@@ -12,6 +12,8 @@ const PRIVACY_SECTIONS = [
   "Introduction",
   "Information We Collect",
   "How We Use Your Information",
+  // Added with first-party analytics (decision 018): what is counted, and nothing more.
+  "Usage Statistics",
   "Sharing of Information",
   "Data Storage and Security",
   "Children's Privacy",
@@ -293,13 +295,13 @@ describe("profile", () => {
 });
 
 describe("navigation and access", () => {
-  it("shows the privacy policy, signed out, with its eight sections", async () => {
+  it("shows the privacy policy, signed out, with its sections", async () => {
     const page = await newPage();
     await page.goto("/privacy");
     await page.getByRole("heading", { level: 1, name: "Privacy Policy" }).waitFor();
     expect(pathOf(page)).toBe("/privacy");
     expect(await page.getByRole("heading", { level: 2 }).allTextContents()).toEqual(PRIVACY_SECTIONS);
-    expect(await page.getByText("Effective date: December 7, 2024").isVisible()).toBe(true);
+    expect(await page.getByText("Effective date: November 23, 2026").isVisible()).toBe(true);
     expect(await page.getByText(/under 13/).first().isVisible()).toBe(true);
   });
 
