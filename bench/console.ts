@@ -5,7 +5,6 @@
 //
 //   BENCH_DATABASE_URL  PostgreSQL server for its run (default postgres://postgres@127.0.0.1:5432/postgres; unreachable: skipped)
 //   BENCH_ITERATIONS    timed calls per query (default 40, after 5 to warm up)
-import type pg from "pg";
 import { resolvePeriod } from "../src/shared/console-period.ts";
 import { dateInZone } from "../src/shared/zoned-time.ts";
 import { getOverview } from "../src/server/console/get-overview.ts";
@@ -13,51 +12,12 @@ import { getRoster } from "../src/server/console/get-roster.ts";
 import { connectEmbedded, type Database, startEmbeddedPostgres } from "../src/server/db/client.ts";
 import { runMigrations } from "../src/server/db/migrate.ts";
 import { createThrowawayDatabase } from "../src/test/database.ts";
+import { seedYear, YEAR } from "./console-seed.ts";
 import { printTable } from "./table.ts";
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 40);
 const TARGET_P95_MS = 150;
-const YEAR = { games: 1_000, registrationsPerGame: 25, maxPlayers: 20, users: 600 };
 const money = { currency: "cad", feeRule: { feePercent: 2.9, feeFixedCents: 30 } };
-
-/** A year of weekly-ish games in bulk SQL: 20 confirmed and paid, 3 left with a refund, 2 waitlisted each. */
-async function seedYear(pool: pg.Pool) {
-  await pool.query(
-    `insert into "user" (id, name, email, email_verified, first_name, last_name)
-     select 'console-user-' || g, 'Player ' || g, 'p' || g || '@bench.example', true, 'Player', g::text from generate_series(1, $1::int) g`,
-    [YEAR.users],
-  );
-  await pool.query(
-    `insert into event (title, starts_at, ends_at, time_zone, duration_minutes, latitude, longitude, cost_cents, max_players, include_goalkeepers, max_goalkeepers, status)
-     select 'Game ' || g, now() - g * interval '8 hours 45 minutes', now() - g * interval '8 hours 45 minutes' + interval '90 minutes', 'America/Toronto', 90,
-            45.5, -73.6, 1000, $2, true, 2, case when g % 40 = 0 then 'cancelled' else 'active' end::event_status
-       from generate_series(1, $1::int) g`,
-    [YEAR.games, YEAR.maxPlayers],
-  );
-  await pool.query(
-    `insert into registration (event_id, user_id, role, status, amount_cents, card_label, created_at, waitlisted_at, refunded_cents, closed_reason)
-     select e.id, 'console-user-' || (1 + (abs(hashtext(e.id::text)) + n) % $2), 'player',
-            (case when n <= 20 then 'confirmed' when n <= 23 then 'refunded' else 'waitlisted' end)::registration_status,
-            1000, 'Visa •••• 4242', e.starts_at - interval '3 days',
-            case when n > 23 then e.starts_at - interval '2 days' end,
-            case when n between 21 and 23 then 941 end,
-            (case when n between 21 and 23 then 'user_left' end)::closed_reason
-       from event e cross join generate_series(1, $1::int) n`,
-    [YEAR.registrationsPerGame, YEAR.users],
-  );
-  await pool.query(
-    `insert into payment (registration_id, event_id, user_id, kind, status, amount_cents, currency, gateway_id, idempotency_key, created_at)
-     select r.id, r.event_id, r.user_id, 'charge', 'succeeded', 1000, 'cad', 'pi_' || r.id, 'charge:' || r.id, r.created_at
-       from registration r where r.status in ('confirmed', 'refunded')`,
-  );
-  await pool.query(
-    `insert into payment (registration_id, event_id, user_id, kind, status, amount_cents, currency, gateway_id, idempotency_key, created_at)
-     select r.id, r.event_id, r.user_id, 'refund', 'succeeded', 941, 'cad', 're_' || r.id, 'refund:' || r.id, r.created_at + interval '1 day'
-       from registration r where r.status = 'refunded'`,
-  );
-  await pool.query("analyze");
-}
-
 async function time(work: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
   for (let i = 0; i < 5; i++) await work();
   const samples: number[] = [];
