@@ -47,7 +47,7 @@ export async function composeAccountDeletionMail(
     to: job.to,
     subject: `Your ${context.appName} account is deleted: what is refunded`,
     intro: [
-      `You deleted your ${context.appName} account. Your spots in upcoming games were released, and the next people on their waitlists were given them.`,
+      `You deleted your ${context.appName} account. Your spots in upcoming games were released for others to take.`,
       "This is what goes back to your card for each game you had paid for:",
     ],
     table: {
