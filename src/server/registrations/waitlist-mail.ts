@@ -21,7 +21,11 @@ export function waitlistMailContent(options: {
 }): { subject: string; paragraphs: string[]; moreDetails: Detail[] } {
   const { game, reg, place, facts, gameUrl } = options;
   const list = reg.role === "player" ? "Player" : "Goalkeeper";
-  const where = `The ${list} List of ${game.title} is full, so you are on its waitlist${place === null ? "." : `: you are number ${place}.`}`;
+  // No place: it left the waitlist (a spot, or gone) before this was written; what was agreed stays on record.
+  const where =
+    place === null
+      ? `You joined the waitlist of the ${list} List of ${game.title}.`
+      : `The ${list} List of ${game.title} is full, so you are on its waitlist: you are number ${place}.`;
   const placeDetail: Detail[] = place === null ? [] : [["Waitlist place", `#${place}`]];
   const withdrawal = waitlistWithdrawal(facts, gameUrl);
   if (reg.amountCents === 0) {
@@ -37,7 +41,7 @@ export function waitlistMailContent(options: {
   return {
     subject: `Your waitlist place and automatic payment: ${game.title}`,
     paragraphs: [
-      `${where} Nothing has been charged.`,
+      place === null ? where : `${where} Nothing has been charged.`,
       `This mail is your record of what you agreed to on ${agreedAt}:`,
       `“${autoChargeConsentText(amount)}”`,
       `If a spot frees up before kick-off, your ${card} is charged ${amount} without asking you again, and the spot is yours. We mail you either way: when the spot is yours, or if the card cannot be charged (the spot then goes to the next person).`,
