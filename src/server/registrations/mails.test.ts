@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_FEE } from "../../shared/money.ts";
 import { insertGame, join, playerWithCard, registrationsOf } from "../../test/payments.ts";
 import { createTestContext, signUpVerified, type TestContext } from "../../test/test-app.ts";
+import { registration } from "../db/schema.ts";
+import { insertUser } from "../events/testing.ts";
+import { composeRegistrationMail } from "./mails.ts";
 
 /**
  * What people are told by mail when they join, wait, pay or delete their account: read from the
@@ -95,6 +99,26 @@ describe("joining a paid game's waitlist", () => {
     const mail = await mailFor(waiter.email, "Your waitlist place and automatic payment: Late Waitlist");
     expect(mail.text).toContain("Kick-off is less than 24 hours away, so this place and your agreement can no longer be withdrawn");
     expect(mail.text).not.toContain("Withdraw by");
+  });
+  it("keeps the record of a place that left the waitlist before the mail was written, without saying nothing was charged", async () => {
+    const game = await insertGame(context, { title: "Quick Promotion", startsAt: KICK_OFF });
+    const person = await insertUser(context.database.db);
+    const rows = await context.database.db
+      .insert(registration)
+      .values([
+        { eventId: game.id, userId: person.id, role: "player", status: "promoting", amountCents: 1000, consentToAutoCharge: true, cardLabel: "Visa •••• 4242", waitlistedAt: new Date() },
+        { eventId: game.id, userId: person.id, role: "goalkeeper", status: "confirmed", amountCents: 0, waitlistedAt: new Date() },
+      ])
+      .returning();
+    const compose = (registrationId: string) =>
+      composeRegistrationMail(context.database.db, { ...context.config, feeRule: DEFAULT_FEE }, { kind: "waitlisted", registrationId });
+    const paid = await compose(rows[0]!.id);
+    expect(paid?.text).toContain("You joined the waitlist of the Player List of Quick Promotion.");
+    expect(paid?.text).toContain("“I agree that my card will be charged $10.00 automatically if a spot frees up.”");
+    expect(paid?.text).not.toContain("Nothing has been charged");
+    expect(paid?.text).not.toContain("Waitlist place");
+    // A free place has nothing left to say: the spot's own mail tells the rest.
+    expect(await compose(rows[1]!.id)).toBeNull();
   });
 });
 
