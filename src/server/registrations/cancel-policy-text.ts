@@ -56,9 +56,10 @@ export function waitlistWithdrawal(facts: PolicyFacts, gameUrl: string): { parag
     };
   }
   const what = paid ? "To withdraw your agreement, leave the waitlist" : "To give up your place, leave the waitlist";
-  const after = paid ? "after that your place stays, and a spot that frees up before kick-off is charged." : "after that your place stays.";
+  const after = paid ? "after that your place stays, and a spot that frees up before kick-off is charged" : "after that your place stays";
+  // The link ends the sentence with nothing after it: a full stop would be read as part of the address.
   return {
-    paragraph: `${what} on the game's page: ${gameUrl}. You can do so until ${deadline} (24 hours before kick-off); ${after}`,
+    paragraph: `${what} on the game's page by ${deadline} (24 hours before kick-off); ${after}. Open the game: ${gameUrl}`,
     details: [[paid ? "Withdraw by" : "Leave by", deadline]],
   };
 }

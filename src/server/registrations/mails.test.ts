@@ -55,7 +55,8 @@ describe("joining a free game", () => {
     const mail = await mailFor(second.email, "You're on the waitlist: Crowded Free");
     expect(mail.text).toContain("The Player List of Crowded Free is full, so you are on its waitlist: you are number 2.");
     expect(mail.text).toContain("If a spot frees up before kick-off, it is yours automatically");
-    expect(mail.text).toContain(`leave the waitlist on the game's page: ${context.config.publicUrl}/event/${game.id}. You can do so until ${DEADLINE}`);
+    expect(mail.text).toContain(`To give up your place, leave the waitlist on the game's page by ${DEADLINE} (24 hours before kick-off); after that your place stays.`);
+    expect(mail.links).toContain(`${context.config.publicUrl}/event/${game.id}`);
     expect(mail.text).toContain("Waitlist place: #2");
     expect((await mailFor(first.email, "You're on the waitlist: Crowded Free")).text).toContain("you are number 1.");
   });
@@ -78,8 +79,10 @@ describe("joining a paid game's waitlist", () => {
     expect(mail.text).toContain("“I agree that my card will be charged $10.00 automatically if a spot frees up.”");
     expect(mail.text).toContain("your Visa •••• 4242 is charged $10.00 without asking you again");
     expect(mail.text).toContain(
-      `To withdraw your agreement, leave the waitlist on the game's page: ${context.config.publicUrl}/event/${game.id}. You can do so until ${DEADLINE} (24 hours before kick-off)`,
+      `To withdraw your agreement, leave the waitlist on the game's page by ${DEADLINE} (24 hours before kick-off); after that your place stays, and a spot that frees up before kick-off is charged. Open the game: ${context.config.publicUrl}/event/${game.id}\n`,
     );
+    // Every link in the mail is the game's own address, whole (no full stop read into it).
+    expect(new Set(mail.links)).toEqual(new Set([`${context.config.publicUrl}/event/${game.id}`]));
     expect(mail.text).toContain("and get $9.41 back ($10.00 minus the $0.59 processing fee)");
     expect(mail.text).toContain("Charged if a spot frees up: $10.00");
     expect(mail.text).toContain("Card: Visa •••• 4242");
