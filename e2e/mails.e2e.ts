@@ -36,7 +36,8 @@ async function openGame(page: Page, game: SeededGame) {
 }
 
 describe("joining a paid game's waitlist", () => {
-  it("mails the record of the consent, whose link leads to the game, where leaving the waitlist withdraws it", async () => {
+  // Two accounts, a card, the payment dialog and mails that wait for the job workers: longer than most.
+  it("mails the record of the consent, whose link leads to the game, where leaving the waitlist withdraws it", { timeout: 120_000 }, async () => {
     const game = await seedGame(database(), { title: uniqueTitle("Consent Cup"), costCents: 1000, maxPlayers: 1, timeZone: ZONE });
     await seedRegistrations(database(), game, ["Hal Holder"], { status: "confirmed" });
     const user = await createVerifiedUser({ firstName: "Wren", lastName: "Waiting" });
@@ -86,7 +87,7 @@ describe("joining a paid game's waitlist", () => {
 });
 
 describe("a free game, a receipt and an account deletion", () => {
-  it("says You're in with the deadline, states the refund on the receipt, and mails the deletion's refunds", async () => {
+  it("says You're in with the deadline, states the refund on the receipt, and mails the deletion's refunds", { timeout: 120_000 }, async () => {
     const free = await seedGame(database(), { title: uniqueTitle("Free Kick"), timeZone: ZONE });
     const paid = await seedGame(database(), { title: uniqueTitle("Paid <Kick> & Co"), costCents: 1000, timeZone: ZONE });
     const user = await createVerifiedUser({ firstName: "Dee", lastName: "Parting" });
