@@ -196,7 +196,7 @@ describe("the event page", () => {
     const { event } = (await (await away.request.get(`/api/events/${game.id}`)).json()) as { event: EventDetail };
     expect(await fact(away, "Date").textContent()).toBe(dateFormat("UTC").format(new Date(event.startsAt)));
     expect(await fact(away, "Time").textContent()).toBe(`${hours(event, "UTC")} (UTC)`);
-    expect(await fact(away, "Your Time").textContent()).toMatch(new RegExp(`, ${hours(event, "America/New_York")} \\(America/New_York\\)$`));
+    expect(await fact(away, "Your Time").textContent()).toMatch(new RegExp(`, ${hours(event, "America/New_York")} \\(Eastern Time\\)$`));
 
     const directions = away.getByRole("link", { name: /Get directions/ });
     expect(await directions.getAttribute("href")).toBe(`https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(`${event.latitude},${event.longitude}`)}`);

@@ -145,6 +145,14 @@ export const CANCEL_WINDOW_TEXT = "You can only cancel your registration up to 2
 export const AUTHENTICATION_FAILED = "We are unable to authenticate your payment method. Please choose a different payment method and try again.";
 export const CONSENT_REQUIRED = "Please agree to be charged automatically if a spot frees up.";
 
+/**
+ * What a person joining a paid waitlist agrees to, as the payment dialog words it; the mail that
+ * records the consent quotes it.
+ */
+export function autoChargeConsentText(price: string): string {
+  return `I agree that my card will be charged ${price} automatically if a spot frees up.`;
+}
+
 /** The success notice after a join: the original product's text (docs/product-rules.md). */
 export function joinNotice(role: RegistrationRole, status: RegistrationStatus): string {
   const list = role === "player" ? "Player" : "Goalkeeper";
@@ -161,6 +169,11 @@ export const CANCEL_WINDOW_MS = 24 * 60 * 60 * 1000;
  */
 export function isCancellable(startsAt: string | Date, now: Date): boolean {
   return new Date(startsAt).getTime() - now.getTime() >= CANCEL_WINDOW_MS;
+}
+
+/** The last moment a spot or a waitlist place can be cancelled: 24 hours before kick-off. */
+export function cancelDeadline(startsAt: string | Date): Date {
+  return new Date(new Date(startsAt).getTime() - CANCEL_WINDOW_MS);
 }
 
 /** Spot price in cents for a role; the server charges this, the browser only shows it. */

@@ -1,4 +1,5 @@
 import type { EventSummary } from "../../shared/events.ts";
+import { timeZoneName } from "../../shared/time-zone-name.ts";
 
 /** Intl uses a narrow no-break space before AM/PM; plain spaces read the same and survive every mail client. */
 const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
@@ -14,6 +15,12 @@ export function formatEventDay(startsAt: string | Date, timeZone: string): strin
 export function formatEventHours(startsAt: string | Date, endsAt: string | Date, timeZone: string): string {
   const time = new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit" });
   return plainSpaces(`${time.format(new Date(startsAt))} – ${time.format(new Date(endsAt))}`);
+}
+
+/** "Sun, Dec 6, 2026, 10:00 AM – 11:30 AM (Eastern Time)": on the game's clocks, its zone named as people say it (the mails). */
+export function formatEventWhen(event: { startsAt: string | Date; endsAt: string | Date; timeZone: string }): string {
+  const { startsAt, endsAt, timeZone } = event;
+  return `${formatEventDay(startsAt, timeZone)}, ${formatEventHours(startsAt, endsAt, timeZone)} (${timeZoneName(timeZone, startsAt)})`;
 }
 
 /** What a newcomer most wants to know: can I still get a spot? Uses the original product's banner texts for finished games. */

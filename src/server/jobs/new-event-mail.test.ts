@@ -65,7 +65,7 @@ describe("new-game mail", () => {
 
     const mail = await context.mail.waitFor(optedIn.email, "New game: Thursday 5-a-side", { after: before, timeoutMs: 20_000 });
     expect(mail.text).toContain("Hackney Marshes (field: Pitch 9)");
-    expect(mail.text).toContain("7:00 PM – 8:00 PM (Europe/London)");
+    expect(mail.text).toContain("7:00 PM – 8:00 PM (United Kingdom Time)");
     expect(mail.text).toContain("$8.00 per player");
     expect(mail.links).toContain(`${context.config.publicUrl}/event/${eventId}`);
     const unsubscribe = mail.links.find((link) => link.includes("/api/unsubscribe?token="));

@@ -1,6 +1,6 @@
 import type { EventSummary } from "../../shared/events.ts";
 import { formatCents } from "../../shared/money.ts";
-import { formatEventDay, formatEventHours } from "../events/describe-event.ts";
+import { formatEventWhen } from "../events/describe-event.ts";
 import type { Mail } from "./mailer.ts";
 import { escapeHtml } from "./templates.ts";
 
@@ -18,7 +18,7 @@ export function newEventMail(options: {
   unsubscribeUrl: string;
 }): Mail {
   const { appName, currency, to, event, eventUrl, unsubscribeUrl } = options;
-  const when = `${formatEventDay(event.startsAt, event.timeZone)}, ${formatEventHours(event.startsAt, event.endsAt, event.timeZone)} (${event.timeZone})`;
+  const when = formatEventWhen(event);
   const where = event.field ? `${event.locationName} (field: ${event.field})` : event.locationName;
   const price = event.costCents === 0 ? "Free" : `${formatCents(event.costCents, currency)} per player`;
   const goalkeepers = event.includeGoalkeepers

@@ -39,6 +39,37 @@ ${outro ? `<p style="font-size:13px;color:#555">${escapeHtml(outro)}</p>` : ""}
   return { to, subject, text, html };
 }
 
+/**
+ * Paragraphs around a table, for a mail about several things at once (the games an account
+ * deletion released). The text body writes each row as "Column: value" lines.
+ */
+export function tableMail(options: {
+  appName: string;
+  to: string;
+  subject: string;
+  intro: string[];
+  table: { caption: string; head: string[]; rows: string[][] };
+  outro: string[];
+}) {
+  const { appName, to, subject, intro, table, outro } = options;
+  const text = [
+    ...intro.flatMap((paragraph) => [paragraph, ""]),
+    ...table.rows.flatMap((row) => [...row.map((cell, index) => `${table.head[index]}: ${cell}`), ""]),
+    ...outro.flatMap((paragraph) => [paragraph, ""]),
+    `— ${appName}`,
+  ].join("\n");
+  const cell = (tag: "th" | "td", value: string) => `<${tag} style="text-align:left;vertical-align:top;padding:4px 12px 4px 0">${escapeHtml(value)}</${tag}>`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:auto;padding:24px">
+<h1 style="font-size:20px;color:#166534">${escapeHtml(appName)}</h1>
+${intro.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n")}
+<table style="border-collapse:collapse"><caption style="text-align:left;font-weight:600;padding-bottom:4px">${escapeHtml(table.caption)}</caption>
+<thead><tr>${table.head.map((label) => cell("th", label)).join("")}</tr></thead>
+<tbody>${table.rows.map((row) => `<tr>${row.map((value) => cell("td", value)).join("")}</tr>`).join("")}</tbody></table>
+${outro.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n")}
+</body></html>`;
+  return { to, subject, text, html };
+}
+
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

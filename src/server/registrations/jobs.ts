@@ -21,7 +21,16 @@ export type RegistrationMailJob =
   | { kind: "promotion_failed"; registrationId: string }
   | { kind: "refund"; registrationId: string }
   | { kind: "late_charge_refunded"; registrationId: string }
-  | { kind: "event_cancelled"; eventId: string; userId: string };
+  | { kind: "event_cancelled"; eventId: string; userId: string }
+  /** A free spot taken at once ("You're in"). */
+  | { kind: "joined"; registrationId: string }
+  /** A waitlist place; for a paid game, the written record of the consent to an automatic charge. */
+  | { kind: "waitlisted"; registrationId: string }
+  /**
+   * What an account deletion refunded, game by game. The address travels with the job: the account
+   * (and so the registrations' link to it) is gone by the time the mail is written.
+   */
+  | { kind: "account_deleted"; to: string; registrationIds: string[] };
 
 /**
  * Jobs are written inside the transaction that needs them, so a change and its follow-up work commit

@@ -125,7 +125,8 @@ describe("joining a paid game", () => {
     const mail = await context.mail.waitFor(player.email, "Payment confirmed: Paid Sunday", { after: before, timeoutMs: 15_000 });
     expect(mail.text).toContain("$12.50");
     expect(mail.text).toContain("Riverside Park");
-    expect(mail.text).toContain("(America/New_York)");
+    expect(mail.text).toContain("(Eastern Time)");
+    expect(mail.text).not.toContain("America/New_York");
     expect(mail.links).toContain(`${context.config.publicUrl}/event/${game.id}`);
   });
 

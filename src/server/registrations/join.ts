@@ -19,6 +19,7 @@ import { type ChargeInput, type ChargeOutcome, GatewayUnavailableError, type Pay
 import { applyChargeOutcome } from "./apply-charge.ts";
 import { PAYMENT_IN_PROGRESS } from "./cancel.ts";
 import { nowOf, type RegistrationDeps } from "./deps.ts";
+import { enqueueIn } from "./jobs.ts";
 import { activeRegistrationsOf, capacityOf, chargeInputOf, chargeKey, closeOtherWaitlist, heldSpots, type RegistrationRow } from "./queries.ts";
 import { type EventRow, type Tx, withEventLock } from "./transaction.ts";
 import { DELETION_MARK_MS } from "./release-user.ts";
@@ -105,6 +106,10 @@ export async function joinEvent(deps: RegistrationDeps, options: { user: Session
       .returning();
     const reg = inserted!;
     if (status === "confirmed") await closeOtherWaitlist(tx, reg);
+    // A paid spot is mailed once its charge succeeds (apply-charge.ts); these are told now, and a
+    // paid waitlister gets the written record of the consent just given.
+    if (status === "confirmed") await enqueueIn(tx, deps).mail({ kind: "joined", registrationId: reg.id });
+    if (status === "waitlisted") await enqueueIn(tx, deps).mail({ kind: "waitlisted", registrationId: reg.id });
     if (status === "pending_payment") {
       await tx.db.insert(payment).values({
         registrationId: reg.id,

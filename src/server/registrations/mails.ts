@@ -1,11 +1,14 @@
-import { and, eq, sum } from "drizzle-orm";
+import { and, count, eq, lte, sum } from "drizzle-orm";
 import { formatCents, processingFeeCents } from "../../shared/money.ts";
 import type { Db } from "../db/client.ts";
 import { event, payment, registration, user } from "../db/schema.ts";
-import { formatEventDay, formatEventHours } from "../events/describe-event.ts";
+import { formatEventWhen } from "../events/describe-event.ts";
 import type { Mail } from "../mail/mailer.ts";
 import { escapeHtml } from "../mail/templates.ts";
+import { composeAccountDeletionMail } from "./account-deletion-mail.ts";
+import { type PolicyFacts, spotCancelPolicy } from "./cancel-policy-text.ts";
 import type { RegistrationMailJob } from "./jobs.ts";
+import { waitlistMailContent } from "./waitlist-mail.ts";
 
 interface MailContext {
   appName: string;
@@ -22,6 +25,7 @@ type EventRow = typeof event.$inferSelect;
  * there is nobody to send it to any more (the account was deleted).
  */
 export async function composeRegistrationMail(db: Db, context: MailContext, job: RegistrationMailJob): Promise<Mail | null> {
+  if (job.kind === "account_deleted") return composeAccountDeletionMail(db, context, job);
   if (job.kind === "event_cancelled") {
     const [row] = await db.select().from(event).where(eq(event.id, job.eventId));
     const [person] = await db.select({ email: user.email }).from(user).where(eq(user.id, job.userId));
@@ -53,22 +57,47 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
   const { reg, game, email } = row;
   const money = (cents: number) => formatCents(cents, context.payments.currency);
   const amount = money(reg.amountCents);
+  const list = reg.role === "player" ? "Player" : "Goalkeeper";
+  const facts: PolicyFacts = { game, priceCents: reg.amountCents, currency: context.payments.currency, feeRule: context.feeRule, now: new Date() };
+  const card: [string, string][] = reg.amountCents > 0 && reg.cardLabel ? [["Card", reg.cardLabel]] : [];
   switch (job.kind) {
-    case "payment_confirmed":
+    case "payment_confirmed": {
+      const policy = spotCancelPolicy(facts);
       return mail(context, game, email, {
         subject: `Payment confirmed: ${game.title}`,
-        paragraphs: [`Your spot as ${reg.role} in ${game.title} is confirmed. We charged ${amount} to your card.`],
+        paragraphs: [`Your spot as ${reg.role} in ${game.title} is confirmed. We charged ${amount} to your card.`, policy.paragraph],
         amountLine: amount,
+        moreDetails: [...card, ...policy.details],
       });
-    case "promoted":
+    }
+    case "promoted": {
+      const policy = spotCancelPolicy(facts);
       return mail(context, game, email, {
         subject: `You're in: ${game.title}`,
         paragraphs: [
-          `A spot opened up in ${game.title} and it is yours: you are now on the ${reg.role === "player" ? "Player" : "Goalkeeper"} List.`,
+          `A spot opened up in ${game.title} and it is yours: you are now on the ${list} List.`,
           reg.amountCents > 0 ? `As you agreed when joining the waitlist, we charged ${amount} to your saved card.` : "This game is free.",
+          policy.paragraph,
         ],
         amountLine: reg.amountCents > 0 ? amount : undefined,
+        moreDetails: [...card, ...policy.details],
       });
+    }
+    case "joined": {
+      const policy = spotCancelPolicy(facts);
+      return mail(context, game, email, {
+        subject: `You're in: ${game.title}`,
+        paragraphs: [`You have a spot in ${game.title}: you are on the ${list} List. This game is free.`, policy.paragraph],
+        moreDetails: policy.details,
+      });
+    }
+    case "waitlisted": {
+      const place = reg.status === "waitlisted" ? await waitlistPlace(db, reg) : null;
+      // A free place already promoted or left by the time this is written has nothing left to say;
+      // a paid one still gets its record of the consent given.
+      if (place === null && reg.amountCents === 0) return null;
+      return mail(context, game, email, waitlistMailContent({ game, reg, place, facts, gameUrl: gameUrl(context, game) }));
+    }
     case "promotion_failed": {
       const [charge] = await db
         .select({ error: payment.error })
@@ -106,20 +135,39 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
   }
 }
 
+/** 1-based place of a waitlisted registration in its role's waitlist, as the event page counts it. */
+async function waitlistPlace(db: Db, reg: typeof registration.$inferSelect): Promise<number> {
+  const [row] = await db
+    .select({ ahead: count() })
+    .from(registration)
+    .where(
+      and(
+        eq(registration.eventId, reg.eventId),
+        eq(registration.role, reg.role),
+        eq(registration.status, "waitlisted"),
+        lte(registration.position, reg.position),
+      ),
+    );
+  return row?.ahead ?? 1;
+}
+
+const gameUrl = (context: MailContext, game: EventRow) => `${context.publicUrl}/event/${game.id}`;
+
 function mail(
   context: MailContext,
   game: EventRow,
   to: string,
-  content: { subject: string; paragraphs: string[]; amountLine?: string },
+  content: { subject: string; paragraphs: string[]; amountLine?: string; moreDetails?: [string, string][] },
 ): Mail {
-  const url = `${context.publicUrl}/event/${game.id}`;
-  const when = `${formatEventDay(game.startsAt, game.timeZone)}, ${formatEventHours(game.startsAt, game.endsAt, game.timeZone)} (${game.timeZone})`;
+  const url = gameUrl(context, game);
+  const when = formatEventWhen(game);
   const where = game.field ? `${game.locationName} (field: ${game.field})` : game.locationName;
   const details: [string, string][] = [
     ["Game", game.title],
     ["When", when],
     ["Where", where],
     ...(content.amountLine ? ([["Amount", content.amountLine]] as [string, string][]) : []),
+    ...(content.moreDetails ?? []),
   ];
   const text = [
     ...content.paragraphs.flatMap((paragraph) => [paragraph, ""]),

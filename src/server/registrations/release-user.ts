@@ -1,8 +1,9 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { ACTIVE_STATUSES, isCancellable } from "../../shared/registrations.ts";
 import { refundAfterFeeCents } from "../../shared/money.ts";
-import { registration } from "../db/schema.ts";
+import { registration, user } from "../db/schema.ts";
 import { feeRuleOf, nowOf, type RegistrationDeps } from "./deps.ts";
+import { REGISTRATION_MAIL_QUEUE, type RegistrationMailJob } from "./jobs.ts";
 import { activeRegistrationsOf, closeRegistration } from "./queries.ts";
 import { promoteNext } from "./promote-next.ts";
 import { releaseConfirmedSpot } from "./release-spot.ts";
@@ -68,4 +69,24 @@ export async function releaseUserRegistrations(deps: RegistrationDeps, userId: s
     });
   }
   deps.listCache?.invalidate();
+  await queueRefundMail(deps, userId);
+}
+
+/**
+ * One mail, once every game is released: each paid spot the deletion gave up and what goes back for
+ * it. Each game is released in its own transaction, so there is none to write the job in; it is
+ * queued once they have all committed. The account still exists here: a deletion that crashed and
+ * is tried again finds the same rows, and its address.
+ */
+async function queueRefundMail(deps: RegistrationDeps, userId: string): Promise<void> {
+  if (!deps.jobs) return;
+  const [person] = await deps.database.db.select({ email: user.email }).from(user).where(eq(user.id, userId));
+  const released = await deps.database.db
+    .select({ id: registration.id })
+    .from(registration)
+    // refunded_cents is set (0 or more) on exactly the paid spots a release gave up (release-spot.ts).
+    .where(and(eq(registration.userId, userId), eq(registration.closedReason, "account_deleted"), isNotNull(registration.refundedCents)));
+  if (!person || released.length === 0) return;
+  const job: RegistrationMailJob = { kind: "account_deleted", to: person.email, registrationIds: released.map((row) => row.id) };
+  await deps.jobs.send(REGISTRATION_MAIL_QUEUE, job);
 }

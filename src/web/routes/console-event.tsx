@@ -10,6 +10,7 @@ import { QueryError } from "../features/events/components/query-error.tsx";
 import { ApiError } from "../lib/api.ts";
 import { paths } from "../lib/paths.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
+import { timeZoneName } from "../../shared/time-zone-name.ts";
 
 /** One game's roster, waitlists and totals for its organiser (admins), with its CSV. */
 export default function ConsoleEventScreen() {
@@ -46,7 +47,7 @@ export default function ConsoleEventScreen() {
       <div className="flex flex-col gap-1">
         <h1 className="text-3xl font-extrabold tracking-tight text-green-900 wrap-anywhere">{event.title}</h1>
         <p className="text-slate-700">
-          Kick-off {dateTime(event.startsAt, event.timeZone)} ({event.timeZone}) · {held("player")} of {event.maxPlayers} player spots held
+          Kick-off {dateTime(event.startsAt, event.timeZone)} ({timeZoneName(event.timeZone, event.startsAt)}) · {held("player")} of {event.maxPlayers} player spots held
           {event.maxGoalkeepers > 0 && `, ${held("goalkeeper")} of ${event.maxGoalkeepers} goalkeeper spots`}
         </p>
         {event.status === "cancelled" && <p className="mt-2 w-fit rounded-lg border border-red-200 bg-red-50 px-3 py-1 font-semibold text-red-800">Event Cancelled</p>}

@@ -15,6 +15,7 @@ import { periodFromSearch, searchForPeriod } from "../features/console/period.ts
 import { QueryError } from "../features/events/components/query-error.tsx";
 import { viewerTimeZone } from "../features/events/format.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
+import { timeZoneName } from "../../shared/time-zone-name.ts";
 
 /**
  * The organiser's console (admins; the shell shows home to everyone else): what needs attention, a
@@ -66,7 +67,7 @@ export default function ConsoleScreen() {
         {period && (
           <div className="flex flex-col gap-1 text-sm text-slate-700 sm:flex-row sm:flex-wrap sm:items-center sm:gap-x-4">
             <p>
-              Showing <span className="font-semibold text-slate-900">{dayRange(period.from, period.to)}</span> ({timeZone})
+              Showing <span className="font-semibold text-slate-900">{dayRange(period.from, period.to)}</span> ({timeZoneName(timeZone)})
             </p>
             <a href={paymentsCsvUrl(period)} download className="w-fit font-semibold text-green-800 underline hover:text-green-900">
               Download payments CSV

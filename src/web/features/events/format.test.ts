@@ -67,16 +67,16 @@ describe("event formatting", () => {
       expect(formatGameTime(game, "UTC")).toEqual({ date: "Saturday, March 14, 2026", hours: "10:30 PM - 11:30 PM", yourTime: null });
     });
 
-    it("keeps the game's day and hours where it is played and names its zone, with the viewer's own time beside", () => {
+    it("keeps the game's day and hours where it is played and names its zone as people say it, with the viewer's own time beside", () => {
       expect(formatGameTime(game, "Asia/Tokyo")).toEqual({
         date: "Saturday, March 14, 2026",
         hours: "10:30 PM - 11:30 PM (UTC)",
-        yourTime: "Sun, Mar 15, 7:30 AM - 8:30 AM (Asia/Tokyo)",
+        yourTime: "Sun, Mar 15, 7:30 AM - 8:30 AM (Japan Standard Time)",
       });
       const newYork = formatGameTime({ ...game, timeZone: "America/New_York" }, "Europe/Paris");
       expect(newYork.date).toBe("Saturday, March 14, 2026");
-      expect(newYork.hours).toBe("6:30 PM - 7:30 PM (America/New_York)");
-      expect(newYork.yourTime).toBe("Sat, Mar 14, 11:30 PM - 12:30 AM (Europe/Paris)");
+      expect(newYork.hours).toBe("6:30 PM - 7:30 PM (Eastern Time)");
+      expect(newYork.yourTime).toBe("Sat, Mar 14, 11:30 PM - 12:30 AM (Central European Time)");
     });
 
     it("does not name a zone whose clocks show the same time as the viewer's", () => {

@@ -1,4 +1,5 @@
 import { formatCents } from "../../../shared/money.ts";
+import { timeZoneName } from "../../../shared/time-zone-name.ts";
 
 /** What a timestamp that cannot be read shows as: the original product's text (docs/product-rules.md, "Constants"). */
 export const INVALID_DATE = "Invalid Date";
@@ -50,7 +51,8 @@ export function sameClockTime(instants: string[], zoneA: string, zoneB: string):
 /**
  * When a game is played, as its page shows it: the weekday with the date, and the hours, on the
  * clocks where it is played. When the viewer's clock shows another time, the hours name the game's
- * zone (as the game's mails do) and `yourTime` gives the same hours on the viewer's clock.
+ * zone as people say it ("Eastern Time", as the game's mails do) and `yourTime` gives the same hours
+ * on the viewer's clock, its zone named the same way.
  */
 export function formatGameTime(
   game: { startsAt: string; endsAt: string; timeZone: string },
@@ -67,8 +69,8 @@ export function formatGameTime(
   const yourDay = formatDate(game.startsAt, { timeZone: viewerZone, weekday: "short", month: "short", day: "numeric" });
   return {
     date,
-    hours: `${hoursIn(gameZone)} (${gameZone})`,
-    yourTime: `${yourDay}, ${hoursIn(viewerZone)} (${viewerZone})`,
+    hours: `${hoursIn(gameZone)} (${timeZoneName(gameZone, game.startsAt)})`,
+    yourTime: `${yourDay}, ${hoursIn(viewerZone)} (${timeZoneName(viewerZone, game.startsAt)})`,
   };
 }
 

@@ -7,6 +7,7 @@ import { bucketSeries, dayRange, longDay, plural, shortDay, unitFor } from "../f
 import { useAnalytics } from "../hooks/use-analytics.ts";
 import type { DayRange } from "../period.ts";
 import { BarChart, CHART_COLORS } from "./bar-chart.tsx";
+import { timeZoneName } from "../../../../shared/time-zone-name.ts";
 
 const SCREEN_WORDS: Record<Screen, string> = {
   home: "Home",
@@ -76,7 +77,7 @@ function AnalyticsFigures({ report, viewerZone }: { report: AnalyticsReport; vie
         </dl>
         <p className="text-xs text-slate-600">
           Visitors are counted day by day: one person on two days counts twice, as days cannot be linked.
-          {report.period.timeZone !== viewerZone && ` Days as in ${report.period.timeZone}.`}
+          {report.period.timeZone !== viewerZone && ` Days as in ${timeZoneName(report.period.timeZone)}.`}
         </p>
       </section>
       <div className="grid min-w-0 gap-4 lg:grid-cols-2">
