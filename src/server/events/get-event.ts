@@ -63,7 +63,7 @@ export async function getEventDetail(options: { db: Db; id: string; viewer?: { i
 
 async function loadSharedEventDetail(db: Db, id: string): Promise<SharedEventDetail | null> {
   const [row] = await db
-    .select({ ...summaryColumns, organizerName: event.organizerName, organizerEmail: event.organizerEmail })
+    .select({ ...summaryColumns, notes: event.notes, organizerName: event.organizerName, organizerEmail: event.organizerEmail })
     .from(event)
     .where(eq(event.id, id));
   if (!row) return null;
@@ -90,10 +90,11 @@ async function loadSharedEventDetail(db: Db, id: string): Promise<SharedEventDet
   const waiting = (role: "player" | "goalkeeper") =>
     registrations.filter((r) => r.role === role && r.status === "waitlisted").map((r) => ({ userId: r.userId!, name: r.name }));
 
-  const { organizerName, organizerEmail, ...summary } = row;
+  const { organizerName, organizerEmail, notes, ...summary } = row;
   return {
     detail: {
       ...toEventSummary(summary),
+      notes,
       organizer: organizerEmail ? { name: organizerName ?? "", email: organizerEmail } : null,
       players: spots("player"),
       goalkeepers: spots("goalkeeper"),
