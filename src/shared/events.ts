@@ -245,6 +245,53 @@ export interface EventDetail extends EventSummary {
   refundIssues?: RefundIssue[];
   /** Admins only: payments a card holder disputed with their bank (Stripe). */
   disputes?: DisputeView[];
+  /** Admins only: every refund of this game, who got it and how much (shown once a game is cancelled). */
+  refunds?: RefundView[];
+}
+
+/**
+ * One thing an edit changed, as the players' mail and the organiser's notice say it
+ * ("When: Sun, Dec 6, 2026, 10:00 AM – 11:30 AM → Sun, Dec 6, 2026, 11:00 AM – 12:30 PM").
+ */
+export interface EventChange {
+  label: string;
+  before: string;
+  after: string;
+}
+
+/** PATCH /api/events/:id (admins) → the event as it now is, what changed, and how many people were mailed. */
+export interface EditEventResponse {
+  event: EventDetail;
+  changes: EventChange[];
+  notified: number;
+}
+
+/** The most an organiser may say to the players when cancelling a game (it goes into every mail). */
+export const CANCEL_MESSAGE_MAX = 500;
+export const CANCEL_MESSAGE_TOO_LONG = `The message must be at most ${CANCEL_MESSAGE_MAX} characters`;
+
+/** POST /api/events/:id/cancel (admins): an optional message for the players, blank meaning none. */
+export const cancelEventSchema = z.object({
+  message: plainText(z.string().trim().max(CANCEL_MESSAGE_MAX, CANCEL_MESSAGE_TOO_LONG), "Message").optional().default(""),
+});
+
+/**
+ * GET /api/events/:id/cancel-preview (admins): what cancelling would do, for the confirmation dialog
+ * (docs/registrations-and-payments.md, "Admin cancels the game").
+ */
+export interface CancelEventPreview {
+  /** People whose paid spot would be refunded in full. */
+  refundCount: number;
+  refundTotalCents: number;
+  /** Everyone with a spot or a waitlist place: each gets one mail. */
+  notifyCount: number;
+}
+
+/** A refund of this game as admins see it on a cancelled (or any) game's page. */
+export interface RefundView {
+  name: string;
+  amountCents: number;
+  status: "pending" | "succeeded" | "failed";
 }
 
 export interface UpcomingEventsResponse {

@@ -1,3 +1,4 @@
+import type { EventChange } from "../../shared/events.ts";
 import type { Tx } from "./transaction.ts";
 import type { RegistrationDeps } from "./deps.ts";
 
@@ -21,7 +22,10 @@ export type RegistrationMailJob =
   | { kind: "promotion_failed"; registrationId: string }
   | { kind: "refund"; registrationId: string }
   | { kind: "late_charge_refunded"; registrationId: string }
-  | { kind: "event_cancelled"; eventId: string; userId: string };
+  /** `message`: the organiser's words to the players, if any (docs/product-rules.md, "Editing and cancelling a game"). */
+  | { kind: "event_cancelled"; eventId: string; userId: string; message?: string }
+  /** What an edit changed, as it was at the edit: a later edit sends its own mail. */
+  | { kind: "event_changed"; eventId: string; userId: string; changes: EventChange[] };
 
 /**
  * Jobs are written inside the transaction that needs them, so a change and its follow-up work commit
