@@ -40,11 +40,15 @@ describe("Event Location", () => {
 
   it("names the blank or unreadable part of a venue typed in", () => {
     expect(readLocation({ ...typedIn, venueName: "  " })).toEqual({ missing: ["venueName"], location: undefined });
-    expect(readLocation({ ...typedIn, coordinates: "" })).toEqual({ missing: ["coordinates"], location: undefined });
     expect(readLocation({ ...typedIn, coordinates: "https://maps.app.goo.gl/abc" })).toEqual({
       missing: [],
       problem: { field: "coordinates", message: SHORT_LINK },
     });
+  });
+
+  it("takes a name and address alone, with no point: no coordinates are needed (decision 021)", () => {
+    expect(readLocation({ ...typedIn, coordinates: " " })).toEqual({ missing: [], location: { name: "Old Mill Field, Mill Lane", latitude: null, longitude: null } });
+    expect(check(filled, { ...typedIn, coordinates: "" })).toMatchObject({ ok: true, input: { location: { name: "Old Mill Field, Mill Lane", latitude: null, longitude: null } } });
   });
 
   it("starts typing the venue in from what the search has", () => {
@@ -64,14 +68,21 @@ describe("checkCreateEvent: what the server checks, before sending", () => {
   it("says 'All fields are required' and names every blank field in the form's order", () => {
     expect(check({ ...filled, title: "", cost: "" }, { ...searched, place: null })).toEqual({
       ok: false,
-      message: ALL_FIELDS_REQUIRED,
+      message: `${ALL_FIELDS_REQUIRED}. Missing: Title, Event Location, Cost.`,
       fields: ["title", "location", "cost"],
     });
     expect(check({ ...filled, maxPlayers: " " }, { ...typedIn, venueName: "", coordinates: "" })).toEqual({
       ok: false,
-      message: ALL_FIELDS_REQUIRED,
-      fields: ["venueName", "coordinates", "maxPlayers"],
+      message: `${ALL_FIELDS_REQUIRED}. Missing: Venue name and address, Max Players.`,
+      fields: ["venueName", "maxPlayers"],
     });
+  });
+
+  it("lets an edited game keep a start that has passed, but not move to another past one", () => {
+    const started = { ...filled, date: "2030-05-01", time: "11:00" };
+    const options = { timeZone: "UTC", now, currency: "cad", keepStart: { date: "2030-05-01", time: "11:00" } };
+    expect(checkCreateEvent(started, searched, options)).toMatchObject({ ok: true });
+    expect(checkCreateEvent({ ...started, time: "10:00" }, searched, options)).toEqual({ ok: false, message: DATE_IN_PAST, fields: ["date", "time"] });
   });
 
   it("refuses a start in the past with the product's message", () => {
