@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { ALL_FIELDS_REQUIRED, DATE_IN_PAST, EVENT_LIMITS, LATITUDE_RANGE } from "../../../shared/events.ts";
+import { makeEvent } from "../registrations/test-fixtures.ts";
 import {
   checkCreateEvent,
   enterVenueManually,
   fieldsOfServerError,
+  formOfEvent,
   type FormState,
   initialFormState,
   initialLocation,
@@ -137,5 +139,30 @@ describe("fieldsOfServerError", () => {
     expect(fieldsOfServerError({ "location.latitude": "x", "location.name": "y" }, "manual")).toEqual(["venueName", "coordinates"]);
     expect(fieldsOfServerError({ timeZone: "x", _: "y" }, "manual")).toEqual([]);
     expect(fieldsOfServerError(undefined, "manual")).toEqual([]);
+  });
+});
+
+describe("formOfEvent: the edit form filled in from a game", () => {
+  it("reads the date and time on the game's own clock and the venue as typed in, with its point", () => {
+    const game = makeEvent({
+      startsAt: "2030-05-14T22:30:00.000Z",
+      endsAt: "2030-05-15T00:00:00.000Z",
+      timeZone: "America/New_York",
+      durationMinutes: 90,
+      latitude: 40.7812,
+      longitude: -73.9665,
+      notes: "Bibs provided.",
+      costCents: 1250,
+      goalkeeperCostCents: 0,
+    });
+    const { form, location } = formOfEvent(game);
+    expect(form).toMatchObject({ date: "2030-05-14", time: "18:30", durationHours: "1", durationMinutes: "30", notes: "Bibs provided.", cost: "12.50", goalkeeperCost: "" });
+    expect(location).toMatchObject({ mode: "manual", venueName: "Riverside Park", coordinates: "40.7812, -73.9665" });
+    // Sent back unchanged, it passes the same checks as a new game.
+    expect(checkCreateEvent(form, location, { timeZone: game.timeZone, now, currency: "cad" })).toMatchObject({ ok: true });
+  });
+
+  it("leaves the coordinates blank for a venue without a point", () => {
+    expect(formOfEvent(makeEvent({ latitude: null, longitude: null })).location.coordinates).toBe("");
   });
 });
