@@ -22,6 +22,8 @@ const pathOf = (page: Page) => new URL(page.url()).pathname;
 const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 /** For expect.poll on what waits for the server: its default second is short on a busy machine. */
 const SERVER = { timeout: 15_000 };
+/** Tests that sign up and log in several people through the real mail and login screen take minutes on a busy machine. */
+const SLOW = { timeout: 180_000 };
 
 async function adminPage(width: number): Promise<Page> {
   const page = await newPage({ width, height: width < 640 ? 800 : 900 });
@@ -69,7 +71,7 @@ async function userIdOf(email: string): Promise<string> {
 const isFocused = (page: Page, name: string) => page.getByRole("button", { name }).evaluate((element) => element === document.activeElement);
 
 describe.each(WIDTHS)("at %i px", (width) => {
-  it("creates a game from a typed name and address alone, with notes: the error line names what is missing, then the organiser lands on the game with Share ready", async () => {
+  it("creates a game from a typed name and address alone, with notes: the error line names what is missing, then the organiser lands on the game with Share ready", SLOW, async () => {
     const page = await adminPage(width);
     await page.goto("/admin/create-event");
     await page.getByRole("heading", { name: "Create New Event" }).waitFor();
@@ -122,7 +124,7 @@ describe.each(WIDTHS)("at %i px", (width) => {
     await expectNoAxeViolations(page);
   });
 
-  it("edits a game: time, venue, notes and capacity change, registered players are mailed what changed; a capacity below the held spots is refused", async () => {
+  it("edits a game: time, venue, notes and capacity change, registered players are mailed what changed; a capacity below the held spots is refused", SLOW, async () => {
     const db = database();
     const game = await seedGame(db, { title: uniqueTitle("Edit Night"), maxPlayers: 3 });
     const holder = await createVerifiedUser({ firstName: "Hana", lastName: "Holder" });
@@ -178,7 +180,7 @@ describe.each(WIDTHS)("at %i px", (width) => {
     expect((await waitForMail(waiter.email, `Changed: ${game.title}`)).text).toContain("Players: 3 spots → 4 spots");
   });
 
-  it("refuses a new price once someone has paid, saying why", async () => {
+  it("refuses a new price once someone has paid, saying why", SLOW, async () => {
     const game = await seedGame(database(), { title: uniqueTitle("Paid Night"), costCents: 1000 });
     const payer = await playerPage("Pam", "Paid", width);
     await joinGame(payer.page, game, { role: "player", paymentMethodId: (await saveCard(payer.page)).id });
@@ -198,7 +200,7 @@ describe.each(WIDTHS)("at %i px", (width) => {
     expect((await eventOf(page, game.id)).costCents).toBe(1000);
   });
 
-  it("admin cancel says how many are refunded and the total, mails the message, and leaves the game closed", async () => {
+  it("admin cancel says how many are refunded and the total, mails the message, and leaves the game closed", SLOW, async () => {
     const game = await seedGame(database(), { title: uniqueTitle("Rain Night"), costCents: 1000, maxPlayers: 4 });
     const payers = [await playerPage("Rita", "Refund", width), await playerPage("Ravi", "Refund", width)];
     for (const payer of payers) await joinGame(payer.page, game, { role: "player", paymentMethodId: (await saveCard(payer.page)).id });
