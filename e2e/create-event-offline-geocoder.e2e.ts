@@ -74,11 +74,13 @@ async function fillGame(page: Page, title: string, maxPlayers = "10") {
   await page.getByLabel(MAX_PLAYERS).fill(maxPlayers);
 }
 
-/** The game as the API lists it, once the form has gone back to the home screen. */
+/** The game as the API lists it, once the form has gone on to the new game's page (and back home to see it listed). */
 async function createAndFind(page: Page, title: string): Promise<EventDetail> {
   await page.getByRole("button", { name: "Create Event" }).click();
   await page.getByText("Event created successfully!").waitFor();
-  await expect.poll(() => new URL(page.url()).pathname).toBe("/");
+  await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/event\/[0-9a-f-]{36}$/);
+  await page.getByRole("heading", { name: title, level: 1 }).waitFor();
+  await page.goto("/");
   await page.getByRole("article", { name: title }).waitFor();
   const upcoming = (await (await page.request.get("/api/events?scope=upcoming")).json()) as UpcomingEventsResponse;
   const listed = upcoming.events.find((event) => event.title === title);

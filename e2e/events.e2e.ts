@@ -105,7 +105,11 @@ describe("games", () => {
 
     await page.getByRole("button", { name: "Create Event" }).click();
     await page.getByText("Event created successfully!").waitFor();
-    await expect.poll(() => pathOf(page)).toBe("/");
+    // The organiser lands on the new game, its Share button focused (docs/product-rules.md, "Editing and cancelling a game").
+    await expect.poll(() => pathOf(page)).toMatch(/^\/event\/[0-9a-f-]{36}$/);
+    await page.getByRole("heading", { name: title, level: 1 }).waitFor();
+    await expect.poll(() => page.getByRole("button", { name: "Share Event" }).evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.goto("/");
 
     const card = page.getByRole("region", { name: "Tomorrow" }).getByRole("article", { name: title });
     await card.waitFor();

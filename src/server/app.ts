@@ -120,8 +120,9 @@ export function createApp(deps: AppDeps) {
   app.route("/api/me/events", myEventsRoutes({ db }));
   app.route("/api/me", meRoutes({ auth, db, limiter }));
   app.route("/api/me", savedCardRoutes({ database, gateway, config, jobs: deps.jobs, listCache }));
-  app.route("/api/events", eventRoutes({ db, jobs: deps.jobs, listCache, currency: config.payments.currency }));
-  app.route("/api/events", registrationRoutes({ database, gateway, config, jobs: deps.jobs, listCache }));
+  const registrationDeps = { database, gateway, config, jobs: deps.jobs, listCache };
+  app.route("/api/events", eventRoutes({ db, jobs: deps.jobs, listCache, currency: config.payments.currency, registrations: registrationDeps }));
+  app.route("/api/events", registrationRoutes(registrationDeps));
   app.route("/api/admin", consoleRoutes({ database, config }));
   app.route("/api/admin/events/:id/check-in", checkInRoutes({ database }));
   app.route("/api/payments/simulated", simulatedBankRoutes({ db, gateway }));

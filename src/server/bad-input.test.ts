@@ -146,6 +146,13 @@ describe("JSON bodies only as application/json", () => {
     }
   });
 
+  it("an edit, and a cancel that carries a body, refuse one sent as a form or text", async () => {
+    for (const [method, path] of [["PATCH", `/api/events/${eventId}`], ["POST", `/api/events/${eventId}/cancel`]] as const) {
+      const text = await expectClientError({ who: "admin", method, path, body: eventBody({ message: "x" }), headers: { "content-type": "text/plain" } }, 400);
+      expect(JSON.parse(text).error.message, path).toBe("The request body must be JSON (Content-Type: application/json).");
+    }
+  });
+
   it("accepts application/json with a charset", async () => {
     const response = await send({ who: "player", method: "PATCH", path: "/api/me/name", body: { firstName: "Pat", lastName: "Player" }, headers: { "content-type": "Application/JSON; charset=utf-8" } });
     expect(response.status).toBe(200);
@@ -192,7 +199,7 @@ describe("GET /api/events and /api/events/:id", () => {
   it.each([
     ["PUT", "/api/events"],
     ["DELETE", "/api/events"],
-    ["PATCH", "/api/events/:event"],
+    ["PUT", "/api/events/:event"],
     ["DELETE", "/api/events/:event"],
     ["POST", "/api/events/:event"],
     ["POST", "/api/me/events"],

@@ -40,7 +40,9 @@ const money = (message: string, currency: string) =>
   });
 
 /** Upper bounds of a game; beyond them the columns would overflow. Checked by the form and the server alike. */
-export const EVENT_LIMITS = { maxPlayers: 1000, maxGoalkeepers: 100, durationMinutes: 24 * 60 } as const;
+export const EVENT_LIMITS = { maxPlayers: 1000, maxGoalkeepers: 100, durationMinutes: 24 * 60, notes: 1000 } as const;
+export const NOTES_TOO_LONG = `Notes must be at most ${EVENT_LIMITS.notes} characters`;
+export const POINT_INCOMPLETE = "Give both latitude and longitude, or neither.";
 export const LATITUDE_RANGE = "Latitude must be between -90 and 90.";
 export const LONGITUDE_RANGE = "Longitude must be between -180 and 180.";
 
@@ -77,13 +79,18 @@ function buildCreateEventSchema(currency: string) {
       location: z.object(
         {
           name: plainText(z.string().trim().min(1, ALL_FIELDS_REQUIRED).max(300, "The venue's name is too long"), "Event Location"),
-          // Any point on the globe: from the place search, or typed in by the organiser (no geocoder needed).
-          latitude: z.number().min(-90, LATITUDE_RANGE).max(90, LATITUDE_RANGE),
-          longitude: z.number().min(-180, LONGITUDE_RANGE).max(180, LONGITUDE_RANGE),
+          // Any point on the globe: from the place search, or typed in by the organiser (no geocoder
+          // needed); or none at all, a typed name and address being enough (docs/decisions/021).
+          latitude: z.number().min(-90, LATITUDE_RANGE).max(90, LATITUDE_RANGE).nullable().optional().default(null),
+          longitude: z.number().min(-180, LONGITUDE_RANGE).max(180, LONGITUDE_RANGE).nullable().optional().default(null),
         },
         { error: ALL_FIELDS_REQUIRED },
-      ),
+      ).refine((location) => (location.latitude === null) === (location.longitude === null), {
+        message: POINT_INCOMPLETE,
+        path: ["latitude"],
+      }),
       field: plainText(z.string().trim().max(120), "Field").optional().default(""),
+      notes: plainText(z.string().trim().max(EVENT_LIMITS.notes, NOTES_TOO_LONG), "Notes").optional().default(""),
       cost: money("Cost must be an amount like 10 or 12.50", currency),
       maxPlayers: wholeNumber(1, "Max players must be at least 1", {
         value: EVENT_LIMITS.maxPlayers,
@@ -145,6 +152,7 @@ function buildCreateEventSchema(currency: string) {
         durationMinutes: durationTotal,
         location: input.location,
         field: input.field || null,
+        notes: input.notes || null,
         costCents: input.cost,
         maxPlayers: input.maxPlayers,
         includeGoalkeepers: input.includeGoalkeepers,
@@ -177,8 +185,9 @@ export interface EventSummary {
   timeZone: string;
   durationMinutes: number;
   locationName: string;
-  latitude: number;
-  longitude: number;
+  /** Null when the venue was typed in by name and address only: no map, directions from the address. */
+  latitude: number | null;
+  longitude: number | null;
   field: string | null;
   costCents: number;
   maxPlayers: number;
@@ -221,6 +230,8 @@ export interface RefundIssue {
 
 /** GET /api/events/:id — the event with the lists derived from its registrations. */
 export interface EventDetail extends EventSummary {
+  /** The organiser's notes for the players (plain text, line breaks kept). */
+  notes: string | null;
   organizer: { name: string; email: string } | null;
   players: Participant[];
   goalkeepers: Participant[];
@@ -234,6 +245,53 @@ export interface EventDetail extends EventSummary {
   refundIssues?: RefundIssue[];
   /** Admins only: payments a card holder disputed with their bank (Stripe). */
   disputes?: DisputeView[];
+  /** Admins only: every refund of this game, who got it and how much (shown once a game is cancelled). */
+  refunds?: RefundView[];
+}
+
+/**
+ * One thing an edit changed, as the players' mail and the organiser's notice say it
+ * ("When: Sun, Dec 6, 2026, 10:00 AM – 11:30 AM → Sun, Dec 6, 2026, 11:00 AM – 12:30 PM").
+ */
+export interface EventChange {
+  label: string;
+  before: string;
+  after: string;
+}
+
+/** PATCH /api/events/:id (admins) → the event as it now is, what changed, and how many people were mailed. */
+export interface EditEventResponse {
+  event: EventDetail;
+  changes: EventChange[];
+  notified: number;
+}
+
+/** The most an organiser may say to the players when cancelling a game (it goes into every mail). */
+export const CANCEL_MESSAGE_MAX = 500;
+export const CANCEL_MESSAGE_TOO_LONG = `The message must be at most ${CANCEL_MESSAGE_MAX} characters`;
+
+/** POST /api/events/:id/cancel (admins): an optional message for the players, blank meaning none. */
+export const cancelEventSchema = z.object({
+  message: plainText(z.string().trim().max(CANCEL_MESSAGE_MAX, CANCEL_MESSAGE_TOO_LONG), "Message").optional().default(""),
+});
+
+/**
+ * GET /api/events/:id/cancel-preview (admins): what cancelling would do, for the confirmation dialog
+ * (docs/registrations-and-payments.md, "Admin cancels the game").
+ */
+export interface CancelEventPreview {
+  /** People whose paid spot would be refunded in full. */
+  refundCount: number;
+  refundTotalCents: number;
+  /** Everyone with a spot or a waitlist place: each gets one mail. */
+  notifyCount: number;
+}
+
+/** A refund of this game as admins see it on a cancelled (or any) game's page. */
+export interface RefundView {
+  name: string;
+  amountCents: number;
+  status: "pending" | "succeeded" | "failed";
 }
 
 export interface UpcomingEventsResponse {

@@ -16,6 +16,7 @@ const Confirmation = lazyScreen(screenLoaders.confirmation);
 const YourEvents = lazyScreen(screenLoaders.yourEvents);
 const Profile = lazyScreen(screenLoaders.profile);
 const CreateEvent = lazyScreen(screenLoaders.createEvent);
+const EditEvent = lazyScreen(screenLoaders.editEvent);
 const Console = lazyScreen(screenLoaders.console);
 const ConsoleEvent = lazyScreen(screenLoaders.consoleEvent);
 const NotFound = lazyScreen(screenLoaders.notFound);
@@ -36,6 +37,7 @@ export function AppRoutes() {
         <Route path={paths.yourEvents} element={<YourEvents />} />
         <Route path={paths.profile} element={<Profile />} />
         <Route path={paths.createEvent} element={<CreateEvent />} />
+        <Route path="/admin/event/:id/edit" element={<EditEvent />} />
         <Route path={paths.console} element={<Console />} />
         <Route path="/console/events/:id" element={<ConsoleEvent />} />
         <Route path="*" element={<NotFound />} />

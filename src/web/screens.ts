@@ -17,6 +17,8 @@ export const screenLoaders = {
   yourEvents: () => import("./routes/your-events.tsx"),
   profile: () => import("./routes/profile.tsx"),
   createEvent: () => import("./routes/create-event.tsx"),
+  // Admins only, and rarely: a chunk of its own.
+  editEvent: () => import("./routes/edit-event.tsx"),
   // The console and its charts are admins' only: chunks of their own, never in a player's first paint.
   console: () => import("./routes/console.tsx"),
   consoleEvent: () => import("./routes/console-event.tsx"),

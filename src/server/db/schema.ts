@@ -120,10 +120,16 @@ export const event = pgTable(
     /** IANA zone of the organiser's browser; dates in mails and previews are shown in it. */
     timeZone: text("time_zone").notNull(),
     durationMinutes: integer("duration_minutes").notNull(),
-    latitude: doublePrecision("latitude").notNull(),
-    longitude: doublePrecision("longitude").notNull(),
+    /**
+     * The venue's point; both null when the organiser typed only a name and address (no map then,
+     * directions from the address; docs/decisions/012 and 021).
+     */
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
     locationName: text("location_name").notNull().default("Unknown Location"),
     field: text("field"),
+    /** The organiser's notes for the players (bibs, parking, level): plain text, line breaks kept. */
+    notes: text("notes"),
     costCents: integer("cost_cents").notNull(),
     maxPlayers: integer("max_players").notNull(),
     includeGoalkeepers: boolean("include_goalkeepers").notNull().default(false),
@@ -142,6 +148,7 @@ export const event = pgTable(
     check("event_cost_nonnegative", sql`${table.costCents} >= 0 and ${table.goalkeeperCostCents} >= 0`),
     check("event_capacity_positive", sql`${table.maxPlayers} >= 1 and ${table.maxGoalkeepers} >= 0`),
     check("event_ends_after_start", sql`${table.endsAt} >= ${table.startsAt}`),
+    check("event_point_whole", sql`(${table.latitude} is null) = (${table.longitude} is null)`),
   ],
 );
 

@@ -107,6 +107,22 @@ describe("POST /api/events: an admin creates an event", () => {
     expect(response.body.event).toMatchObject({ locationName: location.name, latitude: location.latitude, longitude: location.longitude });
   });
 
+  it("accepts a name and address alone, with no coordinates (decision 021), with notes kept as written", async () => {
+    const location = { name: "Old Mill Field, Mill Lane, Little Hampton" };
+    const notes = "Bibs provided.\nPark on Mill Lane, not in the yard.";
+    const response = await admin.json<{ event: EventDetail }>("POST", "/api/events", validBody({ location, notes }));
+    expect(response.status).toBe(201);
+    expect(response.body.event).toMatchObject({ locationName: location.name, latitude: null, longitude: null, notes });
+    const nulls = await admin.json<{ event: EventDetail }>("POST", "/api/events", validBody({ location: { ...location, latitude: null, longitude: null } }));
+    expect(nulls.status).toBe(201);
+  });
+
+  it("refuses half a point: latitude without longitude", async () => {
+    const response = await admin.json<ErrorBody>("POST", "/api/events", validBody({ location: { name: "Pitch", latitude: 40.78 } }));
+    expect(response.status).toBe(400);
+    expect(response.body.error.message).toBe("Give both latitude and longitude, or neither.");
+  });
+
   it("accepts the edges of the globe", async () => {
     const response = await admin.json<{ event: EventDetail }>("POST", "/api/events", validBody({ location: { name: "Pole", latitude: 90, longitude: -180 } }));
     expect(response.status).toBe(201);

@@ -33,6 +33,7 @@ export async function createEvent(options: { db: Db; organizer: SessionUser; inp
       longitude: input.location.longitude,
       locationName: input.location.name,
       field: input.field,
+      notes: input.notes,
       costCents: input.costCents,
       maxPlayers: input.maxPlayers,
       includeGoalkeepers: input.includeGoalkeepers,

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { DisputeView, EventDetail, Participant, RefundIssue } from "../../shared/events.ts";
+import type { DisputeView, EventDetail, Participant, RefundIssue, RefundView } from "../../shared/events.ts";
 import { HELD_STATUSES, type MyRegistration, type RegistrationStatus } from "../../shared/registrations.ts";
 import type { Db } from "../db/client.ts";
 import { event, payment, paymentDispute, registration, user } from "../db/schema.ts";
@@ -57,13 +57,14 @@ export async function getEventDetail(options: { db: Db; id: string; viewer?: { i
   if (viewer?.isAdmin) {
     detail.refundIssues = await refundIssues(db, id);
     detail.disputes = await disputes(db, id);
+    detail.refunds = await refunds(db, id);
   }
   return detail;
 }
 
 async function loadSharedEventDetail(db: Db, id: string): Promise<SharedEventDetail | null> {
   const [row] = await db
-    .select({ ...summaryColumns, organizerName: event.organizerName, organizerEmail: event.organizerEmail })
+    .select({ ...summaryColumns, notes: event.notes, organizerName: event.organizerName, organizerEmail: event.organizerEmail })
     .from(event)
     .where(eq(event.id, id));
   if (!row) return null;
@@ -90,10 +91,11 @@ async function loadSharedEventDetail(db: Db, id: string): Promise<SharedEventDet
   const waiting = (role: "player" | "goalkeeper") =>
     registrations.filter((r) => r.role === role && r.status === "waitlisted").map((r) => ({ userId: r.userId!, name: r.name }));
 
-  const { organizerName, organizerEmail, ...summary } = row;
+  const { organizerName, organizerEmail, notes, ...summary } = row;
   return {
     detail: {
       ...toEventSummary(summary),
+      notes,
       organizer: organizerEmail ? { name: organizerName ?? "", email: organizerEmail } : null,
       players: spots("player"),
       goalkeepers: spots("goalkeeper"),
@@ -117,6 +119,17 @@ async function refundIssues(db: Db, eventId: string): Promise<RefundIssue[]> {
     .where(and(eq(payment.eventId, eventId), eq(payment.kind, "refund"), eq(payment.status, "failed")))
     .orderBy(asc(payment.createdAt));
   return rows.map((r) => ({ paymentId: r.paymentId, name: r.name ?? "Deleted account", amountCents: r.amountCents, error: r.error }));
+}
+
+/** Every refund of this game, oldest first: who got what back, and where it stands. */
+async function refunds(db: Db, eventId: string): Promise<RefundView[]> {
+  const rows = await db
+    .select({ name: user.name, amountCents: payment.amountCents, status: payment.status })
+    .from(payment)
+    .leftJoin(user, eq(user.id, payment.userId))
+    .where(and(eq(payment.eventId, eventId), eq(payment.kind, "refund")))
+    .orderBy(asc(payment.createdAt));
+  return rows.map((r) => ({ ...r, name: r.name ?? "Deleted account" }));
 }
 
 /** Payments of this game disputed with the card holder's bank (Stripe's charge.dispute.created). */

@@ -1,13 +1,15 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { createEventSchemaFor } from "../../shared/events.ts";
+import { createEventSchemaFor, type EditEventResponse } from "../../shared/events.ts";
 import { requireAdmin, requireVerifiedUser } from "../auth/session.ts";
 import type { Db } from "../db/client.ts";
 import type { AppEnv } from "../http/env.ts";
 import { parseJson, parseQuery } from "../http/validate.ts";
 import { enqueueNewEventMail } from "../jobs/new-event-mail.ts";
 import type { JobQueue } from "../jobs/queue.ts";
+import type { RegistrationDeps } from "../registrations/deps.ts";
 import { createEvent } from "./create-event.ts";
+import { editEvent } from "./edit-event.ts";
 import { getEventDetail } from "./get-event.ts";
 import { listMyEvents } from "./list-my-events.ts";
 import type { ListCache } from "./list-cache.ts";
@@ -37,6 +39,8 @@ export interface EventRoutesDeps {
   jobs?: JobQueue;
   /** CURRENCY: prices must be free or at least its minimum charge. */
   currency: string;
+  /** An edit changes a game's lists (capacity, promotions) under the event lock, as registrations do. */
+  registrations: RegistrationDeps;
 }
 
 /** /api/events */
@@ -72,6 +76,14 @@ export function eventRoutes(deps: EventRoutesDeps) {
         );
       }
       return c.json({ event }, 201);
+    })
+    .patch("/:id", async (c) => {
+      // The same form and the same schema as creating (docs/product-rules.md, "Editing and cancelling a game").
+      const admin = requireAdmin(c.get("user"));
+      const input = await parseJson(c, createEventSchema);
+      const { changes, notified } = await editEvent(deps.registrations, { eventId: c.req.param("id"), input });
+      const event = await getEventDetail({ db, id: c.req.param("id"), viewer: admin });
+      return c.json({ event, changes, notified } satisfies EditEventResponse);
     });
 }
 

@@ -138,11 +138,13 @@ describe("GET /api/places", () => {
 });
 
 describe("GEOCODER=none", () => {
-  it("offers only venues used before", async () => {
+  it("offers only venues used before, and only those with a point", async () => {
     const offline = await createTestContext({ GEOCODER: "none" });
     try {
       const client = (await signUpVerified(offline, { email: ADMIN_EMAIL })).client;
       await insertEvent(offline.database.db, { locationName: "Riverside Park", latitude: 1, longitude: 2 });
+      // A venue typed in by its address only has no point to pick (decision 021): not offered.
+      await insertEvent(offline.database.db, { locationName: "Riverside Meadow, 2 Mill Lane", latitude: null, longitude: null });
       const response = await client.json<PlacesBody>("GET", "/api/places?q=river");
       expect(response.body).toEqual({ places: [{ name: "Riverside Park", latitude: 1, longitude: 2, source: "venue" }] });
     } finally {

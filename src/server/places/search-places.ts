@@ -1,4 +1,4 @@
-import { desc, ilike, max } from "drizzle-orm";
+import { and, desc, ilike, isNotNull, max } from "drizzle-orm";
 import type { PlaceSuggestion } from "../../shared/events.ts";
 import type { Db } from "../db/client.ts";
 import { event } from "../db/schema.ts";
@@ -38,11 +38,12 @@ async function findVenues(db: Db, query: string): Promise<PlaceSuggestion[]> {
   const rows = await db
     .select({ name: event.locationName, latitude: event.latitude, longitude: event.longitude, lastUsed })
     .from(event)
-    .where(ilike(event.locationName, `%${escapeLike(query)}%`))
+    // A venue typed in without its point (docs/decisions/021) is no place to pick: a pick needs coordinates.
+    .where(and(ilike(event.locationName, `%${escapeLike(query)}%`), isNotNull(event.latitude), isNotNull(event.longitude)))
     .groupBy(event.locationName, event.latitude, event.longitude)
     .orderBy(desc(lastUsed))
     .limit(MAX_VENUES);
-  return rows.map(({ name, latitude, longitude }) => ({ name, latitude, longitude, source: "venue" as const }));
+  return rows.map(({ name, latitude, longitude }) => ({ name, latitude: latitude!, longitude: longitude!, source: "venue" as const }));
 }
 
 /** The query is text to find, not a pattern: % and _ match themselves. */

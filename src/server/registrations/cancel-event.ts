@@ -14,10 +14,11 @@ import { withEventLock } from "./transaction.ts";
  * An admin cancels the game: status cancelled, every held spot refunded in full (the
  * players did nothing wrong), waitlists closed, everyone mailed once. A spot whose charge is still
  * running is released too; if that charge succeeds it is refunded in full when it lands. Cancelling
- * twice changes nothing and refunds nothing twice. Returns false when it was already cancelled.
+ * twice changes nothing and refunds nothing twice. The organiser's `message`, if any, goes into every
+ * mail. Returns false when it was already cancelled.
  * See docs/registrations-and-payments.md, "Admin cancels the game".
  */
-export async function cancelEvent(deps: RegistrationDeps, options: { eventId: string }): Promise<boolean> {
+export async function cancelEvent(deps: RegistrationDeps, options: { eventId: string; message?: string }): Promise<boolean> {
   if (!isEventId(options.eventId)) throw new AppError("not_found", EVENT_NOT_FOUND);
   const changed = await withEventLock(deps.database, options.eventId, async (tx, locked) => {
     if (locked.status === "cancelled") return false;
@@ -36,7 +37,7 @@ export async function cancelEvent(deps: RegistrationDeps, options: { eventId: st
     }
     const enqueue = enqueueIn(tx, deps);
     for (const userId of new Set(active.map((reg) => reg.userId).filter((id): id is string => id !== null))) {
-      await enqueue.mail({ kind: "event_cancelled", eventId: event.id, userId });
+      await enqueue.mail({ kind: "event_cancelled", eventId: event.id, userId, ...(options.message ? { message: options.message } : {}) });
     }
     return true;
   });

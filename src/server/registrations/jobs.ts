@@ -1,3 +1,4 @@
+import type { EventChange } from "../../shared/events.ts";
 import type { Tx } from "./transaction.ts";
 import type { RegistrationDeps } from "./deps.ts";
 
@@ -21,7 +22,10 @@ export type RegistrationMailJob =
   | { kind: "promotion_failed"; registrationId: string }
   | { kind: "refund"; registrationId: string }
   | { kind: "late_charge_refunded"; registrationId: string }
-  | { kind: "event_cancelled"; eventId: string; userId: string }
+  /** `message`: the organiser's words to the players, if any (docs/product-rules.md, "Editing and cancelling a game"). */
+  | { kind: "event_cancelled"; eventId: string; userId: string; message?: string }
+  /** What an edit changed, as it was at the edit: a later edit sends its own mail. */
+  | { kind: "event_changed"; eventId: string; userId: string; changes: EventChange[] }
   /** A free spot taken at once ("You're in"). */
   | { kind: "joined"; registrationId: string }
   /** A waitlist place; for a paid game, the written record of the consent to an automatic charge. */

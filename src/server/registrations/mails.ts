@@ -43,6 +43,20 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
           ? `Your payment of ${formatCents(total, context.payments.currency)} is refunded in full to your card. It can take 5–10 days to appear on your statement.`
           : "Nothing was charged to you for this game, so there is nothing to refund.",
         "Your place on its lists and waitlists has been closed.",
+        ...(job.message ? [`Message from the organiser: ${job.message}`] : []),
+      ],
+    });
+  }
+  if (job.kind === "event_changed") {
+    const [row] = await db.select().from(event).where(eq(event.id, job.eventId));
+    const [person] = await db.select({ email: user.email }).from(user).where(eq(user.id, job.userId));
+    if (!row || !person) return null;
+    return mail(context, row, person.email, {
+      subject: `Changed: ${row.title}`,
+      paragraphs: [
+        `The organiser changed ${row.title}, a game you are registered for:`,
+        ...job.changes.map((change) => `${change.label}: ${change.before} → ${change.after}`),
+        "Your spot or waitlist place stays as it was. If the game no longer suits you, you can cancel your registration on its page, up to 24 hours before it starts.",
       ],
     });
   }

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { cancelEventSchema } from "../../shared/events.ts";
 import { joinSchema } from "../../shared/registration-schemas.ts";
 import { requireAdmin, requireVerifiedUser } from "../auth/session.ts";
 import { getEventDetail } from "../events/get-event.ts";
@@ -9,6 +10,7 @@ import { cancelEvent } from "./cancel-event.ts";
 import { confirmPayment } from "./confirm.ts";
 import type { RegistrationDeps } from "./deps.ts";
 import { joinEvent } from "./join.ts";
+import { previewCancelEvent } from "./preview-cancel-event.ts";
 import { retryRefund } from "./retry-refund.ts";
 
 const UUID = "[0-9a-fA-F-]{36}";
@@ -31,9 +33,15 @@ export function registrationRoutes(deps: RegistrationDeps) {
       const user = requireVerifiedUser(c.get("user"));
       return c.json(await cancelRegistration(deps, { user, eventId: c.req.param("id") }));
     })
+    .get("/:id/cancel-preview", async (c) => {
+      requireAdmin(c.get("user"));
+      return c.json(await previewCancelEvent(deps.database.db, c.req.param("id")));
+    })
     .post("/:id/cancel", async (c) => {
       const admin = requireAdmin(c.get("user"));
-      await cancelEvent(deps, { eventId: c.req.param("id") });
+      // The body is optional: scripts and older clients cancel with none.
+      const { message } = hasBody(c.req.raw) ? await parseJson(c, cancelEventSchema) : { message: "" };
+      await cancelEvent(deps, { eventId: c.req.param("id"), message });
       return c.json({ event: await getEventDetail({ db: deps.database.db, id: c.req.param("id"), viewer: admin }) });
     })
     .post(`/:id/refunds/:paymentId{${UUID}}/retry`, async (c) => {
@@ -41,4 +49,8 @@ export function registrationRoutes(deps: RegistrationDeps) {
       const result = await retryRefund(deps, { eventId: c.req.param("id"), paymentId: c.req.param("paymentId") });
       return result === "retrying" ? c.json({ ok: true, status: "pending" }, 202) : c.json({ ok: true, status: "succeeded" }, 200);
     });
+}
+
+function hasBody(request: Request): boolean {
+  return request.headers.has("content-type") || Number(request.headers.get("content-length") ?? 0) > 0;
 }

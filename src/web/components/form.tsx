@@ -63,7 +63,7 @@ export function Button({
   variant = "primary",
   className = "",
   ...props
-}: { variant?: ButtonVariant } & React.ButtonHTMLAttributes<HTMLButtonElement>) {
+}: { variant?: ButtonVariant } & React.ComponentPropsWithRef<"button">) {
   return (
     <button
       type="button"

@@ -53,6 +53,8 @@ describe("decideRoute", () => {
   it("shows the home screen to non-admins at /admin/create-event", () => {
     expect(decideRoute("/admin/create-event", verified)).toEqual({ kind: "home" });
     expect(decideRoute("/admin/create-event", admin)).toEqual({ kind: "render" });
+    expect(decideRoute("/admin/event/abc/edit", verified)).toEqual({ kind: "home" });
+    expect(decideRoute("/admin/event/abc/edit", admin)).toEqual({ kind: "render" });
   });
 
   it("shows the console and its rosters to admins only, the home screen to everyone else signed in", () => {

@@ -6,7 +6,7 @@ export type RouteDecision =
   | { kind: "render" }
   /** Show the login screen in place (the route "/" for anyone not signed in and verified). */
   | { kind: "login" }
-  /** Show the home screen in place (/admin/create-event for non-admins, as the original product does). */
+  /** Show the home screen in place (/admin/create-event and /admin/event/{id}/edit for non-admins, as the original product does). */
   | { kind: "home" }
   | { kind: "redirect"; to: string };
 
@@ -44,7 +44,8 @@ export function decideRoute(pathname: string, user: Me | null | undefined): Rout
   if (path === paths.register || path === paths.verifyEmail || path === paths.forgotPassword) {
     return { kind: "redirect", to: paths.home };
   }
-  if (path === paths.createEvent && !user.isAdmin) return { kind: "home" };
+  // Creating and editing games (/admin/…) are the admins'; the API refuses anyone else anyway.
+  if (path.startsWith("/admin/") && !user.isAdmin) return { kind: "home" };
   // The console is the organisers' too (its API answers 403 to anyone else).
   if ((path === paths.console || path.startsWith(`${paths.console}/`)) && !user.isAdmin) return { kind: "home" };
   return { kind: "render" };

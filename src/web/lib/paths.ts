@@ -13,6 +13,8 @@ export const paths = {
   yourEvents: "/your-events",
   profile: "/profile",
   createEvent: "/admin/create-event",
+  /** Editing a game (admins; docs/product-rules.md, "Editing and cancelling a game"). */
+  editEvent: (id: string) => `/admin/event/${encodeURIComponent(id)}/edit`,
   /** The organiser's console (admins). */
   console: "/console",
   consoleEvent: (id: string) => `/console/events/${encodeURIComponent(id)}`,

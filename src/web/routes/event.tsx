@@ -1,5 +1,5 @@
 import { useDeferredValue, useId, useState, type ReactNode } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useLocation, useParams } from "react-router";
 import { FALLBACK_ORGANIZER } from "../../shared/organizer.ts";
 import { FixedBottomBar } from "../components/bottom-bar.tsx";
 import { NotFoundMessage } from "../components/not-found-message.tsx";
@@ -9,10 +9,12 @@ import { GetDirectionsLink } from "../features/events/components/get-directions-
 import { SpotList, WaitList } from "../features/events/components/participant-list.tsx";
 import { QueryError } from "../features/events/components/query-error.tsx";
 import { ShareEventButton } from "../features/events/components/share-event-button.tsx";
+import { isCreatedEventState } from "../features/events/created-event-state.ts";
 import { formatGameTime, formatPrice, isCompleted } from "../features/events/format.ts";
 import { useEvent } from "../features/events/hooks/use-event.ts";
 import { useIsNarrow } from "../features/events/hooks/use-is-narrow.ts";
 import { useNow } from "../features/events/hooks/use-now.ts";
+import { CancelledGameSummary } from "../features/registrations/components/cancelled-game-summary.tsx";
 import { EventActionDialogs, EventActionsPanel, type OpenDialog } from "../features/registrations/components/event-actions-panel.tsx";
 import { DisputedPayments } from "../features/registrations/components/disputed-payments.tsx";
 import { RefundIssues } from "../features/registrations/components/refund-issues.tsx";
@@ -34,6 +36,8 @@ export default function EventScreen() {
   const config = useConfig();
   const currency = useCurrency();
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  // Just created: the organiser's next step is sharing the game (docs/product-rules.md, "Editing and cancelling a game").
+  const justCreated = isCreatedEventState(useLocation().state);
   const notFound = event.error instanceof ApiError && event.error.status === 404;
   useDocumentTitle(event.data?.title ?? (notFound ? "Event not found" : undefined));
 
@@ -62,7 +66,8 @@ export default function EventScreen() {
   const completed = !cancelled && isCompleted(data);
   const when = formatGameTime(data);
   const shareUrl = new URL(paths.event(data.id), config.data?.publicUrl ?? window.location.origin).toString();
-  const share = <ShareEventButton title={data.title} url={shareUrl} />;
+  // A cancelled game is closed: nothing to share.
+  const share = cancelled ? undefined : <ShareEventButton title={data.title} url={shareUrl} highlight={justCreated} />;
   const actions = <EventActionsPanel event={data} viewer={user} now={now} bar={narrow} extra={share} openDialog={setDialog} />;
 
   return (
@@ -76,7 +81,7 @@ export default function EventScreen() {
           <div className="flex flex-col gap-1">
             <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 wrap-anywhere">{data.title}</h1>
             <p className="text-slate-600 wrap-anywhere">{data.locationName}</p>
-            <GetDirectionsLink latitude={data.latitude} longitude={data.longitude} name={data.locationName} />
+            {!cancelled && <GetDirectionsLink latitude={data.latitude} longitude={data.longitude} name={data.locationName} />}
           </div>
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
             <Fact term="Date">{when.date}</Fact>
@@ -86,11 +91,28 @@ export default function EventScreen() {
             <Fact term="Player Price">{formatPrice(data.costCents, currency)}</Fact>
             {data.includeGoalkeepers && <Fact term="Goalkeeper Price">{formatPrice(data.goalkeeperCostCents, currency)}</Fact>}
           </dl>
+          {data.notes && (
+            <div className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2">
+              <h2 className="text-sm font-medium text-slate-500">Notes</h2>
+              {/* Plain text as the organiser wrote it: React escapes it, the line breaks stay. */}
+              <p className="text-sm whitespace-pre-line text-slate-900 wrap-anywhere">{data.notes}</p>
+            </div>
+          )}
           {user?.isAdmin && (
-            // The organiser's view of this game: who paid, refunds, check-in, the CSV (the console's roster).
-            <Link to={paths.consoleEvent(data.id)} className="w-fit text-sm font-semibold text-green-800 underline hover:text-green-900">
-              Roster
-            </Link>
+            <div className="flex flex-wrap gap-x-4 gap-y-1">
+              {/* The organiser's view of this game: who paid, refunds, check-in, the CSV (the console's roster). */}
+              <Link to={paths.consoleEvent(data.id)} className="w-fit text-sm font-semibold text-green-800 underline hover:text-green-900">
+                Roster
+              </Link>
+              {!cancelled && !completed && (
+                <Link to={paths.editEvent(data.id)} className="w-fit text-sm font-semibold text-green-800 underline hover:text-green-900">
+                  Edit game
+                </Link>
+              )}
+            </div>
+          )}
+          {justCreated && !cancelled && (
+            <p className="rounded-lg bg-green-50 px-3 py-2 text-sm text-green-900">Your game is published. Share it with your players.</p>
           )}
           <ViewerStatusBox event={data} now={now} />
           {!narrow && actions}
@@ -104,29 +126,42 @@ export default function EventScreen() {
         <div className="flex min-w-0 flex-col gap-8">
           {user?.isAdmin && <RefundIssues event={data} />}
           {user?.isAdmin && <DisputedPayments event={data} />}
-          <Section title="Players">
-            <SpotList participants={data.players} spots={data.maxPlayers} openLabel={(n) => `Spot ${n} - Open`} currentUserId={user?.id} />
-          </Section>
-          <Section title="Player Waitlist">
-            <WaitList participants={data.playerWaitList} emptyText="No players on the waitlist" currentUserId={user?.id} />
-          </Section>
-          {data.includeGoalkeepers && (
+          {cancelled ? (
+            <Section title={user?.isAdmin ? "Refunds" : "Game closed"}>
+              <CancelledGameSummary event={data} isAdmin={Boolean(user?.isAdmin)} />
+            </Section>
+          ) : (
             <>
-              <Section title="Goalkeepers">
-                <SpotList
-                  participants={data.goalkeepers}
-                  spots={data.maxGoalkeepers}
-                  openLabel={(n) => `Goalkeeper Spot ${n} - Open`}
-                  currentUserId={user?.id}
-                />
+              <Section title="Players">
+                <SpotList participants={data.players} spots={data.maxPlayers} openLabel={(n) => `Spot ${n} - Open`} currentUserId={user?.id} />
               </Section>
-              <Section title="Goalkeeper Waitlist">
-                <WaitList participants={data.goalkeeperWaitList} emptyText="No goalkeepers on the waitlist" currentUserId={user?.id} />
+              <Section title="Player Waitlist">
+                <WaitList participants={data.playerWaitList} emptyText="No players on the waitlist" currentUserId={user?.id} />
               </Section>
+              {data.includeGoalkeepers && (
+                <>
+                  <Section title="Goalkeepers">
+                    <SpotList
+                      participants={data.goalkeepers}
+                      spots={data.maxGoalkeepers}
+                      openLabel={(n) => `Goalkeeper Spot ${n} - Open`}
+                      currentUserId={user?.id}
+                    />
+                  </Section>
+                  <Section title="Goalkeeper Waitlist">
+                    <WaitList participants={data.goalkeeperWaitList} emptyText="No goalkeepers on the waitlist" currentUserId={user?.id} />
+                  </Section>
+                </>
+              )}
             </>
           )}
           <Section title="Event Location">
-            <EventMap latitude={data.latitude} longitude={data.longitude} label={data.locationName} />
+            {data.latitude !== null && data.longitude !== null ? (
+              <EventMap latitude={data.latitude} longitude={data.longitude} label={data.locationName} />
+            ) : (
+              // Typed in by name and address only (docs/decisions/021): no map, directions from the address.
+              <p className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-slate-700 wrap-anywhere">{data.locationName}</p>
+            )}
           </Section>
           <Section title="Contact Information">
             <div className="rounded-lg border border-slate-200 bg-white px-4 py-3">

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { ALL_FIELDS_REQUIRED, DATE_IN_PAST, EVENT_LIMITS, LATITUDE_RANGE } from "../../../shared/events.ts";
+import { makeEvent } from "../registrations/test-fixtures.ts";
 import {
   checkCreateEvent,
   enterVenueManually,
   fieldsOfServerError,
+  formOfEvent,
   type FormState,
   initialFormState,
   initialLocation,
@@ -40,11 +42,15 @@ describe("Event Location", () => {
 
   it("names the blank or unreadable part of a venue typed in", () => {
     expect(readLocation({ ...typedIn, venueName: "  " })).toEqual({ missing: ["venueName"], location: undefined });
-    expect(readLocation({ ...typedIn, coordinates: "" })).toEqual({ missing: ["coordinates"], location: undefined });
     expect(readLocation({ ...typedIn, coordinates: "https://maps.app.goo.gl/abc" })).toEqual({
       missing: [],
       problem: { field: "coordinates", message: SHORT_LINK },
     });
+  });
+
+  it("takes a name and address alone, with no point: no coordinates are needed (decision 021)", () => {
+    expect(readLocation({ ...typedIn, coordinates: " " })).toEqual({ missing: [], location: { name: "Old Mill Field, Mill Lane", latitude: null, longitude: null } });
+    expect(check(filled, { ...typedIn, coordinates: "" })).toMatchObject({ ok: true, input: { location: { name: "Old Mill Field, Mill Lane", latitude: null, longitude: null } } });
   });
 
   it("starts typing the venue in from what the search has", () => {
@@ -64,14 +70,21 @@ describe("checkCreateEvent: what the server checks, before sending", () => {
   it("says 'All fields are required' and names every blank field in the form's order", () => {
     expect(check({ ...filled, title: "", cost: "" }, { ...searched, place: null })).toEqual({
       ok: false,
-      message: ALL_FIELDS_REQUIRED,
+      message: `${ALL_FIELDS_REQUIRED}. Missing: Title, Event Location, Cost.`,
       fields: ["title", "location", "cost"],
     });
     expect(check({ ...filled, maxPlayers: " " }, { ...typedIn, venueName: "", coordinates: "" })).toEqual({
       ok: false,
-      message: ALL_FIELDS_REQUIRED,
-      fields: ["venueName", "coordinates", "maxPlayers"],
+      message: `${ALL_FIELDS_REQUIRED}. Missing: Venue name and address, Max Players.`,
+      fields: ["venueName", "maxPlayers"],
     });
+  });
+
+  it("lets an edited game keep a start that has passed, but not move to another past one", () => {
+    const started = { ...filled, date: "2030-05-01", time: "11:00" };
+    const options = { timeZone: "UTC", now, currency: "cad", keepStart: { date: "2030-05-01", time: "11:00" } };
+    expect(checkCreateEvent(started, searched, options)).toMatchObject({ ok: true });
+    expect(checkCreateEvent({ ...started, time: "10:00" }, searched, options)).toEqual({ ok: false, message: DATE_IN_PAST, fields: ["date", "time"] });
   });
 
   it("refuses a start in the past with the product's message", () => {
@@ -126,5 +139,30 @@ describe("fieldsOfServerError", () => {
     expect(fieldsOfServerError({ "location.latitude": "x", "location.name": "y" }, "manual")).toEqual(["venueName", "coordinates"]);
     expect(fieldsOfServerError({ timeZone: "x", _: "y" }, "manual")).toEqual([]);
     expect(fieldsOfServerError(undefined, "manual")).toEqual([]);
+  });
+});
+
+describe("formOfEvent: the edit form filled in from a game", () => {
+  it("reads the date and time on the game's own clock and the venue as typed in, with its point", () => {
+    const game = makeEvent({
+      startsAt: "2030-05-14T22:30:00.000Z",
+      endsAt: "2030-05-15T00:00:00.000Z",
+      timeZone: "America/New_York",
+      durationMinutes: 90,
+      latitude: 40.7812,
+      longitude: -73.9665,
+      notes: "Bibs provided.",
+      costCents: 1250,
+      goalkeeperCostCents: 0,
+    });
+    const { form, location } = formOfEvent(game);
+    expect(form).toMatchObject({ date: "2030-05-14", time: "18:30", durationHours: "1", durationMinutes: "30", notes: "Bibs provided.", cost: "12.50", goalkeeperCost: "" });
+    expect(location).toMatchObject({ mode: "manual", venueName: "Riverside Park", coordinates: "40.7812, -73.9665" });
+    // Sent back unchanged, it passes the same checks as a new game.
+    expect(checkCreateEvent(form, location, { timeZone: game.timeZone, now, currency: "cad" })).toMatchObject({ ok: true });
+  });
+
+  it("leaves the coordinates blank for a venue without a point", () => {
+    expect(formOfEvent(makeEvent({ latitude: null, longitude: null })).location.coordinates).toBe("");
   });
 });

@@ -1,4 +1,5 @@
-import { ALL_FIELDS_REQUIRED, DATE_IN_PAST, createEventSchemaFor, type CreateEventInput, type PlaceSuggestion } from "../../../shared/events.ts";
+import { ALL_FIELDS_REQUIRED, DATE_IN_PAST, createEventSchemaFor, type CreateEventInput, type EventDetail, type PlaceSuggestion } from "../../../shared/events.ts";
+import { wallClockAt } from "../../../shared/zoned-time.ts";
 import { formatPoint, parseMapLocation } from "./map-link.ts";
 
 /**
@@ -12,6 +13,7 @@ export interface FormState {
   durationHours: string;
   durationMinutes: string;
   field: string;
+  notes: string;
   cost: string;
   maxPlayers: string;
   includeGoalkeepers: boolean;
@@ -26,6 +28,7 @@ export const initialFormState: FormState = {
   durationHours: "1",
   durationMinutes: "0",
   field: "",
+  notes: "",
   cost: "",
   maxPlayers: "",
   includeGoalkeepers: false,
@@ -34,9 +37,10 @@ export const initialFormState: FormState = {
 };
 
 /**
- * Event Location: a place picked from the search, or, when the search cannot help (no geocoder, no
- * venues yet), the venue typed in by the organiser with its point from coordinates, a map link or
- * the map. Both are kept, so switching back and forth loses nothing; `mode` says which one counts.
+ * Event Location: a place picked from the search, or the venue typed in by the organiser: its name
+ * and address, enough on their own, and optionally its point from coordinates, a map link or the
+ * map (docs/decisions/021). Both are kept, so switching back and forth loses nothing; `mode` says
+ * which one counts.
  */
 export interface LocationDraft {
   mode: "search" | "manual";
@@ -61,10 +65,11 @@ export function enterVenueManually(draft: LocationDraft): LocationDraft {
 }
 
 /** The fields the inline error line can be about: the form's own, and Event Location's parts. */
-export type FieldName = Exclude<keyof FormState, "includeGoalkeepers"> | "location" | "venueName" | "coordinates";
+export type FieldName = keyof FormState | "location" | "venueName" | "coordinates";
 
 export interface LocationReading {
-  location?: { name: string; latitude: number; longitude: number };
+  /** No point when the organiser typed only a name and address: there is no map then. */
+  location?: { name: string; latitude: number | null; longitude: number | null };
   /** Blank parts ('All fields are required'). */
   missing: FieldName[];
   /** A filled-in part that cannot be read, e.g. a short map link or a latitude of 91. */
@@ -78,10 +83,67 @@ export function readLocation(draft: LocationDraft): LocationReading {
   }
   const name = draft.venueName.trim();
   const coordinates = draft.coordinates.trim();
-  const missing: FieldName[] = [...(name ? [] : ["venueName" as const]), ...(coordinates ? [] : ["coordinates" as const])];
+  const missing: FieldName[] = name ? [] : ["venueName"];
   const point = coordinates ? parseMapLocation(coordinates) : null;
   if (point && !point.ok) return { missing, problem: { field: "coordinates", message: point.message } };
-  return { missing, location: name && point?.ok ? { name, latitude: point.latitude, longitude: point.longitude } : undefined };
+  if (!name) return { missing, location: undefined };
+  return { missing, location: { name, latitude: point?.ok ? point.latitude : null, longitude: point?.ok ? point.longitude : null } };
+}
+
+/** The labels the error line names the blank fields by, as the form shows them. */
+const FIELD_LABELS: Record<FieldName, string> = {
+  title: "Title",
+  date: "Date",
+  time: "Event Time",
+  durationHours: "Duration Hours",
+  durationMinutes: "Duration Minutes",
+  location: "Event Location",
+  venueName: "Venue name and address",
+  coordinates: "Coordinates or map link",
+  field: "Field",
+  notes: "Notes",
+  cost: "Cost",
+  maxPlayers: "Max Players",
+  includeGoalkeepers: "Include Goalkeepers",
+  goalkeeperCost: "Goalkeeper Cost",
+  maxGoalkeepers: "Max Goalkeepers",
+};
+
+/** 'All fields are required' (the original product's words), then which ones are blank, so the line points at them. */
+export function missingFieldsMessage(fields: readonly FieldName[]): string {
+  return `${ALL_FIELDS_REQUIRED}. Missing: ${fields.map((field) => FIELD_LABELS[field]).join(", ")}.`;
+}
+
+/**
+ * The form filled in from a game, for editing it: its date and time on the game's own clock (the
+ * zone it was created in), the venue as typed in (name and address, its point if it has one).
+ */
+export function formOfEvent(event: EventDetail): { form: FormState; location: LocationDraft } {
+  const wall = wallClockAt(Date.parse(event.startsAt), event.timeZone);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const money = (cents: number) => (cents / 100).toFixed(2);
+  return {
+    form: {
+      title: event.title,
+      date: `${wall.year}-${pad(wall.month)}-${pad(wall.day)}`,
+      time: `${pad(wall.hour)}:${pad(wall.minute)}`,
+      durationHours: String(Math.floor(event.durationMinutes / 60)),
+      durationMinutes: String(event.durationMinutes % 60),
+      field: event.field ?? "",
+      notes: event.notes ?? "",
+      cost: money(event.costCents),
+      maxPlayers: String(event.maxPlayers),
+      includeGoalkeepers: event.includeGoalkeepers,
+      goalkeeperCost: event.includeGoalkeepers && event.goalkeeperCostCents > 0 ? money(event.goalkeeperCostCents) : "",
+      maxGoalkeepers: String(event.maxGoalkeepers),
+    },
+    location: {
+      ...initialLocation,
+      mode: "manual",
+      venueName: event.locationName,
+      coordinates: event.latitude !== null && event.longitude !== null ? formatPoint(event.latitude, event.longitude) : "",
+    },
+  };
 }
 
 export type FormCheck = { ok: true; input: CreateEventInput } | { ok: false; message: string; fields: FieldName[] };
@@ -92,7 +154,11 @@ export type FormCheck = { ok: true; input: CreateEventInput } | { ok: false; mes
  * on the organiser's clock. The message is the inline error line's; `fields` are the ones it is
  * about, in the form's order.
  */
-export function checkCreateEvent(form: FormState, draft: LocationDraft, options: { timeZone: string; now: Date; currency: string }): FormCheck {
+export function checkCreateEvent(
+  form: FormState,
+  draft: LocationDraft,
+  options: { timeZone: string; now: Date; currency: string; keepStart?: { date: string; time: string } },
+): FormCheck {
   const reading = readLocation(draft);
   const input = {
     title: form.title,
@@ -103,6 +169,7 @@ export function checkCreateEvent(form: FormState, draft: LocationDraft, options:
     durationMinutes: form.durationMinutes,
     location: reading.location,
     field: form.field,
+    notes: form.notes,
     cost: form.cost,
     maxPlayers: form.maxPlayers,
     includeGoalkeepers: form.includeGoalkeepers,
@@ -119,10 +186,15 @@ export function checkCreateEvent(form: FormState, draft: LocationDraft, options:
     ...otherIssues.filter((issue) => issue.message === ALL_FIELDS_REQUIRED).map((issue) => fieldOf(issue.path)),
     ...reading.missing,
   ];
-  if (missing.length > 0) return { ok: false, message: ALL_FIELDS_REQUIRED, fields: inFormOrder(missing) };
+  if (missing.length > 0) {
+    const fields = inFormOrder(missing);
+    return { ok: false, message: missingFieldsMessage(fields), fields };
+  }
 
+  // An edited game that keeps its start may have begun already; only a new start must lie ahead.
+  const keepsStart = options.keepStart?.date === form.date && options.keepStart.time === form.time;
   const startsAt = new Date(`${form.date}T${form.time}`);
-  if (!Number.isNaN(startsAt.getTime()) && startsAt.getTime() <= options.now.getTime()) return { ok: false, message: DATE_IN_PAST, fields: ["date", "time"] };
+  if (!keepsStart && !Number.isNaN(startsAt.getTime()) && startsAt.getTime() <= options.now.getTime()) return { ok: false, message: DATE_IN_PAST, fields: ["date", "time"] };
   if (reading.problem) return { ok: false, message: reading.problem.message, fields: [reading.problem.field] };
   const first = otherIssues[0];
   if (first) return { ok: false, message: first.message, fields: [fieldOf(first.path)] };
@@ -151,8 +223,10 @@ const FORM_ORDER: FieldName[] = [
   "venueName",
   "coordinates",
   "field",
+  "notes",
   "cost",
   "maxPlayers",
+  "includeGoalkeepers",
   "goalkeeperCost",
   "maxGoalkeepers",
 ];

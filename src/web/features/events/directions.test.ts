@@ -22,6 +22,16 @@ describe("directions to a venue", () => {
   });
 });
 
+describe("directions to a venue typed in by its address only", () => {
+  const typed = { latitude: null, longitude: null, name: "Old Mill Field, Mill Lane, Little Hampton" };
+
+  it("asks each map for the route to the address", () => {
+    expect(new URL(directionsUrl(typed)).searchParams.get("destination")).toBe(typed.name);
+    expect(directionsUrl(typed, "android")).toBe("geo:0,0?q=Old%20Mill%20Field%2C%20Mill%20Lane%2C%20Little%20Hampton");
+    expect(new URL(directionsUrl(typed, "ios")).searchParams.get("daddr")).toBe(typed.name);
+  });
+});
+
 describe("the platform the link is for", () => {
   afterEach(() => {
     vi.unstubAllGlobals();

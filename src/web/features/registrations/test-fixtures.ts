@@ -24,6 +24,7 @@ export function makeEvent(overrides: Partial<EventDetail> = {}): EventDetail {
     latitude: 0,
     longitude: 0,
     field: null,
+    notes: null,
     costCents: 1000,
     maxPlayers: 10,
     includeGoalkeepers: true,

@@ -11,8 +11,8 @@ const LABEL = "Event Location";
 
 /**
  * Event Location on the Create New Event form: the place search, or the venue typed in by the
- * organiser (name and address, and its point from coordinates, a pasted map link, or the map's pin),
- * which works with no geocoder and no map tiles at all. Fields carry `data-field` so that the form
+ * organiser (name and address, and optionally its point from coordinates, a pasted map link, or the
+ * map's pin; docs/decisions/021), which works with no geocoder and no map tiles at all. Fields carry `data-field` so that the form
  * can focus the first one its error line is about.
  */
 export function EventLocation({
@@ -116,7 +116,7 @@ function VenueEntry({
       />
       <div className="flex flex-col gap-1">
         <TextField
-          label="Coordinates or map link"
+          label="Coordinates or map link (optional)"
           placeholder="40.7812, -73.9665"
           autoComplete="off"
           spellCheck={false}
@@ -132,7 +132,7 @@ function VenueEntry({
           aria-describedby={[flagged ? errorId : null, feedback ? feedbackId : null, hintId].filter(Boolean).join(" ")}
         />
         <p id={hintId} className="text-xs text-slate-500">
-          Paste the coordinates, or a link from OpenStreetMap or Google Maps. You can also click the map to drop the pin, and drag it.
+          The name and address are enough; the game then has no map, and directions use the address. To add a map, paste the coordinates or a link from OpenStreetMap or Google Maps, or click the map to drop the pin, and drag it.
         </p>
         {feedback && (
           <p id={feedbackId} role="alert" className="text-sm text-red-700">

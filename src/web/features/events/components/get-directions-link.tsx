@@ -1,7 +1,7 @@
 import { currentMapPlatform, directionsUrl } from "../directions.ts";
 
-/** Opens the route to the venue in the user's map app: in a new tab on the web, the map app on a phone. */
-export function GetDirectionsLink({ latitude, longitude, name }: { latitude: number; longitude: number; name: string }) {
+/** Opens the route to the venue (its point, else its address) in the user's map app: in a new tab on the web, the map app on a phone. */
+export function GetDirectionsLink({ latitude, longitude, name }: { latitude: number | null; longitude: number | null; name: string }) {
   return (
     <a
       href={directionsUrl({ latitude, longitude, name }, currentMapPlatform())}

@@ -1,12 +1,17 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "../../../components/form.tsx";
 import { useNotify } from "../../../components/notification.tsx";
 import { countShare } from "../../../lib/analytics.ts";
 import { shareEvent } from "../share-event.ts";
 
-export function ShareEventButton({ title, url, className = "" }: { title: string; url: string; className?: string }) {
+/** `highlight`: the game was just created; the button takes the focus and stands out, sharing being the organiser's next step. */
+export function ShareEventButton({ title, url, className = "", highlight = false }: { title: string; url: string; className?: string; highlight?: boolean }) {
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (highlight) ref.current?.focus();
+  }, [highlight]);
 
   const share = async () => {
     setBusy(true);
@@ -22,7 +27,13 @@ export function ShareEventButton({ title, url, className = "" }: { title: string
   };
 
   return (
-    <Button variant="secondary" onClick={share} disabled={busy} className={className}>
+    <Button
+      ref={ref}
+      variant={highlight ? "primary" : "secondary"}
+      onClick={share}
+      disabled={busy}
+      className={`${highlight ? "ring-4 ring-green-300" : ""} ${className}`}
+    >
       Share Event
     </Button>
   );

@@ -1,0 +1,246 @@
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { type CancelEventPreview, DATE_IN_PAST, type EditEventResponse, type EventDetail } from "../../shared/events.ts";
+import { dateInZone, wallClockAt } from "../../shared/zoned-time.ts";
+import { eventAs, eventually, insertGame as insertAnyGame, join, playerWithCard } from "../../test/payments.ts";
+import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "../../test/test-app.ts";
+import { event as eventTable, registration } from "../db/schema.ts";
+import { EDIT_CANCELLED, EDIT_FINISHED, PRICE_LOCKED } from "./edit-event.ts";
+
+type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+type Game = Awaited<ReturnType<typeof insertAnyGame>>;
+
+const HOUR = 3_600_000;
+
+/** A game starting on a whole minute, as the form can say it (a start with seconds would read as changed). */
+function insertGame(context: TestContext, options: Parameters<typeof insertAnyGame>[1] & { startsInHours?: number } = {}) {
+  const { startsInHours = 72, ...rest } = options;
+  const startsAt = new Date(Math.floor((Date.now() + startsInHours * HOUR) / 60_000) * 60_000);
+  return insertAnyGame(context, { startsAt, ...rest });
+}
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** The edit form as the browser sends it for `game`, unchanged unless told: the same body as creating. */
+function formOf(game: Game, overrides: Record<string, unknown> = {}) {
+  const wall = wallClockAt(game.startsAt.getTime(), game.timeZone);
+  return {
+    title: game.title,
+    date: `${wall.year}-${pad(wall.month)}-${pad(wall.day)}`,
+    time: `${pad(wall.hour)}:${pad(wall.minute)}`,
+    timeZone: game.timeZone,
+    durationHours: Math.floor(game.durationMinutes / 60),
+    durationMinutes: game.durationMinutes % 60,
+    location: { name: game.locationName, latitude: game.latitude, longitude: game.longitude },
+    field: game.field ?? "",
+    notes: game.notes ?? "",
+    cost: (game.costCents / 100).toFixed(2),
+    maxPlayers: game.maxPlayers,
+    includeGoalkeepers: game.includeGoalkeepers,
+    goalkeeperCost: game.goalkeeperCostCents ? (game.goalkeeperCostCents / 100).toFixed(2) : "",
+    maxGoalkeepers: game.maxGoalkeepers,
+    ...overrides,
+  };
+}
+
+let context: TestContext;
+let admin: TestClient;
+beforeAll(async () => {
+  context = await createTestContext({}, { background: true });
+  admin = (await signUpVerified(context, { email: ADMIN_EMAIL, firstName: "Ada", lastName: "Admin" })).client;
+});
+afterAll(async () => {
+  await context.close();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const edit = (client: TestClient, game: Game, overrides: Record<string, unknown> = {}) =>
+  client.json<EditEventResponse & ErrorBody>("PATCH", `/api/events/${game.id}`, formOf(game, overrides));
+
+describe("PATCH /api/events/:id: who may edit", () => {
+  it("refuses signed-out visitors with 401 and players with 403, and changes nothing", async () => {
+    const game = await insertGame(context, { title: "Guarded cup" });
+    expect((await edit(new TestClient(context), game, { title: "Hijacked" })).status).toBe(401);
+    const { client } = await signUpVerified(context);
+    const refused = await edit(client, game, { title: "Hijacked" });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe("forbidden");
+    expect((await eventAs(client, game.id)).title).toBe("Guarded cup");
+  });
+
+  it("answers 404 for an unknown game and 400 with the create form's messages for a bad body", async () => {
+    const game = await insertGame(context);
+    const unknown = await admin.json<ErrorBody>("PATCH", "/api/events/00000000-0000-4000-8000-000000000000", formOf(game));
+    expect(unknown.status).toBe(404);
+    const bad = await edit(admin, game, { title: "", notes: "x".repeat(1001) });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toMatchObject({ title: "All fields are required", notes: "Notes must be at most 1000 characters" });
+  });
+});
+
+describe("PATCH /api/events/:id: an admin edits a game", () => {
+  it("changes time, venue, field and notes; the page shows them at once (cache invalidated); everyone registered is mailed old → new", async () => {
+    const game = await insertGame(context, { title: "Edit cup", costCents: 0, maxPlayers: 1, timeZone: "America/New_York" });
+    const holder = await signUpVerified(context, { firstName: "Holder" });
+    const waiter = await signUpVerified(context, { firstName: "Waiter" });
+    expect((await join(holder.client, game.id, { role: "player" })).body.registration?.status).toBe("confirmed");
+    expect((await join(waiter.client, game.id, { role: "player" })).body.registration?.status).toBe("waitlisted");
+    // The page is read (and cached) before the edit.
+    expect((await eventAs(holder.client, game.id)).locationName).toBe("Riverside Park");
+    const before = context.mail.mails.length;
+    const invalidate = vi.spyOn(context.services.listCache, "invalidate");
+
+    const later = new Date(game.startsAt.getTime() + 24 * HOUR);
+    const wall = wallClockAt(later.getTime(), game.timeZone);
+    const response = await edit(admin, game, {
+      date: `${wall.year}-${pad(wall.month)}-${pad(wall.day)}`,
+      time: "19:30",
+      location: { name: "Old Mill Field, Mill Lane", latitude: null, longitude: null },
+      field: "Pitch 2",
+      notes: "Bring a dark and a light shirt.\nParking behind the mill.",
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.notified).toBe(2);
+    expect(response.body.changes.map((change) => change.label)).toEqual(["When", "Venue", "Map pin", "Field", "Notes"]);
+    expect(response.body.changes[1]).toEqual({ label: "Venue", before: "Riverside Park", after: "Old Mill Field, Mill Lane" });
+    // The home lists and the event page's cached part are dropped once the edit has committed.
+    expect(invalidate).toHaveBeenCalled();
+
+    const shown = await eventAs(holder.client, game.id);
+    expect(shown).toMatchObject({ locationName: "Old Mill Field, Mill Lane", latitude: null, longitude: null, field: "Pitch 2" });
+    expect(shown.notes).toBe("Bring a dark and a light shirt.\nParking behind the mill.");
+    expect(wallClockAt(Date.parse(shown.startsAt), game.timeZone)).toMatchObject({ hour: 19, minute: 30 });
+    // The spot and the waitlist place stay as they were.
+    expect(shown.players.map((p) => p.name)).toEqual(["Holder Player"]);
+    expect(shown.playerWaitList.map((p) => p.name)).toEqual(["Waiter Player"]);
+
+    for (const person of [holder, waiter]) {
+      const mail = await context.mail.waitFor(person.email, "Changed: Edit cup", { after: before, timeoutMs: 15_000 });
+      expect(mail.text).toContain("Venue: Riverside Park → Old Mill Field, Mill Lane");
+      expect(mail.text).toContain("Field: none → Pitch 2");
+      expect(mail.text).toMatch(/When: .+ → .+7:30 PM – 9:00 PM/);
+    }
+  });
+
+  it("changes nothing and mails nobody when nothing differs", async () => {
+    const game = await insertGame(context, { title: "Same cup", costCents: 0 });
+    const player = await signUpVerified(context);
+    await join(player.client, game.id, { role: "player" });
+    const invalidate = vi.spyOn(context.services.listCache, "invalidate");
+    const response = await edit(admin, game);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ changes: [], notified: 0 });
+    expect(invalidate).not.toHaveBeenCalled();
+  });
+
+  it("refuses a capacity below the spots held (409), and fills new spots from the waitlist when it grows", async () => {
+    const game = await insertGame(context, { title: "Capacity cup", costCents: 0, maxPlayers: 2 });
+    const people = await Promise.all([1, 2, 3].map((n) => signUpVerified(context, { firstName: `P${n}` })));
+    for (const person of people) await join(person.client, game.id, { role: "player" });
+
+    const refused = await edit(admin, game, { maxPlayers: 1 });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: "conflict", message: "2 players hold spots in this game: Max Players cannot be below 2." });
+    expect(refused.body.error.fields).toHaveProperty("maxPlayers");
+    expect((await eventAs(admin, game.id)).maxPlayers).toBe(2);
+
+    const grown = await edit(admin, game, { maxPlayers: 3 });
+    expect(grown.status).toBe(200);
+    expect(grown.body.event.players.map((p) => p.name)).toEqual(["P1 Player", "P2 Player", "P3 Player"]);
+    expect(grown.body.event.playerWaitList).toEqual([]);
+  });
+
+  it("refuses to drop goalkeeper spots that goalkeepers hold", async () => {
+    const game = await insertGame(context, { costCents: 0, includeGoalkeepers: true, maxGoalkeepers: 2 });
+    const keeper = await signUpVerified(context);
+    await join(keeper.client, game.id, { role: "goalkeeper" });
+    const response = await edit(admin, game, { includeGoalkeepers: false });
+    expect(response.status).toBe(409);
+    expect(response.body.error.fields).toHaveProperty("includeGoalkeepers");
+  });
+
+  it("changes the price while nobody has paid, and refuses it once someone has (409), other details still editable", async () => {
+    const game = await insertGame(context, { title: "Price cup", costCents: 1000 });
+    const repriced = await edit(admin, game, { cost: "12.00" });
+    expect(repriced.status).toBe(200);
+    expect(repriced.body.changes).toEqual([{ label: "Player price", before: "$10.00", after: "$12.00" }]);
+    const [current] = await context.database.db.select().from(eventTable).where(eq(eventTable.id, game.id));
+
+    const payer = await playerWithCard(context);
+    expect((await join(payer.client, game.id, { role: "player", paymentMethodId: payer.card.id })).body.registration?.status).toBe("confirmed");
+    const refused = await edit(admin, current!, { cost: "15.00" });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: "conflict", message: PRICE_LOCKED, fields: { cost: PRICE_LOCKED } });
+    expect((await eventAs(admin, game.id)).costCents).toBe(1200);
+    expect((await edit(admin, current!, { title: "Price cup (moved)" })).status).toBe(200);
+  });
+
+  it("refuses a cancelled or finished game (422) and a new start in the past (400)", async () => {
+    const cancelled = await insertGame(context, { status: "cancelled" });
+    const refusedCancelled = await edit(admin, cancelled, { title: "Back on" });
+    expect(refusedCancelled.status).toBe(422);
+    expect(refusedCancelled.body.error.message).toBe(EDIT_CANCELLED);
+    const finished = await insertGame(context, { startsInHours: -5, durationMinutes: 60 });
+    const refusedFinished = await edit(admin, finished, { title: "Replay" });
+    expect(refusedFinished.status).toBe(422);
+    expect(refusedFinished.body.error.message).toBe(EDIT_FINISHED);
+    const ahead = await insertGame(context);
+    const past = await edit(admin, ahead, { date: dateInZone(new Date(Date.now() - 48 * HOUR), ahead.timeZone) });
+    expect(past.status).toBe(400);
+    expect(past.body.error.message).toBe(DATE_IN_PAST);
+  });
+
+  it("lets a game that has started keep its start while its notes change", async () => {
+    const started = await insertGame(context, { startsInHours: -0.5, durationMinutes: 90, costCents: 0 });
+    const response = await edit(admin, started, { notes: "Second half on pitch 4." });
+    expect(response.status).toBe(200);
+    expect(response.body.event.notes).toBe("Second half on pitch 4.");
+  });
+
+  it("holds capacity under concurrent joins: an edit and joins at once never leave more spots held than allowed", async () => {
+    const game = await insertGame(context, { costCents: 0, maxPlayers: 3 });
+    const people = await Promise.all([1, 2, 3].map(() => signUpVerified(context)));
+    const [edited] = await Promise.all([edit(admin, game, { maxPlayers: 2 }), ...people.map((person) => join(person.client, game.id, { role: "player" }))]);
+    const held = await context.database.db.select().from(registration).where(eq(registration.eventId, game.id));
+    const confirmed = held.filter((row) => row.status === "confirmed").length;
+    const detail: EventDetail = await eventAs(admin, game.id);
+    expect(confirmed).toBeLessThanOrEqual(detail.maxPlayers);
+    expect([200, 409]).toContain(edited.status);
+  });
+});
+
+describe("admin cancel: preview and message", () => {
+  it("previews how many are refunded and the total, and puts the organiser's message into every mail", async () => {
+    const game = await insertGame(context, { title: "Rain cup", costCents: 1000, maxPlayers: 2 });
+    const payers = await Promise.all([1, 2].map((n) => playerWithCard(context, { firstName: `Payer${n}` })));
+    for (const payer of payers) await join(payer.client, game.id, { role: "player", paymentMethodId: payer.card.id });
+    const waiter = await playerWithCard(context, { firstName: "Waiter" });
+    await join(waiter.client, game.id, { role: "player", paymentMethodId: waiter.card.id, consentToAutoCharge: true });
+
+    expect((await payers[0]!.client.json("GET", `/api/events/${game.id}/cancel-preview`)).status).toBe(403);
+    const preview = await admin.json<CancelEventPreview>("GET", `/api/events/${game.id}/cancel-preview`);
+    expect(preview.body).toEqual({ refundCount: 2, refundTotalCents: 2000, notifyCount: 3 });
+
+    const tooLong = await admin.json<ErrorBody>("POST", `/api/events/${game.id}/cancel`, { message: "x".repeat(501) });
+    expect(tooLong.status).toBe(400);
+    const before = context.mail.mails.length;
+    const cancelled = await admin.json<{ event: EventDetail }>("POST", `/api/events/${game.id}/cancel`, { message: "The pitch is flooded. Sorry!" });
+    expect(cancelled.status).toBe(200);
+    for (const person of [...payers, waiter]) {
+      const mail = await context.mail.waitFor(person.email, "Cancelled: Rain cup", { after: before, timeoutMs: 15_000 });
+      expect(mail.text).toContain("Message from the organiser: The pitch is flooded. Sorry!");
+    }
+    // Admins see who was refunded what.
+    const refunds = await eventually(async () => {
+      const shown = (await eventAs(admin, game.id)).refunds ?? [];
+      return shown.length === 2 && shown.every((refund) => refund.status === "succeeded") ? shown : undefined;
+    }, "both refunds to succeed");
+    expect(refunds.map((refund) => [refund.name, refund.amountCents]).sort()).toEqual([
+      ["Payer1 Player", 1000],
+      ["Payer2 Player", 1000],
+    ]);
+    // Players never see the list.
+    expect((await eventAs(payers[0]!.client, game.id)).refunds).toBeUndefined();
+  });
+});

@@ -1,0 +1,176 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { type CreateEventInput, EVENT_LIMITS } from "../../../../shared/events.ts";
+import { DEFAULT_FEE, formatCents } from "../../../../shared/money.ts";
+import { Button, Card, Checkbox, FormMessage, TextField } from "../../../components/form.tsx";
+import { TextArea } from "../../../components/text-area.tsx";
+import { ApiError, errorMessage } from "../../../lib/api.ts";
+import { useConfig, useCurrency } from "../../../lib/config.ts";
+import { checkCreateEvent, type FieldName, fieldsOfServerError, type FormState, type LocationDraft } from "../create-event-form.ts";
+import { EventLocation } from "./event-location.tsx";
+
+/**
+ * The game's form, for creating one and for editing it (the same fields, checked by the same shared
+ * schema as the server; docs/product-rules.md, "Validation"). `onSubmit` sends the checked input and
+ * throws what the server said; `errorPrefix` comes before that message on the error line.
+ */
+export function EventForm({
+  initial,
+  timeZone,
+  keepStart,
+  submitLabel,
+  busyLabel,
+  errorPrefix,
+  priceHint,
+  onSubmit,
+}: {
+  initial: { form: FormState; location: LocationDraft };
+  /** The zone the date and time are read in: the organiser's for a new game, the game's own when editing. */
+  timeZone: string;
+  /** Editing: the start as it is, which may already be past. */
+  keepStart?: { date: string; time: string };
+  submitLabel: string;
+  busyLabel: string;
+  errorPrefix: string;
+  priceHint?: string;
+  /** Resolves once done (the screen moves on); throws to show the error. */
+  onSubmit: (input: CreateEventInput) => Promise<void>;
+}) {
+  const config = useConfig();
+  const currency = useCurrency();
+  const errorId = useId();
+  const [form, setForm] = useState(initial.form);
+  const [location, setLocation] = useState<LocationDraft>(initial.location);
+  const [error, setError] = useState("");
+  // The fields the error line is about: marked invalid, and the first one gets the focus.
+  const [invalid, setInvalid] = useState<{ fields: readonly FieldName[] }>({ fields: [] });
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (invalid.fields.length === 0) return;
+    // A selector list matches in document order: the first field of the form the message is about.
+    const selector = invalid.fields.map((field) => `[data-field="${field}"]`).join(", ");
+    formRef.current?.querySelector<HTMLElement>(selector)?.focus();
+  }, [invalid]);
+
+  const fee = config.data?.payments ?? DEFAULT_FEE;
+  const feeNote = `add the processing fee of ${fee.feePercent}% + ${formatCents(fee.feeFixedCents, currency)}`;
+  const invalidFields = new Set(invalid.fields);
+  const clearError = () => {
+    setError("");
+    setInvalid((current) => (current.fields.length === 0 ? current : { fields: [] }));
+  };
+  const set = <K extends keyof FormState>(key: K) => (value: FormState[K]) => {
+    setForm((current) => ({ ...current, [key]: value }));
+    clearError();
+  };
+  const changeLocation = (update: (current: LocationDraft) => LocationDraft) => {
+    setLocation(update);
+    clearError();
+  };
+  const marks = (key: FieldName) => ({
+    "data-field": key,
+    "aria-invalid": invalidFields.has(key) || undefined,
+    // The error line under the form says what is wrong with the field.
+    ...(invalidFields.has(key) ? { "aria-describedby": errorId } : {}),
+  });
+  const text = (key: Exclude<keyof FormState, "includeGoalkeepers" | "notes">) => ({
+    value: form[key],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => set(key)(event.target.value),
+    ...marks(key),
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError("");
+    const checked = checkCreateEvent(form, location, { timeZone, now: new Date(), currency, keepStart });
+    if (!checked.ok) {
+      setError(checked.message);
+      setInvalid({ fields: checked.fields });
+      return;
+    }
+    setBusy(true);
+    try {
+      await onSubmit(checked.input);
+    } catch (caught) {
+      setBusy(false);
+      setError(`${errorPrefix}${errorMessage(caught)}`);
+      if (caught instanceof ApiError) setInvalid({ fields: fieldsOfServerError(caught.fields, location.mode) });
+    }
+  };
+
+  return (
+    <Card>
+      <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-5">
+        <TextField label="Title" required maxLength={120} {...text("title")} />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField label="Date" type="date" required min={keepStart ? undefined : localDate(new Date())} {...text("date")} />
+          <TextField label="Event Time" type="time" required {...text("time")} />
+        </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField label="Duration Hours" type="number" inputMode="numeric" required min={0} max={24} step={1} {...text("durationHours")} />
+          <TextField label="Duration Minutes" type="number" inputMode="numeric" required min={0} max={59} step={1} {...text("durationMinutes")} />
+        </div>
+        <EventLocation draft={location} onChange={changeLocation} invalid={invalidFields} errorId={errorId} />
+        <TextField label="Field (optional)" maxLength={120} {...text("field")} />
+        <TextArea
+          label="Notes (optional)"
+          hint={`Bibs, parking, level… shown on the game's page as you write it. Up to ${EVENT_LIMITS.notes} characters.`}
+          maxLength={EVENT_LIMITS.notes}
+          value={form.notes}
+          onChange={(event) => set("notes")(event.target.value)}
+          {...marks("notes")}
+        />
+        <TextField label={`Cost (${feeNote})`} inputMode="decimal" required placeholder="0.00" hint={priceHint} {...text("cost")} />
+        <TextField
+          label="Max Players (excluding goalkeepers)"
+          type="number"
+          inputMode="numeric"
+          required
+          min={1}
+          max={EVENT_LIMITS.maxPlayers}
+          step={1}
+          {...text("maxPlayers")}
+        />
+        <Checkbox
+          label="Include Goalkeepers"
+          checked={form.includeGoalkeepers}
+          onChange={(event) => set("includeGoalkeepers")(event.target.checked)}
+          {...marks("includeGoalkeepers")}
+        />
+        {form.includeGoalkeepers && (
+          <div className="grid gap-5 border-l-4 border-green-100 pl-4">
+            <TextField
+              label={`Goalkeeper Cost (${feeNote})`}
+              inputMode="decimal"
+              placeholder="0.00"
+              hint="Leave blank to make goalkeeper spots free."
+              {...text("goalkeeperCost")}
+            />
+            <TextField
+              label="Max Goalkeepers"
+              type="number"
+              inputMode="numeric"
+              required
+              min={1}
+              max={EVENT_LIMITS.maxGoalkeepers}
+              step={1}
+              {...text("maxGoalkeepers")}
+            />
+          </div>
+        )}
+        <div id={errorId}>
+          <FormMessage kind="error">{error}</FormMessage>
+        </div>
+        <Button type="submit" disabled={busy}>
+          {busy ? busyLabel : submitLabel}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+/** YYYY-MM-DD of a day in the viewer's zone, for the date picker's minimum. */
+function localDate(date: Date): string {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
+}

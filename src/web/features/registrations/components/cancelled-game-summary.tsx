@@ -1,0 +1,62 @@
+import type { EventDetail, RefundView } from "../../../../shared/events.ts";
+import { formatCents } from "../../../../shared/money.ts";
+import { useCurrency } from "../../../lib/config.ts";
+
+const REFUND_STATE: Record<RefundView["status"], string> = { succeeded: "Refunded", pending: "Refund on its way", failed: "Refund failed" };
+
+/**
+ * A cancelled game, shown as closed instead of its lists (whose spots are all released): admins see
+ * who was refunded what, a player their own refund (docs/product-rules.md, "Editing and cancelling a game").
+ */
+export function CancelledGameSummary({ event, isAdmin }: { event: EventDetail; isAdmin: boolean }) {
+  const currency = useCurrency();
+  const money = (cents: number) => formatCents(cents, currency);
+  if (!isAdmin) {
+    const refunded = event.mine.reduce((total, registration) => total + (registration.status === "refunded" ? (registration.refundedCents ?? 0) : 0), 0);
+    return (
+      <p className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-slate-700">
+        This game was cancelled by the organiser: its spots and waitlists are closed.{" "}
+        {refunded > 0 ? `Your payment of ${money(refunded)} is refunded in full to your card.` : "Everyone who had paid is refunded in full."}
+      </p>
+    );
+  }
+  const refunds = event.refunds ?? [];
+  const total = refunds.reduce((sum, refund) => sum + refund.amountCents, 0);
+  if (refunds.length === 0) {
+    return <p className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-slate-700">This game was cancelled. Nobody had paid, so nothing was refunded.</p>;
+  }
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="text-slate-700">
+        {refunds.length === 1 ? "1 person was" : `${refunds.length} people were`} refunded {money(total)} in all.
+      </p>
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Refunds of this game</caption>
+          <thead className="bg-slate-50 text-slate-600">
+            <tr>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Name
+              </th>
+              <th scope="col" className="px-4 py-2 text-right font-medium">
+                Amount
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                State
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {refunds.map((refund, index) => (
+              <tr key={`${refund.name}-${index}`}>
+                <td className="px-4 py-2 text-slate-900 wrap-anywhere">{refund.name}</td>
+                <td className="px-4 py-2 text-right tabular-nums">{money(refund.amountCents)}</td>
+                <td className="px-4 py-2 text-slate-700">{REFUND_STATE[refund.status]}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

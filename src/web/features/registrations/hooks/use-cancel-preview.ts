@@ -1,0 +1,14 @@
+import { useQuery } from "@tanstack/react-query";
+import type { CancelEventPreview } from "../../../../shared/events.ts";
+import { api } from "../../../lib/api.ts";
+import { eventKeys } from "../../events/hooks/query-keys.ts";
+
+/** GET /api/events/:id/cancel-preview (admins): how many people an admin cancel refunds, and how much. */
+export function useCancelPreview(eventId: string) {
+  return useQuery({
+    queryKey: [...eventKeys.detail(eventId), "cancel-preview"],
+    queryFn: ({ signal }) => api<CancelEventPreview>(`/api/events/${encodeURIComponent(eventId)}/cancel-preview`, { signal }),
+    // Asked afresh each time the dialog opens: a join a minute ago changes the figures.
+    staleTime: 0,
+  });
+}
