@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cardSchema } from "./registration-schemas.ts";
 import {
+  cancellationDeadline,
   CARD_DETAILS_MISSING,
   EXPIRED_CARD,
   INVALID_CARD_NUMBER,
@@ -22,6 +23,13 @@ describe("the 24-hour cancel window", () => {
     expect(isCancellable(start, new Date("2026-12-05T10:00:00.001Z"))).toBe(false);
     expect(isCancellable(start.toISOString(), new Date("2026-11-30T00:00:00Z"))).toBe(true);
     expect(isCancellable(start, new Date("2026-12-06T11:00:00Z"))).toBe(false);
+  });
+
+  it("ends at the deadline the screens show, 24 hours before the start", () => {
+    const deadline = cancellationDeadline(start);
+    expect(deadline.toISOString()).toBe("2026-12-05T10:00:00.000Z");
+    expect(isCancellable(start, deadline)).toBe(true);
+    expect(isCancellable(start, new Date(deadline.getTime() + 1))).toBe(false);
   });
 });
 

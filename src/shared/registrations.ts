@@ -163,6 +163,14 @@ export function isCancellable(startsAt: string | Date, now: Date): boolean {
   return new Date(startsAt).getTime() - now.getTime() >= CANCEL_WINDOW_MS;
 }
 
+/**
+ * The last moment a registration can be cancelled: 24 hours before the start (isCancellable is
+ * true up to and including it). What the payment dialog and the viewer's status say as "cancel by".
+ */
+export function cancellationDeadline(startsAt: string | Date): Date {
+  return new Date(new Date(startsAt).getTime() - CANCEL_WINDOW_MS);
+}
+
 /** Spot price in cents for a role; the server charges this, the browser only shows it. */
 export function priceFor(event: { costCents: number; goalkeeperCostCents: number }, role: RegistrationRole): number {
   return role === "player" ? event.costCents : event.goalkeeperCostCents;
