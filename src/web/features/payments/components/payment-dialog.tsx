@@ -77,8 +77,9 @@ export function PaymentDialog({ item, priceCents, waitlist, policy, onClose, pay
   const ready = Boolean(mode && cards);
   // A failed refresh keeps the cards already shown; only nothing to show at all is a failure.
   const loadFailed = (config.isError && !mode) || (savedCards.isError && !cards) || stripeFailed;
-  // Without saved cards there is nothing to choose: the new-card form is the way to pay.
-  const choice = cards && cards.length === 0 ? NEW_CARD : selection;
+  // Without saved cards there is nothing to choose: the new-card form is the way to pay. The only
+  // saved card is chosen at first; with more, the person chooses (docs/product-rules.md, "Validation").
+  const choice = cards && cards.length === 0 ? NEW_CARD : (selection ?? (cards?.length === 1 ? cards[0]!.id : null));
 
   // After the error line has taken its room above the buttons, or the field ends up hidden beneath it.
   const focus = (selector: string) =>
