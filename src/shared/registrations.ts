@@ -93,6 +93,30 @@ export function cardLabel(card: Pick<SavedCard, "brand" | "last4">): string {
   return `${card.brand} •••• ${card.last4}`;
 }
 
+/** The card a label names (cardLabel's inverse), or null for a label it did not write. */
+export function parseCardLabel(label: string | null): Pick<SavedCard, "brand" | "last4"> | null {
+  const match = label ? /^(.+) •••• (\d{4})$/.exec(label) : null;
+  return match ? { brand: match[1]!, last4: match[2]! } : null;
+}
+
+/**
+ * GET /api/events/:id/registrations/me/receipt: what the viewer bought in this game, for the
+ * confirmation page. Only the viewer's own held spot; 404 otherwise.
+ */
+export interface Receipt {
+  event: { id: string; title: string; startsAt: string; endsAt: string; timeZone: string; locationName: string; field: string | null };
+  role: RegistrationRole;
+  /** confirmed, or still being paid for (pending_payment, promoting). */
+  status: "confirmed" | "pending_payment" | "promoting";
+  /** What the card was charged (the charge that succeeded), in cents; 0 for a free spot or one not yet paid. */
+  paidCents: number;
+  /** The spot's price, in cents. */
+  priceCents: number;
+  card: Pick<SavedCard, "brand" | "last4"> | null;
+  /** When the charge succeeded (ISO), or null. */
+  paidAt: string | null;
+}
+
 // --- card entry (simulated gateway: our own form; Stripe mode uses the Payment Element) ---
 
 export const CARD_DETAILS_MISSING = "Card details are missing.";

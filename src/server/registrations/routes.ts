@@ -8,6 +8,7 @@ import { cancelRegistration } from "./cancel.ts";
 import { cancelEvent } from "./cancel-event.ts";
 import { confirmPayment } from "./confirm.ts";
 import type { RegistrationDeps } from "./deps.ts";
+import { getReceipt } from "./get-receipt.ts";
 import { joinEvent } from "./join.ts";
 import { retryRefund } from "./retry-refund.ts";
 
@@ -26,6 +27,10 @@ export function registrationRoutes(deps: RegistrationDeps) {
       const user = requireVerifiedUser(c.get("user"));
       const result = await confirmPayment(deps, { user, eventId: c.req.param("id") });
       return c.json(result.body, result.httpStatus === 201 ? 200 : 202);
+    })
+    .get("/:id/registrations/me/receipt", async (c) => {
+      const user = requireVerifiedUser(c.get("user"));
+      return c.json({ receipt: await getReceipt({ db: deps.database.db, eventId: c.req.param("id"), userId: user.id }) });
     })
     .delete("/:id/registrations/me", async (c) => {
       const user = requireVerifiedUser(c.get("user"));
