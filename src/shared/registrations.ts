@@ -199,3 +199,35 @@ export function cancellationDeadline(startsAt: string | Date): Date {
 export function priceFor(event: { costCents: number; goalkeeperCostCents: number }, role: RegistrationRole): number {
   return role === "player" ? event.costCents : event.goalkeeperCostCents;
 }
+
+/**
+ * GET /api/me/account-deletion: what deleting the account would do to each game the user holds a
+ * spot or a waitlist place in, before they confirm (docs/registrations-and-payments.md, "Account
+ * deletion"). Amounts come from the server's rule; the browser only shows them.
+ */
+export interface AccountDeletionPreview {
+  games: AccountDeletionGame[];
+  /** Everything that would go back to the user's cards. */
+  refundCents: number;
+}
+
+export interface AccountDeletionGame {
+  eventId: string;
+  title: string;
+  startsAt: string;
+  endsAt: string;
+  timeZone: string;
+  role: RegistrationRole;
+  /**
+   * refund: a paid spot given back as a cancellation would be (price − fee); inside_window: a paid
+   * spot within 24 hours of kick-off or in progress, nothing back; free: a free spot; waitlist: a
+   * waitlist place, nothing was charged; payment_running: a payment still running, refunded in full
+   * if it goes through.
+   */
+  outcome: "refund" | "inside_window" | "free" | "waitlist" | "payment_running";
+  /** What the card was charged for this spot, in cents. */
+  paidCents: number;
+  /** What deleting gives back now, in cents. */
+  refundCents: number;
+}
+

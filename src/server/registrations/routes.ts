@@ -10,6 +10,7 @@ import { confirmPayment } from "./confirm.ts";
 import type { RegistrationDeps } from "./deps.ts";
 import { getReceipt } from "./get-receipt.ts";
 import { joinEvent } from "./join.ts";
+import { previewAccountDeletion } from "./preview-account-deletion.ts";
 import { retryRefund } from "./retry-refund.ts";
 
 const UUID = "[0-9a-fA-F-]{36}";
@@ -46,4 +47,12 @@ export function registrationRoutes(deps: RegistrationDeps) {
       const result = await retryRefund(deps, { eventId: c.req.param("id"), paymentId: c.req.param("paymentId") });
       return result === "retrying" ? c.json({ ok: true, status: "pending" }, 202) : c.json({ ok: true, status: "succeeded" }, 200);
     });
+}
+
+/** /api/me/account-deletion: what deleting one's account would refund, game by game, before confirming. */
+export function accountDeletionRoutes(deps: RegistrationDeps) {
+  return new Hono<AppEnv>().get("/", async (c) => {
+    const user = requireVerifiedUser(c.get("user"));
+    return c.json(await previewAccountDeletion(deps, user.id));
+  });
 }
