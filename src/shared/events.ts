@@ -266,6 +266,8 @@ export interface YourPart {
    * closed_by_cancel: a spot or waitlist place the game's cancellation closed.
    */
   participation: "playing" | "waitlisted" | "refunded" | "closed_by_cancel";
+  /** The spot's price when joining, in cents (0: free). */
+  priceCents: number;
   /** What the card was charged (a charge that succeeded), in cents; 0 when nothing was. */
   paidCents: number;
   /** What went (or is going) back to the card, in cents; null when no refund was due. */

@@ -166,14 +166,14 @@ describe("attendance on Your Events", () => {
     const left = event("left", "2026-06-21T18:00:00.000Z");
     const result = classifyYourEvents(
       [
-        { event: both, participation: "playing", part: { role: "goalkeeper", paidCents: 500 } },
-        { event: both, participation: "waitlisted", part: { role: "player", waitlistPosition: 3 } },
-        { event: left, participation: "refunded", part: { paidCents: 1000, refundedCents: 941 } },
+        { event: both, participation: "playing", part: { role: "goalkeeper", priceCents: 500, paidCents: 500 } },
+        { event: both, participation: "waitlisted", part: { role: "player", priceCents: 1000, waitlistPosition: 3 } },
+        { event: left, participation: "refunded", part: { priceCents: 1000, paidCents: 1000, refundedCents: 941 } },
       ],
       NOW,
     );
-    expect(result.current.playing[0]!.mine).toEqual([{ role: "goalkeeper", participation: "playing", paidCents: 500, refundedCents: null, waitlistPosition: null }]);
-    expect(result.current.waitlisted[0]!.mine).toEqual([{ role: "player", participation: "waitlisted", paidCents: 0, refundedCents: null, waitlistPosition: 3 }]);
-    expect(result.refunded[0]!.mine).toEqual([{ role: "player", participation: "refunded", paidCents: 1000, refundedCents: 941, waitlistPosition: null }]);
+    expect(result.current.playing[0]!.mine).toEqual([{ role: "goalkeeper", participation: "playing", priceCents: 500, paidCents: 500, refundedCents: null, waitlistPosition: null }]);
+    expect(result.current.waitlisted[0]!.mine).toEqual([{ role: "player", participation: "waitlisted", priceCents: 1000, paidCents: 0, refundedCents: null, waitlistPosition: 3 }]);
+    expect(result.refunded[0]!.mine).toEqual([{ role: "player", participation: "refunded", priceCents: 1000, paidCents: 1000, refundedCents: 941, waitlistPosition: null }]);
   });
 });

@@ -57,7 +57,7 @@ export function classifyYourEvents(registrations: YourRegistration[], now: Date)
   const byEvent = new Map<string, { event: EventSummary; parts: YourPart[]; attendance: Attendance | null }>();
   for (const { event, participation, attendance, part } of registrations) {
     const entry = byEvent.get(event.id) ?? { event, parts: [], attendance: null };
-    entry.parts.push({ role: "player", paidCents: 0, refundedCents: null, waitlistPosition: null, ...part, participation });
+    entry.parts.push({ role: "player", priceCents: 0, paidCents: 0, refundedCents: null, waitlistPosition: null, ...part, participation });
     // Only the spot played counts: a waitlist place is never checked in.
     if (participation === "playing" && attendance) entry.attendance = attendance;
     byEvent.set(event.id, entry);

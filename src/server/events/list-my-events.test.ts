@@ -85,10 +85,10 @@ describe("GET /api/me/events", () => {
 
     const body = (await me.client.json<YourEventsResponse>("GET", "/api/me/events")).body;
     const mineIn = (events: { id: string; mine: unknown }[], id: string) => events.find((event) => event.id === id)?.mine;
-    expect(mineIn(body.current.playing, paid.id)).toEqual([{ role: "player", participation: "playing", paidCents: 1200, refundedCents: null, waitlistPosition: null }]);
-    expect(mineIn(body.current.waitlisted, full.id)).toEqual([{ role: "player", participation: "waitlisted", paidCents: 0, refundedCents: null, waitlistPosition: 2 }]);
-    expect(mineIn(body.refunded, left.id)).toEqual([{ role: "player", participation: "refunded", paidCents: 1000, refundedCents: 941, waitlistPosition: null }]);
-    expect(mineIn(body.current.playing, free.id)).toEqual([{ role: "goalkeeper", participation: "playing", paidCents: 0, refundedCents: null, waitlistPosition: null }]);
+    expect(mineIn(body.current.playing, paid.id)).toEqual([{ role: "player", participation: "playing", priceCents: 1200, paidCents: 1200, refundedCents: null, waitlistPosition: null }]);
+    expect(mineIn(body.current.waitlisted, full.id)).toEqual([{ role: "player", participation: "waitlisted", priceCents: 1000, paidCents: 0, refundedCents: null, waitlistPosition: 2 }]);
+    expect(mineIn(body.refunded, left.id)).toEqual([{ role: "player", participation: "refunded", priceCents: 1000, paidCents: 1000, refundedCents: 941, waitlistPosition: null }]);
+    expect(mineIn(body.current.playing, free.id)).toEqual([{ role: "goalkeeper", participation: "playing", priceCents: 0, paidCents: 0, refundedCents: null, waitlistPosition: null }]);
     // The venue comes with each game.
     expect(body.current.playing.find((event) => event.id === paid.id)?.locationName).toBe("Riverside Park");
   });

@@ -29,6 +29,7 @@ export async function listMyEvents(options: { db: Db; userId: string; now: Date 
       registrationStatus: registration.status,
       closedReason: registration.closedReason,
       role: registration.role,
+      priceCents: registration.amountCents,
       refundedCents: registration.refundedCents,
       paidCents,
       waitlistPosition,
@@ -40,14 +41,14 @@ export async function listMyEvents(options: { db: Db; userId: string; now: Date 
     .where(eq(registration.userId, userId));
 
   const registrations: YourRegistration[] = [];
-  for (const { registrationStatus, closedReason, checkedInAt, noShowAt, role, refundedCents, paidCents, waitlistPosition, ...summary } of rows) {
+  for (const { registrationStatus, closedReason, checkedInAt, noShowAt, role, priceCents, refundedCents, paidCents, waitlistPosition, ...summary } of rows) {
     const participation = participationOf(registrationStatus, closedReason);
     if (!participation) continue;
     registrations.push({
       event: toEventSummary(summary),
       participation,
       attendance: attendanceOf(checkedInAt, noShowAt),
-      part: { role, paidCents, refundedCents, waitlistPosition },
+      part: { role, priceCents, paidCents, refundedCents, waitlistPosition },
     });
   }
   return classifyYourEvents(registrations, now);

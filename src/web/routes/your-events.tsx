@@ -111,7 +111,7 @@ function EventList({ events }: { events: PlayedEvent[] }) {
                 {event.mine.map((part) => (
                   <span key={`${part.role}-${part.participation}`} className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-800">
                     <span className="sr-only">, </span>
-                    {describeYourPart(part, event, currency)}
+                    {describeYourPart(part, currency)}
                   </span>
                 ))}
                 {event.attendance && <AttendanceBadge attendance={event.attendance} />}
