@@ -1,5 +1,5 @@
 import { formatCents, refundAfterFeeCents, type FeeRule } from "../../../shared/money.ts";
-import { cancellationDeadline } from "../../../shared/registrations.ts";
+import { cancellationDeadline, isCancellable } from "../../../shared/registrations.ts";
 import { formatDate, sameClockTime, viewerTimeZone } from "../events/format.ts";
 
 /**
@@ -23,9 +23,9 @@ export function formatCancelDeadline(game: Game, viewerZone: string = viewerTime
   return `${text} ${zoneName(deadline, zone)}`;
 }
 
-/** Whether the deadline is still ahead (cancelling is allowed up to and including it). */
-export function beforeDeadline(game: Game, now: Date): boolean {
-  return now.getTime() <= cancellationDeadline(game.startsAt).getTime();
+/** Whether the deadline is still ahead: the rule the server cancels by (cancelling is allowed up to and including it). */
+function beforeDeadline(game: Game, now: Date): boolean {
+  return isCancellable(game.startsAt, now);
 }
 
 export interface PolicyInput {
