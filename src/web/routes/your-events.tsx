@@ -109,7 +109,7 @@ function EventList({ events }: { events: PlayedEvent[] }) {
             {(event.mine.length > 0 || event.attendance) && (
               <span className="flex flex-wrap items-center gap-2 text-sm">
                 {event.mine.map((part) => (
-                  <span key={`${part.role}-${part.participation}`} className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-800">
+                  <span key={`${part.role}-${part.participation}`} className="rounded-md bg-slate-100 px-2 py-0.5 font-medium text-slate-800">
                     <span className="sr-only">, </span>
                     {describeYourPart(part, currency)}
                   </span>
