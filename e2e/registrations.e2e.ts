@@ -203,13 +203,11 @@ describe("joining", () => {
     expect(await region(page, "Players").getByText("Spot 1 - Open", { exact: true }).isVisible()).toBe(true);
     expect(await yourRegistration(page).textContent()).toBe("");
 
-    // With a saved card, one must be chosen.
+    // The only saved card is chosen at first.
     await page.getByRole("button", { name: "Join as Player" }).click();
     await dialog.getByRole("radio", { name: "Use a new card" }).waitFor();
-    expect(await dialog.getByRole("radio", { name: /Visa ending in 9995/ }).isChecked()).toBe(false);
+    expect(await dialog.getByRole("radio", { name: /Visa ending in 9995/ }).isChecked()).toBe(true);
     expect(await dialog.getByLabel("Card number").count()).toBe(0);
-    await dialog.getByRole("button", { name: "Pay $10.00" }).click();
-    expect(await dialogError(dialog)).toBe("Please select a saved payment method.");
 
     // A new card that saves but is declined when charged.
     await dialog.getByRole("radio", { name: "Use a new card" }).check();
@@ -220,7 +218,13 @@ describe("joining", () => {
     await page.reload();
     await region(page, "Players").getByText("Spot 1 - Open", { exact: true }).waitFor();
     expect(await region(page, "Players").getByText(user.name).count()).toBe(0);
-    await page.getByRole("button", { name: "Join as Player" }).waitFor();
+
+    // With two saved cards, one must be chosen.
+    await page.getByRole("button", { name: "Join as Player" }).click();
+    await dialog.getByRole("radio", { name: /Visa ending in 0341/ }).waitFor();
+    expect(await dialog.getByRole("radio", { checked: true }).count()).toBe(0);
+    await dialog.getByRole("button", { name: "Pay $10.00" }).click();
+    expect(await dialogError(dialog)).toBe("Please select a saved payment method.");
   });
 
   it("asks for the bank's authentication: failing it takes no spot, completing it on a retry confirms the spot", async () => {

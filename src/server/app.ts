@@ -32,7 +32,7 @@ import { savedCardRoutes, simulatedBankRoutes } from "./payments/routes.ts";
 import { isStripeGateway } from "./payments/stripe.ts";
 import { stripeWebhookRoutes } from "./payments/stripe-webhook.ts";
 import { placesRoutes } from "./places/routes.ts";
-import { registrationRoutes } from "./registrations/routes.ts";
+import { accountDeletionRoutes, registrationRoutes } from "./registrations/routes.ts";
 import { publicConfig } from "./public-config.ts";
 import { spaRoutes } from "./web/spa.ts";
 
@@ -118,6 +118,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api/auth", authRoutes({ auth, limiter }));
   app.get("/api/config", (c) => c.json(publicConfig(config)));
   app.route("/api/me/events", myEventsRoutes({ db }));
+  app.route("/api/me/account-deletion", accountDeletionRoutes({ database, gateway, config, listCache }));
   app.route("/api/me", meRoutes({ auth, db, limiter }));
   app.route("/api/me", savedCardRoutes({ database, gateway, config, jobs: deps.jobs, listCache }));
   const registrationDeps = { database, gateway, config, jobs: deps.jobs, listCache };

@@ -310,11 +310,32 @@ export const COMPLETED_PAGE_SIZE = 5;
 
 /** GET /api/me/events, classified as docs/product-rules.md, "Your Events" says. */
 export interface YourEventsResponse {
-  current: { playing: EventSummary[]; waitlisted: EventSummary[] };
-  completed: { played: PlayedEvent[]; waitlisted: EventSummary[] };
-  refunded: EventSummary[];
-  cancelled: EventSummary[];
+  current: { playing: YourEvent[]; waitlisted: YourEvent[] };
+  completed: { played: PlayedEvent[]; waitlisted: YourEvent[] };
+  refunded: YourEvent[];
+  cancelled: YourEvent[];
 }
+
+/** One of the user's registrations in an event, as Your Events shows it beside the game. */
+export interface YourPart {
+  role: "player" | "goalkeeper";
+  /**
+   * playing: a spot held (or being paid for); waitlisted; refunded (the user left a paid spot);
+   * closed_by_cancel: a spot or waitlist place the game's cancellation closed.
+   */
+  participation: "playing" | "waitlisted" | "refunded" | "closed_by_cancel";
+  /** The spot's price when joining, in cents (0: free). */
+  priceCents: number;
+  /** What the card was charged (a charge that succeeded), in cents; 0 when nothing was. */
+  paidCents: number;
+  /** What went (or is going) back to the card, in cents; null when no refund was due. */
+  refundedCents: number | null;
+  /** 1-based place in its waitlist while waiting, else null. */
+  waitlistPosition: number | null;
+}
+
+/** An event in Your Events, with the user's registrations that put it in its list (`mine`). */
+export type YourEvent = EventSummary & { mine: YourPart[] };
 
 /**
  * The player's own attendance at a past game, as the organiser recorded it at check-in
@@ -322,7 +343,7 @@ export interface YourEventsResponse {
  */
 export type Attendance = "checked_in" | "no_show";
 
-export type PlayedEvent = EventSummary & { attendance?: Attendance };
+export type PlayedEvent = YourEvent & { attendance?: Attendance };
 
 /** GET /api/places?q= */
 export interface PlaceSuggestion {

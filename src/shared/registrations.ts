@@ -93,6 +93,30 @@ export function cardLabel(card: Pick<SavedCard, "brand" | "last4">): string {
   return `${card.brand} •••• ${card.last4}`;
 }
 
+/** The card a label names (cardLabel's inverse), or null for a label it did not write. */
+export function parseCardLabel(label: string | null): Pick<SavedCard, "brand" | "last4"> | null {
+  const match = label ? /^(.+) •••• (\d{4})$/.exec(label) : null;
+  return match ? { brand: match[1]!, last4: match[2]! } : null;
+}
+
+/**
+ * GET /api/events/:id/registrations/me/receipt: what the viewer bought in this game, for the
+ * confirmation page. Only the viewer's own held spot; 404 otherwise.
+ */
+export interface Receipt {
+  event: { id: string; title: string; startsAt: string; endsAt: string; timeZone: string; locationName: string; field: string | null };
+  role: RegistrationRole;
+  /** confirmed, or still being paid for (pending_payment, promoting). */
+  status: "confirmed" | "pending_payment" | "promoting";
+  /** What the card was charged (the charge that succeeded), in cents; 0 for a free spot or one not yet paid. */
+  paidCents: number;
+  /** The spot's price, in cents. */
+  priceCents: number;
+  card: Pick<SavedCard, "brand" | "last4"> | null;
+  /** When the charge succeeded (ISO), or null. */
+  paidAt: string | null;
+}
+
 // --- card entry (simulated gateway: our own form; Stripe mode uses the Payment Element) ---
 
 export const CARD_DETAILS_MISSING = "Card details are missing.";
@@ -171,8 +195,11 @@ export function isCancellable(startsAt: string | Date, now: Date): boolean {
   return new Date(startsAt).getTime() - now.getTime() >= CANCEL_WINDOW_MS;
 }
 
-/** The last moment a spot or a waitlist place can be cancelled: 24 hours before kick-off. */
-export function cancelDeadline(startsAt: string | Date): Date {
+/**
+ * The last moment a registration can be cancelled: 24 hours before the start (isCancellable is
+ * true up to and including it). What the payment dialog and the viewer's status say as "cancel by".
+ */
+export function cancellationDeadline(startsAt: string | Date): Date {
   return new Date(new Date(startsAt).getTime() - CANCEL_WINDOW_MS);
 }
 
@@ -180,3 +207,35 @@ export function cancelDeadline(startsAt: string | Date): Date {
 export function priceFor(event: { costCents: number; goalkeeperCostCents: number }, role: RegistrationRole): number {
   return role === "player" ? event.costCents : event.goalkeeperCostCents;
 }
+
+/**
+ * GET /api/me/account-deletion: what deleting the account would do to each game the user holds a
+ * spot or a waitlist place in, before they confirm (docs/registrations-and-payments.md, "Account
+ * deletion"). Amounts come from the server's rule; the browser only shows them.
+ */
+export interface AccountDeletionPreview {
+  games: AccountDeletionGame[];
+  /** Everything that would go back to the user's cards. */
+  refundCents: number;
+}
+
+export interface AccountDeletionGame {
+  eventId: string;
+  title: string;
+  startsAt: string;
+  endsAt: string;
+  timeZone: string;
+  role: RegistrationRole;
+  /**
+   * refund: a paid spot given back as a cancellation would be (price − fee); inside_window: a paid
+   * spot within 24 hours of kick-off or in progress, nothing back; free: a free spot; waitlist: a
+   * waitlist place, nothing was charged; payment_running: a payment still running, refunded in full
+   * if it goes through.
+   */
+  outcome: "refund" | "inside_window" | "free" | "waitlist" | "payment_running";
+  /** What the card was charged for this spot, in cents. */
+  paidCents: number;
+  /** What deleting gives back now, in cents. */
+  refundCents: number;
+}
+

@@ -160,4 +160,20 @@ describe("attendance on Your Events", () => {
   it("takes a check-in over a no-show mark", () => {
     expect(attendanceOf("2026-06-01T18:10:00.000Z", "2026-06-01T18:30:00.000Z")).toBe("checked_in");
   });
+
+  it("gives each list the registrations that put the event in it, with their role and money", () => {
+    const both = event("both", "2026-06-20T18:00:00.000Z");
+    const left = event("left", "2026-06-21T18:00:00.000Z");
+    const result = classifyYourEvents(
+      [
+        { event: both, participation: "playing", part: { role: "goalkeeper", priceCents: 500, paidCents: 500 } },
+        { event: both, participation: "waitlisted", part: { role: "player", priceCents: 1000, waitlistPosition: 3 } },
+        { event: left, participation: "refunded", part: { priceCents: 1000, paidCents: 1000, refundedCents: 941 } },
+      ],
+      NOW,
+    );
+    expect(result.current.playing[0]!.mine).toEqual([{ role: "goalkeeper", participation: "playing", priceCents: 500, paidCents: 500, refundedCents: null, waitlistPosition: null }]);
+    expect(result.current.waitlisted[0]!.mine).toEqual([{ role: "player", participation: "waitlisted", priceCents: 1000, paidCents: 0, refundedCents: null, waitlistPosition: 3 }]);
+    expect(result.refunded[0]!.mine).toEqual([{ role: "player", participation: "refunded", priceCents: 1000, paidCents: 1000, refundedCents: 941, waitlistPosition: null }]);
+  });
 });

@@ -1,11 +1,11 @@
-import type { Attendance, EventSummary, YourEventsResponse } from "./events.ts";
+import type { Attendance, EventSummary, YourEvent, YourEventsResponse, YourPart } from "./events.ts";
 import type { ClosedReason, RegistrationStatus } from "./registrations.ts";
 
 /**
  * How a user stands in one event, as Your Events sees it. `closed_by_cancel` is a spot or waitlist
  * place the admin's cancel closed: the user was playing or waiting when the game was called off.
  */
-export type Participation = "playing" | "waitlisted" | "refunded" | "closed_by_cancel";
+export type Participation = YourPart["participation"];
 
 /**
  * A spot held (or being paid for) is playing; a registration closed by the game's cancellation
@@ -35,6 +35,8 @@ export interface YourRegistration {
   participation: Participation;
   /** What check-in recorded for this registration, if anything. */
   attendance?: Attendance | null;
+  /** The registration's role and money, shown beside the event (a player spot, free, unless told). */
+  part?: Partial<Omit<YourPart, "participation">>;
 }
 
 /** Checked in wins over a no-show mark (a late arrival's check-in clears it anyway); neither: unknown. */
@@ -52,10 +54,10 @@ export function attendanceOf(checkedInAt: Date | string | null, noShowAt: Date |
  * are soonest first, the others newest first.
  */
 export function classifyYourEvents(registrations: YourRegistration[], now: Date): YourEventsResponse {
-  const byEvent = new Map<string, { event: EventSummary; kinds: Set<Participation>; attendance: Attendance | null }>();
-  for (const { event, participation, attendance } of registrations) {
-    const entry = byEvent.get(event.id) ?? { event, kinds: new Set<Participation>(), attendance: null };
-    entry.kinds.add(participation);
+  const byEvent = new Map<string, { event: EventSummary; parts: YourPart[]; attendance: Attendance | null }>();
+  for (const { event, participation, attendance, part } of registrations) {
+    const entry = byEvent.get(event.id) ?? { event, parts: [], attendance: null };
+    entry.parts.push({ role: "player", priceCents: 0, paidCents: 0, refundedCents: null, waitlistPosition: null, ...part, participation });
     // Only the spot played counts: a waitlist place is never checked in.
     if (participation === "playing" && attendance) entry.attendance = attendance;
     byEvent.set(event.id, entry);
@@ -67,20 +69,25 @@ export function classifyYourEvents(registrations: YourRegistration[], now: Date)
     refunded: [],
     cancelled: [],
   };
-  for (const { event, kinds, attendance } of byEvent.values()) {
-    const playing = kinds.has("playing");
-    const waitlisted = kinds.has("waitlisted");
-    if (event.status === "cancelled" && (playing || waitlisted || kinds.has("closed_by_cancel"))) {
-      result.cancelled.push(event);
-    } else if (kinds.has("refunded")) {
-      result.refunded.push(event);
+  for (const { event, parts, attendance } of byEvent.values()) {
+    const has = (kind: Participation) => parts.some((part) => part.participation === kind);
+    // Each list shows the registrations that put the event in it; the cancelled and refunded ones all of theirs.
+    const only = (...kinds: Participation[]): YourEvent => ({ ...event, mine: parts.filter((part) => kinds.includes(part.participation)) });
+    const all: YourEvent = { ...event, mine: parts };
+    const playing = has("playing");
+    const waitlisted = has("waitlisted");
+    if (event.status === "cancelled" && (playing || waitlisted || has("closed_by_cancel"))) {
+      result.cancelled.push(all);
+    } else if (has("refunded")) {
+      result.refunded.push(all);
     } else if (new Date(event.endsAt).getTime() >= now.getTime()) {
-      if (playing) result.current.playing.push(event);
-      if (waitlisted) result.current.waitlisted.push(event);
+      if (playing) result.current.playing.push(only("playing"));
+      if (waitlisted) result.current.waitlisted.push(only("waitlisted"));
     } else {
       // A past game shows the player's attendance when check-in recorded one (docs/product-rules.md, "Check-in").
-      if (playing) result.completed.played.push(attendance ? { ...event, attendance } : event);
-      if (waitlisted) result.completed.waitlisted.push(event);
+      const played = only("playing");
+      if (playing) result.completed.played.push(attendance ? { ...played, attendance } : played);
+      if (waitlisted) result.completed.waitlisted.push(only("waitlisted"));
     }
   }
 

@@ -19,6 +19,7 @@ interface PaymentMethod {
   customer: string | null;
   behaviour: CardBehaviour;
   card: { brand: string; last4: string; exp_month: number; exp_year: number };
+  created: number;
 }
 interface PaymentIntent {
   id: string;
@@ -130,6 +131,7 @@ export class FakeStripe {
       customer,
       behaviour: behaviourOf(digits),
       card: { brand: brandOf(digits).toLowerCase().replace(" ", "_"), last4: digits.slice(-4), exp_month: 12, exp_year: new Date().getUTCFullYear() + 3 },
+      created: now(),
     };
     this.paymentMethods.set(method.id, method);
     return method;
@@ -357,7 +359,7 @@ const id = (prefix: string) => `${prefix}_${randomBytes(10).toString("hex")}`;
 const now = () => Math.floor(Date.now() / 1000);
 
 function paymentMethodJson(pm: PaymentMethod): Json {
-  return { id: pm.id, object: "payment_method", type: "card", customer: pm.customer, card: pm.card };
+  return { id: pm.id, object: "payment_method", type: "card", customer: pm.customer, card: pm.card, created: pm.created };
 }
 
 function paymentIntentJson(pi: PaymentIntent): Json {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EventSummary, YourEventsResponse } from "../../shared/events.ts";
+import { insertGame, join, playerWithCard } from "../../test/payments.ts";
 import { createTestContext, signUpVerified, TestClient, type TestContext } from "../../test/test-app.ts";
 import { insertEvent, insertRegistration, insertUser } from "./testing.ts";
 
@@ -62,6 +63,34 @@ describe("GET /api/me/events", () => {
     // Summaries carry the spot counts, as on the home screen.
     expect(body.current.playing.find((event) => event.id === playing.id)).toMatchObject({ playersCount: 1, goalkeepersCount: 0 });
     expect(body.current.playing.find((event) => event.id === both.id)).toMatchObject({ playersCount: 0, goalkeepersCount: 1 });
+  });
+
+  it("says beside each game the role, what was paid and refunded, and the waitlist place", async () => {
+    const me = await playerWithCard(context, { firstName: "Mia" });
+    const holder = await playerWithCard(context, { firstName: "Hal" });
+    const ahead = await playerWithCard(context, { firstName: "Ada" });
+    const paid = await insertGame(context, { title: "Paid game", costCents: 1200 });
+    const full = await insertGame(context, { title: "Full game", maxPlayers: 1 });
+    const left = await insertGame(context, { title: "Left game", costCents: 1000 });
+    const free = await insertGame(context, { title: "Free game", costCents: 0, includeGoalkeepers: true });
+    const card = (player: { card: { id: string } }) => ({ paymentMethodId: player.card.id });
+
+    expect((await join(me.client, paid.id, { role: "player", ...card(me) })).status).toBe(201);
+    await join(holder.client, full.id, { role: "player", ...card(holder) });
+    await join(ahead.client, full.id, { role: "player", ...card(ahead), consentToAutoCharge: true });
+    expect((await join(me.client, full.id, { role: "player", ...card(me), consentToAutoCharge: true })).body.registration?.status).toBe("waitlisted");
+    await join(me.client, left.id, { role: "player", ...card(me) });
+    expect((await me.client.request("DELETE", `/api/events/${left.id}/registrations/me`)).status).toBe(200);
+    await join(me.client, free.id, { role: "goalkeeper" });
+
+    const body = (await me.client.json<YourEventsResponse>("GET", "/api/me/events")).body;
+    const mineIn = (events: { id: string; mine: unknown }[], id: string) => events.find((event) => event.id === id)?.mine;
+    expect(mineIn(body.current.playing, paid.id)).toEqual([{ role: "player", participation: "playing", priceCents: 1200, paidCents: 1200, refundedCents: null, waitlistPosition: null }]);
+    expect(mineIn(body.current.waitlisted, full.id)).toEqual([{ role: "player", participation: "waitlisted", priceCents: 1000, paidCents: 0, refundedCents: null, waitlistPosition: 2 }]);
+    expect(mineIn(body.refunded, left.id)).toEqual([{ role: "player", participation: "refunded", priceCents: 1000, paidCents: 1000, refundedCents: 941, waitlistPosition: null }]);
+    expect(mineIn(body.current.playing, free.id)).toEqual([{ role: "goalkeeper", participation: "playing", priceCents: 0, paidCents: 0, refundedCents: null, waitlistPosition: null }]);
+    // The venue comes with each game.
+    expect(body.current.playing.find((event) => event.id === paid.id)?.locationName).toBe("Riverside Park");
   });
 
   it("is empty for a user without registrations", async () => {

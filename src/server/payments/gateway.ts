@@ -9,6 +9,14 @@ import type { SavedCard } from "../../shared/registrations.ts";
  * key, so recovery can learn what happened to a call whose answer was lost.
  * See docs/registrations-and-payments.md, "Gateways".
  */
+/**
+ * Two saved cards are one card to their owner when brand, last 4 digits and expiry match: saving it
+ * again gives back the card already saved (docs/product-rules.md, "Validation").
+ */
+export function isSameCard(a: Omit<SavedCard, "id">, b: Omit<SavedCard, "id">): boolean {
+  return a.brand === b.brand && a.last4 === b.last4 && a.expMonth === b.expMonth && a.expYear === b.expYear;
+}
+
 export interface PaymentGateway {
   readonly mode: "simulated" | "stripe";
 
@@ -18,7 +26,8 @@ export interface PaymentGateway {
   createSetupIntent?(customerId: string): Promise<{ clientSecret: string }>;
   /**
    * Saves a card to the customer: simulated takes the card form; Stripe the id of a payment method
-   * the browser confirmed with a SetupIntent. A card the processor refuses is a CardError.
+   * the browser confirmed with a SetupIntent. A card the processor refuses is a CardError. A card
+   * the customer has already (isSameCard) is not saved twice: the one saved first is returned.
    */
   saveCard(input: { customerId: string; card?: CardInput; paymentMethodId?: string }): Promise<SavedCard>;
   listCards(customerId: string): Promise<SavedCard[]>;

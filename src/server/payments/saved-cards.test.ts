@@ -50,11 +50,50 @@ async function waitlisterWithTwoCards(options: { startsInHours?: number } = {}) 
   const holder = await playerWithCard(context, { firstName: "Holly" });
   expect((await join(holder.client, game.id, { role: "player", paymentMethodId: holder.card.id })).body.registration?.status).toBe("confirmed");
   const waiter = await playerWithCard(context, { firstName: "Wanda" });
-  const spare = await saveCard(waiter.client, CARDS.ok);
+  const spare = await saveCard(waiter.client, CARDS.refundFails);
   const waiting = await join(waiter.client, game.id, { role: "player", paymentMethodId: waiter.card.id, consentToAutoCharge: true });
   expect(waiting.body.registration?.status).toBe("waitlisted");
   return { game, holder, waiter, spare, registrationId: waiting.body.registration!.id };
 }
+
+describe("saving the same card twice", () => {
+  it("gives back the card already saved (same brand, last 4 and expiry), even when both saves run at once", async () => {
+    const { client } = await signUpVerified(context);
+    const first = await saveCard(client, CARDS.ok);
+    expect(await saveCard(client, CARDS.ok)).toEqual(first);
+    // Pasted differently, it is still the same card.
+    const pasted = await client.json<{ paymentMethod: SavedCard }>("POST", "/api/me/payment-methods", { card: { number: "4242-4242-4242-4242", expiry: ` ${first.expMonth} / ${first.expYear % 100} `, cvc: "999" } });
+    expect(pasted.body.paymentMethod).toEqual(first);
+    expect(await cardsOf(client)).toEqual([first]);
+
+    const other = await signUpVerified(context);
+    const atOnce = await Promise.all([saveCard(other.client, CARDS.ok), saveCard(other.client, CARDS.ok), saveCard(other.client, CARDS.ok)]);
+    expect(new Set(atOnce.map((card) => card.id)).size).toBe(1);
+    expect(await cardsOf(other.client)).toEqual([atOnce[0]]);
+  });
+
+  it("keeps a card of another expiry or other last 4 apart, and never shares one between two accounts", async () => {
+    const { client } = await signUpVerified(context);
+    const first = await saveCard(client, CARDS.ok);
+    const renewed = await client.json<{ paymentMethod: SavedCard }>("POST", "/api/me/payment-methods", { card: { number: CARDS.ok, expiry: "01/45", cvc: "123" } });
+    expect(renewed.status).toBe(201);
+    expect(renewed.body.paymentMethod.id).not.toBe(first.id);
+    const another = await saveCard(client, CARDS.insufficientFunds);
+    expect((await cardsOf(client)).map((card) => card.id)).toEqual([first.id, renewed.body.paymentMethod.id, another.id]);
+
+    const stranger = await signUpVerified(context);
+    expect((await saveCard(stranger.client, CARDS.ok)).id).not.toBe(first.id);
+  });
+
+  it("saves a removed card again as a new one", async () => {
+    const { client } = await signUpVerified(context);
+    const first = await saveCard(client, CARDS.ok);
+    expect((await client.request("DELETE", `/api/me/payment-methods/${first.id}`)).status).toBe(204);
+    const again = await saveCard(client, CARDS.ok);
+    expect(again.id).not.toBe(first.id);
+    expect(await cardsOf(client)).toEqual([again]);
+  });
+});
 
 describe("the processor is down", () => {
   it("says that the saved cards could not be loaded (502), not that a payment failed", async () => {

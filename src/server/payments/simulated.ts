@@ -17,6 +17,9 @@ export interface SimulatedFaults {
   random?: () => number;
 }
 
+/** The first key of the advisory lock taken while saving a customer's card (the second is the customer's hash). */
+const SAVED_CARD_LOCK = 0x5ca4d;
+
 const newId = (prefix: string) => `${prefix}_sim_${randomBytes(12).toString("hex")}`;
 
 /**
@@ -91,11 +94,29 @@ export function createSimulatedGateway(db: Db, faults: SimulatedFaults = {}): Si
       if (behaviour === "declined_on_save") throw new CardError("card_declined", DECLINES.card_declined);
       const expiry = parseExpiry(card.expiry)!;
       const digits = cardDigits(card.number);
-      const [row] = await db
-        .insert(simPaymentMethod)
-        .values({ id: newId("pm"), customerId, brand: brandOf(digits), last4: digits.slice(-4), expMonth: expiry.month, expYear: expiry.year, behaviour })
-        .returning();
-      return toSavedCard(row!);
+      const saving = { brand: brandOf(digits), last4: digits.slice(-4), expMonth: expiry.month, expYear: expiry.year };
+      // One card per brand, last 4 and expiry (isSameCard): the customer's lock makes two saves of
+      // the same card at once find one another instead of inserting twice, with no unique index.
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${SAVED_CARD_LOCK}, hashtext(${customerId}))`);
+        const [existing] = await tx
+          .select()
+          .from(simPaymentMethod)
+          .where(
+            and(
+              eq(simPaymentMethod.customerId, customerId),
+              eq(simPaymentMethod.brand, saving.brand),
+              eq(simPaymentMethod.last4, saving.last4),
+              eq(simPaymentMethod.expMonth, saving.expMonth),
+              eq(simPaymentMethod.expYear, saving.expYear),
+            ),
+          )
+          .orderBy(simPaymentMethod.createdAt)
+          .limit(1);
+        if (existing) return toSavedCard(existing);
+        const [row] = await tx.insert(simPaymentMethod).values({ id: newId("pm"), customerId, ...saving, behaviour }).returning();
+        return toSavedCard(row!);
+      });
     },
 
     async listCards(customerId) {

@@ -68,6 +68,24 @@ describe("the browser side", () => {
     }
     expect((await person.client.json<{ paymentMethods: unknown[] }>("GET", "/api/me/payment-methods")).body.paymentMethods).toEqual([]);
   });
+
+  it("keeps one copy of a card saved twice (same brand, last 4 and expiry): the new one is detached at Stripe", async () => {
+    const person = await signUpVerified(context);
+    const first = await mode.saveCard(person.client, CARDS.ok);
+    // Saved a minute ago (Stripe's `created` counts seconds; within one second the lower id is kept).
+    mode.fake.paymentMethods.get(first.card!.id)!.created -= 60;
+    const before = new Set(mode.fake.paymentMethods.keys());
+    const again = await mode.saveCard(person.client, CARDS.ok);
+    expect(again.card).toEqual(first.card);
+    const listed = await person.client.json<{ paymentMethods: { id: string }[] }>("GET", "/api/me/payment-methods");
+    expect(listed.body.paymentMethods.map((card) => card.id)).toEqual([first.card!.id]);
+    // The copy Stripe.js attached was detached.
+    const made = [...mode.fake.paymentMethods.values()].filter((pm) => !before.has(pm.id));
+    expect(made.map((pm) => pm.customer)).toEqual([null]);
+    // Another card is another card.
+    const other = await mode.saveCard(person.client, CARDS.insufficientFunds);
+    expect(other.card!.id).not.toBe(first.card!.id);
+  });
 });
 
 describe("webhooks", () => {

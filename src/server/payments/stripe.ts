@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import type { SavedCard } from "../../shared/registrations.ts";
-import { CardError, type ChargeOutcome, GatewayUnavailableError, type PaymentGateway, PaymentInProgressError, type RefundOutcome, type SettledCharge, type SettledRefund } from "./gateway.ts";
+import { CardError, type ChargeOutcome, GatewayUnavailableError, isSameCard, type PaymentGateway, PaymentInProgressError, type RefundOutcome, type SettledCharge, type SettledRefund } from "./gateway.ts";
 
 export interface StripeGatewayOptions {
   secretKey: string;
@@ -32,6 +32,22 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
     ...apiLocation(options.apiUrl),
   });
 
+  /**
+   * A card the customer had already (isSameCard) stays the only copy: Stripe.js attached the new one
+   * when it confirmed the SetupIntent, so it is detached and the first one returned. The copy saved
+   * first (by creation, then id) is kept, so two saves of the same card at once agree on it and never
+   * both detach themselves; two saved within the same second (Stripe counts seconds) may both stay.
+   */
+  async function keepOneCopy(method: Stripe.PaymentMethod, customerId: string): Promise<SavedCard> {
+    const saved = toSavedCard(method);
+    const listed = await call(() => stripe.customers.listPaymentMethods(customerId, { type: "card", limit: 100 }));
+    const copies = [method, ...listed.data.filter((other) => other.id !== method.id && isSameCard(toSavedCard(other), saved))];
+    const first = copies.sort((a, b) => a.created - b.created || a.id.localeCompare(b.id))[0]!;
+    if (first.id === method.id) return saved;
+    await call(() => stripe.paymentMethods.detach(method.id));
+    return toSavedCard(first);
+  }
+
   return {
     mode: "stripe",
     stripe,
@@ -59,7 +75,7 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
       if (owner && owner !== customerId) throw new CardError("invalid_payment_method", "Failed to save the card.");
       // Confirming the SetupIntent attached it already; a bare payment method is attached here.
       if (!owner) method = await call(() => stripe.paymentMethods.attach(paymentMethodId, { customer: customerId }));
-      return toSavedCard(method);
+      return keepOneCopy(method, customerId);
     },
 
     async listCards(customerId) {

@@ -1,5 +1,5 @@
 import { type FeeRule, formatCents, processingFeeCents, refundAfterFeeCents } from "../../shared/money.ts";
-import { cancelDeadline, isCancellable } from "../../shared/registrations.ts";
+import { cancellationDeadline, isCancellable } from "../../shared/registrations.ts";
 import { formatInZone } from "../../shared/time-zone-name.ts";
 
 /** What the sentences below need to know about a game, a price and the rules in force. */
@@ -20,7 +20,7 @@ type Detail = [string, string];
  * the processor keeps (docs/product-rules.md, "Registration rules").
  */
 export function spotCancelPolicy(facts: PolicyFacts): { paragraph: string; details: Detail[] } {
-  const deadline = formatInZone(cancelDeadline(facts.game.startsAt), facts.game.timeZone);
+  const deadline = formatInZone(cancellationDeadline(facts.game.startsAt), facts.game.timeZone);
   if (!isCancellable(facts.game.startsAt, facts.now)) {
     return { paragraph: "Kick-off is less than 24 hours away, so this spot can no longer be cancelled.", details: [] };
   }
@@ -45,7 +45,7 @@ export function spotCancelPolicy(facts: PolicyFacts): { paragraph: string; detai
  * waitlist on the game's page, which the 24-hour window allows until the deadline.
  */
 export function waitlistWithdrawal(facts: PolicyFacts, gameUrl: string): { paragraph: string; details: Detail[] } {
-  const deadline = formatInZone(cancelDeadline(facts.game.startsAt), facts.game.timeZone);
+  const deadline = formatInZone(cancellationDeadline(facts.game.startsAt), facts.game.timeZone);
   const paid = facts.priceCents > 0;
   if (!isCancellable(facts.game.startsAt, facts.now)) {
     return {
@@ -67,7 +67,7 @@ export function waitlistWithdrawal(facts: PolicyFacts, gameUrl: string): { parag
 /** For a paid waitlister: what cancelling the spot, once it is theirs, would refund; null once the deadline is past. */
 export function laterCancelRefund(facts: PolicyFacts): [string] | null {
   if (facts.priceCents === 0 || !isCancellable(facts.game.startsAt, facts.now)) return null;
-  const deadline = formatInZone(cancelDeadline(facts.game.startsAt), facts.game.timeZone);
+  const deadline = formatInZone(cancellationDeadline(facts.game.startsAt), facts.game.timeZone);
   const { refund, paid, fee } = refundFigures(facts);
   return [`Once the spot is yours you can still cancel it by ${deadline}, and get ${refund} back (${paid} minus the ${fee} processing fee).`];
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { ACTIVE_STATUSES, isCancellable } from "../../shared/registrations.ts";
-import { refundAfterFeeCents } from "../../shared/money.ts";
+import { refundAfterFeeCents, type FeeRule } from "../../shared/money.ts";
 import { registration, user } from "../db/schema.ts";
 import { feeRuleOf, nowOf, type RegistrationDeps } from "./deps.ts";
 import { REGISTRATION_MAIL_QUEUE, type RegistrationMailJob } from "./jobs.ts";
@@ -8,6 +8,21 @@ import { activeRegistrationsOf, closeRegistration } from "./queries.ts";
 import { promoteNext } from "./promote-next.ts";
 import { releaseConfirmedSpot } from "./release-spot.ts";
 import { withEventLock } from "./transaction.ts";
+
+/** Games that have ended keep their history: deleting an account releases only the others. */
+export function releasedOnDeletion(event: { endsAt: Date }, now: Date): boolean {
+  return event.endsAt.getTime() >= now.getTime();
+}
+
+/**
+ * What deleting the account gives back for a confirmed spot's charge: what a cancellation would
+ * (price − fee) while the start is at least 24 hours away and the game not cancelled; else nothing.
+ * The release and its preview (preview-account-deletion.ts) both use it.
+ */
+export function deletionRefundDue(event: { status: string; startsAt: Date }, now: Date, rule: FeeRule): (paidCents: number) => number {
+  const refundable = event.status !== "cancelled" && isCancellable(event.startsAt, now);
+  return (paidCents) => (refundable ? refundAfterFeeCents(paidCents, rule) : 0);
+}
 
 /** How long a deletion that began counts: longer than any release takes, short enough to heal a crash. */
 export const DELETION_MARK_MS = 10 * 60_000;
@@ -51,13 +66,12 @@ export async function releaseUserRegistrations(deps: RegistrationDeps, userId: s
   for (const { eventId } of events) {
     await withEventLock(deps.database, eventId, async (tx, event) => {
       const now = nowOf(deps);
-      if (event.endsAt.getTime() < now.getTime()) return;
-      const refundable = event.status !== "cancelled" && isCancellable(event.startsAt, now);
+      if (!releasedOnDeletion(event, now)) return;
       for (const reg of await activeRegistrationsOf(tx, event.id, userId)) {
         if (reg.status === "confirmed") {
           await releaseConfirmedSpot(tx, deps, event, reg, {
             closedReason: "account_deleted",
-            refundDue: (paid) => (refundable ? refundAfterFeeCents(paid, feeRuleOf(deps)) : 0),
+            refundDue: deletionRefundDue(event, now, feeRuleOf(deps)),
             mail: false,
           });
         } else {

@@ -9,8 +9,10 @@ import { cancelRegistration } from "./cancel.ts";
 import { cancelEvent } from "./cancel-event.ts";
 import { confirmPayment } from "./confirm.ts";
 import type { RegistrationDeps } from "./deps.ts";
+import { getReceipt } from "./get-receipt.ts";
 import { joinEvent } from "./join.ts";
 import { previewCancelEvent } from "./preview-cancel-event.ts";
+import { previewAccountDeletion } from "./preview-account-deletion.ts";
 import { retryRefund } from "./retry-refund.ts";
 
 const UUID = "[0-9a-fA-F-]{36}";
@@ -28,6 +30,10 @@ export function registrationRoutes(deps: RegistrationDeps) {
       const user = requireVerifiedUser(c.get("user"));
       const result = await confirmPayment(deps, { user, eventId: c.req.param("id") });
       return c.json(result.body, result.httpStatus === 201 ? 200 : 202);
+    })
+    .get("/:id/registrations/me/receipt", async (c) => {
+      const user = requireVerifiedUser(c.get("user"));
+      return c.json({ receipt: await getReceipt({ db: deps.database.db, eventId: c.req.param("id"), userId: user.id }) });
     })
     .delete("/:id/registrations/me", async (c) => {
       const user = requireVerifiedUser(c.get("user"));
@@ -53,4 +59,12 @@ export function registrationRoutes(deps: RegistrationDeps) {
 
 function hasBody(request: Request): boolean {
   return request.headers.has("content-type") || Number(request.headers.get("content-length") ?? 0) > 0;
+}
+
+/** /api/me/account-deletion: what deleting one's account would refund, game by game, before confirming. */
+export function accountDeletionRoutes(deps: RegistrationDeps) {
+  return new Hono<AppEnv>().get("/", async (c) => {
+    const user = requireVerifiedUser(c.get("user"));
+    return c.json(await previewAccountDeletion(deps, user.id));
+  });
 }

@@ -9,6 +9,7 @@ export function ConfirmDialog({
   onConfirm,
   busy,
   error,
+  confirmDisabled = false,
   children,
 }: {
   title: string;
@@ -16,6 +17,8 @@ export function ConfirmDialog({
   onConfirm: () => void;
   busy: boolean;
   error?: string;
+  /** Not yet: what the person confirms is still loading. */
+  confirmDisabled?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -29,7 +32,7 @@ export function ConfirmDialog({
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button variant="danger" onClick={onConfirm} disabled={busy}>
+          <Button variant="danger" onClick={onConfirm} disabled={busy || confirmDisabled}>
             {busy ? "Processing..." : "Confirm"}
           </Button>
         </>

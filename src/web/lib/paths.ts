@@ -10,6 +10,8 @@ export const paths = {
   /** Check-in at the pitch (admins; docs/product-rules.md, "Check-in"). */
   checkIn: (id: string) => `/event/${encodeURIComponent(id)}/check-in`,
   confirmation: "/confirmation",
+  /** The receipt of the viewer's own paid spot in a game; the server says what was bought. */
+  confirmationOf: (eventId: string) => `/confirmation?event=${encodeURIComponent(eventId)}`,
   yourEvents: "/your-events",
   profile: "/profile",
   createEvent: "/admin/create-event",

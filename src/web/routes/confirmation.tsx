@@ -1,9 +1,19 @@
+import { Link, useSearchParams } from "react-router";
 import { ButtonLink, Card } from "../components/form.tsx";
+import { ReceiptDetails } from "../features/registrations/components/receipt-details.tsx";
+import { useReceipt } from "../features/registrations/hooks/use-receipt.ts";
 import { paths } from "../lib/paths.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 
+/**
+ * The original product's 'Payment Successful!', with what was bought. The address names only the
+ * game (`?event=`); what the viewer holds in it and paid comes from the server's receipt.
+ */
 export default function ConfirmationScreen() {
   useDocumentTitle("Payment Successful!");
+  const [params] = useSearchParams();
+  const eventId = params.get("event");
+  const receipt = useReceipt(eventId);
   return (
     <div className="mx-auto flex max-w-md flex-col px-4 py-10 sm:py-16">
       <Card className="text-center">
@@ -14,9 +24,38 @@ export default function ConfirmationScreen() {
         </div>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Payment Successful!</h1>
         <p className="mt-3 text-slate-700">Your spot has been confirmed. You'll receive a confirmation email shortly.</p>
-        <ButtonLink to={paths.home} className="mt-6 w-full">
-          Back to Events
-        </ButtonLink>
+        {eventId && (
+          <div className="mt-5" aria-live="polite" aria-busy={receipt.isPending}>
+            {receipt.isPending ? (
+              <p className="text-slate-600">Loading what you bought...</p>
+            ) : receipt.isError ? (
+              <p className="text-slate-700">
+                The details of this payment could not be shown. Your games are in <Link to={paths.yourEvents} className="font-semibold text-green-800 underline">Your Events</Link>.
+              </p>
+            ) : (
+              <ReceiptDetails receipt={receipt.data} />
+            )}
+          </div>
+        )}
+        <div className="mt-6 flex flex-col gap-3">
+          {receipt.isSuccess ? (
+            <>
+              <ButtonLink to={paths.event(receipt.data.event.id)} className="w-full">
+                View the game
+              </ButtonLink>
+              <Link
+                to={paths.home}
+                className="inline-flex w-full items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold text-slate-800 shadow-sm hover:bg-slate-100 focus:outline-2 focus:outline-offset-2 focus:outline-green-700"
+              >
+                Back to Events
+              </Link>
+            </>
+          ) : (
+            <ButtonLink to={paths.home} className="w-full">
+              Back to Events
+            </ButtonLink>
+          )}
+        </div>
       </Card>
     </div>
   );

@@ -7,6 +7,9 @@ import { Button, FormMessage, TextField } from "../components/form.tsx";
 import { NewPasswordFields } from "../components/new-password-fields.tsx";
 import { useNotify } from "../components/notification.tsx";
 import { Spinner } from "../components/spinner.tsx";
+import { AccountDeletionGames } from "../features/account/components/account-deletion-games.tsx";
+import { useAccountDeletionPreview } from "../features/account/hooks/use-account-deletion-preview.ts";
+import { QueryError } from "../features/events/components/query-error.tsx";
 import { SavedCardsSection } from "../features/payments/components/saved-cards-section.tsx";
 import { api, errorMessage } from "../lib/api.ts";
 import { useAuth } from "../lib/auth.tsx";
@@ -351,11 +354,32 @@ function DeleteAccount({ user }: { user: Me }) {
           </Button>
         </div>
       </form>
-      {confirming && (
-        <ConfirmDialog title="Confirm Account Deletion" onClose={() => setConfirming(false)} onConfirm={() => void deleteAccount()} busy={busy}>
-          <p className="text-slate-700">{DELETE_ACCOUNT_QUESTION}</p>
-        </ConfirmDialog>
-      )}
+      {confirming && <ConfirmAccountDeletion busy={busy} onClose={() => setConfirming(false)} onConfirm={() => void deleteAccount()} />}
     </Section>
   );
 }
+
+/**
+ * The original product's question, with what it costs first: each game held and what deleting
+ * refunds, from the server. Confirm waits until that list is there.
+ */
+function ConfirmAccountDeletion({ busy, onClose, onConfirm }: { busy: boolean; onClose: () => void; onConfirm: () => void }) {
+  const preview = useAccountDeletionPreview();
+  return (
+    <ConfirmDialog title="Confirm Account Deletion" onClose={onClose} onConfirm={onConfirm} busy={busy} confirmDisabled={!preview.isSuccess}>
+      <div className="flex flex-col gap-4">
+        {preview.isPending ? (
+          <p role="status" className="text-slate-600">
+            Checking your games...
+          </p>
+        ) : preview.isError ? (
+          <QueryError title="Your games could not be checked." error={preview.error} onRetry={() => void preview.refetch()} />
+        ) : (
+          <AccountDeletionGames preview={preview.data} />
+        )}
+        <p className="text-slate-700">{DELETE_ACCOUNT_QUESTION}</p>
+      </div>
+    </ConfirmDialog>
+  );
+}
+

@@ -6,6 +6,8 @@ import { Spinner } from "../components/spinner.tsx";
 import { QueryError } from "../features/events/components/query-error.tsx";
 import { formatHours, formatLongDate } from "../features/events/format.ts";
 import { useYourEvents } from "../features/events/hooks/use-your-events.ts";
+import { describeYourPart } from "../features/events/your-event-part.ts";
+import { useCurrency } from "../lib/config.ts";
 import { paths } from "../lib/paths.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 
@@ -84,22 +86,37 @@ function SubList({ title, events }: { title: string; events: PlayedEvent[] }) {
   );
 }
 
+/** Each game with when and where, and beside it the viewer's role, money and waitlist place. */
 function EventList({ events }: { events: PlayedEvent[] }) {
+  const currency = useCurrency();
   return (
     <ul className="divide-y divide-slate-100 overflow-hidden rounded-lg border border-slate-200">
       {events.map((event) => (
         <li key={event.id}>
-          <Link
-            to={paths.event(event.id)}
-            className="flex flex-col gap-0.5 px-4 py-3 hover:bg-green-50 focus:bg-green-50 focus:outline-none sm:flex-row sm:items-center sm:justify-between"
-          >
-            <span className="min-w-0 font-semibold text-green-900 wrap-anywhere">{event.title}</span>
-            <span className="flex shrink-0 flex-wrap items-center gap-x-3 text-sm text-slate-600">
-              <span>
+          <Link to={paths.event(event.id)} className="flex flex-col gap-1 px-4 py-3 hover:bg-green-50 focus:bg-green-50 focus:outline-none">
+            <span className="flex flex-col gap-x-4 sm:flex-row sm:items-baseline sm:justify-between">
+              <span className="min-w-0 font-semibold text-green-900 wrap-anywhere">{event.title}</span>
+              <span className="shrink-0 text-sm text-slate-600">
+                <span className="sr-only">, </span>
                 {formatLongDate(event.startsAt)}, <span className="whitespace-nowrap">{formatHours(event.startsAt, event.endsAt)}</span>
               </span>
-              {event.attendance && <AttendanceBadge attendance={event.attendance} />}
             </span>
+            <span className="text-sm text-slate-600 wrap-anywhere">
+              <span className="sr-only">, at </span>
+              {event.locationName}
+              {event.field ? ` (${event.field})` : ""}
+            </span>
+            {(event.mine.length > 0 || event.attendance) && (
+              <span className="flex flex-wrap items-center gap-2 text-sm">
+                {event.mine.map((part) => (
+                  <span key={`${part.role}-${part.participation}`} className="rounded-md bg-slate-100 px-2 py-0.5 font-medium text-slate-800">
+                    <span className="sr-only">, </span>
+                    {describeYourPart(part, currency)}
+                  </span>
+                ))}
+                {event.attendance && <AttendanceBadge attendance={event.attendance} />}
+              </span>
+            )}
           </Link>
         </li>
       ))}

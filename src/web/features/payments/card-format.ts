@@ -28,3 +28,40 @@ export function formatCardExpiry(card: Pick<SavedCard, "expMonth" | "expYear">):
 export function cardSpokenName(card: Pick<SavedCard, "brand" | "last4">): string {
   return `${brandName(card.brand)} ending in ${card.last4}`;
 }
+
+/**
+ * The card number as typed or pasted, in groups of four: "4242424242424242" → "4242 4242 4242 4242".
+ * Anything but digits goes (dashes, spaces people paste); at most 19 digits, the longest card number.
+ */
+export function formatCardNumberInput(raw: string): string {
+  const digits = raw.replace(/\D/g, "").slice(0, 19);
+  return digits.replace(/(\d{4})(?=\d)/g, "$1 ");
+}
+
+/**
+ * The expiry as typed or pasted, MM/YY with the slash put in: a phone's digit pad has no "/".
+ * "1230" → "12/30", "12 / 30" → "12/30", "4/29" and "429" → "04/29"; "12" stays "12" (the slash
+ * comes with the next digit, so deleting it back works). A four-digit year is kept ("12/2030").
+ */
+export function formatExpiryInput(raw: string): string {
+  const typedSlash = /^\s*(\d{1,2})\s*\/\s*(\d*)/.exec(raw);
+  let month: string;
+  let year: string;
+  if (typedSlash) {
+    month = typedSlash[1]!.padStart(2, "0");
+    year = typedSlash[2]!;
+  } else {
+    const digits = raw.replace(/\D/g, "");
+    // A month cannot start with 2–9, nor be 13–19: the first digit alone is the month then.
+    const oneDigitMonth = /^[2-9]/.test(digits) || /^1[3-9]/.test(digits);
+    month = oneDigitMonth ? `0${digits.slice(0, 1)}` : digits.slice(0, 2);
+    year = digits.slice(oneDigitMonth ? 1 : 2);
+    if (!year) return oneDigitMonth && digits.length > 0 ? month : digits;
+  }
+  return `${month}/${year.slice(0, 4)}`;
+}
+
+/** The security code: digits only, at most 4. */
+export function formatCvcInput(raw: string): string {
+  return raw.replace(/\D/g, "").slice(0, 4);
+}

@@ -66,3 +66,19 @@ describe("viewerStatus", () => {
     expect(lines.map((line) => line.headline)).toEqual(["You're in goal", "You're #2 on the Player Waitlist", "You were refunded $9.41."]);
   });
 });
+
+describe("viewerStatus's deadline", () => {
+  const deadlineOf = (registration: Parameters<typeof mine>[0], eventOverrides = {}, now = NOW) =>
+    viewerStatus({ event: makeEvent(eventOverrides), mine: [mine(registration)], now, currency: "cad", viewerZone: "UTC" })[0]!.deadline;
+
+  it("repeats until when a spot or a waitlist place can be cancelled, and for what refund", () => {
+    expect(deadlineOf({ amountCents: 1000 })).toBe("Cancel by Sat, May 2, 12:00 PM for $9.41 back.");
+    expect(deadlineOf({ status: "waitlisted", waitlistPosition: 1 })).toBe("You can leave the waitlist until Sat, May 2, 12:00 PM.");
+  });
+
+  it("says the window has passed inside the last 24 hours, and nothing once started or cancelled", () => {
+    expect(deadlineOf({ amountCents: 1000 }, { startsAt: at(5 * HOUR), endsAt: at(6 * HOUR) })).toMatch(/^The time to cancel ended /);
+    expect(deadlineOf({ amountCents: 1000 }, { startsAt: at(-HOUR), endsAt: at(HOUR) })).toBeUndefined();
+    expect(deadlineOf({ amountCents: 1000 }, { status: "cancelled" })).toBeUndefined();
+  });
+});

@@ -1,12 +1,15 @@
 import type { EventDetail } from "../../../shared/events.ts";
-import { formatCents } from "../../../shared/money.ts";
+import { DEFAULT_FEE, formatCents, type FeeRule } from "../../../shared/money.ts";
 import type { MyRegistration, RegistrationStatus } from "../../../shared/registrations.ts";
+import { spotDeadlineLine, waitlistDeadlineLine } from "./cancel-policy.ts";
 
 export interface StatusLine {
   key: string;
   headline: string;
   /** What happens to the viewer's money, when there is something to say. */
   detail?: string;
+  /** Until when it can be cancelled (and for what refund), or that the time has passed. */
+  deadline?: string;
 }
 
 export const PAYMENT_PROCESSING = "Your payment is being processed…";
@@ -29,12 +32,20 @@ export function viewerStatus({
   mine,
   now,
   currency,
+  rule = DEFAULT_FEE,
+  viewerZone,
 }: {
-  event: Pick<EventDetail, "startsAt" | "endsAt">;
+  event: Pick<EventDetail, "startsAt" | "endsAt" | "timeZone" | "status">;
   mine: readonly MyRegistration[];
   now: Date;
   currency: string;
+  /** The fee rule of the app's settings; the default is the same rule. */
+  rule?: FeeRule;
+  /** The zone the viewer's clock shows (the browser's unless a test says). */
+  viewerZone?: string;
 }): StatusLine[] {
+  // A cancelled game has nothing left to cancel.
+  const open = event.status !== "cancelled";
   const started = now.getTime() >= Date.parse(event.startsAt);
   const over = now.getTime() >= Date.parse(event.endsAt);
   const lines: StatusLine[] = [];
@@ -46,7 +57,8 @@ export function viewerStatus({
       case "confirmed": {
         const goalkeeper = registration.role === "goalkeeper";
         const headline = over ? (goalkeeper ? "You were in goal" : "You played") : goalkeeper ? "You're in goal" : "You're playing";
-        lines.push({ key, headline, detail: paid ? `You paid ${price}.` : undefined });
+        const deadline = open ? spotDeadlineLine({ game: event, priceCents: registration.amountCents, rule, currency, now, viewerZone }) : undefined;
+        lines.push({ key, headline, detail: paid ? `You paid ${price}.` : undefined, ...(deadline ? { deadline } : {}) });
         break;
       }
       case "pending_payment":
@@ -66,7 +78,8 @@ export function viewerStatus({
         // No promotion once the game has started (docs/registrations-and-payments.md, "Promotion").
         if (started) detail = paid ? "The game has started: nothing was charged." : undefined;
         else detail = paid ? `If a spot frees up, your saved card will be charged ${price} automatically.` : "If a spot frees up, it is yours automatically.";
-        lines.push({ key, headline: `You're ${place} the ${listName(registration)}`, detail });
+        const deadline = open ? waitlistDeadlineLine({ game: event, now, viewerZone }) : undefined;
+        lines.push({ key, headline: `You're ${place} the ${listName(registration)}`, detail, ...(deadline ? { deadline } : {}) });
         break;
       }
       case "refunded":

@@ -21,6 +21,11 @@ export interface PaymentDialogProps {
   priceCents: number;
   /** Every spot is held: nothing is charged now, and the card is charged if a spot frees up, with consent. */
   waitlist: boolean;
+  /**
+   * The cancellation policy, said before the Pay button and read with it: until when a cancel is
+   * possible and what it gives back ("$12.00 now; cancel by Wed, Nov 25, 7:30 PM for $11.35 back.").
+   */
+  policy?: string;
   onClose: () => void;
   /** Joins with the chosen saved card. Rejects with an Error whose message is fit to show. */
   pay: (input: { paymentMethodId: string; consentToAutoCharge?: true }) => Promise<PayResult>;
@@ -35,7 +40,7 @@ export interface PaymentDialogProps {
  * first), then the join; when the bank asks, its check, then the server's confirmation. Every
  * failure is said here, and the dialog cannot be dismissed while a payment is on its way.
  */
-export function PaymentDialog({ item, priceCents, waitlist, onClose, pay, confirm, onDone }: PaymentDialogProps) {
+export function PaymentDialog({ item, priceCents, waitlist, policy, onClose, pay, confirm, onDone }: PaymentDialogProps) {
   const config = useConfig();
   const savedCards = useSavedCards();
   const mode = config.data?.payments.mode;
@@ -65,14 +70,16 @@ export function PaymentDialog({ item, priceCents, waitlist, onClose, pay, confir
   const cardEntry = useRef<CardEntryHandle>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const formId = useId();
+  const policyId = useId();
   const currency = useCurrency();
   const price = formatCents(priceCents, currency);
 
   const ready = Boolean(mode && cards);
   // A failed refresh keeps the cards already shown; only nothing to show at all is a failure.
   const loadFailed = (config.isError && !mode) || (savedCards.isError && !cards) || stripeFailed;
-  // Without saved cards there is nothing to choose: the new-card form is the way to pay.
-  const choice = cards && cards.length === 0 ? NEW_CARD : selection;
+  // Without saved cards there is nothing to choose: the new-card form is the way to pay. The only
+  // saved card is chosen at first; with more, the person chooses (docs/product-rules.md, "Validation").
+  const choice = cards && cards.length === 0 ? NEW_CARD : (selection ?? (cards?.length === 1 ? cards[0]!.id : null));
 
   // After the error line has taken its room above the buttons, or the field ends up hidden beneath it.
   const focus = (selector: string) =>
@@ -154,7 +161,7 @@ export function PaymentDialog({ item, priceCents, waitlist, onClose, pay, confir
             <Button variant="secondary" onClick={onClose} disabled={busy}>
               Cancel
             </Button>
-            <Button type="submit" form={formId} disabled={busy || !ready}>
+            <Button type="submit" form={formId} disabled={busy || !ready} aria-describedby={policy ? policyId : undefined}>
               {busy ? "Processing..." : waitlist ? "Join the waitlist" : `Pay ${price}`}
             </Button>
           </>
@@ -167,8 +174,14 @@ export function PaymentDialog({ item, priceCents, waitlist, onClose, pay, confir
           </div>
           {waitlist && (
             <p className="text-slate-700">
-              Every spot is taken, so you join the waitlist. <strong>Nothing is charged now.</strong> If a spot frees up, your card is charged {price}{" "}
-              automatically and the spot is yours.
+              Every spot is taken, so you join the waitlist. <strong>Nothing is charged now.</strong> Your card will be charged {price} automatically when a
+              spot frees up, and the spot is yours.
+            </p>
+          )}
+          {policy && (
+            <p id={policyId} className="rounded-lg border border-slate-200 px-4 py-3 text-slate-700">
+              <span className="font-semibold text-slate-900">Cancellation: </span>
+              {policy}
             </p>
           )}
 

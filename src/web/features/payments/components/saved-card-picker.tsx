@@ -7,8 +7,8 @@ export const NEW_CARD = "new";
 
 /**
  * One saved card, or a new one: a radio group, so only one can be chosen (docs/product-rules.md,
- * "Validation"). Nothing is chosen at first; paying without a choice says 'Please select a saved
- * payment method.'
+ * "Validation"). The dialog chooses the only saved card at first; among several nothing is chosen,
+ * and paying without a choice says 'Please select a saved payment method.'
  */
 export function SavedCardPicker({
   cards,

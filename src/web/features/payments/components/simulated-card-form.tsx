@@ -2,6 +2,7 @@ import { useEffect, useImperativeHandle, useRef, useState, type ChangeEvent, typ
 import { cardSchema } from "../../../../shared/registration-schemas.ts";
 import { CARD_DETAILS_MISSING } from "../../../../shared/registrations.ts";
 import { TextField } from "../../../components/form.tsx";
+import { formatCardNumberInput, formatCvcInput, formatExpiryInput } from "../card-format.ts";
 import { useSaveCard } from "../hooks/use-save-card.ts";
 import { PaymentMessage } from "../payment-error.ts";
 import { saveCardError, type CardField } from "../save-card-error.ts";
@@ -9,6 +10,13 @@ import type { CardEntryHandle } from "./card-entry.tsx";
 
 type Card = Record<CardField, string>;
 const EMPTY: Card = { number: "", expiry: "", cvc: "" };
+
+/**
+ * Each field as people type or paste it: the number in groups of four, the expiry's slash put in
+ * (a phone's digit pad has none), the code in digits.
+ */
+// No maxLength on the fields: the browser would cut a pasted "12 / 2030" before it is read; the formats cap the length.
+const FORMAT: Record<CardField, (raw: string) => string> = { number: formatCardNumberInput, expiry: formatExpiryInput, cvc: formatCvcInput };
 
 /**
  * The simulated processor's card form, marked as test payments: no real money moves
@@ -70,7 +78,7 @@ export function SimulatedCardForm({ disabled, ref }: { disabled: boolean; ref: R
     error: errors[name],
     disabled,
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      const value = event.target.value;
+      const value = FORMAT[name](event.target.value);
       setCard((current) => ({ ...current, [name]: value }));
       setErrors((current) => ({ ...current, [name]: undefined }));
     },
@@ -81,10 +89,10 @@ export function SimulatedCardForm({ disabled, ref }: { disabled: boolean; ref: R
       <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
         <strong>Test payments:</strong> no real money moves. Use 4242 4242 4242 4242, any future date, any CVC.
       </p>
-      <TextField label="Card number" inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" maxLength={23} {...field("number")} />
+      <TextField label="Card number" name="cardnumber" inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" {...field("number")} />
       <div className="grid grid-cols-2 gap-3">
-        <TextField label="Expiry (MM/YY)" inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" maxLength={7} {...field("expiry")} />
-        <TextField label="CVC" inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} {...field("cvc")} />
+        <TextField label="Expiry (MM/YY)" name="exp-date" inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" {...field("expiry")} />
+        <TextField label="CVC" name="cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" {...field("cvc")} />
       </div>
       <p className="text-sm text-slate-600">Your card will be saved to your account for your next payments. You can remove it in your profile.</p>
     </div>

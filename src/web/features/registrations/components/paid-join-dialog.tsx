@@ -1,10 +1,13 @@
 import { useNavigate } from "react-router";
+import { DEFAULT_FEE } from "../../../../shared/money.ts";
 import type { EventDetail } from "../../../../shared/events.ts";
 import { joinNotice, priceFor, type RegistrationRole } from "../../../../shared/registrations.ts";
 import { useNotify } from "../../../components/notification.tsx";
+import { useConfig, useCurrency } from "../../../lib/config.ts";
 import { paths } from "../../../lib/paths.ts";
 import { PaymentDialog, type PayResult } from "../../payments/components/payment-dialog.tsx";
 import { PaymentMessage } from "../../payments/payment-error.ts";
+import { paymentPolicy, waitlistPolicy } from "../cancel-policy.ts";
 import { registrationErrorMessage } from "../error-message.ts";
 import { joinKind } from "../event-actions.ts";
 import { useConfirmRegistration } from "../hooks/use-confirm-registration.ts";
@@ -20,6 +23,13 @@ export function PaidJoinDialog({ event, role, viewerId, onClose }: { event: Even
   const confirm = useConfirmRegistration(event.id);
   const navigate = useNavigate();
   const notify = useNotify();
+  const config = useConfig();
+  const currency = useCurrency();
+  const priceCents = priceFor(event, role);
+  const waitlist = joinKind(event, role, viewerId) === "waitlist";
+  // The same fee rule and refund function the server cancels with (src/shared/money.ts).
+  const policyInput = { game: event, priceCents, rule: config.data?.payments ?? DEFAULT_FEE, currency, now: new Date() };
+  const policy = waitlist ? waitlistPolicy(policyInput) : paymentPolicy(policyInput);
 
   const pay = async (input: { paymentMethodId: string; consentToAutoCharge?: true }): Promise<PayResult> => {
     try {
@@ -42,14 +52,15 @@ export function PaidJoinDialog({ event, role, viewerId, onClose }: { event: Even
   return (
     <PaymentDialog
       item={`${role === "player" ? "Player" : "Goalkeeper"} spot · ${event.title}`}
-      priceCents={priceFor(event, role)}
-      waitlist={joinKind(event, role, viewerId) === "waitlist"}
+      priceCents={priceCents}
+      waitlist={waitlist}
+      policy={policy}
       onClose={onClose}
       pay={pay}
       confirm={confirmPayment}
       onDone={(status) => {
         if (status === "confirmed") {
-          navigate(paths.confirmation);
+          navigate(paths.confirmationOf(event.id));
           return;
         }
         notify(joinNotice(role, "waitlisted"));

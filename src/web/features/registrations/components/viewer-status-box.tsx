@@ -1,5 +1,6 @@
 import type { EventDetail } from "../../../../shared/events.ts";
-import { useCurrency } from "../../../lib/config.ts";
+import { DEFAULT_FEE } from "../../../../shared/money.ts";
+import { useConfig, useCurrency } from "../../../lib/config.ts";
 import { viewerStatus } from "../viewer-status.ts";
 
 /**
@@ -7,7 +8,9 @@ import { viewerStatus } from "../viewer-status.ts";
  * elsewhere (a payment that went through, a promotion from the waitlist) is announced when it shows.
  */
 export function ViewerStatusBox({ event, now }: { event: EventDetail; now: Date }) {
-  const lines = viewerStatus({ event, mine: event.mine, now, currency: useCurrency() });
+  const config = useConfig();
+  // The fee rule comes with the app's settings, loaded at start; the default is the same rule.
+  const lines = viewerStatus({ event, mine: event.mine, now, currency: useCurrency(), rule: config.data?.payments ?? DEFAULT_FEE });
   return (
     <div role="status" aria-label="Your registration">
       {lines.length > 0 && (
@@ -16,6 +19,7 @@ export function ViewerStatusBox({ event, now }: { event: EventDetail; now: Date 
             <div key={line.key}>
               <p className="font-semibold text-green-900">{line.headline}</p>
               {line.detail && <p className="text-sm text-green-900">{line.detail}</p>}
+              {line.deadline && <p className="text-sm text-green-900">{line.deadline}</p>}
             </div>
           ))}
         </div>

@@ -1,0 +1,54 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { HELD_STATUSES, parseCardLabel, type Receipt } from "../../shared/registrations.ts";
+import type { Db } from "../db/client.ts";
+import { event, payment, registration } from "../db/schema.ts";
+import { isEventId } from "../events/event-summary.ts";
+import { AppError } from "../http/errors.ts";
+
+export const NO_SPOT_HELD = "You hold no spot in this game.";
+
+/**
+ * The confirmation page's receipt: the viewer's own spot in a game (held: confirmed or being paid
+ * for), with what the card was charged from the ledger, never from anything the browser says.
+ */
+export async function getReceipt(options: { db: Db; eventId: string; userId: string }): Promise<Receipt> {
+  const { db, eventId, userId } = options;
+  if (!isEventId(eventId)) throw new AppError("not_found", NO_SPOT_HELD);
+  const [row] = await db
+    .select({
+      id: registration.id,
+      role: registration.role,
+      status: registration.status,
+      priceCents: registration.amountCents,
+      cardLabel: registration.cardLabel,
+      event: {
+        id: event.id,
+        title: event.title,
+        startsAt: event.startsAt,
+        endsAt: event.endsAt,
+        timeZone: event.timeZone,
+        locationName: event.locationName,
+        field: event.field,
+      },
+    })
+    .from(registration)
+    .innerJoin(event, eq(event.id, registration.eventId))
+    .where(and(eq(registration.eventId, eventId), eq(registration.userId, userId), inArray(registration.status, [...HELD_STATUSES])));
+  if (!row) throw new AppError("not_found", NO_SPOT_HELD);
+
+  // One charge row per registration (docs/registrations-and-payments.md, "Invariants", 4).
+  const [charge] = await db
+    .select({ amountCents: payment.amountCents, updatedAt: payment.updatedAt })
+    .from(payment)
+    .where(and(eq(payment.registrationId, row.id), eq(payment.kind, "charge"), eq(payment.status, "succeeded")));
+
+  return {
+    event: { ...row.event, startsAt: row.event.startsAt.toISOString(), endsAt: row.event.endsAt.toISOString() },
+    role: row.role,
+    status: row.status as Receipt["status"],
+    paidCents: charge?.amountCents ?? 0,
+    priceCents: row.priceCents,
+    card: row.priceCents > 0 ? parseCardLabel(row.cardLabel) : null,
+    paidAt: charge ? charge.updatedAt.toISOString() : null,
+  };
+}

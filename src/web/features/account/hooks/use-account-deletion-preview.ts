@@ -1,0 +1,13 @@
+import { useQuery } from "@tanstack/react-query";
+import type { AccountDeletionPreview } from "../../../../shared/registrations.ts";
+import { api } from "../../../lib/api.ts";
+
+/** GET /api/me/account-deletion: each game held and what deleting the account refunds (the server's rule). */
+export function fetchAccountDeletionPreview(signal?: AbortSignal) {
+  return api<AccountDeletionPreview>("/api/me/account-deletion", { signal });
+}
+
+/** Asked each time the confirmation opens: spots and the 24-hour window change with time. */
+export function useAccountDeletionPreview() {
+  return useQuery({ queryKey: ["account", "deletion-preview"], queryFn: ({ signal }) => fetchAccountDeletionPreview(signal), staleTime: 0, gcTime: 0 });
+}

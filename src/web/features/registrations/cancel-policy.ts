@@ -1,0 +1,99 @@
+import { formatCents, refundAfterFeeCents, type FeeRule } from "../../../shared/money.ts";
+import { cancellationDeadline, isCancellable } from "../../../shared/registrations.ts";
+import { formatDate, sameClockTime, viewerTimeZone } from "../events/format.ts";
+
+/**
+ * The cancellation policy in the words a player reads before paying and on their status box: the
+ * deadline (24 hours before kick-off, docs/product-rules.md, "Registration rules") on the clocks
+ * where the game is played, and what a cancel then gives back (price − processing fee, the function
+ * the server refunds with).
+ */
+
+type Game = { startsAt: string; timeZone: string };
+
+/**
+ * "Wed, Nov 25, 7:30 PM" in the game's zone; when the viewer's clock shows another time, the zone
+ * is named as people say it: "Wed, Nov 25, 7:30 PM Eastern Time".
+ */
+export function formatCancelDeadline(game: Game, viewerZone: string = viewerTimeZone()): string {
+  const zone = isKnownTimeZone(game.timeZone) ? game.timeZone : viewerZone;
+  const deadline = cancellationDeadline(game.startsAt).toISOString();
+  const text = formatDate(deadline, { timeZone: zone, weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", hour12: true });
+  if (sameClockTime([deadline], zone, viewerZone)) return text;
+  return `${text} ${zoneName(deadline, zone)}`;
+}
+
+/** Whether the deadline is still ahead: the rule the server cancels by (cancelling is allowed up to and including it). */
+function beforeDeadline(game: Game, now: Date): boolean {
+  return isCancellable(game.startsAt, now);
+}
+
+export interface PolicyInput {
+  game: Game;
+  priceCents: number;
+  rule: FeeRule;
+  currency: string;
+  now: Date;
+  viewerZone?: string;
+}
+
+/**
+ * The sentence shown before the Pay button: "$12.00 now; cancel by Wed, Nov 25, 7:30 PM for $11.35
+ * back." Inside the last 24 hours, that the spot can no longer be cancelled.
+ */
+export function paymentPolicy({ game, priceCents, rule, currency, now, viewerZone }: PolicyInput): string {
+  const money = (cents: number) => formatCents(cents, currency);
+  const price = money(priceCents);
+  if (!beforeDeadline(game, now)) return `${price} now. The game starts within 24 hours, so this spot cannot be cancelled or refunded.`;
+  const deadline = formatCancelDeadline(game, viewerZone);
+  const refund = refundAfterFeeCents(priceCents, rule);
+  if (refund === 0) return `${price} now; you can cancel by ${deadline}, but the processing fee leaves nothing to refund.`;
+  return `${price} now; cancel by ${deadline} for ${money(refund)} back.`;
+}
+
+/**
+ * For a paid waitlist (the dialog says first that the card is charged automatically when a spot
+ * frees up): until when the place, or the spot it becomes, can be given up, and for what.
+ */
+export function waitlistPolicy({ game, priceCents, rule, currency, now, viewerZone }: PolicyInput): string {
+  if (!beforeDeadline(game, now)) return "The game starts within 24 hours, so neither the waitlist place nor a spot it becomes can be cancelled or refunded.";
+  const deadline = formatCancelDeadline(game, viewerZone);
+  const refund = refundAfterFeeCents(priceCents, rule);
+  return `Leave the waitlist by ${deadline} at no cost; a spot you were charged for can be cancelled by then for ${formatCents(refund, currency)} back.`;
+}
+
+/**
+ * The status box's line about cancelling a spot held: until when, for how much; or that the time
+ * has passed. Nothing once the game has started (the page says the rule there).
+ */
+export function spotDeadlineLine({ game, priceCents, rule, currency, now, viewerZone }: PolicyInput): string | undefined {
+  if (now.getTime() >= Date.parse(game.startsAt)) return undefined;
+  const deadline = formatCancelDeadline(game, viewerZone);
+  if (!beforeDeadline(game, now)) return `The time to cancel ended ${deadline}, 24 hours before kick-off.`;
+  if (priceCents <= 0) return `You can cancel until ${deadline}.`;
+  return `Cancel by ${deadline} for ${formatCents(refundAfterFeeCents(priceCents, rule), currency)} back.`;
+}
+
+/** The same for a waitlist place: it can be left until the deadline, at no cost. */
+export function waitlistDeadlineLine({ game, now, viewerZone }: Pick<PolicyInput, "game" | "now" | "viewerZone">): string | undefined {
+  if (now.getTime() >= Date.parse(game.startsAt)) return undefined;
+  const deadline = formatCancelDeadline(game, viewerZone);
+  if (!beforeDeadline(game, now)) return `The time to leave the waitlist ended ${deadline}, 24 hours before kick-off.`;
+  return `You can leave the waitlist until ${deadline}.`;
+}
+
+function zoneName(iso: string, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longGeneric" }).formatToParts(new Date(iso));
+  const name = parts.find((part) => part.type === "timeZoneName")?.value;
+  // UTC has no name people say beyond its own ("GMT+00:00" otherwise).
+  return !name || name.startsWith("GMT") ? (/^(Etc\/)?(UTC|GMT)$/.test(timeZone) ? "UTC" : timeZone) : name;
+}
+
+function isKnownTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
