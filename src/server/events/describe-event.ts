@@ -1,3 +1,4 @@
+import { availabilityText } from "../../shared/event-availability.ts";
 import type { EventSummary } from "../../shared/events.ts";
 
 /** Intl uses a narrow no-break space before AM/PM; plain spaces read the same and survive every mail client. */
@@ -14,15 +15,6 @@ export function formatEventDay(startsAt: string | Date, timeZone: string): strin
 export function formatEventHours(startsAt: string | Date, endsAt: string | Date, timeZone: string): string {
   const time = new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit" });
   return plainSpaces(`${time.format(new Date(startsAt))} – ${time.format(new Date(endsAt))}`);
-}
-
-/** What a newcomer most wants to know: can I still get a spot? Uses the original product's banner texts for finished games. */
-export function availabilityText(event: EventSummary, now: Date): string {
-  if (event.status === "cancelled") return "Event Cancelled";
-  if (new Date(event.endsAt).getTime() < now.getTime()) return "Event Completed";
-  const left = event.maxPlayers - event.playersCount;
-  if (left <= 0) return "Full, waitlist open";
-  return left === 1 ? "1 spot left" : `${left} spots left`;
 }
 
 /** "Sun, Dec 6, 2026 · 10:00 AM – 11:30 AM · Riverside Park · 5 spots left" — link previews. */
