@@ -21,7 +21,7 @@ afterAll(async () => {
   await context.close();
 });
 
-const deps = (): RegistrationDeps => ({ database: context.database, gateway: context.services.gateway, config: context.config });
+const deps = (): RegistrationDeps => ({ database: context.database, gateway: context.services.gateway, config: context.config, listCache: context.services.listCache });
 
 describe("GET /api/me/registrations", () => {
   it("lists the viewer's spots and waitlist places in coming games, with the place counted as the event page counts it", async () => {
