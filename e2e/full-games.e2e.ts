@@ -75,7 +75,7 @@ const boxesOverlap = (a: { x: number; y: number; width: number; height: number }
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 describe.each(WIDTHS)("at %i px", (width) => {
-  it("a full game says Full and names the waitlists on its buttons; one tap joins the waitlist it named; the way out is Leave waitlist", async () => {
+  it("a full game says Full and names the waitlists on its buttons; one tap joins the waitlist it named; the way out is Leave waitlist", { timeout: 120_000 }, async () => {
     const db = database();
     const game = await seedGame(db, { title: uniqueTitle("Full Free Game"), maxPlayers: 2, includeGoalkeepers: true, maxGoalkeepers: 1 });
     await seedRegistrations(db, game, ["Finn First", "Gus Second"], { status: "confirmed" });
@@ -176,7 +176,7 @@ describe.each(WIDTHS)("at %i px", (width) => {
     );
   });
 
-  it("a waitlister whose automatic charge was declined is told on their own event page, and joins again with another card", async () => {
+  it("a waitlister whose automatic charge was declined is told on their own event page, and joins again with another card", { timeout: 120_000 }, async () => {
     const game = await seedGame(database(), { title: uniqueTitle("Declined Promotion"), costCents: 1000, maxPlayers: 1 });
     const holder = await signedIn("Hal", "Holder", 1280);
     await joinGame(holder.page, game, { role: "player", paymentMethodId: (await saveCard(holder.page)).id });
@@ -237,7 +237,7 @@ describe.each(WIDTHS)("at %i px", (width) => {
     expect(pathOf(page)).toBe(`/event/${game.id}`);
   });
 
-  it("keeps Cancel Event & Refund apart from the everyday buttons, and the notice clear of the page's title", async () => {
+  it("keeps Cancel Event & Refund apart from the everyday buttons, and the notice clear of the page's title", { timeout: 120_000 }, async () => {
     const game = await seedGame(database(), { title: uniqueTitle("Organiser Game") });
     const page = await newPage(screenAt(width));
     await login(page, await adminAccount());
@@ -300,7 +300,7 @@ async function wordsBrokenInside(locator: Locator): Promise<string[]> {
   });
 }
 
-it("at 320 px with 125 % text, dates and times keep their words whole on the event page, the home card and the shared link", async () => {
+it("at 320 px with 125 % text, dates and times keep their words whole on the event page, the home card and the shared link", { timeout: 120_000 }, async () => {
   // A Wednesday, the longest weekday, at least two days ahead, at 18:00 UTC.
   const start = new Date();
   start.setUTCHours(18, 0, 0, 0);

@@ -77,7 +77,9 @@ export function EventCard({ event, now, currency, mine = [] }: { event: EventSum
       </div>
 
       <div id={bodyId} hidden={!expanded} className="px-4 pb-2">
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 border-t border-slate-100 pt-3 text-sm">
+        {/* A value goes under its term when the two do not fit side by side (320 px, larger text), so
+            it breaks between its words, never inside one. */}
+        <dl className="flex flex-col gap-y-1 border-t border-slate-100 pt-3 text-sm">
           <Detail term="Date" value={formatLongDate(event.startsAt)} />
           <Detail term="Hours" value={formatHours(event.startsAt, event.endsAt)} />
           <Detail term="Duration" value={formatDuration(event.durationMinutes)} />
@@ -116,9 +118,9 @@ function Badge({ tone, children }: { tone: "green" | "amber"; children: string }
 
 function Detail({ term, value }: { term: string; value: string }) {
   return (
-    <>
-      <dt className="font-medium text-slate-500">{term}</dt>
-      <dd className="min-w-0 text-slate-800 wrap-anywhere">{value}</dd>
-    </>
+    <div className="flex flex-wrap gap-x-4">
+      <dt className="w-24 shrink-0 font-medium text-slate-500">{term}</dt>
+      <dd className="min-w-0 flex-[1_1_10rem] text-slate-800 break-words">{value}</dd>
+    </div>
   );
 }
