@@ -50,10 +50,15 @@ export function EventCard({ event, now, currency, mine = [] }: { event: EventSum
             )}
           </h3>
           <p className="font-semibold text-green-800">{formatPrice(event.costCents, currency)}</p>
-          <p className="text-sm text-slate-700">{formatHours(event.startsAt, event.endsAt)}</p>
-          <p title={event.locationName} className="truncate text-sm text-slate-600">
-            {event.locationName}
-          </p>
+          {/* Collapsed (a phone's first view), when and where still show; open, the details below say it. */}
+          {!expanded && (
+            <>
+              <p className="text-sm text-slate-700">{formatHours(event.startsAt, event.endsAt)}</p>
+              <p title={event.locationName} className="truncate text-sm text-slate-600">
+                {event.locationName}
+              </p>
+            </>
+          )}
           {event.status === "cancelled" && <p className="text-sm font-semibold text-red-700">Event Cancelled</p>}
           {(full || yours) && (
             <p className="mt-1 flex flex-wrap gap-1.5">
