@@ -254,11 +254,13 @@ describe("games", () => {
     const cardBox = await card.boundingBox();
     await card.click({ position: { x: price!.x - cardBox!.x + 5, y: price!.y - cardBox!.y + 5 } });
     await page.getByRole("heading", { name: title, level: 1 }).waitFor();
-    // The actions sit in the bar fixed to the bottom of the 760px screen (an admin's bar has a second
-    // row for Cancel Event & Refund, so the bar, not one button, is what touches the bottom edge).
+    // The actions sit in the bar fixed to the bottom of the 760px screen. Cancel Event & Refund is not
+    // among them: it is in the page's Organiser section, away from Join.
     const bar = page.getByRole("region", { name: "Event actions" });
     expect(await bar.getByRole("button", { name: "Share Event" }).isVisible()).toBe(true);
     expect(await bar.getByRole("button", { name: "Join as Player" }).isVisible()).toBe(true);
+    expect(await bar.getByRole("button", { name: "Cancel Event & Refund" }).count()).toBe(0);
+    await page.getByRole("region", { name: "Organiser" }).getByRole("button", { name: "Cancel Event & Refund" }).waitFor();
     const box = await bar.boundingBox();
     expect(box && Math.round(box.y + box.height)).toBe(760);
     expect(box!.height).toBeLessThan(760 / 3);

@@ -79,8 +79,9 @@ describe("removing a saved card that waitlist places rely on", () => {
     await savedCards.getByText("No saved cards. Cards you pay with are saved here.").waitFor();
     expect(await paymentMethodOf(joined.registration.id)).toMatchObject({ status: "cancelled", closed_reason: "user_left" });
 
+    // Off the waitlist; the game is still full, so its button names the waitlist again.
     await page.goto(`/event/${game.id}`);
-    await page.getByRole("button", { name: "Join as Player" }).waitFor();
+    await page.getByRole("button", { name: "Join the waitlist (0 waiting)" }).waitFor();
   });
 });
 

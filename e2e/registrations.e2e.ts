@@ -109,8 +109,11 @@ describe("joining", () => {
     expect(await page.getByRole("button", { name: "Join as Player" }).count()).toBe(0);
     await page.getByRole("button", { name: "Cancel Registration" }).waitFor();
 
+    // A full game says so on its button, before the tap: one tap is the waitlist it names.
     await openGame(page, full);
-    await page.getByRole("button", { name: "Join as Player" }).click();
+    await page.getByText("Full: every player spot is taken.").waitFor();
+    expect(await page.getByRole("button", { name: "Join as Player" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Join the waitlist (1 waiting)" }).click();
     await page.getByText("You have been successfully added to the Player Waitlist!").waitFor();
     const waitlist = region(page, "Player Waitlist");
     await waitlist.getByText(user.name).waitFor();
@@ -275,7 +278,7 @@ describe("joining", () => {
     await openGame(page, game);
     expect(await page.getByText("Note: waitlisted users are not charged until a spot is secured, then are charged automatically.").isVisible()).toBe(true);
 
-    await page.getByRole("button", { name: "Join as Player" }).click();
+    await page.getByRole("button", { name: "Join the waitlist (0 waiting)" }).click();
     const dialog = paymentDialog(page);
     await dialog.getByText("Every spot is taken, so you join the waitlist.").waitFor();
     expect(await dialog.getByText("Nothing is charged now.").isVisible()).toBe(true);
@@ -350,7 +353,7 @@ describe("cancelling", () => {
     const waiting = await signedIn("Bea", "Behind");
     await saveCard(waiting.page);
     await openGame(waiting.page, game);
-    await waiting.page.getByRole("button", { name: "Join as Player" }).click();
+    await waiting.page.getByRole("button", { name: "Join the waitlist (0 waiting)" }).click();
     const dialog = paymentDialog(waiting.page);
     await dialog.getByRole("radio", { name: /Visa ending in 4242/ }).check();
     await dialog.getByRole("checkbox", { name: /I agree that my card will be charged \$10\.00/ }).check();

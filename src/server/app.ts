@@ -11,7 +11,7 @@ import { sessionMiddleware } from "./auth/session.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { createListCache, type ListCache } from "./events/list-cache.ts";
-import { eventRoutes, myEventsRoutes } from "./events/routes.ts";
+import { eventRoutes, myEventsRoutes, myRegistrationsRoutes } from "./events/routes.ts";
 import { bodyGuard } from "./http/body-guard.ts";
 import { compressAnswers } from "./http/compress.ts";
 import { clientAddressMiddleware, isLoopback } from "./http/client-address.ts";
@@ -119,6 +119,7 @@ export function createApp(deps: AppDeps) {
   app.get("/api/config", (c) => c.json(publicConfig(config)));
   app.route("/api/me/events", myEventsRoutes({ db }));
   app.route("/api/me/account-deletion", accountDeletionRoutes({ database, gateway, config, listCache }));
+  app.route("/api/me/registrations", myRegistrationsRoutes({ db }));
   app.route("/api/me", meRoutes({ auth, db, limiter }));
   app.route("/api/me", savedCardRoutes({ database, gateway, config, jobs: deps.jobs, listCache }));
   const registrationDeps = { database, gateway, config, jobs: deps.jobs, listCache };

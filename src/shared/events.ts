@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isChargeablePrice, minimumPriceMessage, parseMoneyToCents } from "./money.ts";
+import type { FailedAutoCharge } from "./my-registrations.ts";
 import type { MyRegistration } from "./registrations.ts";
 import { hasControlCharacters, notAllowedCharacters } from "./text.ts";
 
@@ -241,6 +242,8 @@ export interface EventDetail extends EventSummary {
   refundedUsers: string[];
   /** The viewer's own registrations for this event that are active or refunded. */
   mine: MyRegistration[];
+  /** The viewer's waitlist place lost to a failed automatic charge, while nothing newer replaced it. */
+  failedAutoCharge?: FailedAutoCharge;
   /** Admins only: refunds that failed after every retry. */
   refundIssues?: RefundIssue[];
   /** Admins only: payments a card holder disputed with their bank (Stripe). */

@@ -1,3 +1,4 @@
+import { availabilityText } from "../../shared/event-availability.ts";
 import type { EventSummary } from "../../shared/events.ts";
 import { timeZoneName } from "../../shared/time-zone-name.ts";
 
@@ -21,15 +22,6 @@ export function formatEventHours(startsAt: string | Date, endsAt: string | Date,
 export function formatEventWhen(event: { startsAt: string | Date; endsAt: string | Date; timeZone: string }): string {
   const { startsAt, endsAt, timeZone } = event;
   return `${formatEventDay(startsAt, timeZone)}, ${formatEventHours(startsAt, endsAt, timeZone)} (${timeZoneName(timeZone, startsAt)})`;
-}
-
-/** What a newcomer most wants to know: can I still get a spot? Uses the original product's banner texts for finished games. */
-export function availabilityText(event: EventSummary, now: Date): string {
-  if (event.status === "cancelled") return "Event Cancelled";
-  if (new Date(event.endsAt).getTime() < now.getTime()) return "Event Completed";
-  const left = event.maxPlayers - event.playersCount;
-  if (left <= 0) return "Full, waitlist open";
-  return left === 1 ? "1 spot left" : `${left} spots left`;
 }
 
 /** "Sun, Dec 6, 2026 · 10:00 AM – 11:30 AM · Riverside Park · 5 spots left" — link previews. */

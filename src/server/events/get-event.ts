@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DisputeView, EventDetail, Participant, RefundIssue, RefundView } from "../../shared/events.ts";
+import type { FailedAutoCharge } from "../../shared/my-registrations.ts";
 import { HELD_STATUSES, type MyRegistration, type RegistrationStatus } from "../../shared/registrations.ts";
 import type { Db } from "../db/client.ts";
 import { event, payment, paymentDispute, registration, user } from "../db/schema.ts";
@@ -17,17 +18,21 @@ interface SharedEventDetail {
   detail: Omit<EventDetail, "mine">;
   /** The shown registrations, for each viewer's `mine`. */
   registrations: { id: string; userId: string; role: "player" | "goalkeeper"; status: RegistrationStatus; amountCents: number; refundedCents: MyRegistration["refundedCents"] }[];
+  /** Waitlist places lost to a failed automatic charge and not followed by a newer join, for each viewer's own notice. */
+  failedAutoCharges: (FailedAutoCharge & { userId: string })[];
 }
 
 /**
  * One event with the lists derived from its registration rows (docs/registrations-and-payments.md):
  * players and goalkeepers hold spots (confirmed, or being paid for: `pending`), waitlists are in
  * arrival order, refundedUsers are ids. Only names of other users are exposed, never their emails.
- * The viewer's own registrations come as `mine`; admins also get the refunds that failed.
+ * The viewer's own registrations come as `mine`, with `failedAutoCharge` when their waitlist place was
+ * lost to a failed automatic charge; admins also get the refunds that failed.
  *
  * With a cache, the shared part is read through it (key `event:<id>`; docs/decisions/010): the
  * registration services invalidate it on every change of a game's lists, and it lives for at most
- * LIST_CACHE_TTL_MS. The viewer's `mine` and the admin parts are added per request, never shared.
+ * LIST_CACHE_TTL_MS. The viewer's `mine`, `failedAutoCharge` and the admin parts are added per
+ * request, never shared.
  */
 export async function getEventDetail(options: { db: Db; id: string; viewer?: { id: string; isAdmin: boolean }; cache?: ListCache }): Promise<EventDetail> {
   const { db, id, viewer, cache } = options;
@@ -54,6 +59,11 @@ export async function getEventDetail(options: { db: Db; id: string; viewer?: { i
     }
   }
   const detail: EventDetail = { ...shared.detail, mine };
+  // Nothing to say to someone holding a spot now (in either role), or about a game called off.
+  if (viewer && shared.detail.status !== "cancelled" && !mine.some((r) => (HELD_STATUSES as readonly RegistrationStatus[]).includes(r.status))) {
+    const lost = shared.failedAutoCharges.filter((failure) => failure.userId === viewer.id).at(-1);
+    if (lost) detail.failedAutoCharge = { role: lost.role, amountCents: lost.amountCents, reason: lost.reason };
+  }
   if (viewer?.isAdmin) {
     detail.refundIssues = await refundIssues(db, id);
     detail.disputes = await disputes(db, id);
@@ -92,6 +102,7 @@ async function loadSharedEventDetail(db: Db, id: string): Promise<SharedEventDet
     registrations.filter((r) => r.role === role && r.status === "waitlisted").map((r) => ({ userId: r.userId!, name: r.name }));
 
   const { organizerName, organizerEmail, notes, ...summary } = row;
+  const failedAutoCharges = await lostWaitlistPlaces(db, id);
   return {
     detail: {
       ...toEventSummary(summary),
@@ -104,7 +115,33 @@ async function loadSharedEventDetail(db: Db, id: string): Promise<SharedEventDet
       refundedUsers: [...new Set(registrations.filter((r) => r.status === "refunded").map((r) => r.userId!))],
     },
     registrations: registrations.map(({ name: _name, userId, ...r }) => ({ ...r, userId: userId! })),
+    failedAutoCharges,
   };
+}
+
+/**
+ * Waitlist places closed because the automatic charge failed when a spot opened: payment_failed
+ * with a waitlisted_at (a paid join that failed on the spot never waited), with the charge's error
+ * when one was tried (docs/registrations-and-payments.md, "Promotion"). A later registration of the
+ * same person and role (they joined again) makes it old news. Read with the shared part, in arrival
+ * order; each viewer sees only their own.
+ */
+async function lostWaitlistPlaces(db: Db, eventId: string): Promise<SharedEventDetail["failedAutoCharges"]> {
+  const rows = await db
+    .select({ userId: registration.userId, role: registration.role, amountCents: registration.amountCents, reason: payment.error })
+    .from(registration)
+    .leftJoin(payment, and(eq(payment.registrationId, registration.id), eq(payment.kind, "charge")))
+    .where(
+      and(
+        eq(registration.eventId, eventId),
+        eq(registration.status, "payment_failed"),
+        sql`${registration.waitlistedAt} is not null and ${registration.userId} is not null`,
+        sql`not exists (select 1 from "registration" later where later.event_id = ${registration.eventId} and later.user_id = ${registration.userId}
+                          and later.role = ${registration.role} and later.position > ${registration.position})`,
+      ),
+    )
+    .orderBy(asc(registration.position));
+  return rows.map((row) => ({ userId: row.userId!, role: row.role, amountCents: row.amountCents, reason: row.reason }));
 }
 
 /**

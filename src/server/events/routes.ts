@@ -4,13 +4,16 @@ import { createEventSchemaFor, type EditEventResponse } from "../../shared/event
 import { requireAdmin, requireVerifiedUser } from "../auth/session.ts";
 import type { Db } from "../db/client.ts";
 import type { AppEnv } from "../http/env.ts";
+import { AppError } from "../http/errors.ts";
 import { parseJson, parseQuery } from "../http/validate.ts";
 import { enqueueNewEventMail } from "../jobs/new-event-mail.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import type { RegistrationDeps } from "../registrations/deps.ts";
 import { createEvent } from "./create-event.ts";
 import { editEvent } from "./edit-event.ts";
-import { getEventDetail } from "./get-event.ts";
+import { EVENT_NOT_FOUND, getEventDetail } from "./get-event.ts";
+import { getEventPreview } from "./get-event-preview.ts";
+import { listMyActiveRegistrations } from "./list-my-active-registrations.ts";
 import { listMyEvents } from "./list-my-events.ts";
 import type { ListCache } from "./list-cache.ts";
 import { listCompletedEvents, listUpcomingEvents } from "./list-events.ts";
@@ -56,6 +59,14 @@ export function eventRoutes(deps: EventRoutesDeps) {
           : await listCache.get(`completed:${query.page}`, () => listCompletedEvents({ db, now: new Date(), page: query.page }));
       return c.body(json, 200, { "content-type": "application/json; charset=UTF-8" });
     })
+    .get("/:id/preview", async (c) => {
+      // Anyone with the link: the public facts its link preview shows, for the signed-out visitor's
+      // login screen (docs/decisions/019-full-games-and-the-viewers-own-state.md). Not cached: one row
+      // by its key, as the page's Open Graph tags read it.
+      const event = await getEventPreview({ db, id: c.req.param("id") });
+      if (!event) throw new AppError("not_found", EVENT_NOT_FOUND);
+      return c.json({ event });
+    })
     .get("/:id", async (c) => {
       // Signed in means verified; an unverified session (after an email change) waits on /verify-email
       // (docs/product-rules.md, "Screens and routes").
@@ -93,5 +104,17 @@ export function myEventsRoutes(deps: { db: Db }) {
   return new Hono<AppEnv>().get("/", async (c) => {
     const user = requireVerifiedUser(c.get("user"));
     return c.json(await listMyEvents({ db, userId: user.id, now: new Date() }));
+  });
+}
+
+/**
+ * /api/me/registrations: the viewer's own spots and waitlist places in coming games, merged into the
+ * shared home list by the browser (docs/caches-and-sessions.md): never part of a cached answer.
+ */
+export function myRegistrationsRoutes(deps: { db: Db }) {
+  const { db } = deps;
+  return new Hono<AppEnv>().get("/", async (c) => {
+    const user = requireVerifiedUser(c.get("user"));
+    return c.json(await listMyActiveRegistrations({ db, userId: user.id, now: new Date() }));
   });
 }

@@ -1,14 +1,12 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { EventSummary } from "../../shared/events.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import { event } from "../db/schema.ts";
 import { describeEvent } from "../events/describe-event.ts";
-import { isEventId, summaryColumns, toEventSummary } from "../events/event-summary.ts";
+import { getEventPreview } from "../events/get-event-preview.ts";
 import { compressAnswers } from "../http/compress.ts";
 import { escapeHtml } from "../mail/templates.ts";
 
@@ -65,13 +63,12 @@ export function spaRoutes(deps: SpaDeps) {
   // The page itself (with its inline first paint) is built per request: compressed on the way out.
   app.use(compressAnswers());
   app.get("/event/:id", async (c, next) => {
-    const id = c.req.param("id");
-    if (!isEventId(id) || !existsSync(indexFile)) return next();
-    const [row] = await db.select(summaryColumns).from(event).where(eq(event.id, id));
+    if (!existsSync(indexFile)) return next();
+    const summary = await getEventPreview({ db, id: c.req.param("id") });
     // Unknown ids get the plain page; the web app then says 'Event not found.'.
-    if (!row) return next();
+    if (!summary) return next();
     c.header("Cache-Control", "no-cache");
-    return c.html(withEventPreview(indexHtml(), toEventSummary(row), { ...config, hasIcon: existsSync(join(webDist, "icon-512.png")) }));
+    return c.html(withEventPreview(indexHtml(), summary, { ...config, hasIcon: existsSync(join(webDist, "icon-512.png")) }));
   });
   app.get("*", (c) => {
     if (!existsSync(indexFile)) return c.text("The web app is not built. Run `npm run build`.", 503);

@@ -3,11 +3,20 @@ import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
 /**
  * A bar fixed to the bottom of the screen (the event actions on small screens: docs/product-rules.md,
  * "Screens and routes"). A spacer of the bar's own height follows the page, so the end of the page
- * can always be scrolled above it, however many buttons or messages the bar holds.
+ * can always be scrolled above it, however many buttons or messages the bar holds. Its height is
+ * also published as the CSS variable --bottom-bar-height, so that notices stand above the bar.
  */
 export function FixedBottomBar({ label, children }: { label: string; children: ReactNode }) {
   const bar = useRef<HTMLDivElement>(null);
   const [height, setHeight] = useState(0);
+
+  useLayoutEffect(() => {
+    const root = document.documentElement.style;
+    root.setProperty("--bottom-bar-height", `${height}px`);
+    return () => {
+      root.removeProperty("--bottom-bar-height");
+    };
+  }, [height]);
 
   useLayoutEffect(() => {
     const element = bar.current;

@@ -42,11 +42,16 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
     <NotifyContext.Provider value={notify}>
       {children}
       {/*
-        Below lg: under the header, and under it in stacking order too (the header is z-40), so that the
-        header and its open menu are always drawn over the banner, never covered by it. From lg the
+        Below lg: at the bottom of the screen, above the event page's bottom bar when there is one
+        (FixedBottomBar publishes its height as --bottom-bar-height), so a notice never covers the
+        page's title or the header. Under dialogs and the header's menu in stacking order. From lg the
         header's middle is free: the banner sits there, above it.
       */}
-      <div className="pointer-events-none fixed inset-x-0 top-[4.25rem] z-30 flex justify-center px-3 lg:top-3 lg:z-50" aria-live="polite" role="status">
+      <div
+        className="pointer-events-none fixed inset-x-0 bottom-[calc(var(--bottom-bar-height,0px)+0.75rem)] z-30 flex justify-center px-3 lg:top-3 lg:bottom-auto lg:z-50"
+        aria-live="polite"
+        role="status"
+      >
         {notice && (
           <div
             key={notice.id}

@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { eventKeys } from "../features/events/hooks/query-keys.ts";
 import { fetchEvent } from "../features/events/hooks/use-event.ts";
+import { fetchMyRegistrations } from "../features/events/hooks/use-my-registrations.ts";
 import { fetchUpcomingEvents } from "../features/events/hooks/use-upcoming-events.ts";
 import { screenLoaders } from "../screens.ts";
 import { meQuery } from "./auth.tsx";
@@ -26,6 +27,7 @@ export function startEarly(queryClient: QueryClient, pathname: string) {
       if (pathname === paths.home) {
         screenLoaders.home().catch(() => undefined);
         void queryClient.prefetchQuery({ queryKey: eventKeys.upcoming(), queryFn: ({ signal }) => fetchUpcomingEvents(signal) });
+        void queryClient.prefetchQuery({ queryKey: eventKeys.myRegistrations(), queryFn: ({ signal }) => fetchMyRegistrations(signal) });
       } else if (eventId) {
         const id = decodeURIComponent(eventId);
         void queryClient.prefetchQuery({ queryKey: eventKeys.detail(id), queryFn: ({ signal }) => fetchEvent(id, signal) });

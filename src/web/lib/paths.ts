@@ -39,3 +39,18 @@ export function takeRememberedEventPath(): string | null {
   sessionStorage.removeItem(REMEMBERED_EVENT_KEY);
   return path;
 }
+
+/**
+ * The game whose link a signed-out visitor opened (kept as above, not taken): the login screen shows
+ * which game it is. Null when none was opened in this tab.
+ */
+export function rememberedEventId(): string | null {
+  const path = sessionStorage.getItem(REMEMBERED_EVENT_KEY);
+  const id = path ? /^\/event\/([^/?#]+)/.exec(path)?.[1] : undefined;
+  if (!id) return null;
+  try {
+    return decodeURIComponent(id);
+  } catch {
+    return null;
+  }
+}

@@ -6,7 +6,7 @@ import { DATA_CACHE } from "./connection.ts";
  * screen shows what was last seen. Kept here rather than in the service worker so that it works the
  * same inside the mobile app, whose API is another origin. Changes are never kept or replayed.
  */
-const SAVED = /^\/api\/(config|me|me\/events|events|events\/[^/?]+)(\?.*)?$/;
+const SAVED = /^\/api\/(config|me|me\/events|me\/registrations|events|events\/[^/?]+)(\?.*)?$/;
 
 const available = () => typeof caches !== "undefined";
 const key = (path: string) => new URL(path, window.location.origin).toString();

@@ -15,11 +15,12 @@ import { useEvent } from "../features/events/hooks/use-event.ts";
 import { useIsNarrow } from "../features/events/hooks/use-is-narrow.ts";
 import { useNow } from "../features/events/hooks/use-now.ts";
 import { CancelledGameSummary } from "../features/registrations/components/cancelled-game-summary.tsx";
-import { EventActionDialogs, EventActionsPanel, type OpenDialog } from "../features/registrations/components/event-actions-panel.tsx";
+import { EventActionDialogs, EventActionsPanel, OrganiserActions, type OpenDialog } from "../features/registrations/components/event-actions-panel.tsx";
 import { DisputedPayments } from "../features/registrations/components/disputed-payments.tsx";
+import { FailedAutoChargeNotice } from "../features/registrations/components/failed-auto-charge-notice.tsx";
 import { RefundIssues } from "../features/registrations/components/refund-issues.tsx";
 import { ViewerStatusBox } from "../features/registrations/components/viewer-status-box.tsx";
-import { eventRefreshInterval, hasPaidSpots } from "../features/registrations/event-actions.ts";
+import { eventActions, eventRefreshInterval, hasPaidSpots } from "../features/registrations/event-actions.ts";
 import { ApiError } from "../lib/api.ts";
 import { useAuth } from "../lib/auth.tsx";
 import { useConfig, useCurrency } from "../lib/config.ts";
@@ -69,6 +70,8 @@ export default function EventScreen() {
   // A cancelled game is closed: nothing to share.
   const share = cancelled ? undefined : <ShareEventButton title={data.title} url={shareUrl} highlight={justCreated} />;
   const actions = <EventActionsPanel event={data} viewer={user} now={now} bar={narrow} extra={share} openDialog={setDialog} />;
+  const offered = eventActions({ event: data, mine: data.mine, now, isAdmin: Boolean(user?.isAdmin) });
+  const canJoin = (role: "player" | "goalkeeper") => (role === "player" ? offered.joinPlayer : offered.joinGoalkeeper);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 pb-10">
@@ -83,7 +86,9 @@ export default function EventScreen() {
             <p className="text-slate-600 wrap-anywhere">{data.locationName}</p>
             {!cancelled && <GetDirectionsLink latitude={data.latitude} longitude={data.longitude} name={data.locationName} />}
           </div>
-          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+          {/* The terms' column takes at most 40 % (they wrap between words beyond), so a date keeps the room
+              to break between its words, never inside one ("Thurs-day"), at 320 px with 125 % text. */}
+          <dl className="grid grid-cols-[minmax(auto,40%)_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
             <Fact term="Date">{when.date}</Fact>
             <Fact term="Time">{when.hours}</Fact>
             {when.yourTime && <Fact term="Your Time">{when.yourTime}</Fact>}
@@ -115,12 +120,17 @@ export default function EventScreen() {
             <p className="rounded-lg bg-green-50 px-3 py-2 text-sm text-green-900">Your game is published. Share it with your players.</p>
           )}
           <ViewerStatusBox event={data} now={now} />
+          <FailedAutoChargeNotice
+            event={data}
+            onRejoin={data.failedAutoCharge && canJoin(data.failedAutoCharge.role) ? (role) => setDialog({ kind: "pay", role }) : undefined}
+          />
           {!narrow && actions}
           {hasPaidSpots(data) && (
             <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
               Note: waitlisted users are not charged until a spot is secured, then are charged automatically.
             </p>
           )}
+          <OrganiserActions event={data} viewer={user} now={now} openDialog={setDialog} />
         </aside>
 
         <div className="flex min-w-0 flex-col gap-8">
@@ -190,7 +200,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
     <>
       <dt className="font-medium text-slate-500">{term}</dt>
-      <dd className="min-w-0 text-slate-900 wrap-anywhere">{children}</dd>
+      <dd className="min-w-0 text-slate-900 break-words">{children}</dd>
     </>
   );
 }

@@ -7,6 +7,7 @@ import { EmptyState } from "../features/events/components/empty-state.tsx";
 import { EventTimeline } from "../features/events/components/event-timeline.tsx";
 import { QueryError } from "../features/events/components/query-error.tsx";
 import { useNow } from "../features/events/hooks/use-now.ts";
+import { useMyRegistrations } from "../features/events/hooks/use-my-registrations.ts";
 import { useUpcomingEvents } from "../features/events/hooks/use-upcoming-events.ts";
 import { useAuth } from "../lib/auth.tsx";
 import { paths } from "../lib/paths.ts";
@@ -21,6 +22,9 @@ export default function HomeScreen() {
   // between (an answer from the server would otherwise be rendered in one go). The spinner stays
   // until the cards are ready.
   const shown = useDeferredValue(upcoming.data);
+  // The viewer's own places, asked for apart from the list every viewer shares; the cards show
+  // without them and gain their badges when they come.
+  const mine = useMyRegistrations();
   const { user } = useAuth();
   const groups = useMemo(() => {
     if (!shown) return [];
@@ -48,7 +52,7 @@ export default function HomeScreen() {
             {user?.isAdmin && <ButtonLink to={paths.createEvent}>Create New Event</ButtonLink>}
           </EmptyState>
         ) : (
-          <EventTimeline groups={groups} now={now} />
+          <EventTimeline groups={groups} now={now} mine={mine} />
         )}
       </section>
       {/* Loaded meanwhile, shown once the list above is in: it never moves down under the reader's eyes. */}

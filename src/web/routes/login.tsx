@@ -3,10 +3,11 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { OrDivider } from "../components/auth-links.tsx";
 import { Button, Card, Checkbox, FormMessage, TextField } from "../components/form.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
+import { SharedEventPreview } from "../features/events/components/shared-event-preview.tsx";
 import { ApiError, errorMessage } from "../lib/api.ts";
 import { useAuth } from "../lib/auth.tsx";
 import { useConfig } from "../lib/config.ts";
-import { paths } from "../lib/paths.ts";
+import { paths, rememberedEventId } from "../lib/paths.ts";
 import { rememberPendingEmail } from "../lib/pending-email.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 
@@ -22,6 +23,8 @@ export default function LoginScreen() {
   const [rememberMe, setRememberMe] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
+  // Opened from a shared game's link (the shell sent the signed-out visitor here and kept the path).
+  const [sharedEventId] = useState(rememberedEventId);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -44,6 +47,7 @@ export default function LoginScreen() {
   return (
     <div className="mx-auto flex max-w-md flex-col gap-6 px-4 py-10 sm:py-16">
       <h1 className="text-center text-4xl font-extrabold tracking-tight text-green-800">{config.data?.appName ?? "Kickoff"}</h1>
+      {sharedEventId && <SharedEventPreview eventId={sharedEventId} />}
       <Card>
         <form onSubmit={submit} className="flex flex-col gap-4" noValidate={false}>
           <TextField label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eventActions, eventRefreshInterval, FAST_REFRESH_MS, hasPaidSpots, isPaymentRunning, joinKind, SLOW_REFRESH_MS } from "./event-actions.ts";
+import { eventActions, eventRefreshInterval, FAST_REFRESH_MS, fullText, hasPaidSpots, isPaymentRunning, joinKind, joinLabel, SLOW_REFRESH_MS } from "./event-actions.ts";
 import { at, HOUR, makeEvent, mine, NOW, people } from "./test-fixtures.ts";
 
 const actionsFor = (overrides: Parameters<typeof makeEvent>[0] = {}, isAdmin = false, now = NOW) => {
@@ -9,7 +9,16 @@ const actionsFor = (overrides: Parameters<typeof makeEvent>[0] = {}, isAdmin = f
 
 describe("eventActions", () => {
   it("offers both joins to someone not registered, and nothing to cancel", () => {
-    expect(actionsFor()).toEqual({ joinPlayer: true, joinGoalkeeper: true, cancelRegistration: false, cancelWindowText: false, cancelEvent: false, checkIn: false, completePayment: null });
+    expect(actionsFor()).toEqual({
+      joinPlayer: true,
+      joinGoalkeeper: true,
+      cancelRegistration: false,
+      leaveWaitlist: false,
+      cancelWindowText: false,
+      cancelEvent: false,
+      checkIn: false,
+      completePayment: null,
+    });
   });
 
   it("offers Join as Goalkeeper only when the game has goalkeepers", () => {
@@ -36,7 +45,14 @@ describe("eventActions", () => {
     expect(onGoalkeeperList.joinGoalkeeper).toBe(false);
     const onBoth = actionsFor({ mine: [mine({ role: "player", status: "waitlisted" }), mine({ role: "goalkeeper", status: "waitlisted" })] });
     expect(onBoth.joinPlayer || onBoth.joinGoalkeeper).toBe(false);
-    expect(onBoth.cancelRegistration).toBe(true);
+    // Only waiting: the way out is Leave waitlist, not Cancel Registration.
+    expect(onBoth).toMatchObject({ leaveWaitlist: true, cancelRegistration: false });
+    expect(onPlayerList).toMatchObject({ leaveWaitlist: true, cancelRegistration: false });
+  });
+
+  it("offers Cancel Registration, not Leave waitlist, to someone holding a spot who also waits on the other role's list", () => {
+    const both = actionsFor({ mine: [mine({ role: "player" }), mine({ role: "goalkeeper", status: "waitlisted", waitlistPosition: 1 })] });
+    expect(both).toMatchObject({ cancelRegistration: true, leaveWaitlist: false });
   });
 
   it("lets someone who was refunded join again", () => {
@@ -57,17 +73,19 @@ describe("eventActions", () => {
     expect(actionsFor({ startsAt: at(1), endsAt: at(HOUR) }).joinPlayer).toBe(true);
   });
 
-  it("offers Cancel Registration to a spot or a waitlist place while the start is at least 24 hours away", () => {
-    for (const registration of [mine(), mine({ status: "waitlisted", waitlistPosition: 3 }), mine({ role: "goalkeeper", amountCents: 0 })]) {
-      expect(actionsFor({ startsAt: at(24 * HOUR), endsAt: at(26 * HOUR), mine: [registration] })).toMatchObject({ cancelRegistration: true, cancelWindowText: false });
+  it("offers Cancel Registration to a spot, and Leave waitlist to a waitlist place, while the start is at least 24 hours away", () => {
+    for (const registration of [mine(), mine({ role: "goalkeeper", amountCents: 0 })]) {
+      expect(actionsFor({ startsAt: at(24 * HOUR), endsAt: at(26 * HOUR), mine: [registration] })).toMatchObject({ cancelRegistration: true, leaveWaitlist: false, cancelWindowText: false });
     }
+    const waiting = mine({ status: "waitlisted", waitlistPosition: 3 });
+    expect(actionsFor({ startsAt: at(24 * HOUR), endsAt: at(26 * HOUR), mine: [waiting] })).toMatchObject({ cancelRegistration: false, leaveWaitlist: true, cancelWindowText: false });
   });
 
   it("says CANCEL_WINDOW_TEXT instead from 24 hours before the start until the game is over", () => {
     const justInside = { startsAt: at(24 * HOUR - 1), endsAt: at(26 * HOUR), mine: [mine()] };
     expect(actionsFor(justInside)).toMatchObject({ cancelRegistration: false, cancelWindowText: true });
     const waiting = { startsAt: at(HOUR), endsAt: at(3 * HOUR), mine: [mine({ status: "waitlisted" })] };
-    expect(actionsFor(waiting)).toMatchObject({ cancelRegistration: false, cancelWindowText: true });
+    expect(actionsFor(waiting)).toMatchObject({ cancelRegistration: false, leaveWaitlist: false, cancelWindowText: true });
     const playing = { startsAt: at(-HOUR), endsAt: at(HOUR), mine: [mine()] };
     expect(actionsFor(playing)).toMatchObject({ cancelRegistration: false, cancelWindowText: true });
     const over = { startsAt: at(-3 * HOUR), endsAt: at(-HOUR), mine: [mine()] };
@@ -82,7 +100,7 @@ describe("eventActions", () => {
     for (const status of ["pending_payment", "promoting"] as const) {
       expect(actionsFor({ mine: [mine({ status })] }).cancelRegistration, status).toBe(false);
       // Not even for the other role's waitlist place: one cancel leaves everything.
-      expect(actionsFor({ mine: [mine({ status, role: "goalkeeper" }), mine({ status: "waitlisted" })] }).cancelRegistration, status).toBe(false);
+      expect(actionsFor({ mine: [mine({ status, role: "goalkeeper" }), mine({ status: "waitlisted" })] }), status).toMatchObject({ cancelRegistration: false, leaveWaitlist: false });
     }
   });
 
@@ -105,7 +123,16 @@ describe("eventActions", () => {
   });
 
   it("lets an admin join and cancel like anyone else", () => {
-    expect(actionsFor({ mine: [mine()] }, true)).toEqual({ joinPlayer: false, joinGoalkeeper: false, cancelRegistration: true, cancelWindowText: false, cancelEvent: true, checkIn: false, completePayment: null });
+    expect(actionsFor({ mine: [mine()] }, true)).toEqual({
+      joinPlayer: false,
+      joinGoalkeeper: false,
+      cancelRegistration: true,
+      leaveWaitlist: false,
+      cancelWindowText: false,
+      cancelEvent: true,
+      checkIn: false,
+      completePayment: null,
+    });
   });
 
   it("offers admins Check-in while its window is open: from 60 minutes before kick-off until 6 hours after the end", () => {
@@ -187,5 +214,43 @@ describe("isPaymentRunning", () => {
     expect(isPaymentRunning([mine(), mine({ status: "waitlisted" }), mine({ status: "refunded" })])).toBe(false);
     expect(isPaymentRunning([mine({ status: "pending_payment" })])).toBe(true);
     expect(isPaymentRunning([mine({ status: "promoting" })])).toBe(true);
+  });
+});
+
+describe("joinLabel and fullText: a full game does not look like an empty one", () => {
+  const offered = { player: true, goalkeeper: true };
+
+  it("says Join as Player / Join as Goalkeeper while spots are open, and no Full line", () => {
+    const event = makeEvent({ players: people(9), goalkeepers: people(1, "gk") });
+    expect(joinLabel(event, "player")).toBe("Join as Player");
+    expect(joinLabel(event, "goalkeeper")).toBe("Join as Goalkeeper");
+    expect(fullText(event, offered)).toBeNull();
+  });
+
+  it("names the waitlist and how many wait on it once every spot of the role is held, free or paid", () => {
+    for (const costCents of [0, 1000]) {
+      const event = makeEvent({ costCents, players: people(10), playerWaitList: people(3, "waiting") });
+      expect(joinLabel(event, "player")).toBe("Join the waitlist (3 waiting)");
+      expect(joinLabel(event, "goalkeeper")).toBe("Join as Goalkeeper");
+      expect(fullText(event, offered)).toBe("Full: every player spot is taken.");
+    }
+    expect(joinLabel(makeEvent({ players: people(10) }), "player")).toBe("Join the waitlist (0 waiting)");
+  });
+
+  it("says so on the goalkeeper button when the goalkeeper spots are full, and both in the Full line", () => {
+    const goalkeepersFull = makeEvent({ goalkeepers: people(2, "gk"), goalkeeperWaitList: people(1, "gk-waiting") });
+    expect(joinLabel(goalkeepersFull, "goalkeeper")).toBe("Join the goalkeeper waitlist (1 waiting)");
+    expect(fullText(goalkeepersFull, offered)).toBe("Full: every goalkeeper spot is taken.");
+    const bothFull = makeEvent({ players: people(10), goalkeepers: people(2, "gk") });
+    expect(fullText(bothFull, offered)).toBe("Full: every player and goalkeeper spot is taken.");
+    // Only about the buttons shown: someone already on the player waitlist is told about goalkeepers only.
+    expect(fullText(bothFull, { player: false, goalkeeper: true })).toBe("Full: every goalkeeper spot is taken.");
+    expect(fullText(bothFull, { player: false, goalkeeper: false })).toBeNull();
+  });
+
+  it("counts spots being paid for as held, but not the viewer's own", () => {
+    const paying = [...people(9), { userId: "me", name: "Me", pending: true }];
+    expect(joinLabel(makeEvent({ players: paying }), "player")).toBe("Join the waitlist (0 waiting)");
+    expect(joinLabel(makeEvent({ players: paying }), "player", "me")).toBe("Join as Player");
   });
 });

@@ -1,4 +1,5 @@
 import { isCheckInOpen } from "../../../shared/check-in.ts";
+import { isFull } from "../../../shared/event-availability.ts";
 import type { EventDetail } from "../../../shared/events.ts";
 import { holdsSpot, isCancellable, priceFor, type MyRegistration, type RegistrationRole } from "../../../shared/registrations.ts";
 
@@ -8,13 +9,16 @@ export type ActionEvent = Pick<EventDetail, "status" | "startsAt" | "endsAt" | "
 export interface EventActions {
   joinPlayer: boolean;
   joinGoalkeeper: boolean;
+  /** Cancel Registration: the viewer holds a spot (leaving it also leaves any waitlist). */
   cancelRegistration: boolean;
+  /** Leave waitlist: the viewer only waits, on one or both waitlists (the same server action as a cancel). */
+  leaveWaitlist: boolean;
   /**
    * Instead of Cancel Registration, from 24 hours before the start until the end, CANCEL_WINDOW_TEXT
    * (docs/product-rules.md, "Registration rules").
    */
   cancelWindowText: boolean;
-  /** Admins: 'Cancel Event & Refund', hidden once cancelled. */
+  /** Admins: 'Cancel Event & Refund', hidden once cancelled; in the page's Organiser section, away from the everyday buttons. */
   cancelEvent: boolean;
   /** Admins: the Check-in link, while its window is open (docs/product-rules.md, "Check-in"). */
   checkIn: boolean;
@@ -44,11 +48,13 @@ export function eventActions({ event, mine, now, isAdmin }: { event: ActionEvent
   const waits = (role: RegistrationRole) => mine.some((registration) => registration.role === role && registration.status === "waitlisted");
   const involved = holds || waits("player") || waits("goalkeeper");
   const cancellable = isCancellable(event.startsAt, now);
+  const mayCancel = !cancelled && involved && cancellable && !isPaymentRunning(mine);
 
   return {
     joinPlayer: open && !holds && !waits("player"),
     joinGoalkeeper: open && event.includeGoalkeepers && !holds && !waits("goalkeeper"),
-    cancelRegistration: !cancelled && involved && cancellable && !isPaymentRunning(mine),
+    cancelRegistration: mayCancel && holds,
+    leaveWaitlist: mayCancel && !holds,
     cancelWindowText: !cancelled && !over && involved && !cancellable,
     cancelEvent: isAdmin && !cancelled,
     checkIn: isAdmin && isCheckInOpen(event, now),
@@ -61,17 +67,49 @@ export type JoinKind = "free" | "pay" | "waitlist";
 export type JoinEvent = Pick<EventDetail, "costCents" | "goalkeeperCostCents" | "players" | "goalkeepers" | "maxPlayers" | "maxGoalkeepers">;
 
 /**
- * How a join goes: straight to the server when the spot is free; through the payment dialog to pay
- * now when a spot is open; through it to give card and consent when every spot is held (held spots
- * include those whose payment is still running, as the server counts them). The viewer's own spot
- * does not count: it is the one being paid for while the dialog is open.
+ * Every spot of the role is held (held spots include those whose payment is still running, as the
+ * server counts them). The viewer's own spot does not count: it is the one being paid for while the
+ * payment dialog is open.
+ */
+export function isRoleFull(event: Omit<JoinEvent, "costCents" | "goalkeeperCostCents">, role: RegistrationRole, viewerId?: string): boolean {
+  const list = role === "player" ? event.players : event.goalkeepers;
+  const held = list.filter((participant) => participant.userId !== viewerId).length;
+  return isFull(held, role === "player" ? event.maxPlayers : event.maxGoalkeepers);
+}
+
+/**
+ * How a join goes: straight to the server when the spot is free (to a spot, or to the waitlist of a
+ * full game, as its button says); through the payment dialog to pay now when a spot is open; through
+ * it to give card and consent when every spot is held.
  */
 export function joinKind(event: JoinEvent, role: RegistrationRole, viewerId?: string): JoinKind {
   if (priceFor(event, role) === 0) return "free";
-  const list = role === "player" ? event.players : event.goalkeepers;
-  const held = list.filter((participant) => participant.userId !== viewerId).length;
-  const max = role === "player" ? event.maxPlayers : event.maxGoalkeepers;
-  return held >= max ? "waitlist" : "pay";
+  return isRoleFull(event, role, viewerId) ? "waitlist" : "pay";
+}
+
+export type FullnessEvent = Omit<JoinEvent, "costCents" | "goalkeeperCostCents"> & Pick<EventDetail, "playerWaitList" | "goalkeeperWaitList">;
+
+/**
+ * A join button's words: 'Join as Player' while a spot is open; once every spot of the role is
+ * held, the waitlist it leads to and how many wait there already (docs/product-rules.md, "Full games").
+ */
+export function joinLabel(event: FullnessEvent, role: RegistrationRole, viewerId?: string): string {
+  if (!isRoleFull(event, role, viewerId)) return role === "player" ? "Join as Player" : "Join as Goalkeeper";
+  const waiting = (role === "player" ? event.playerWaitList : event.goalkeeperWaitList).length;
+  return `Join the ${role === "player" ? "" : "goalkeeper "}waitlist (${waiting} waiting)`;
+}
+
+/**
+ * The line above the join buttons when the roles they offer are full, so that "Full" is said before
+ * the tap, not in a toast after it; null while every offered role has a spot open.
+ */
+export function fullText(event: FullnessEvent, offered: { player: boolean; goalkeeper: boolean }, viewerId?: string): string | null {
+  const player = offered.player && isRoleFull(event, "player", viewerId);
+  const goalkeeper = offered.goalkeeper && isRoleFull(event, "goalkeeper", viewerId);
+  if (player && goalkeeper) return "Full: every player and goalkeeper spot is taken.";
+  if (player) return "Full: every player spot is taken.";
+  if (goalkeeper) return "Full: every goalkeeper spot is taken.";
+  return null;
 }
 
 /** A game where someone pays: only then does the page explain when waitlisted players are charged. */

@@ -1,6 +1,8 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
+import { isFull } from "../../../../shared/event-availability.ts";
 import type { EventSummary } from "../../../../shared/events.ts";
+import { myStateBadge, type MyActiveRegistration } from "../../../../shared/my-registrations.ts";
 import { paths } from "../../../lib/paths.ts";
 import { formatDayBadge, formatDuration, formatGoalkeepers, formatHours, formatLongDate, formatPrice, isCompleted } from "../format.ts";
 import { useIsNarrow } from "../hooks/use-is-narrow.ts";
@@ -8,9 +10,11 @@ import { PlayersProgress } from "./players-progress.tsx";
 
 /**
  * One event of the timeline. On narrow screens (≤ 640px) the whole card is a link to the event and
- * starts collapsed; the Details button still opens it.
+ * starts collapsed; the Details button still opens it. Collapsed, it still shows when and where the
+ * game is and its goalkeeper spots, a "Full" badge, and the viewer's own place (`mine`, from their
+ * own request: the list itself is shared by every viewer).
  */
-export function EventCard({ event, now, currency }: { event: EventSummary; now: Date; currency: string }) {
+export function EventCard({ event, now, currency, mine = [] }: { event: EventSummary; now: Date; currency: string; mine?: readonly MyActiveRegistration[] }) {
   const narrow = useIsNarrow();
   // Follows the screen width until the person opens or closes the card.
   const [chosen, setChosen] = useState<boolean | null>(null);
@@ -20,6 +24,8 @@ export function EventCard({ event, now, currency }: { event: EventSummary; now: 
   const href = paths.event(event.id);
   const badge = formatDayBadge(event.startsAt);
   const finished = event.status === "cancelled" || isCompleted(event, now.getTime());
+  const full = !finished && isFull(event.playersCount, event.maxPlayers);
+  const yours = finished ? null : myStateBadge(mine);
 
   return (
     <article
@@ -44,7 +50,22 @@ export function EventCard({ event, now, currency }: { event: EventSummary; now: 
             )}
           </h3>
           <p className="font-semibold text-green-800">{formatPrice(event.costCents, currency)}</p>
+          {/* Collapsed (a phone's first view), when and where still show; open, the details below say it. */}
+          {!expanded && (
+            <>
+              <p className="text-sm text-slate-700">{formatHours(event.startsAt, event.endsAt)}</p>
+              <p title={event.locationName} className="truncate text-sm text-slate-600">
+                {event.locationName}
+              </p>
+            </>
+          )}
           {event.status === "cancelled" && <p className="text-sm font-semibold text-red-700">Event Cancelled</p>}
+          {(full || yours) && (
+            <p className="mt-1 flex flex-wrap gap-1.5">
+              {yours && <Badge tone="green">{yours}</Badge>}
+              {full && <Badge tone="amber">Full</Badge>}
+            </p>
+          )}
         </div>
         <button
           type="button"
@@ -61,7 +82,9 @@ export function EventCard({ event, now, currency }: { event: EventSummary; now: 
       </div>
 
       <div id={bodyId} hidden={!expanded} className="px-4 pb-2">
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 border-t border-slate-100 pt-3 text-sm">
+        {/* A value goes under its term when the two do not fit side by side (320 px, larger text), so
+            it breaks between its words, never inside one. */}
+        <dl className="flex flex-col gap-y-1 border-t border-slate-100 pt-3 text-sm">
           <Detail term="Date" value={formatLongDate(event.startsAt)} />
           <Detail term="Hours" value={formatHours(event.startsAt, event.endsAt)} />
           <Detail term="Duration" value={formatDuration(event.durationMinutes)} />
@@ -73,25 +96,36 @@ export function EventCard({ event, now, currency }: { event: EventSummary; now: 
       </div>
 
       <div className="mt-auto flex items-end gap-4 px-4 pb-4 pt-2">
-        <div className="flex-1">
+        <div className="min-w-0 flex-1">
           <PlayersProgress count={event.playersCount} max={event.maxPlayers} />
+          {event.includeGoalkeepers && (
+            <p className="text-sm text-slate-600">
+              {event.goalkeepersCount} of {event.maxGoalkeepers} goalkeepers
+            </p>
+          )}
         </div>
         <Link
           to={href}
           className="relative z-10 rounded-md bg-green-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-green-800 focus:outline-2 focus:outline-offset-2 focus:outline-green-700"
         >
-          {finished ? "More Info" : "Register"}
+          {/* Never 'Register' on a game the viewer is already in. */}
+          {finished || mine.length > 0 ? "More Info" : "Register"}
         </Link>
       </div>
     </article>
   );
 }
 
+function Badge({ tone, children }: { tone: "green" | "amber"; children: string }) {
+  const colors = tone === "green" ? "bg-green-100 text-green-900" : "bg-amber-100 text-amber-900";
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${colors}`}>{children}</span>;
+}
+
 function Detail({ term, value }: { term: string; value: string }) {
   return (
-    <>
-      <dt className="font-medium text-slate-500">{term}</dt>
-      <dd className="min-w-0 text-slate-800 wrap-anywhere">{value}</dd>
-    </>
+    <div className="flex flex-wrap gap-x-4">
+      <dt className="w-24 shrink-0 font-medium text-slate-500">{term}</dt>
+      <dd className="min-w-0 flex-[1_1_10rem] text-slate-800 break-words">{value}</dd>
+    </div>
   );
 }

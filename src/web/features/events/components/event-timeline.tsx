@@ -1,22 +1,26 @@
 import { useId } from "react";
 import type { EventSummary } from "../../../../shared/events.ts";
+import type { MyActiveRegistration } from "../../../../shared/my-registrations.ts";
 import type { TimelineGroup } from "../../../../shared/timeline.ts";
 import { useCurrency } from "../../../lib/config.ts";
 import { EventCard } from "./event-card.tsx";
 
-export function EventTimeline({ groups, now }: { groups: TimelineGroup<EventSummary>[]; now: Date }) {
+type MineByEvent = ReadonlyMap<string, MyActiveRegistration[]> | undefined;
+
+/** `mine`: the viewer's own registrations by game (their own request), for the cards' badges. */
+export function EventTimeline({ groups, now, mine }: { groups: TimelineGroup<EventSummary>[]; now: Date; mine?: MineByEvent }) {
   // Read once for the whole list rather than by each of its cards.
   const currency = useCurrency();
   return (
     <div className="flex flex-col gap-8">
       {groups.map((group) => (
-        <TimelineSection key={group.key} group={group} now={now} currency={currency} />
+        <TimelineSection key={group.key} group={group} now={now} currency={currency} mine={mine} />
       ))}
     </div>
   );
 }
 
-function TimelineSection({ group, now, currency }: { group: TimelineGroup<EventSummary>; now: Date; currency: string }) {
+function TimelineSection({ group, now, currency, mine }: { group: TimelineGroup<EventSummary>; now: Date; currency: string; mine: MineByEvent }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId}>
@@ -26,7 +30,7 @@ function TimelineSection({ group, now, currency }: { group: TimelineGroup<EventS
       </h2>
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
         {group.events.map((event) => (
-          <EventCard key={event.id} event={event} now={now} currency={currency} />
+          <EventCard key={event.id} event={event} now={now} currency={currency} mine={mine?.get(event.id)} />
         ))}
       </div>
     </section>

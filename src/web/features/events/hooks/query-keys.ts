@@ -5,6 +5,8 @@ export const eventKeys = {
   completed: (page: number) => ["events", "completed", page] as const,
   detail: (id: string) => ["events", "detail", id] as const,
   mine: () => ["events", "mine"] as const,
+  /** The viewer's own spots and places for the home cards: under `all`, so every join or cancel refreshes it. */
+  myRegistrations: () => ["events", "my-registrations"] as const,
 };
 
 /**

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { EventDetail } from "../../../../shared/events.ts";
 import { DEFAULT_FEE } from "../../../../shared/money.ts";
-import { REFUND_SUCCESSFUL } from "../../../../shared/registrations.ts";
+import { holdsSpot, REFUND_SUCCESSFUL } from "../../../../shared/registrations.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { useNotify } from "../../../components/notification.tsx";
 import { useConfig, useCurrency } from "../../../lib/config.ts";
@@ -10,8 +10,13 @@ import { registrationErrorMessage } from "../error-message.ts";
 import { useCancelRegistration } from "../hooks/use-cancel-registration.ts";
 
 export const REGISTRATION_CANCELLED = "Your registration has been cancelled.";
+export const LEFT_WAITLIST = "You have left the waitlist.";
 
-/** The original product's 'Confirm Cancellation', with the exact refund the server will make. */
+/**
+ * The original product's 'Confirm Cancellation', with the exact refund the server will make. For
+ * someone who only waits it is 'Leave waitlist', worded as such: the same server action, but nothing
+ * is cancelled and no money moves (docs/product-rules.md, "Full games").
+ */
 export function CancelRegistrationDialog({ event, onClose }: { event: EventDetail; onClose: () => void }) {
   const config = useConfig();
   const currency = useCurrency();
@@ -21,12 +26,13 @@ export function CancelRegistrationDialog({ event, onClose }: { event: EventDetai
   const busy = cancel.isPending;
   // The fee rule comes with the app's settings, loaded at start; the default is the same rule.
   const summary = cancelSummary(event.mine, config.data?.payments ?? DEFAULT_FEE, currency);
+  const onlyWaiting = !event.mine.some((registration) => holdsSpot(registration.status));
 
   const submit = () => {
     setError("");
     cancel.mutate(undefined, {
       onSuccess: ({ refundCents }) => {
-        notify(refundCents > 0 ? REFUND_SUCCESSFUL : REGISTRATION_CANCELLED);
+        notify(refundCents > 0 ? REFUND_SUCCESSFUL : onlyWaiting ? LEFT_WAITLIST : REGISTRATION_CANCELLED);
         onClose();
       },
       onError: (caught) => setError(registrationErrorMessage(caught)),
@@ -34,9 +40,9 @@ export function CancelRegistrationDialog({ event, onClose }: { event: EventDetai
   };
 
   return (
-    <ConfirmDialog title="Confirm Cancellation" onClose={onClose} onConfirm={submit} busy={busy} error={error}>
+    <ConfirmDialog title={onlyWaiting ? "Leave waitlist" : "Confirm Cancellation"} onClose={onClose} onConfirm={submit} busy={busy} error={error}>
       <div className="flex flex-col gap-3 text-slate-700">
-        <p>Cancel your registration for {event.title}?</p>
+        <p>{onlyWaiting ? `Leave the waitlist for ${event.title}?` : `Cancel your registration for ${event.title}?`}</p>
         <ul className="flex flex-col gap-1 rounded-lg bg-slate-50 px-4 py-3">
           {summary.lines.map((line) => (
             <li key={line}>{line}</li>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from "react";
+import { lazy, Suspense, useId, useState, type ReactNode } from "react";
 import type { EventDetail } from "../../../../shared/events.ts";
 import { CANCEL_WINDOW_TEXT, joinNotice, type RegistrationRole } from "../../../../shared/registrations.ts";
 import { Dialog } from "../../../components/dialog.tsx";
@@ -7,7 +7,7 @@ import { useNotify } from "../../../components/notification.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { paths } from "../../../lib/paths.ts";
 import { registrationErrorMessage } from "../error-message.ts";
-import { eventActions, joinKind } from "../event-actions.ts";
+import { eventActions, fullText, isRoleFull, joinKind, joinLabel } from "../event-actions.ts";
 import { useJoinEvent } from "../hooks/use-join-event.ts";
 import { CancelEventDialog } from "./cancel-event-dialog.tsx";
 import { CancelRegistrationDialog } from "./cancel-registration-dialog.tsx";
@@ -15,12 +15,13 @@ import { CancelRegistrationDialog } from "./cancel-registration-dialog.tsx";
 export type OpenDialog = { kind: "pay"; role: RegistrationRole } | { kind: "cancel-registration" } | { kind: "cancel-event" } | null;
 
 /**
- * The event page's buttons: join as player or goalkeeper, cancel the registration,
- * and for admins the Check-in link while its window is open and, apart from the everyday ones,
- * cancel the event; `extra` (Share Event) joins them. A column in the side panel;
- * in the bottom bar on phones (`bar`), two to a row. The dialogs they open are the page's
+ * The event page's everyday buttons: join as player or goalkeeper (or their waitlists, once full),
+ * cancel the registration or leave the waitlist, and for admins the Check-in link while its window
+ * is open; `extra` (Share Event) joins them. A column in the side panel; in the bottom bar on phones
+ * (`bar`), two to a row. Cancel Event & Refund is not here: it is in the page's Organiser section
+ * (OrganiserActions), never a thumb's slip from a join. The dialogs they open are the page's
  * (EventActionDialogs): the panel moves between side and bar when a phone turns, a dialog must not.
- * Which buttons show when: docs/product-rules.md, "Screens and routes".
+ * Which buttons show when: docs/product-rules.md, "Screens and routes" and "Full games".
  */
 export function EventActionsPanel({
   event,
@@ -42,42 +43,62 @@ export function EventActionsPanel({
   const join = useJoinEvent(event.id);
   const notify = useNotify();
   const [error, setError] = useState("");
+  const [notice, setNotice] = useState("");
+  const fullId = useId();
   const setDialog = openDialog;
 
   const startJoin = (role: RegistrationRole) => {
     setError("");
+    setNotice("");
     if (joinKind(event, role, viewer?.id) !== "free") {
       setDialog({ kind: "pay", role });
       return;
     }
+    // What the button promised: a spot, or (the game being full) the waitlist.
+    const promisedWaitlist = isRoleFull(event, role, viewer?.id);
     join.mutate(
       { role },
       {
-        onSuccess: ({ registration }) => notify(joinNotice(role, registration.status)),
+        onSuccess: ({ registration }) => {
+          notify(joinNotice(role, registration.status));
+          // The last spot went while the page showed it open: say so where the person is looking,
+          // not only in a toast that fades (the status box then shows the place).
+          if (registration.status === "waitlisted" && !promisedWaitlist) {
+            setNotice(`The last ${role} spot was taken a moment ago, so you joined the ${role === "player" ? "Player" : "Goalkeeper"} Waitlist instead.`);
+          }
+        },
         onError: (caught) => setError(registrationErrorMessage(caught)),
       },
     );
   };
   const joining = (role: RegistrationRole) => join.isPending && join.variables?.role === role;
   const row = bar ? "flex flex-wrap gap-2 *:flex-1 *:basis-36 *:px-3 *:text-sm" : "flex flex-col gap-2";
+  const full = fullText(event, { player: actions.joinPlayer, goalkeeper: actions.joinGoalkeeper }, viewer?.id);
+  const describedIfFull = (role: RegistrationRole) => (full && isRoleFull(event, role, viewer?.id) ? fullId : undefined);
 
   return (
     <div className="flex flex-col gap-2">
       {actions.cancelWindowText && <p className="text-sm text-slate-600">{CANCEL_WINDOW_TEXT}</p>}
+      {full && (
+        <p id={fullId} className="text-sm font-semibold text-amber-900">
+          {full}
+        </p>
+      )}
       <FormMessage kind="error">{error}</FormMessage>
+      <FormMessage kind="success">{notice}</FormMessage>
       <div className={row}>
         {actions.checkIn && <ButtonLink to={paths.checkIn(event.id)}>Check-in</ButtonLink>}
         {actions.completePayment && (
           <Button onClick={() => setDialog({ kind: "pay", role: actions.completePayment! })}>Complete payment</Button>
         )}
         {actions.joinPlayer && (
-          <Button onClick={() => startJoin("player")} disabled={join.isPending}>
-            {joining("player") ? "Joining..." : "Join as Player"}
+          <Button onClick={() => startJoin("player")} disabled={join.isPending} aria-describedby={describedIfFull("player")}>
+            {joining("player") ? "Joining..." : joinLabel(event, "player", viewer?.id)}
           </Button>
         )}
         {actions.joinGoalkeeper && (
-          <Button onClick={() => startJoin("goalkeeper")} disabled={join.isPending}>
-            {joining("goalkeeper") ? "Joining..." : "Join as Goalkeeper"}
+          <Button onClick={() => startJoin("goalkeeper")} disabled={join.isPending} aria-describedby={describedIfFull("goalkeeper")}>
+            {joining("goalkeeper") ? "Joining..." : joinLabel(event, "goalkeeper", viewer?.id)}
           </Button>
         )}
         {actions.cancelRegistration && (
@@ -85,17 +106,35 @@ export function EventActionsPanel({
             Cancel Registration
           </Button>
         )}
+        {actions.leaveWaitlist && (
+          <Button variant="secondary" onClick={() => setDialog({ kind: "cancel-registration" })}>
+            Leave waitlist
+          </Button>
+        )}
         {extra}
       </div>
-      {/* The destructive action on a row of its own, below the everyday ones: never a thumb's slip from Check-in. */}
-      {actions.cancelEvent && (
-        <div className={`${row} border-t border-slate-200 pt-2`}>
-          <Button variant="danger" onClick={() => setDialog({ kind: "cancel-event" })}>
-            Cancel Event & Refund
-          </Button>
-        </div>
-      )}
     </div>
+  );
+}
+
+/**
+ * The organiser's own actions on the page (admins): Cancel Event & Refund, in the page body under a
+ * heading of its own, apart from the everyday buttons and never in the phone's bottom bar, where it
+ * would sit a thumb's slip from Join (docs/product-rules.md, "Screens and routes").
+ */
+export function OrganiserActions({ event, viewer, now, openDialog }: { event: EventDetail; viewer: { isAdmin: boolean } | null | undefined; now: Date; openDialog: (dialog: OpenDialog) => void }) {
+  const headingId = useId();
+  const actions = eventActions({ event, mine: event.mine, now, isAdmin: Boolean(viewer?.isAdmin) });
+  if (!actions.cancelEvent) return null;
+  return (
+    <section aria-labelledby={headingId} className="mt-2 flex flex-col gap-2 border-t border-slate-200 pt-4">
+      <h2 id={headingId} className="text-sm font-bold uppercase tracking-wide text-slate-600">
+        Organiser
+      </h2>
+      <Button variant="danger" onClick={() => openDialog({ kind: "cancel-event" })}>
+        Cancel Event & Refund
+      </Button>
+    </section>
   );
 }
 

@@ -1,0 +1,17 @@
+import { eq } from "drizzle-orm";
+import type { EventSummary } from "../../shared/events.ts";
+import type { Db } from "../db/client.ts";
+import { event } from "../db/schema.ts";
+import { isEventId, summaryColumns, toEventSummary } from "./event-summary.ts";
+
+/**
+ * The public facts of one game, for anyone holding its link: what the home list shows of it (title,
+ * when, where, prices, spots taken), which its link preview (Open Graph tags) and the signed-out
+ * visitor's login screen are made from. Never a name, an email or a registration: those stay behind
+ * sign-in (GET /api/events/:id). Null for an unknown id or one that is not a uuid.
+ */
+export async function getEventPreview(options: { db: Db; id: string }): Promise<EventSummary | null> {
+  if (!isEventId(options.id)) return null;
+  const [row] = await options.db.select(summaryColumns).from(event).where(eq(event.id, options.id));
+  return row ? toEventSummary(row) : null;
+}

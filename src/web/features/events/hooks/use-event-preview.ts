@@ -1,0 +1,14 @@
+import { useQuery } from "@tanstack/react-query";
+import type { EventSummary } from "../../../../shared/events.ts";
+import { api } from "../../../lib/api.ts";
+
+/** GET /api/events/:id/preview: a game's public facts, for anyone holding its link (no sign-in). */
+export function useEventPreview(id: string | null) {
+  return useQuery({
+    queryKey: ["events", "preview", id] as const,
+    queryFn: async ({ signal }) => (await api<{ event: EventSummary }>(`/api/events/${encodeURIComponent(id!)}/preview`, { signal })).event,
+    enabled: id !== null,
+    // A link that names no game (404) is not asked again: the login screen simply goes without it.
+    retry: false,
+  });
+}

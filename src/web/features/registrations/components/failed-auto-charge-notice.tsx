@@ -1,0 +1,37 @@
+import { useId } from "react";
+import type { EventDetail } from "../../../../shared/events.ts";
+import { formatCents } from "../../../../shared/money.ts";
+import type { RegistrationRole } from "../../../../shared/registrations.ts";
+import { Button } from "../../../components/form.tsx";
+import { useCurrency } from "../../../lib/config.ts";
+
+/**
+ * Tells a waitlister, on their own event page, that their place was lost because the automatic
+ * charge failed when a spot opened (until now only a mail said so), and offers to join again with
+ * another card: the payment dialog lets them pick or add one (docs/registrations-and-payments.md,
+ * "Promotion"). `onRejoin` is absent when that role cannot be joined now (the game has started).
+ */
+export function FailedAutoChargeNotice({ event, onRejoin }: { event: EventDetail; onRejoin?: (role: RegistrationRole) => void }) {
+  const headingId = useId();
+  const currency = useCurrency();
+  const failure = event.failedAutoCharge;
+  if (!failure) return null;
+  const list = failure.role === "player" ? "Player Waitlist" : "Goalkeeper Waitlist";
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
+      <h2 id={headingId} className="font-bold">
+        You were taken off the {list}
+      </h2>
+      <p className="text-sm">
+        A {failure.role} spot opened up, but your saved card could not be charged {formatCents(failure.amountCents, currency)}
+        {failure.reason ? `: ${failure.reason}` : "."} The spot went to the next person.
+      </p>
+      {onRejoin && (
+        <>
+          <p className="text-sm">You can join again with another card.</p>
+          <Button onClick={() => onRejoin(failure.role)}>Join again with another card</Button>
+        </>
+      )}
+    </section>
+  );
+}
