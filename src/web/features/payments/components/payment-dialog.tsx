@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { formatCents } from "../../../../shared/money.ts";
-import { CONSENT_REQUIRED, FAILED_TO_INITIALIZE_PAYMENT, SELECT_SAVED_CARD } from "../../../../shared/registrations.ts";
+import { autoChargeConsentText, CONSENT_REQUIRED, FAILED_TO_INITIALIZE_PAYMENT, SELECT_SAVED_CARD } from "../../../../shared/registrations.ts";
 import { Dialog } from "../../../components/dialog.tsx";
 import { Button, Checkbox, FormMessage } from "../../../components/form.tsx";
 import { useConfig, useCurrency } from "../../../lib/config.ts";
@@ -213,7 +213,7 @@ export function PaymentDialog({ item, priceCents, waitlist, policy, onClose, pay
 
           {waitlist && (
             <Checkbox
-              label={`I agree that my card will be charged ${price} automatically if a spot frees up.`}
+              label={autoChargeConsentText(price)}
               checked={consent}
               onChange={(event) => setConsent(event.target.checked)}
               disabled={busy}
