@@ -118,7 +118,8 @@ describe("the mobile app (stand-in Capacitor bridge)", () => {
     await page.getByLabel("Email").fill(user.email);
     await page.getByLabel("Password").fill(user.password);
     await page.getByRole("button", { name: "Login" }).click();
-    await page.getByRole("heading", { name: game.title }).waitFor({ timeout: 15_000 });
+    // The login screen names the linked game in a heading of its own (level 2); the game's page has it as its title.
+    await page.getByRole("heading", { level: 1, name: game.title }).waitFor({ timeout: 15_000 });
     expect(pathOf(page)).toBe(`/event/${game.id}`);
   });
 

@@ -133,7 +133,8 @@ describe.each(WIDTHS)("paying at %i px", (width) => {
     await openGame(page, game);
     const deadline = await deadlineOf(game);
 
-    await page.getByRole("button", { name: "Join as Player" }).click();
+    // The role is full: its button names the waitlist (docs/product-rules.md, "Full games").
+    await page.getByRole("button", { name: "Join the waitlist (0 waiting)" }).click();
     const dialog = paymentDialog(page);
     await dialog.getByText("Your card will be charged $10.00 automatically when a spot frees up, and the spot is yours.").waitFor();
     await dialog.getByText(`Leave the waitlist by ${deadline} at no cost; a spot you were charged for can be cancelled by then for $9.41 back.`).waitFor();
