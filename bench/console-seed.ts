@@ -5,18 +5,18 @@ import type pg from "pg";
 export const YEAR = { games: 1_000, registrationsPerGame: 25, maxPlayers: 20, users: 600 };
 
 /** A year of weekly-ish games in bulk SQL: 20 confirmed and paid, 3 left with a refund, 2 waitlisted each. */
-export async function seedYear(pool: pg.Pool) {
+export async function seedYear(pool: pg.Pool, size: typeof YEAR = YEAR) {
   await pool.query(
     `insert into "user" (id, name, email, email_verified, first_name, last_name)
      select 'console-user-' || g, 'Player ' || g, 'p' || g || '@bench.example', true, 'Player', g::text from generate_series(1, $1::int) g`,
-    [YEAR.users],
+    [size.users],
   );
   await pool.query(
     `insert into event (title, starts_at, ends_at, time_zone, duration_minutes, latitude, longitude, cost_cents, max_players, include_goalkeepers, max_goalkeepers, status)
      select 'Game ' || g, now() - g * interval '8 hours 45 minutes', now() - g * interval '8 hours 45 minutes' + interval '90 minutes', 'America/Toronto', 90,
             45.5, -73.6, 1000, $2, true, 2, case when g % 40 = 0 then 'cancelled' else 'active' end::event_status
        from generate_series(1, $1::int) g`,
-    [YEAR.games, YEAR.maxPlayers],
+    [size.games, size.maxPlayers],
   );
   await pool.query(
     `insert into registration (event_id, user_id, role, status, amount_cents, card_label, created_at, waitlisted_at, refunded_cents, closed_reason)
@@ -27,7 +27,7 @@ export async function seedYear(pool: pg.Pool) {
             case when n between 21 and 23 then 941 end,
             (case when n between 21 and 23 then 'user_left' end)::closed_reason
        from event e cross join generate_series(1, $1::int) n`,
-    [YEAR.registrationsPerGame, YEAR.users],
+    [size.registrationsPerGame, size.users],
   );
   await pool.query(
     `insert into payment (registration_id, event_id, user_id, kind, status, amount_cents, currency, gateway_id, idempotency_key, created_at)
