@@ -1,9 +1,9 @@
-import { mkdirSync } from "node:fs";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { createVerifiedUser, login } from "./support/accounts.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
-import { ARTIFACTS_DIR, screenshot, useBrowser } from "./support/browser.ts";
+import { screenshot, useBrowser } from "./support/browser.ts";
+import { openGame, pathOf, region, screenshotOnScreen, yourRegistration } from "./support/pages.ts";
 import {
   adminAccount,
   CARD_EXPIRY,
@@ -33,9 +33,6 @@ const database = useDatabase();
 const WIDTHS = [375, 1280] as const;
 /** Phones get mobile emulation (the viewport meta applies, as on a real phone). */
 const screenAt = (width: number) => (width < 1024 ? { width, height: 760, isMobile: true, hasTouch: true, timezoneId: "UTC" } : { width, height: 900, timezoneId: "UTC" });
-const pathOf = (page: Page) => new URL(page.url()).pathname;
-const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
-const yourRegistration = (page: Page) => page.getByRole("status", { name: "Your registration" });
 /** For what waits for the server (a job, a refetch). */
 const SERVER = { timeout: 15_000 };
 
@@ -44,17 +41,6 @@ async function signedIn(firstName: string, lastName: string, width: number) {
   const page = await newPage(screenAt(width));
   await login(page, user);
   return { page, user };
-}
-
-async function openGame(page: Page, game: SeededGame) {
-  await page.goto(`/event/${game.id}`);
-  await page.getByRole("heading", { name: game.title, level: 1 }).waitFor();
-}
-
-/** What is on screen only: a full-page screenshot resizes the window, under an open dialog too. */
-async function screenshotOnScreen(page: Page, name: string) {
-  mkdirSync(`${ARTIFACTS_DIR}/screens`, { recursive: true });
-  await page.screenshot({ path: `${ARTIFACTS_DIR}/screens/${name}.png` });
 }
 
 /** Where the page's buttons are: the phone's bottom bar, or the side panel. */

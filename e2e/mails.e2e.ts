@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createVerifiedUser, login } from "./support/accounts.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { screenshot, useBrowser } from "./support/browser.ts";
+import { openGame } from "./support/pages.ts";
 import { adminAccount, joinGame, saveCard, seedGame, seedRegistrations, type SeededGame, uniqueTitle, useDatabase } from "./support/games.ts";
 import { linkIn, waitForMail } from "./support/mail.ts";
 
@@ -29,11 +30,6 @@ async function deadlineOf(page: Page, game: SeededGame): Promise<string> {
 
 /** A fact of the event page's side panel ("Time", "Your Time"). */
 const fact = (page: Page, term: string) => page.getByRole("term").filter({ hasText: new RegExp(`^${term}$`) }).locator("xpath=following-sibling::dd[1]");
-
-async function openGame(page: Page, game: SeededGame) {
-  await page.goto(`/event/${game.id}`);
-  await page.getByRole("heading", { name: game.title, level: 1 }).waitFor();
-}
 
 describe("joining a paid game's waitlist", () => {
   // Two accounts, a card, the payment dialog and mails that wait for the job workers: longer than most.

@@ -1,10 +1,10 @@
-import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { EventDetail } from "../src/shared/events.ts";
 import { createVerifiedUser, login } from "./support/accounts.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
-import { ARTIFACTS_DIR, screenshot, useBrowser } from "./support/browser.ts";
+import { screenshot, useBrowser } from "./support/browser.ts";
+import { openGame, pathOf, region, screenshotOnScreen } from "./support/pages.ts";
 import { adminAccount, joinGame, saveCard, seedGame, seedRegistrations, type SeededGame, uniqueTitle, useDatabase, VENUE } from "./support/games.ts";
 import { mailsTo, waitForMail } from "./support/mail.ts";
 
@@ -18,8 +18,6 @@ const { newPage } = useBrowser();
 const database = useDatabase();
 
 const WIDTHS = [375, 1280] as const;
-const pathOf = (page: Page) => new URL(page.url()).pathname;
-const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 /** For expect.poll on what waits for the server: its default second is short on a busy machine. */
 const SERVER = { timeout: 15_000 };
 /** Tests that sign up and log in several people through the real mail and login screen take minutes on a busy machine. */
@@ -39,11 +37,6 @@ async function playerPage(firstName: string, lastName: string, width: number) {
   return { page, user };
 }
 
-async function openGame(page: Page, game: { id: string; title: string }) {
-  await page.goto(`/event/${game.id}`);
-  await page.getByRole("heading", { name: game.title, level: 1 }).waitFor();
-}
-
 async function eventOf(page: Page, id: string): Promise<EventDetail> {
   return ((await (await page.request.get(`/api/events/${id}`)).json()) as { event: EventDetail }).event;
 }
@@ -55,12 +48,6 @@ function browserDate(page: Page, days: number): Promise<string> {
     date.setDate(date.getDate() + offset);
     return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
   }, days);
-}
-
-/** What is on screen only: a full-page screenshot resizes the window under an open dialog. */
-async function screenshotOnScreen(page: Page, name: string) {
-  mkdirSync(`${ARTIFACTS_DIR}/screens`, { recursive: true });
-  await page.screenshot({ path: `${ARTIFACTS_DIR}/screens/${name}.png` });
 }
 
 async function userIdOf(email: string): Promise<string> {

@@ -1,9 +1,9 @@
-import { mkdirSync } from "node:fs";
-import type { Locator, Page } from "playwright-core";
+import type { Locator } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { createVerifiedUser, login } from "./support/accounts.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
-import { ARTIFACTS_DIR, screenshot, useBrowser } from "./support/browser.ts";
+import { screenshot, useBrowser } from "./support/browser.ts";
+import { openGame, pathOf, paymentDialog, region, screenshotOnScreen, yourRegistration } from "./support/pages.ts";
 import { adminAccount, currentUser, joinGame, saveCard, seedGame, seedRegistrations, type SeededGame, TEST_CARDS, uniqueTitle, useDatabase } from "./support/games.ts";
 
 /**
@@ -18,10 +18,6 @@ const database = useDatabase();
 const WIDTHS = [375, 1280] as const;
 const GAME_ZONE = "America/Toronto";
 const VENUE = "Lakeshore Fields, 12 Shore Road, Toronto";
-const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
-const paymentDialog = (page: Page) => page.getByRole("dialog", { name: "Complete Your Payment" });
-const yourRegistration = (page: Page) => page.getByRole("status", { name: "Your registration" });
-const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 /** A phone at 375 px (touch, the digit keyboard inputmode asks for) or a desktop at 1280 px, on the game's clock unless told. */
 async function signedIn(width: number, options: { timezoneId?: string; firstName?: string } = {}) {
@@ -30,17 +26,6 @@ async function signedIn(width: number, options: { timezoneId?: string; firstName
   const page = await newPage({ width, height: phone ? 740 : 860, isMobile: phone, hasTouch: phone, timezoneId: options.timezoneId ?? GAME_ZONE });
   await login(page, user);
   return { page, user };
-}
-
-async function openGame(page: Page, game: SeededGame) {
-  await page.goto(`/event/${game.id}`);
-  await page.getByRole("heading", { name: game.title, level: 1 }).waitFor();
-}
-
-/** What is on screen: a full-page capture would resize the window under an open dialog. */
-async function screenshotOnScreen(page: Page, name: string) {
-  mkdirSync(`${ARTIFACTS_DIR}/screens`, { recursive: true });
-  await page.screenshot({ path: `${ARTIFACTS_DIR}/screens/${name}.png` });
 }
 
 /** The cancellation deadline, 24 hours before kick-off, as a Toronto clock shows it, worked out here independently of the app. */

@@ -1,11 +1,11 @@
-import { mkdirSync } from "node:fs";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 // The original product's texts are written out below, so that a changed constant cannot change what is expected.
 import { AUTHENTICATION_FAILED, CONSENT_REQUIRED } from "../src/shared/registrations.ts";
 import { createVerifiedUser, login } from "./support/accounts.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
-import { ARTIFACTS_DIR, screenshot, useBrowser } from "./support/browser.ts";
+import { screenshot, useBrowser } from "./support/browser.ts";
+import { openGame, pathOf, paymentDialog, region, screenshotOnScreen, yourRegistration } from "./support/pages.ts";
 import {
   adminAccount,
   CARD_EXPIRY,
@@ -14,7 +14,6 @@ import {
   saveCard,
   seedGame,
   seedRegistrations,
-  type SeededGame,
   TEST_CARDS,
   uniqueTitle,
   useDatabase,
@@ -24,13 +23,7 @@ import { waitForMail } from "./support/mail.ts";
 const { newPage } = useBrowser();
 const database = useDatabase();
 
-const pathOf = (page: Page) => new URL(page.url()).pathname;
 const menuButton = (page: Page) => page.getByRole("button", { name: /open menu/i });
-/** A named section of the event page (Players, Player Waitlist, ...) or of Your Events. */
-const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
-/** The viewer's own state for the game, in the event page's side panel. */
-const yourRegistration = (page: Page) => page.getByRole("status", { name: "Your registration" });
-const paymentDialog = (page: Page) => page.getByRole("dialog", { name: "Complete Your Payment" });
 /** For expect.poll on what waits for the server (a charge, a refetch): its default second is short on a busy machine. */
 const SERVER = { timeout: 10_000 };
 
@@ -47,16 +40,6 @@ it("keeps the payment dialog and the card typed into it when a phone is turned",
   expect(await paymentDialog(page).getByLabel("Card number").inputValue()).toBe(TEST_CARDS.ok);
 });
 
-/**
- * A screenshot of what is on screen, for open dialogs: screenshot() captures the full page, for
- * which Chromium briefly resizes the window, and the page would switch between its phone and
- * desktop layouts underneath the dialog.
- */
-async function screenshotOnScreen(page: Page, name: string) {
-  mkdirSync(`${ARTIFACTS_DIR}/screens`, { recursive: true });
-  await page.screenshot({ path: `${ARTIFACTS_DIR}/screens/${name}.png` });
-}
-
 type User = Awaited<ReturnType<typeof createVerifiedUser>>;
 
 /** A new verified user, signed in through the login screen in a browser context of their own. */
@@ -65,11 +48,6 @@ async function signedIn(firstName: string, lastName: string, viewport?: { width:
   const page = await newPage(viewport);
   await login(page, user);
   return { page, user };
-}
-
-async function openGame(page: Page, game: SeededGame) {
-  await page.goto(`/event/${game.id}`);
-  await page.getByRole("heading", { name: game.title, level: 1 }).waitFor();
 }
 
 async function fillCard(dialog: Locator, number: string) {

@@ -1,6 +1,7 @@
 import { formatCents, refundAfterFeeCents, type FeeRule } from "../../../shared/money.ts";
 import { cancellationDeadline, isCancellable } from "../../../shared/registrations.ts";
-import { formatDate, sameClockTime, viewerTimeZone } from "../events/format.ts";
+import { timeZoneName } from "../../../shared/time-zone-name.ts";
+import { formatDate, isKnownTimeZone, sameClockTime, viewerTimeZone } from "../events/format.ts";
 
 /**
  * The cancellation policy in the words a player reads before paying and on their status box: the
@@ -20,7 +21,7 @@ export function formatCancelDeadline(game: Game, viewerZone: string = viewerTime
   const deadline = cancellationDeadline(game.startsAt).toISOString();
   const text = formatDate(deadline, { timeZone: zone, weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", hour12: true });
   if (sameClockTime([deadline], zone, viewerZone)) return text;
-  return `${text} ${zoneName(deadline, zone)}`;
+  return `${text} ${timeZoneName(zone, deadline)}`;
 }
 
 /** Whether the deadline is still ahead: the rule the server cancels by (cancelling is allowed up to and including it). */
@@ -80,20 +81,4 @@ export function waitlistDeadlineLine({ game, now, viewerZone }: Pick<PolicyInput
   const deadline = formatCancelDeadline(game, viewerZone);
   if (!beforeDeadline(game, now)) return `The time to leave the waitlist ended ${deadline}, 24 hours before kick-off.`;
   return `You can leave the waitlist until ${deadline}.`;
-}
-
-function zoneName(iso: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longGeneric" }).formatToParts(new Date(iso));
-  const name = parts.find((part) => part.type === "timeZoneName")?.value;
-  // UTC has no name people say beyond its own ("GMT+00:00" otherwise).
-  return !name || name.startsWith("GMT") ? (/^(Etc\/)?(UTC|GMT)$/.test(timeZone) ? "UTC" : timeZone) : name;
-}
-
-function isKnownTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
 }

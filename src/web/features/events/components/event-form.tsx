@@ -79,6 +79,8 @@ export function EventForm({
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => set(key)(event.target.value),
     ...marks(key),
   });
+  /** A number of spots: whole, at least one, at most `max`. */
+  const spots = (max: number) => ({ type: "number", inputMode: "numeric", required: true, min: 1, max, step: 1 }) as const;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -122,16 +124,7 @@ export function EventForm({
           {...marks("notes")}
         />
         <TextField label={`Cost (${feeNote})`} inputMode="decimal" required placeholder="0.00" hint={priceHint} {...text("cost")} />
-        <TextField
-          label="Max Players (excluding goalkeepers)"
-          type="number"
-          inputMode="numeric"
-          required
-          min={1}
-          max={EVENT_LIMITS.maxPlayers}
-          step={1}
-          {...text("maxPlayers")}
-        />
+        <TextField label="Max Players (excluding goalkeepers)" {...spots(EVENT_LIMITS.maxPlayers)} {...text("maxPlayers")} />
         <Checkbox
           label="Include Goalkeepers"
           checked={form.includeGoalkeepers}
@@ -147,16 +140,7 @@ export function EventForm({
               hint="Leave blank to make goalkeeper spots free."
               {...text("goalkeeperCost")}
             />
-            <TextField
-              label="Max Goalkeepers"
-              type="number"
-              inputMode="numeric"
-              required
-              min={1}
-              max={EVENT_LIMITS.maxGoalkeepers}
-              step={1}
-              {...text("maxGoalkeepers")}
-            />
+            <TextField label="Max Goalkeepers" {...spots(EVENT_LIMITS.maxGoalkeepers)} {...text("maxGoalkeepers")} />
           </div>
         )}
         <div id={errorId}>

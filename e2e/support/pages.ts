@@ -1,0 +1,29 @@
+import { mkdirSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { ARTIFACTS_DIR } from "./browser.ts";
+
+/** Where the page is, without its origin or query. */
+export const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/** A named section of a page (Players, Player Waitlist, Your Events' groups, the console's parts). */
+export const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
+
+/** The viewer's own state for the game, in the event page's side panel. */
+export const yourRegistration = (page: Page) => page.getByRole("status", { name: "Your registration" });
+
+export const paymentDialog = (page: Page) => page.getByRole("dialog", { name: "Complete Your Payment" });
+
+/** Opens a game's page and waits until it shows the game. */
+export async function openGame(page: Page, game: { id: string; title: string }) {
+  await page.goto(`/event/${game.id}`);
+  await page.getByRole("heading", { name: game.title, level: 1 }).waitFor();
+}
+
+/**
+ * A screenshot of what is on screen, for open dialogs: a full-page capture makes Chromium briefly
+ * resize the window, and the page would switch between its phone and desktop layouts underneath.
+ */
+export async function screenshotOnScreen(page: Page, name: string) {
+  mkdirSync(`${ARTIFACTS_DIR}/screens`, { recursive: true });
+  await page.screenshot({ path: `${ARTIFACTS_DIR}/screens/${name}.png` });
+}
