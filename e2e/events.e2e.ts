@@ -1,11 +1,12 @@
 import pg from "pg";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompletedEventsResponse, CreateEventInput, EventDetail } from "../src/shared/events.ts";
 import { createVerifiedUser, login, PASSWORD } from "./support/accounts.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { screenshot, useBrowser } from "./support/browser.ts";
 import { ADMIN_EMAIL } from "./support/global-setup.ts";
+import { lane } from "./support/lanes.ts";
 
 const { newPage } = useBrowser();
 
@@ -302,7 +303,7 @@ describe("games", () => {
 
     beforeAll(async () => {
       // The API refuses dates in the past, so games that already happened go straight into the database.
-      database = new pg.Client({ connectionString: inject("databaseURL") });
+      database = new pg.Client({ connectionString: lane().databaseURL });
       await database.connect();
       const now = Date.now();
       for (let index = 0; index < 6; index++) {
@@ -368,7 +369,7 @@ describe("games", () => {
   describe("your events", () => {
     let database: pg.Client;
     beforeAll(async () => {
-      database = new pg.Client({ connectionString: inject("databaseURL") });
+      database = new pg.Client({ connectionString: lane().databaseURL });
       await database.connect();
     });
     afterAll(async () => {

@@ -1,13 +1,16 @@
 import { defineConfig } from "vitest/config";
+import { E2E_LANES } from "./support/lane-count.ts";
 
 export default defineConfig({
   test: {
     include: ["e2e/**/*.e2e.ts"],
     globalSetup: ["e2e/support/global-setup.ts"],
     testTimeout: 60_000,
-    hookTimeout: 90_000,
-    // One browser and one app server for the run; spec files take turns.
-    fileParallelism: false,
+    hookTimeout: 150_000,
+    // One app per lane (global-setup.ts): as many spec files at once as there are lanes, each with
+    // its own browser, each lane's files in turn.
+    fileParallelism: E2E_LANES > 1,
+    maxWorkers: E2E_LANES,
     pool: "forks",
   },
 });

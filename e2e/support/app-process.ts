@@ -56,8 +56,11 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+const START_LIMIT_MS = 120_000;
+
 async function waitForHealthy(baseURL: string, server: ChildProcess, output: string[]) {
-  const deadline = Date.now() + 60_000;
+  // Generous: with two lanes busy, a third app (a spec's own) starts on a crowded machine.
+  const deadline = Date.now() + START_LIMIT_MS;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the app exited during start-up:\n${output.join("")}`);
     try {
@@ -67,7 +70,7 @@ async function waitForHealthy(baseURL: string, server: ChildProcess, output: str
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`the app did not become healthy within 60 s:\n${output.join("")}`);
+  throw new Error(`the app did not become healthy within ${START_LIMIT_MS / 1000} s:\n${output.join("")}`);
 }
 
 async function stop(server: ChildProcess) {

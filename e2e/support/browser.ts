@@ -1,12 +1,13 @@
 import { mkdirSync } from "node:fs";
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, inject, onTestFailed } from "vitest";
+import { afterAll, beforeAll, onTestFailed } from "vitest";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.ts";
+import { lane } from "./lanes.ts";
 
 export const ARTIFACTS_DIR = "e2e/artifacts";
 
 export function baseURL(): string {
-  return inject("baseURL");
+  return lane().baseURL;
 }
 
 /**

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, expect, inject } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { JoinInput } from "../../src/shared/registration-schemas.ts";
 import type { JoinResponse, SavedCard } from "../../src/shared/registrations.ts";
 import { createVerifiedUser, PASSWORD } from "./accounts.ts";
 import { ADMIN_EMAIL } from "./global-setup.ts";
+import { lane } from "./lanes.ts";
 
 /**
  * Games and registrations for the end-to-end specs: rows written straight into the app's database
@@ -31,7 +32,7 @@ export const uniqueTitle = (prefix: string) => `${prefix} ${Date.now().toString(
 export function useDatabase(): () => pg.Client {
   let client: pg.Client | undefined;
   beforeAll(async () => {
-    client = new pg.Client({ connectionString: inject("databaseURL") });
+    client = new pg.Client({ connectionString: lane().databaseURL });
     await client.connect();
   });
   afterAll(async () => {

@@ -8,25 +8,45 @@ import { startEmbeddedPostgres } from "../../src/server/db/client.ts";
 import { MailCatcher } from "../../src/test/mail-catcher.ts";
 import { listen, startApp } from "./app-process.ts";
 import { startFakeServices } from "./fake-services.ts";
+import { E2E_LANES } from "./lane-count.ts";
 
 export const ADMIN_EMAIL = "admin@example.com";
 
+/** One app with everything it talks to; spec files run on the lanes side by side, each lane's in turn. */
+export interface Lane {
+  baseURL: string;
+  mailApiURL: string;
+  /** The app's database, for specs that must set up rows no API can make (e.g. past events). */
+  databaseURL: string;
+}
+
 declare module "vitest" {
   export interface ProvidedContext {
-    baseURL: string;
-    mailApiURL: string;
-    /** The app's database, for specs that must set up rows no API can make (e.g. past events). */
-    databaseURL: string;
+    lanes: Lane[];
   }
 }
 
 /**
- * Starts, once per run: a real SMTP server (with a small HTTP API so test workers can read the
- * mail), the loopback stand-ins for outside services, and the app itself as `npm start` runs it,
- * on a fresh embedded database. The database is served from here rather than from inside the app
- * so that specs can reach it too (the app uses it through DATABASE_URL, as in production).
+ * Starts, once per run and for each lane (E2E_LANES, see e2e/vitest.config.ts): a real SMTP server
+ * (with a small HTTP API so test workers can read the mail) and the app itself as `npm start` runs
+ * it, on a fresh embedded database; and once, the loopback stand-ins for outside services. Lanes
+ * share nothing else, so a spec sees only what the specs before it on its lane left behind.
  */
 export default async function setup(project: TestProject) {
+  const fakes = await startFakeServices();
+  const lanes = await Promise.all(Array.from({ length: E2E_LANES }, () => startLane(fakes)));
+  project.provide(
+    "lanes",
+    lanes.map((lane) => lane.lane),
+  );
+
+  return async () => {
+    await Promise.all(lanes.map((lane) => lane.stop()));
+    await fakes.stop();
+  };
+}
+
+async function startLane(fakes: Awaited<ReturnType<typeof startFakeServices>>) {
   const mail = await new MailCatcher().start();
   const mailApi = await listen(
     createServer((request, response) => {
@@ -35,7 +55,6 @@ export default async function setup(project: TestProject) {
       response.end(JSON.stringify(url.searchParams.get("to") ? mail.mails.filter((m) => m.to.includes(url.searchParams.get("to")!.toLowerCase())) : mail.mails));
     }),
   );
-  const fakes = await startFakeServices();
 
   // The app's database is served from here rather than from inside the app, so that specs can reach
   // it too (the app uses it through DATABASE_URL, as in production).
@@ -49,20 +68,21 @@ export default async function setup(project: TestProject) {
     GEOCODER_URL: fakes.nominatimUrl,
     MAP_TILE_URL: `${fakes.tilesUrl}/{z}/{x}/{y}.png`,
   });
-  const baseURL = app.baseURL;
-
-  project.provide("baseURL", baseURL);
-  project.provide("mailApiURL", `http://127.0.0.1:${(mailApi.address() as AddressInfo).port}`);
-  project.provide("databaseURL", database.url);
-
-  return async () => {
-    await app.stop();
-    await database.stop();
-    if (process.env.E2E_SERVER_LOG) console.log(app.output.join(""));
-    mailApi.closeAllConnections();
-    mailApi.close();
-    await fakes.stop();
-    await mail.stop();
-    rmSync(dbDir, { recursive: true, force: true });
+  const lane: Lane = {
+    baseURL: app.baseURL,
+    mailApiURL: `http://127.0.0.1:${(mailApi.address() as AddressInfo).port}`,
+    databaseURL: database.url,
+  };
+  return {
+    lane,
+    async stop() {
+      await app.stop();
+      await database.stop();
+      if (process.env.E2E_SERVER_LOG) console.log(app.output.join(""));
+      mailApi.closeAllConnections();
+      mailApi.close();
+      await mail.stop();
+      rmSync(dbDir, { recursive: true, force: true });
+    },
   };
 }

@@ -1,5 +1,5 @@
-import { inject } from "vitest";
 import type { CaughtMail } from "../../src/test/mail-catcher.ts";
+import { lane } from "./lanes.ts";
 
 /** Waits for a mail to `to` whose subject contains `subject`, as received by the loopback SMTP server. */
 export async function waitForMail(to: string, subject: string, options: { after?: number; timeoutMs?: number } = {}): Promise<CaughtMail> {
@@ -14,7 +14,7 @@ export async function waitForMail(to: string, subject: string, options: { after?
 }
 
 export async function mailsTo(to: string): Promise<CaughtMail[]> {
-  const response = await fetch(`${inject("mailApiURL")}/?to=${encodeURIComponent(to)}`);
+  const response = await fetch(`${lane().mailApiURL}/?to=${encodeURIComponent(to)}`);
   return (await response.json()) as CaughtMail[];
 }
 
