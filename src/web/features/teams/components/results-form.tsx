@@ -1,5 +1,5 @@
 import type { UseMutationResult } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { MAX_GOALS, MAX_SCORES, type TeamsScore, type TeamsSheet, teamName } from "../../../../shared/teams.ts";
 import { Button, FormMessage } from "../../../components/form.tsx";
 import { errorMessage } from "../../../lib/api.ts";
@@ -29,7 +29,7 @@ export function ResultsForm({ sheet, mutation }: { sheet: TeamsSheet; mutation: 
     setSaved("");
   };
 
-  const submit = (event: React.FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     setSaved("");
     if (rows.some((row) => !isGoals(row.goals[0]) || !isGoals(row.goals[1]))) {

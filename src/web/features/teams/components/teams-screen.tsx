@@ -46,7 +46,11 @@ export function TeamsScreen({ eventId }: { eventId: string }) {
 }
 
 const savedDraft = (data: TeamsSheet): Draft | null => (data.saved ? { teams: data.saved.teams, locks: data.saved.locks } : null);
-const sameTeams = (a: Draft | null, b: Draft | null) => JSON.stringify(a?.teams.map((team) => [...team].sort())) === JSON.stringify(b?.teams.map((team) => [...team].sort()));
+/** The same teams and locks, whatever the order within a team. */
+const sameDraft = (a: Draft | null, b: Draft | null) => {
+  const key = (draft: Draft | null) => JSON.stringify([draft?.teams.map((team) => [...team].sort()), Object.entries(draft?.locks ?? {}).sort()]);
+  return key(a) === key(b);
+};
 
 function TeamsBody({ eventId, data, now, teams }: { eventId: string; data: TeamsSheet; now: Date; teams: ReturnType<typeof useTeamsSheet> }) {
   const countId = useId();
@@ -60,7 +64,7 @@ function TeamsBody({ eventId, data, now, teams }: { eventId: string; data: Teams
   const candidates = data.candidates;
   const possibleCounts = Array.from({ length: MAX_TEAMS - MIN_TEAMS + 1 }, (_, i) => MIN_TEAMS + i).filter((n) => candidates.length >= n * MIN_PLAYERS_PER_TEAM);
   const figures = draft ? draftFigures(draft, candidates) : null;
-  const published = Boolean(data.saved?.publishedAt) && sameTeams(draft, savedDraft(data)) && JSON.stringify(draft?.locks) === JSON.stringify(data.saved?.locks);
+  const published = Boolean(data.saved?.publishedAt) && sameDraft(draft, savedDraft(data));
 
   const change = (next: Draft, words: string) => {
     setDraft(next);
