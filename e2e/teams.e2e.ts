@@ -121,8 +121,8 @@ describe("fair teams", () => {
 
     // The score, after kick-off.
     const result = page.getByRole("region", { name: "Result" });
-    await result.getByLabel("Bibs goals").fill("3");
-    await result.getByLabel("No bibs goals").fill("1");
+    await result.getByLabel("Bibs goals", { exact: true }).fill("3");
+    await result.getByLabel("No bibs goals", { exact: true }).fill("1");
     await result.getByRole("button", { name: "Save result" }).click();
     await expect.poll(() => page.getByText("Result saved. The ratings are updated.").isVisible(), SERVER).toBe(true);
     const scores = await database().query(`select team_a, team_b, goals_a, goals_b from game_score where event_id = $1`, [game.id]);
