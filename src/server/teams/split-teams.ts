@@ -188,8 +188,8 @@ function exhaustive(context: Context): SplitResult {
   lockOf.forEach((team, index) => {
     if (team < 0) return;
     assignment[index] = team;
-    strengths[team] += players[index]!.mu;
-    sizes[team] += 1;
+    strengths[team]! += players[index]!.mu;
+    sizes[team]! += 1;
   });
   const order = groups.flatMap((group, g) => group.members.filter((index) => lockOf[index]! < 0).map((index) => [index, g] as const));
   let searched = 0;
@@ -220,13 +220,13 @@ function exhaustive(context: Context): SplitResult {
       if (n > group.floor || (n === group.floor && atCeil[g]! >= group.extra)) continue;
       count[team] = n + 1;
       if (n === group.floor) atCeil[g]! += 1;
-      sizes[team] += 1;
-      strengths[team] += players[index]!.mu;
+      sizes[team]! += 1;
+      strengths[team]! += players[index]!.mu;
       assignment[index] = team;
       place(at + 1);
       assignment[index] = -1;
-      strengths[team] -= players[index]!.mu;
-      sizes[team] -= 1;
+      strengths[team]! -= players[index]!.mu;
+      sizes[team]! -= 1;
       if (n === group.floor) atCeil[g]! -= 1;
       count[team] = n;
     }
@@ -322,19 +322,19 @@ function improveBySwaps(context: Context, assignment: Int8Array): number {
         const teamB = assignment[b]!;
         if (teamA === teamB) continue;
         const delta = players[b]!.mu - players[a]!.mu;
-        strengths[teamA] += delta;
-        strengths[teamB] -= delta;
+        strengths[teamA]! += delta;
+        strengths[teamB]! -= delta;
         const gap = gapOf(strengths);
-        strengths[teamA] -= delta;
-        strengths[teamB] += delta;
+        strengths[teamA]! -= delta;
+        strengths[teamB]! += delta;
         scored += 1;
         if (gap < bestGap - 1e-12) {
           bestGap = gap;
           bestChange = () => {
             assignment[a] = teamB;
             assignment[b] = teamA;
-            strengths[teamA] += delta;
-            strengths[teamB] -= delta;
+            strengths[teamA]! += delta;
+            strengths[teamB]! -= delta;
           };
         }
       }
@@ -343,18 +343,18 @@ function improveBySwaps(context: Context, assignment: Int8Array): number {
         // A move keeps the sizes within one only from a team with one more to a team with one fewer.
         if (team === teamA || count[team]! + 1 !== count[teamA]!) continue;
         const mu = players[a]!.mu;
-        strengths[teamA] -= mu;
-        strengths[team] += mu;
+        strengths[teamA]! -= mu;
+        strengths[team]! += mu;
         const gap = gapOf(strengths);
-        strengths[teamA] += mu;
-        strengths[team] -= mu;
+        strengths[teamA]! += mu;
+        strengths[team]! -= mu;
         scored += 1;
         if (gap < bestGap - 1e-12) {
           bestGap = gap;
           bestChange = () => {
             assignment[a] = team;
-            strengths[teamA] -= mu;
-            strengths[team] += mu;
+            strengths[teamA]! -= mu;
+            strengths[team]! += mu;
           };
         }
       }
