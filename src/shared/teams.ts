@@ -90,13 +90,18 @@ export function winChances(teams: readonly (readonly RatedPlayer[])[]): number[]
   const n = teams.length;
   const pairs = (n * (n - 1)) / 2;
   const sums = teams.map((team) => ({ mu: teamStrength(team), variance: team.reduce((sum, player) => sum + player.sigma ** 2, 0) }));
-  return sums.map((a, i) => {
-    let total = 0;
-    sums.forEach((b, j) => {
-      if (i !== j) total += normalCdf((a.mu - b.mu) / Math.sqrt(n * BETA ** 2 + a.variance + b.variance));
-    });
-    return total / pairs;
-  });
+  const wins = new Array<number>(n).fill(0);
+  // Each pair once: one side's chance, and the rest to the other, so the chances add up to 1.
+  for (let i = 0; i < n; i += 1) {
+    for (let j = i + 1; j < n; j += 1) {
+      const a = sums[i]!;
+      const b = sums[j]!;
+      const p = normalCdf((a.mu - b.mu) / Math.sqrt(n * BETA ** 2 + a.variance + b.variance));
+      wins[i]! += p;
+      wins[j]! += 1 - p;
+    }
+  }
+  return wins.map((total) => total / pairs);
 }
 
 /** The standard normal distribution (Abramowitz and Stegun 7.1.26 for erf: error below 1.5e-7). */

@@ -71,8 +71,9 @@ describe("win chances on the admin's screen", () => {
 
   it("is even for equal teams and favours the stronger side", () => {
     const [first, second] = winChances([[{ mu: 25, sigma: 8 }], [{ mu: 25, sigma: 8 }]]);
-    expect(first).toBeCloseTo(0.5, 9);
-    expect(second).toBeCloseTo(0.5, 9);
+    // The normal distribution is approximated to 1.5e-7: closer than a percent shown needs.
+    expect(first).toBeCloseTo(0.5, 6);
+    expect(second).toBeCloseTo(0.5, 6);
     const [strong, weak] = winChances([[{ mu: 30, sigma: 5 }], [{ mu: 20, sigma: 5 }]]);
     expect(strong).toBeGreaterThan(0.5);
     expect(weak).toBeCloseTo(1 - strong!, 9);
