@@ -58,13 +58,24 @@ export function TeamCard(props: {
                 className={`min-h-11 shrink-0 rounded-md border px-3 text-sm font-semibold focus:outline-2 focus:outline-offset-2 focus:outline-green-700 ${locked ? "border-green-800 bg-green-800 text-white" : "border-slate-300 bg-white text-slate-800 hover:bg-slate-100"}`}
               >
                 {/* The label stays "Lock" (aria-pressed says whether it is on); the padlock shows it. */}
-                {locked && <span aria-hidden="true">🔒 </span>}
-                Lock
+                <span className="inline-flex items-center gap-1">
+                  {locked && <PadlockIcon />}
+                  Lock
+                </span>
               </button>
             </li>
           );
         })}
       </ul>
     </section>
+  );
+}
+
+/** A closed padlock, drawn (an emoji depends on the phone's fonts). */
+function PadlockIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4" fill="currentColor">
+      <path d="M5 7V5a3 3 0 0 1 6 0v2h.5A1.5 1.5 0 0 1 13 8.5v5a1.5 1.5 0 0 1-1.5 1.5h-7A1.5 1.5 0 0 1 3 13.5v-5A1.5 1.5 0 0 1 4.5 7H5Zm1.5 0h3V5a1.5 1.5 0 0 0-3 0v2Z" />
+    </svg>
   );
 }
