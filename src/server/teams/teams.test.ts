@@ -262,6 +262,25 @@ describe("published teams, results and ratings", () => {
     expect(ann.games).toBe(1);
   });
 
+  it("replays every result when two games' results arrive at once: the last recompute sees both", async () => {
+    const games = await Promise.all([gameWith(-2, tenWithKeepers()), gameWith(-1, tenWithKeepers())]);
+    for (const game of games) {
+      const id = (name: string) => game.ids[name]!;
+      await putTeams(game.id, { teams: [["Ann", "Ben", "Cat", "Dan", "Kim"].map(id), ["Eve", "Fay", "Gus", "Hal", "Lou"].map(id)], publish: true });
+    }
+    const answers = await Promise.all(games.map((game, i) => putScores(game.id, [{ teams: [0, 1], goals: [i, 2] }])));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const together = await ratingsTable();
+    await recomputeRatings(db(), "default");
+    expect(await ratingsTable()).toEqual(together);
+    // Both games count: each of their players has one game rated.
+    const [first] = games;
+    const ann = (await db().select().from(registration).where(eq(registration.id, first!.ids.Ann!)))[0]!.userId!;
+    expect(together.find((row) => row.userId === ann)!.games).toBe(1);
+    const lost = together.find((row) => row.userId === ann)!.mu;
+    expect(lost).toBeLessThan(DEFAULT_MU);
+  });
+
   it("refuses a result before kick-off", async () => {
     const game = await gameWith(0.5, tenWithKeepers());
     const id = (name: string) => game.ids[name]!;
