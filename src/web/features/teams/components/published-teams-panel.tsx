@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { type PublishedTeams, teamName, teamsWindow } from "../../../../shared/teams.ts";
 import { Button } from "../../../components/form.tsx";
+import { ApiError } from "../../../lib/api.ts";
 import { usePublishedTeams } from "../hooks/use-teams.ts";
 
 /**
@@ -14,7 +15,9 @@ export function PublishedTeamsPanel({ event, now }: { event: { id: string; start
   const teams = usePublishedTeams(event.id, enabled);
   const headingId = useId();
   if (!enabled || !teams.data?.published) {
-    if (enabled && teams.isError && !teams.data) {
+    // Offline, the app's connection notice says so already: no second message here.
+    const offline = teams.error instanceof ApiError && teams.error.status === 0;
+    if (enabled && teams.isError && !teams.data && !offline) {
       return (
         <div className="flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900" role="alert">
           The teams could not be loaded.
