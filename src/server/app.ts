@@ -26,6 +26,7 @@ import type { Mailer } from "./mail/mailer.ts";
 import { unsubscribeRoutes } from "./mail/unsubscribe.ts";
 import { consoleRoutes } from "./console/routes.ts";
 import { checkInRoutes } from "./check-in/routes.ts";
+import { publishedTeamsRoutes, teamsRoutes } from "./teams/routes.ts";
 import { createGeocoder } from "./places/geocoders.ts";
 import type { PaymentGateway } from "./payments/gateway.ts";
 import { savedCardRoutes, simulatedBankRoutes } from "./payments/routes.ts";
@@ -125,8 +126,10 @@ export function createApp(deps: AppDeps) {
   const registrationDeps = { database, gateway, config, jobs: deps.jobs, listCache };
   app.route("/api/events", eventRoutes({ db, jobs: deps.jobs, listCache, currency: config.payments.currency, registrations: registrationDeps }));
   app.route("/api/events", registrationRoutes(registrationDeps));
+  app.route("/api/events/:id/teams", publishedTeamsRoutes({ database }));
   app.route("/api/admin", consoleRoutes({ database, config }));
   app.route("/api/admin/events/:id/check-in", checkInRoutes({ database }));
+  app.route("/api/admin/events/:id/teams", teamsRoutes({ database }));
   app.route("/api/payments/simulated", simulatedBankRoutes({ db, gateway }));
   if (isStripeGateway(gateway)) {
     app.route(

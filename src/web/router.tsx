@@ -12,6 +12,7 @@ const ResetPassword = lazyScreen(screenLoaders.resetPassword);
 const Privacy = lazyScreen(screenLoaders.privacy);
 const EventPage = lazyScreen(screenLoaders.event);
 const CheckIn = lazyScreen(screenLoaders.checkIn);
+const Teams = lazyScreen(screenLoaders.teams);
 const Confirmation = lazyScreen(screenLoaders.confirmation);
 const YourEvents = lazyScreen(screenLoaders.yourEvents);
 const Profile = lazyScreen(screenLoaders.profile);
@@ -33,6 +34,7 @@ export function AppRoutes() {
         <Route path={paths.privacy} element={<Privacy />} />
         <Route path="/event/:id" element={<EventPage />} />
         <Route path="/event/:id/check-in" element={<CheckIn />} />
+        <Route path="/event/:id/teams" element={<Teams />} />
         <Route path={paths.confirmation} element={<Confirmation />} />
         <Route path={paths.yourEvents} element={<YourEvents />} />
         <Route path={paths.profile} element={<Profile />} />

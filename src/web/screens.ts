@@ -13,6 +13,8 @@ export const screenLoaders = {
   event: () => import("./routes/event.tsx"),
   // Admins at the pitch only: a chunk of its own, never in a player's first paint.
   checkIn: () => import("./routes/check-in.tsx"),
+  // Admins at the pitch only, like check-in.
+  teams: () => import("./routes/teams.tsx"),
   confirmation: () => import("./routes/confirmation.tsx"),
   yourEvents: () => import("./routes/your-events.tsx"),
   profile: () => import("./routes/profile.tsx"),

@@ -9,6 +9,8 @@ export const paths = {
   event: (id: string) => `/event/${encodeURIComponent(id)}`,
   /** Check-in at the pitch (admins; docs/product-rules.md, "Check-in"). */
   checkIn: (id: string) => `/event/${encodeURIComponent(id)}/check-in`,
+  /** Making teams at the pitch (admins; docs/teams-and-ratings.md). */
+  teams: (id: string) => `/event/${encodeURIComponent(id)}/teams`,
   confirmation: "/confirmation",
   /** The receipt of the viewer's own paid spot in a game; the server says what was bought. */
   confirmationOf: (eventId: string) => `/confirmation?event=${encodeURIComponent(eventId)}`,

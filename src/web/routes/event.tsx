@@ -16,6 +16,7 @@ import { useIsNarrow } from "../features/events/hooks/use-is-narrow.ts";
 import { useNow } from "../features/events/hooks/use-now.ts";
 import { CancelledGameSummary } from "../features/registrations/components/cancelled-game-summary.tsx";
 import { EventActionDialogs, EventActionsPanel, OrganiserActions, type OpenDialog } from "../features/registrations/components/event-actions-panel.tsx";
+import { PublishedTeamsPanel } from "../features/teams/components/published-teams-panel.tsx";
 import { DisputedPayments } from "../features/registrations/components/disputed-payments.tsx";
 import { FailedAutoChargeNotice } from "../features/registrations/components/failed-auto-charge-notice.tsx";
 import { RefundIssues } from "../features/registrations/components/refund-issues.tsx";
@@ -136,6 +137,7 @@ export default function EventScreen() {
         <div className="flex min-w-0 flex-col gap-8">
           {user?.isAdmin && <RefundIssues event={data} />}
           {user?.isAdmin && <DisputedPayments event={data} />}
+          {!cancelled && <PublishedTeamsPanel event={data} now={now} />}
           {cancelled ? (
             <Section title={user?.isAdmin ? "Refunds" : "Game closed"}>
               <CancelledGameSummary event={data} isAdmin={Boolean(user?.isAdmin)} />

@@ -1,7 +1,7 @@
 import { useDeferredValue, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { type CheckInList, checkInClosedMessage, checkInWindow, type CheckInWindowState } from "../../../../shared/check-in.ts";
-import { Button, FormMessage } from "../../../components/form.tsx";
+import { Button, ButtonLink, FormMessage } from "../../../components/form.tsx";
 import { NotFoundMessage } from "../../../components/not-found-message.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { ApiError } from "../../../lib/api.ts";
@@ -118,6 +118,18 @@ function CheckInBody({ eventId, list, now, checkIn }: { eventId: string; list: C
             </ul>
           )}
         </>
+      )}
+
+      {list.event.status !== "cancelled" && list.people.length > 0 && (
+        <section aria-labelledby="check-in-teams" className="flex flex-col gap-2 rounded-xl border border-slate-300 bg-white p-4">
+          <h2 id="check-in-teams" className="text-lg font-bold text-slate-900">
+            Teams
+          </h2>
+          <p className="text-sm text-slate-700">Split the players checked in into fair teams, then enter the result after the game.</p>
+          <ButtonLink to={paths.teams(eventId)} className="min-h-12 w-fit">
+            Make teams
+          </ButtonLink>
+        </section>
       )}
 
       <NoShowPanel list={list} now={now} unsavedTaps={checkIn.pending.length} mark={checkIn.mark} undo={checkIn.undo} />

@@ -1,0 +1,44 @@
+import { eq } from "drizzle-orm";
+import { checkSplit, type TeamsSheet } from "../../shared/teams.ts";
+import type { Database } from "../db/client.ts";
+import { DEFAULT_COMMUNITY, gameScore, teamMember, teamSheet } from "../db/schema.ts";
+import { AppError } from "../http/errors.ts";
+import { withEventLock } from "../registrations/transaction.ts";
+import { readTeamsSheet, savedTeams } from "./get-teams-sheet.ts";
+import { loadPool } from "./load-pool.ts";
+import { recomputeRatings } from "./recompute-ratings.ts";
+import { assertTeamsOpen } from "./suggest-teams.ts";
+
+/**
+ * PUT /api/admin/events/:id/teams { teams, locks, publish }: saves the teams as the admin left them
+ * (a draft, or published for the players to see). The server checks the split against the pool as
+ * it is now, under the game's lock (a check-in cannot slip in between): everyone once, nobody else,
+ * keepers spread, sizes within one, locks kept. Changing the teams of a game with a result changes
+ * history: the ratings are replayed. A new number of teams drops the old result (it named teams
+ * that no longer exist).
+ */
+export async function saveTeams(
+  database: Database,
+  options: { eventId: string; teams: string[][]; locks: Record<string, number>; publish: boolean; now: Date },
+): Promise<TeamsSheet> {
+  const { eventId, teams, locks, publish, now } = options;
+  return withEventLock(database, eventId, async (tx, game) => {
+    assertTeamsOpen(game, now);
+    const before = await savedTeams(tx.db, eventId);
+    const community = before?.community ?? DEFAULT_COMMUNITY;
+    const pool = await loadPool(tx.db, eventId, community);
+    const refusal = checkSplit({ teams, pool: pool.candidates, locks });
+    if (refusal) throw new AppError("rule", refusal);
+
+    await tx.db
+      .insert(teamSheet)
+      .values({ eventId, community, teamCount: teams.length, publishedAt: publish ? now : null })
+      .onConflictDoUpdate({ target: teamSheet.eventId, set: { teamCount: teams.length, publishedAt: publish ? now : null, updatedAt: now } });
+    await tx.db.delete(teamMember).where(eq(teamMember.eventId, eventId));
+    await tx.db.insert(teamMember).values(teams.flatMap((team, index) => team.map((registrationId) => ({ eventId, registrationId, team: index, locked: locks[registrationId] === index }))));
+    const hadResult = (before?.scores.length ?? 0) > 0;
+    if (hadResult && before!.teamCount !== teams.length) await tx.db.delete(gameScore).where(eq(gameScore.eventId, eventId));
+    if (hadResult) await recomputeRatings(tx.db, community);
+    return readTeamsSheet(tx.db, game, now);
+  });
+}

@@ -1,0 +1,32 @@
+import { and, eq } from "drizzle-orm";
+import { DEFAULT_SIGMA, muFromStars, TEAMS_MESSAGES, type TeamsSheet } from "../../shared/teams.ts";
+import type { Database } from "../db/client.ts";
+import { DEFAULT_COMMUNITY, playerRating, registration } from "../db/schema.ts";
+import { AppError } from "../http/errors.ts";
+import { withEventLock } from "../registrations/transaction.ts";
+import { readTeamsSheet, savedTeams } from "./get-teams-sheet.ts";
+import { recomputeRatings } from "./recompute-ratings.ts";
+
+/**
+ * PUT /api/admin/events/:id/teams/stars/:registrationId { stars }: the organiser's rough rating of
+ * a player of this game (1 to 5 stars, or null). It is the seed their rating starts from, so the
+ * community's history is replayed from it (a player with games keeps what the games say on top).
+ */
+export async function setStars(database: Database, options: { eventId: string; registrationId: string; stars: number | null; now: Date }): Promise<TeamsSheet> {
+  const { eventId, registrationId, stars, now } = options;
+  return withEventLock(database, eventId, async (tx, game) => {
+    const [row] = await tx.db
+      .select({ userId: registration.userId, status: registration.status })
+      .from(registration)
+      .where(and(eq(registration.id, registrationId), eq(registration.eventId, eventId)));
+    if (!row || row.status !== "confirmed") throw new AppError("not_found", TEAMS_MESSAGES.notAPlayer);
+    if (row.userId === null) throw new AppError("rule", "A deleted account has no rating.");
+    const community = (await savedTeams(tx.db, eventId))?.community ?? DEFAULT_COMMUNITY;
+    await tx.db
+      .insert(playerRating)
+      .values({ community, userId: row.userId, stars, mu: muFromStars(stars), sigma: DEFAULT_SIGMA })
+      .onConflictDoUpdate({ target: [playerRating.community, playerRating.userId], set: { stars } });
+    await recomputeRatings(tx.db, community);
+    return readTeamsSheet(tx.db, game, now);
+  });
+}

@@ -1,0 +1,57 @@
+import { performance } from "node:perf_hooks";
+import { eq } from "drizzle-orm";
+import { MIN_PLAYERS_PER_TEAM, TEAMS_MESSAGES, type TeamsSuggestions, teamsWindow, winChances } from "../../shared/teams.ts";
+import type { Database } from "../db/client.ts";
+import { DEFAULT_COMMUNITY, event } from "../db/schema.ts";
+import { EVENT_NOT_FOUND } from "../events/get-event.ts";
+import { AppError } from "../http/errors.ts";
+import { loadPool } from "./load-pool.ts";
+import { SplitError, splitTeams } from "./split-teams.ts";
+
+/**
+ * POST /api/admin/events/:id/teams/suggestions { teamCount, locks }: the best few splits of the
+ * pool (docs/teams-and-ratings.md, "Making teams"), best first, each with its strengths and win
+ * chances. Nothing is saved: the admin swaps, re-rolls among them and then saves or publishes.
+ */
+export async function suggestTeams(database: Database, options: { eventId: string; teamCount: number; locks: Record<string, number>; now: Date }): Promise<TeamsSuggestions> {
+  const [game] = await database.db.select({ startsAt: event.startsAt, status: event.status }).from(event).where(eq(event.id, options.eventId));
+  if (!game) throw new AppError("not_found", EVENT_NOT_FOUND);
+  assertTeamsOpen(game, options.now);
+  const pool = await loadPool(database.db, options.eventId, DEFAULT_COMMUNITY);
+  if (pool.candidates.length < options.teamCount * MIN_PLAYERS_PER_TEAM) throw new AppError("rule", TEAMS_MESSAGES.tooFewPlayers);
+  const byId = new Map(pool.candidates.map((candidate) => [candidate.registrationId, candidate]));
+  for (const [id, team] of Object.entries(options.locks)) {
+    if (!byId.has(id)) throw new AppError("rule", TEAMS_MESSAGES.notAPlayer);
+    if (team >= options.teamCount) throw new AppError("validation", "A lock names a team that does not exist.");
+  }
+
+  const started = performance.now();
+  let result;
+  try {
+    result = splitTeams({
+      players: pool.candidates.map((candidate) => ({ id: candidate.registrationId, role: candidate.role, mu: candidate.mu })),
+      teamCount: options.teamCount,
+      locks: options.locks,
+    });
+  } catch (error) {
+    if (error instanceof SplitError) throw new AppError("rule", error.message);
+    throw error;
+  }
+  const ms = performance.now() - started;
+  return {
+    splits: result.splits.map((split) => ({
+      teams: split.teams,
+      strengths: split.strengths,
+      winChances: winChances(split.teams.map((team) => team.map((id) => byId.get(id)!))),
+    })),
+    searched: result.searched,
+    exhaustive: result.exhaustive,
+    ms: Math.round(ms * 10) / 10,
+  };
+}
+
+export function assertTeamsOpen(game: { startsAt: Date; status: "active" | "cancelled" }, now: Date) {
+  const { state } = teamsWindow(game, now);
+  if (state === "cancelled") throw new AppError("rule", TEAMS_MESSAGES.cancelled);
+  if (state === "not_yet") throw new AppError("rule", TEAMS_MESSAGES.notYet);
+}

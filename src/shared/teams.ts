@@ -1,0 +1,200 @@
+import type { RegistrationRole } from "./registrations.ts";
+
+/**
+ * Fair teams at the pitch (docs/teams-and-ratings.md): the rules as pure functions, so the admin's
+ * screen shows what the server will accept (sizes, keepers, the clock) and the server enforces the same.
+ */
+
+const MINUTE = 60_000;
+
+/** Teams can be made from this long before kick-off (when check-in opens). */
+export const TEAMS_OPEN_BEFORE_START_MS = 60 * MINUTE;
+export const MIN_TEAMS = 2;
+export const MAX_TEAMS = 4;
+/** A team needs at least this many players (3 or 4 teams are for big games). */
+export const MIN_PLAYERS_PER_TEAM = 2;
+/** A score is two whole numbers from 0 to 99. */
+export const MAX_GOALS = 99;
+/** Short games in one result: more is a typing slip. */
+export const MAX_SCORES = 20;
+
+/** The model's defaults (Weng-Lin, as the openskill library sets them). */
+export const DEFAULT_MU = 25;
+export const DEFAULT_SIGMA = 25 / 3;
+const BETA = DEFAULT_SIGMA / 2;
+
+/** The organiser's rough rating: 1 to 5 stars move a new player's starting mu. */
+export const MIN_STARS = 1;
+export const MAX_STARS = 5;
+export function muFromStars(stars: number | null): number {
+  return stars === null ? DEFAULT_MU : DEFAULT_MU + (stars - 3) * 4;
+}
+
+/** What the players call each team: the side with the bibs and the side without (more teams, more colours). */
+export function teamName(index: number, teamCount: number): string {
+  if (teamCount <= 2) return index === 0 ? "Bibs" : "No bibs";
+  return ["Orange bibs", "No bibs", "Blue bibs", "Yellow bibs"][index] ?? `Team ${index + 1}`;
+}
+
+export const TEAMS_MESSAGES = {
+  notYet: "Teams can be made from 60 minutes before kick-off.",
+  cancelled: "This game was cancelled: there are no teams to make.",
+  resultsTooEarly: "The result can be entered once the game has kicked off.",
+  notPublished: "Publish the teams before entering the result.",
+  tooFewPlayers: "There are not enough players for these teams: each team needs at least 2.",
+  notAPlayer: "Every player in a team must have a confirmed spot in this game.",
+  twice: "A player is in two teams, or twice in one.",
+  unevenSizes: "The teams' sizes must differ by at most one.",
+  unevenKeepers: "Goalkeepers must be spread one per team.",
+  lockBroken: "A locked player must stay in the team they are locked to.",
+  missing: "Every player must be in a team.",
+  unknownTeam: "A score names a team that does not exist.",
+  sameTeam: "A score is between two different teams.",
+} as const;
+
+export type TeamsWindowState = "not_yet" | "open" | "cancelled";
+
+export interface TeamsGame {
+  startsAt: string | Date;
+  status: "active" | "cancelled";
+}
+
+/** Teams: from 60 minutes before kick-off on, as long as the game is not cancelled. */
+export function teamsWindow(game: TeamsGame, now: Date): { state: TeamsWindowState; opensAt: string } {
+  const opensAt = new Date(game.startsAt).getTime() - TEAMS_OPEN_BEFORE_START_MS;
+  const state: TeamsWindowState = game.status === "cancelled" ? "cancelled" : now.getTime() < opensAt ? "not_yet" : "open";
+  return { state, opensAt: new Date(opensAt).toISOString() };
+}
+
+/** Results: from kick-off on. */
+export function canEnterResults(game: TeamsGame, now: Date): boolean {
+  return game.status !== "cancelled" && now.getTime() >= new Date(game.startsAt).getTime();
+}
+
+export interface RatedPlayer {
+  mu: number;
+  sigma: number;
+}
+
+/** A team's strength as the model adds it up: the sum of its players' mu. */
+export function teamStrength(players: readonly RatedPlayer[]): number {
+  return players.reduce((sum, player) => sum + player.mu, 0);
+}
+
+/**
+ * Each team's predicted chance of winning, the way openskill's predictWin computes it (pairwise
+ * normal probabilities, averaged): the screen updates it after a swap without asking the server.
+ * teams.test.ts checks it against the library.
+ */
+export function winChances(teams: readonly (readonly RatedPlayer[])[]): number[] {
+  const n = teams.length;
+  const pairs = (n * (n - 1)) / 2;
+  const sums = teams.map((team) => ({ mu: teamStrength(team), variance: team.reduce((sum, player) => sum + player.sigma ** 2, 0) }));
+  const wins = new Array<number>(n).fill(0);
+  // Each pair once: one side's chance, and the rest to the other, so the chances add up to 1.
+  for (let i = 0; i < n; i += 1) {
+    for (let j = i + 1; j < n; j += 1) {
+      const a = sums[i]!;
+      const b = sums[j]!;
+      const p = normalCdf((a.mu - b.mu) / Math.sqrt(n * BETA ** 2 + a.variance + b.variance));
+      wins[i]! += p;
+      wins[j]! += 1 - p;
+    }
+  }
+  return wins.map((total) => total / pairs);
+}
+
+/** The standard normal distribution (Abramowitz and Stegun 7.1.26 for erf: error below 1.5e-7). */
+function normalCdf(x: number): number {
+  const z = Math.abs(x) / Math.SQRT2;
+  const t = 1 / (1 + 0.3275911 * z);
+  const erf = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-z * z);
+  return x >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
+}
+
+export interface SheetPlayer {
+  registrationId: string;
+  role: RegistrationRole;
+}
+
+/**
+ * Whether a split keeps the rules: everyone in `pool` exactly once, nobody else, goalkeepers spread
+ * (counts per team within one), outfield sizes within one, locks kept. Null when it does; else the
+ * refusal's words.
+ */
+export function checkSplit(options: {
+  teams: readonly (readonly string[])[];
+  pool: readonly SheetPlayer[];
+  locks: Readonly<Record<string, number>>;
+  minPerTeam?: number;
+}): string | null {
+  const { teams, pool, locks, minPerTeam = MIN_PLAYERS_PER_TEAM } = options;
+  const roles = new Map(pool.map((player) => [player.registrationId, player.role]));
+  if (pool.length < teams.length * minPerTeam) return TEAMS_MESSAGES.tooFewPlayers;
+  const seen = new Set<string>();
+  for (const team of teams) {
+    for (const id of team) {
+      if (!roles.has(id)) return TEAMS_MESSAGES.notAPlayer;
+      if (seen.has(id)) return TEAMS_MESSAGES.twice;
+      seen.add(id);
+    }
+  }
+  if (seen.size !== roles.size) return TEAMS_MESSAGES.missing;
+  const within = (counts: number[]) => Math.max(...counts) - Math.min(...counts) <= 1;
+  if (!within(teams.map((team) => team.filter((id) => roles.get(id) === "goalkeeper").length))) return TEAMS_MESSAGES.unevenKeepers;
+  if (!within(teams.map((team) => team.filter((id) => roles.get(id) === "player").length))) return TEAMS_MESSAGES.unevenSizes;
+  for (const [id, team] of Object.entries(locks)) if (!teams[team]?.includes(id)) return TEAMS_MESSAGES.lockBroken;
+  return null;
+}
+
+/** One player on the admin's screen: their rating with its uncertainty (admins only). */
+export interface TeamsCandidate {
+  registrationId: string;
+  name: string;
+  role: RegistrationRole;
+  checkedIn: boolean;
+  mu: number;
+  sigma: number;
+  /** Games rated so far. */
+  games: number;
+  /** The organiser's rough rating, or null. */
+  stars: number | null;
+  /** False for a deleted account: it plays but is not rated. */
+  rated: boolean;
+}
+
+export interface TeamsScore {
+  /** Team indexes (0-based). */
+  teams: [number, number];
+  goals: [number, number];
+}
+
+/** GET /api/admin/events/:id/teams (admins). */
+export interface TeamsSheet {
+  event: { id: string; title: string; startsAt: string; endsAt: string; status: "active" | "cancelled" };
+  window: { state: TeamsWindowState; opensAt: string };
+  canEnterResults: boolean;
+  /** "checked_in" once anyone is checked in; before that, the confirmed players. */
+  poolSource: "checked_in" | "confirmed";
+  candidates: TeamsCandidate[];
+  /** The teams saved (a draft or published), or null. */
+  saved: { teams: string[][]; locks: Record<string, number>; publishedAt: string | null } | null;
+  scores: TeamsScore[];
+}
+
+/** POST /api/admin/events/:id/teams/suggestions */
+export interface TeamsSuggestions {
+  splits: { teams: string[][]; strengths: number[]; winChances: number[] }[];
+  searched: number;
+  exhaustive: boolean;
+  ms: number;
+}
+
+/** GET /api/events/:id/teams (players): names and colours, never a number that ranks anyone. */
+export interface PublishedTeams {
+  published: boolean;
+  teams: { name: string; players: { name: string; role: RegistrationRole }[] }[];
+  /** The viewer's own team's index, or null. */
+  yours: number | null;
+  scores: TeamsScore[];
+}

@@ -1,0 +1,53 @@
+import type { UseMutationResult } from "@tanstack/react-query";
+import { useId } from "react";
+import { MAX_STARS, MIN_STARS, type TeamsCandidate, type TeamsSheet } from "../../../../shared/teams.ts";
+import { FormMessage } from "../../../components/form.tsx";
+import { errorMessage } from "../../../lib/api.ts";
+
+const STAR_CHOICES = Array.from({ length: MAX_STARS - MIN_STARS + 1 }, (_, i) => MIN_STARS + i);
+
+/**
+ * The organiser's rough rating of each player (1 to 5 stars): where a new player's rating starts.
+ * Admins only; folded away, as it is set once per player, not every week.
+ */
+export function RatingsPanel({ candidates, mutation }: { candidates: TeamsCandidate[]; mutation: UseMutationResult<TeamsSheet, Error, { registrationId: string; value: number | null }> }) {
+  const rated = candidates.filter((candidate) => candidate.rated);
+  return (
+    <details className="rounded-xl border border-slate-300 bg-white p-4">
+      <summary className="cursor-pointer text-lg font-bold text-slate-900">Rough ratings</summary>
+      <p className="mt-2 text-sm text-slate-700">A new player's rating starts from your rough rating; the results move it from there. Only admins see ratings.</p>
+      <FormMessage kind="error">{mutation.isError ? errorMessage(mutation.error) : ""}</FormMessage>
+      <ul className="mt-3 flex flex-col gap-2">
+        {rated.map((candidate) => (
+          <StarsRow key={candidate.registrationId} candidate={candidate} busy={mutation.isPending} onChange={(value) => mutation.mutate({ registrationId: candidate.registrationId, value })} />
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function StarsRow({ candidate, busy, onChange }: { candidate: TeamsCandidate; busy: boolean; onChange: (value: number | null) => void }) {
+  const id = useId();
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2">
+      <label htmlFor={id} className="min-w-0 text-slate-900 wrap-anywhere">
+        <span className="sr-only">Rough rating for </span>
+        {candidate.name}
+      </label>
+      <select
+        id={id}
+        value={candidate.stars ?? ""}
+        disabled={busy}
+        onChange={(event) => onChange(event.target.value === "" ? null : Number(event.target.value))}
+        className="min-h-11 rounded-md border border-slate-300 bg-white px-2"
+      >
+        <option value="">Not set</option>
+        {STAR_CHOICES.map((stars) => (
+          <option key={stars} value={stars}>
+            {stars} {stars === 1 ? "star" : "stars"}
+          </option>
+        ))}
+      </select>
+    </li>
+  );
+}

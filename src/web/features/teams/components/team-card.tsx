@@ -1,0 +1,81 @@
+import { useId } from "react";
+import type { TeamsCandidate } from "../../../../shared/teams.ts";
+
+/**
+ * One team on the admin's screen: its strength and chance of winning, and each player with their
+ * rating and its uncertainty (admins only), a box to select them for a swap (their name is its
+ * label) and a Lock toggle.
+ */
+export function TeamCard(props: {
+  name: string;
+  players: TeamsCandidate[];
+  strength: number;
+  winChance: number;
+  locks: Record<string, number>;
+  selected: string[];
+  onToggleLock: (player: TeamsCandidate) => void;
+  onToggleSelected: (player: TeamsCandidate) => void;
+}) {
+  const headingId = useId();
+  const { players, locks, selected } = props;
+  // Keepers first, then by name: the order says nothing about the ratings.
+  const shown = [...players].sort((a, b) => (a.role === b.role ? a.name.localeCompare(b.name, "en", { sensitivity: "base" }) : a.role === "goalkeeper" ? -1 : 1));
+  return (
+    <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-2 rounded-xl border border-slate-300 bg-white p-3 shadow-sm">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+        <h2 id={headingId} className="text-lg font-bold text-slate-900">
+          {props.name}
+        </h2>
+        <p className="text-sm text-slate-700">
+          Strength {props.strength.toFixed(1)} · Win chance {Math.round(props.winChance * 100)}%
+        </p>
+      </div>
+      <ul className="flex flex-col gap-1" aria-label={`${props.name} players`}>
+        {shown.map((player) => {
+          const locked = player.registrationId in locks;
+          const isSelected = selected.includes(player.registrationId);
+          return (
+            <li key={player.registrationId} className={`flex items-center gap-2 rounded-lg border px-2 py-1 ${isSelected ? "border-green-700 bg-green-50" : "border-slate-200"}`}>
+              <label className="flex min-h-11 min-w-0 flex-1 cursor-pointer items-center gap-2">
+                <input type="checkbox" checked={isSelected} onChange={() => props.onToggleSelected(player)} className="size-5 shrink-0 accent-green-700" />
+                <span className="flex min-w-0 flex-col">
+                  <span className="font-medium text-slate-900 wrap-anywhere">
+                    <span className="sr-only">Select </span>
+                    {player.name}
+                  </span>
+                  <span className="text-xs text-slate-600">
+                    {player.role === "goalkeeper" ? "Goalkeeper · " : ""}
+                    {player.mu.toFixed(1)} ± {player.sigma.toFixed(1)}
+                    {player.games > 0 ? ` · ${player.games} ${player.games === 1 ? "game" : "games"}` : " · new"}
+                  </span>
+                </span>
+              </label>
+              <button
+                type="button"
+                aria-pressed={locked}
+                aria-label={`Lock ${player.name}`}
+                onClick={() => props.onToggleLock(player)}
+                className={`min-h-11 shrink-0 rounded-md border px-3 text-sm font-semibold focus:outline-2 focus:outline-offset-2 focus:outline-green-700 ${locked ? "border-green-800 bg-green-800 text-white" : "border-slate-300 bg-white text-slate-800 hover:bg-slate-100"}`}
+              >
+                {/* The label stays "Lock" (aria-pressed says whether it is on); the padlock shows it. */}
+                <span className="inline-flex items-center gap-1">
+                  {locked && <PadlockIcon />}
+                  Lock
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** A closed padlock, drawn (an emoji depends on the phone's fonts). */
+function PadlockIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4" fill="currentColor">
+      <path d="M5 7V5a3 3 0 0 1 6 0v2h.5A1.5 1.5 0 0 1 13 8.5v5a1.5 1.5 0 0 1-1.5 1.5h-7A1.5 1.5 0 0 1 3 13.5v-5A1.5 1.5 0 0 1 4.5 7H5Zm1.5 0h3V5a1.5 1.5 0 0 0-3 0v2Z" />
+    </svg>
+  );
+}

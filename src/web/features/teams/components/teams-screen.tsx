@@ -1,0 +1,232 @@
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import { MIN_PLAYERS_PER_TEAM, MAX_TEAMS, MIN_TEAMS, type TeamsCandidate, type TeamsSheet, type TeamsSuggestions, teamName, teamsWindow } from "../../../../shared/teams.ts";
+import { Button, FormMessage } from "../../../components/form.tsx";
+import { NotFoundMessage } from "../../../components/not-found-message.tsx";
+import { Spinner } from "../../../components/spinner.tsx";
+import { ApiError, errorMessage } from "../../../lib/api.ts";
+import { paths } from "../../../lib/paths.ts";
+import { useDocumentTitle } from "../../../lib/use-document-title.ts";
+import { useClock } from "../../check-in/hooks/use-clock.ts";
+import { QueryError } from "../../events/components/query-error.tsx";
+import { formatHours, formatLongDate, formatTime } from "../../events/format.ts";
+import { type Draft, draftFigures, nextSplit, swapPlayers, swapRefusal, toggleLock } from "../draft.ts";
+import { useTeamsSheet } from "../hooks/use-teams.ts";
+import { RatingsPanel } from "./ratings-panel.tsx";
+import { ResultsForm } from "./results-form.tsx";
+import { TeamCard } from "./team-card.tsx";
+
+/**
+ * Make teams, for an admin at the pitch (docs/teams-and-ratings.md): the best split of the players
+ * checked in (or, before check-in, the confirmed ones), each team's strength and chance of winning;
+ * lock a player, swap two, re-roll among the best splits, publish. After kick-off, the result.
+ */
+export function TeamsScreen({ eventId }: { eventId: string }) {
+  const teams = useTeamsSheet(eventId);
+  const now = useClock(15_000);
+  const { sheet } = teams;
+  useDocumentTitle(sheet.data ? `Teams: ${sheet.data.event.title}` : "Teams");
+  if (!sheet.data) {
+    if (sheet.error instanceof ApiError && sheet.error.status === 404) {
+      return <NotFoundMessage title="Event not found." text="The game may have been removed, or the link is not complete. Head back to the games to find another." />;
+    }
+    if (sheet.isError) {
+      return (
+        <div className="mx-auto flex max-w-xl flex-col gap-4 px-4 py-10">
+          <QueryError title="The teams could not be loaded." error={sheet.error} onRetry={() => void sheet.refetch()} />
+          <Link to={paths.checkIn(eventId)} className="font-semibold text-green-800 underline hover:text-green-900">
+            Back to check-in
+          </Link>
+        </div>
+      );
+    }
+    return <Spinner label="Loading the teams..." />;
+  }
+  return <TeamsBody eventId={eventId} data={sheet.data} now={now} teams={teams} />;
+}
+
+const savedDraft = (data: TeamsSheet): Draft | null => (data.saved ? { teams: data.saved.teams, locks: data.saved.locks } : null);
+/** The same teams and locks, whatever the order within a team. */
+const sameDraft = (a: Draft | null, b: Draft | null) => {
+  const key = (draft: Draft | null) => JSON.stringify([draft?.teams.map((team) => [...team].sort()), Object.entries(draft?.locks ?? {}).sort()]);
+  return key(a) === key(b);
+};
+
+function TeamsBody({ eventId, data, now, teams }: { eventId: string; data: TeamsSheet; now: Date; teams: ReturnType<typeof useTeamsSheet> }) {
+  const countId = useId();
+  const [draft, setDraft] = useState<Draft | null>(() => savedDraft(data));
+  const [teamCount, setTeamCount] = useState(data.saved?.teams.length ?? MIN_TEAMS);
+  const [splits, setSplits] = useState<TeamsSuggestions | null>(null);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [notice, setNotice] = useState("");
+  const [refusal, setRefusal] = useState("");
+  const opening = teamsWindow(data.event, now);
+  const candidates = data.candidates;
+  const possibleCounts = Array.from({ length: MAX_TEAMS - MIN_TEAMS + 1 }, (_, i) => MIN_TEAMS + i).filter((n) => candidates.length >= n * MIN_PLAYERS_PER_TEAM);
+  const figures = draft ? draftFigures(draft, candidates) : null;
+  const published = Boolean(data.saved?.publishedAt) && sameDraft(draft, savedDraft(data));
+
+  const change = (next: Draft, words: string) => {
+    setDraft(next);
+    setNotice(words);
+    setRefusal("");
+    teams.save.reset();
+  };
+
+  const make = (reroll: boolean) => {
+    setRefusal("");
+    const locks = reroll && draft ? draft.locks : {};
+    teams.suggest.mutate(
+      { teamCount, locks },
+      {
+        onSuccess: (answer) => {
+          setSplits(answer);
+          const teamsShown = reroll && draft ? nextSplit(answer.splits.map((split) => split.teams), draft.teams) : answer.splits[0]?.teams;
+          if (!teamsShown) return;
+          setSelected([]);
+          change({ teams: teamsShown, locks }, reroll ? "Re-rolled: another of the best splits." : "Teams made: the fairest split is shown.");
+        },
+      },
+    );
+  };
+
+  const swap = () => {
+    if (!draft || selected.length !== 2) return;
+    const [a, b] = selected as [string, string];
+    const why = swapRefusal(draft, candidates, a, b);
+    if (why) {
+      setRefusal(why);
+      return;
+    }
+    const name = (id: string) => candidates.find((candidate) => candidate.registrationId === id)?.name ?? "";
+    setSelected([]);
+    change(swapPlayers(draft, a, b), `Swapped ${name(a)} and ${name(b)}.`);
+  };
+
+  const toggleSelected = (registrationId: string) => {
+    setRefusal("");
+    setSelected((current) => (current.includes(registrationId) ? current.filter((id) => id !== registrationId) : [...current, registrationId].slice(-2)));
+  };
+
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-5 pb-10">
+      <div className="flex flex-col gap-1">
+        <Link to={paths.checkIn(eventId)} className="w-fit py-1 text-sm font-semibold text-green-800 underline hover:text-green-900">
+          Back to check-in
+        </Link>
+        <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">Make teams</h1>
+        <p className="font-semibold text-slate-800 wrap-anywhere">{data.event.title}</p>
+        <p className="text-sm text-slate-600">
+          {formatLongDate(data.event.startsAt)}, <span className="whitespace-nowrap">{formatHours(data.event.startsAt, data.event.endsAt)}</span>
+        </p>
+      </div>
+
+      {opening.state === "not_yet" && (
+        <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">Teams can be made from {formatTime(opening.opensAt)}, 60 minutes before kick-off.</p>
+      )}
+      {opening.state === "cancelled" && <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">This game was cancelled: there are no teams to make.</p>}
+
+      {opening.state === "open" && (
+        <>
+          <p className="text-slate-800">
+            {data.poolSource === "checked_in"
+              ? `From the ${candidates.length} players checked in.`
+              : `Nobody is checked in yet: from the ${candidates.length} players with a confirmed spot.`}
+          </p>
+          {possibleCounts.length === 0 ? (
+            <p className="rounded-lg border border-slate-200 bg-white px-4 py-6 text-center text-slate-700">Not enough players to make teams yet: each team needs at least 2.</p>
+          ) : (
+            <div className="flex flex-wrap items-end gap-3">
+              <div className="flex flex-col gap-1">
+                <label htmlFor={countId} className="text-sm font-medium text-slate-700">
+                  Number of teams
+                </label>
+                <select
+                  id={countId}
+                  value={teamCount}
+                  onChange={(event) => setTeamCount(Number(event.target.value))}
+                  className="min-h-12 rounded-lg border border-slate-300 bg-white px-3 text-lg focus:outline-2 focus:outline-green-600"
+                >
+                  {possibleCounts.map((n) => (
+                    <option key={n} value={n}>
+                      {n} teams
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <Button className="min-h-12" disabled={teams.suggest.isPending} onClick={() => make(false)}>
+                {teams.suggest.isPending ? "Making teams..." : draft ? "Make teams again" : "Make teams"}
+              </Button>
+              {draft && draft.teams.length === teamCount && (
+                <Button variant="secondary" className="min-h-12" disabled={teams.suggest.isPending} onClick={() => make(true)}>
+                  Re-roll
+                </Button>
+              )}
+            </div>
+          )}
+          <FormMessage kind="error">{teams.suggest.isError ? errorMessage(teams.suggest.error) : ""}</FormMessage>
+        </>
+      )}
+
+      {/* What the last action did, for the screen reader that cannot see the cards change. */}
+      <p role="status" aria-live="polite" className="text-sm font-medium text-green-900">
+        {notice}
+      </p>
+
+      {draft && figures && opening.state !== "cancelled" && (
+        <>
+          {splits && (
+            <p className="text-xs text-slate-600">
+              Best of {splits.searched.toLocaleString("en")} splits {splits.exhaustive ? "(every split searched)" : "(searched by swaps)"} in {splits.ms} ms.
+            </p>
+          )}
+          {figures.refusal && <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">{figures.refusal} Make the teams again.</p>}
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            {draft.teams.map((team, index) => (
+              <TeamCard
+                key={index}
+                name={teamName(index, draft.teams.length)}
+                players={team.flatMap((id) => candidates.find((candidate) => candidate.registrationId === id) ?? [])}
+                strength={figures.strengths[index] ?? 0}
+                winChance={figures.winChances[index] ?? 0}
+                locks={draft.locks}
+                selected={selected}
+                onToggleLock={(player: TeamsCandidate) =>
+                  change(toggleLock(draft, player.registrationId), player.registrationId in draft.locks ? `${player.name} unlocked.` : `${player.name} locked to ${teamName(index, draft.teams.length)}.`)
+                }
+                onToggleSelected={(player: TeamsCandidate) => toggleSelected(player.registrationId)}
+              />
+            ))}
+          </div>
+          {opening.state === "open" && (
+            <div className="sticky bottom-0 flex flex-col gap-2 rounded-xl border border-slate-300 bg-white p-3 shadow-md">
+              <p className="text-sm text-slate-700">{selected.length === 2 ? "Two players selected." : "Select two players, one from each team, to swap them."}</p>
+              <FormMessage kind="error">{refusal}</FormMessage>
+              <FormMessage kind="error">{teams.save.isError ? errorMessage(teams.save.error) : ""}</FormMessage>
+              <div className="flex flex-wrap gap-2">
+                <Button variant="secondary" className="min-h-12" disabled={selected.length !== 2} onClick={swap}>
+                  Swap
+                </Button>
+                <Button
+                  className="min-h-12"
+                  disabled={teams.save.isPending || Boolean(figures.refusal) || published}
+                  onClick={() =>
+                    teams.save.mutate(
+                      { teams: draft.teams, locks: draft.locks, publish: true },
+                      { onSuccess: () => setNotice("Teams published: the players see their team on the game's page.") },
+                    )
+                  }
+                >
+                  {teams.save.isPending ? "Publishing..." : published ? "Published" : "Publish teams"}
+                </Button>
+              </div>
+            </div>
+          )}
+        </>
+      )}
+
+      {data.saved?.publishedAt && data.canEnterResults && <ResultsForm sheet={data} mutation={teams.scores} />}
+      {opening.state === "open" && candidates.length > 0 && <RatingsPanel candidates={candidates} mutation={teams.stars} />}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import type { TeamsCandidate } from "../../../shared/teams.ts";
+import { draftFigures, nextSplit, swapPlayers, swapRefusal, toggleLock } from "./draft.ts";
+
+const candidate = (registrationId: string, role: "player" | "goalkeeper", mu: number): TeamsCandidate => ({
+  registrationId,
+  name: registrationId.toUpperCase(),
+  role,
+  checkedIn: true,
+  mu,
+  sigma: 5,
+  games: 0,
+  stars: null,
+  rated: true,
+});
+const candidates = [candidate("a", "player", 30), candidate("b", "player", 20), candidate("c", "player", 25), candidate("d", "player", 25), candidate("k1", "goalkeeper", 25), candidate("k2", "goalkeeper", 25)];
+const draft = { teams: [["a", "b", "k1"], ["c", "d", "k2"]], locks: {} };
+
+describe("the draft on the admin's screen", () => {
+  it("swaps two players of the same role across teams, and a lock goes along", () => {
+    const locked = toggleLock(draft, "a");
+    expect(locked.locks).toEqual({ a: 0 });
+    const swapped = swapPlayers(locked, "a", "c");
+    expect(swapped.teams).toEqual([["c", "b", "k1"], ["a", "d", "k2"]]);
+    expect(swapped.locks).toEqual({ a: 1 });
+    expect(toggleLock(swapped, "a").locks).toEqual({});
+  });
+
+  it("refuses a swap within one team or of a keeper for an outfield player", () => {
+    expect(swapRefusal(draft, candidates, "a", "b")).toBe("Choose two players from different teams.");
+    expect(swapRefusal(draft, candidates, "a", "k2")).toBe("Swap two outfield players or two goalkeepers.");
+    expect(swapRefusal(draft, candidates, "a", "c")).toBeNull();
+  });
+
+  it("adds up each team's strength and win chance, and says when the teams no longer match the players", () => {
+    const figures = draftFigures(draft, candidates);
+    expect(figures.strengths).toEqual([75, 75]);
+    expect(figures.winChances[0]).toBeCloseTo(0.5, 6);
+    expect(figures.refusal).toBeNull();
+    expect(draftFigures({ teams: [["a", "k1"], ["c", "d", "k2"]], locks: {} }, candidates).refusal).toBe("Every player must be in a team.");
+  });
+
+  it("re-rolls to the next of the best splits, round again after the last", () => {
+    const splits = [draft.teams, [["a", "c", "k1"], ["b", "d", "k2"]]];
+    expect(nextSplit(splits, draft.teams)).toEqual(splits[1]);
+    expect(nextSplit(splits, splits[1]!)).toEqual(splits[0]);
+    expect(nextSplit(splits, [["x"], ["y"]])).toEqual(splits[0]);
+    expect(nextSplit([], draft.teams)).toBeNull();
+  });
+});

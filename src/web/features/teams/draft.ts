@@ -1,0 +1,69 @@
+import { checkSplit, type TeamsCandidate, teamStrength, winChances } from "../../../shared/teams.ts";
+
+/**
+ * The teams on the admin's screen before they are published: the split, the locks, and what a swap
+ * or a lock does to them. Pure, so the screen shows at once what the server will check again.
+ */
+export interface Draft {
+  teams: string[][];
+  locks: Record<string, number>;
+}
+
+export function teamOf(draft: Draft, registrationId: string): number {
+  return draft.teams.findIndex((team) => team.includes(registrationId));
+}
+
+/** Locks a player to the team they are in now, or unlocks them. */
+export function toggleLock(draft: Draft, registrationId: string): Draft {
+  const locks = { ...draft.locks };
+  if (registrationId in locks) delete locks[registrationId];
+  else locks[registrationId] = teamOf(draft, registrationId);
+  return { ...draft, locks };
+}
+
+/**
+ * Why two players cannot swap, or null: they must be in different teams and both outfield players
+ * or both goalkeepers (a keeper for an outfield player would leave a team without its keeper).
+ */
+export function swapRefusal(draft: Draft, candidates: readonly TeamsCandidate[], a: string, b: string): string | null {
+  const role = (id: string) => candidates.find((candidate) => candidate.registrationId === id)?.role;
+  if (teamOf(draft, a) === teamOf(draft, b)) return "Choose two players from different teams.";
+  if (role(a) !== role(b)) return "Swap two outfield players or two goalkeepers.";
+  return null;
+}
+
+/** The two players change teams; a lock goes along with its player (the admin moved them on purpose). */
+export function swapPlayers(draft: Draft, a: string, b: string): Draft {
+  const teamA = teamOf(draft, a);
+  const teamB = teamOf(draft, b);
+  const teams = draft.teams.map((team, index) => team.map((id) => (index === teamA && id === a ? b : index === teamB && id === b ? a : id)));
+  const locks = { ...draft.locks };
+  if (a in locks) locks[a] = teamB;
+  if (b in locks) locks[b] = teamA;
+  return { teams, locks };
+}
+
+export interface DraftFigures {
+  strengths: number[];
+  winChances: number[];
+  /** Why the server would refuse these teams, or null. */
+  refusal: string | null;
+}
+
+export function draftFigures(draft: Draft, candidates: readonly TeamsCandidate[]): DraftFigures {
+  const byId = new Map(candidates.map((candidate) => [candidate.registrationId, candidate]));
+  const rated = draft.teams.map((team) => team.flatMap((id) => byId.get(id) ?? []));
+  return {
+    strengths: rated.map(teamStrength),
+    winChances: winChances(rated),
+    refusal: checkSplit({ teams: draft.teams, pool: candidates, locks: draft.locks }),
+  };
+}
+
+/** Re-roll: the split after the one shown among the best few (the first when the one shown is not among them). */
+export function nextSplit(splits: readonly string[][][], shown: readonly string[][]): string[][] | null {
+  if (splits.length === 0) return null;
+  const key = (teams: readonly (readonly string[])[]) => JSON.stringify(teams.map((team) => [...team].sort()));
+  const at = splits.findIndex((split) => key(split) === key(shown));
+  return splits[(at + 1) % splits.length]!;
+}

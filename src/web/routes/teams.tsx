@@ -1,0 +1,21 @@
+import { useParams } from "react-router";
+import { ButtonLink } from "../components/form.tsx";
+import { TeamsScreen } from "../features/teams/components/teams-screen.tsx";
+import { useAuth } from "../lib/auth.tsx";
+import { paths } from "../lib/paths.ts";
+
+/** /event/:id/teams: admins make fair teams at the pitch (docs/teams-and-ratings.md). Its own chunk. */
+export default function TeamsRoute() {
+  const { id = "" } = useParams();
+  const { user } = useAuth();
+  if (!user?.isAdmin) {
+    return (
+      <div className="mx-auto flex max-w-md flex-col items-center gap-6 px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Making teams is for organisers</h1>
+        <p className="text-slate-600">Only admins can make teams. Your team shows on the game's page once it is published.</p>
+        <ButtonLink to={paths.event(id)}>Back to the game</ButtonLink>
+      </div>
+    );
+  }
+  return <TeamsScreen eventId={id} />;
+}
