@@ -17,10 +17,10 @@ export const UNSUBSCRIBED_REMINDERS = "You will no longer receive game reminder 
  * Each has its own path and its own signed purpose, so a new-game link cannot stop reminders.
  */
 export type MailingList = "new-events" | "game-reminders";
-const LISTS = {
-  "new-events": { path: "", confirm: CONFIRM_UNSUBSCRIBE, done: UNSUBSCRIBED, column: "notifyNewEvents" },
-  "game-reminders": { path: "/reminders", confirm: CONFIRM_UNSUBSCRIBE_REMINDERS, done: UNSUBSCRIBED_REMINDERS, column: "notifyGameReminders" },
-} as const satisfies Record<MailingList, { path: string; confirm: string; done: string; column: keyof typeof user.$inferInsert }>;
+const LISTS: Record<MailingList, { path: string; confirm: string; done: string; off: Partial<typeof user.$inferInsert> }> = {
+  "new-events": { path: "", confirm: CONFIRM_UNSUBSCRIBE, done: UNSUBSCRIBED, off: { notifyNewEvents: false } },
+  "game-reminders": { path: "/reminders", confirm: CONFIRM_UNSUBSCRIBE_REMINDERS, done: UNSUBSCRIBED_REMINDERS, off: { notifyGameReminders: false } },
+};
 
 function mac(secret: string, userId: string, list: MailingList): Buffer {
   return createHmac("sha256", secret).update(`unsubscribe-${list}:${userId}`).digest();
@@ -67,7 +67,7 @@ ${content}
   const routes = new Hono();
   // Each list at its own path (/api/unsubscribe for new games, /api/unsubscribe/reminders), same steps.
   for (const list of Object.keys(LISTS) as MailingList[]) {
-    const { path, confirm, done, column } = LISTS[list];
+    const { path, confirm, done, off } = LISTS[list];
     const userOf = (token: string | undefined) => (token ? verifyUnsubscribeToken(authSecret, token, list) : null);
     routes
       .get(path || "/", (c) => {
@@ -85,7 +85,7 @@ ${content}
         const userId = userOf(c.req.query("token"));
         if (!userId) return c.html(message(INVALID_UNSUBSCRIBE_LINK), 400);
         // A deleted account has nothing left to unsubscribe; the answer is the same.
-        await db.update(user).set({ [column]: false }).where(eq(user.id, userId));
+        await db.update(user).set(off).where(eq(user.id, userId));
         return c.html(message(done));
       });
   }
