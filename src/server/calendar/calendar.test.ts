@@ -169,7 +169,8 @@ describe("the calendar feed", () => {
     expect(first.calendar.events.every((entry) => entry.status === "CONFIRMED")).toBe(true);
     const berlin = first.calendar.events.find((entry) => entry.summary === "Held Game")!;
     expect(berlin.start.tzid).toBe("Europe/Berlin");
-    expect(berlin.start.instant).toEqual(held.startsAt);
+    // To the second: the file has no milliseconds.
+    expect(berlin.start.instant.getTime()).toBe(Math.floor(held.startsAt.getTime() / 1000) * 1000);
 
     // One leaves through the app; the organiser cancels another.
     expect((await player.client.delete(`/api/events/${toLeave.id}/registrations/me`)).status).toBe(200);

@@ -1,5 +1,6 @@
 import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import ical, { ICalCalendarMethod, type ICalCalendar, ICalEventStatus } from "ical-generator";
+import { DateTime } from "luxon";
 
 /**
  * Games as iCalendar (RFC 5545) events: the one-game file of "Add to calendar" and the mails, and
@@ -77,8 +78,10 @@ export function addGame(calendar: ICalCalendar, site: CalendarSite, game: Calend
     .join("\n\n");
   calendar.createEvent({
     id: calendarUid(site, game.id),
-    start: game.startsAt,
-    end: game.endsAt,
+    // As luxon times in the game's zone: ical-generator writes a plain Date with the clock of the
+    // process's own zone (TZ), which would put a 7 PM game in London at 7 PM of wherever the server is.
+    start: DateTime.fromJSDate(game.startsAt, { zone: game.timeZone }),
+    end: DateTime.fromJSDate(game.endsAt, { zone: game.timeZone }),
     timezone: game.timeZone,
     summary: game.title,
     description,
