@@ -20,7 +20,8 @@ const ZONE = "America/Toronto";
 /** The game's kick-off on Toronto's clocks, worked out here with Intl alone: "2026-12-06 10:00". */
 async function torontoKickOff(game: SeededGame): Promise<{ local: string; instant: Date }> {
   const { rows } = await database().query<{ starts_at: Date }>("select starts_at from event where id = $1", [game.id]);
-  const instant = rows[0]!.starts_at;
+  // To the second, as the file writes it (the seeded game starts at a time with milliseconds).
+  const instant = new Date(Math.floor(rows[0]!.starts_at.getTime() / 1000) * 1000);
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat("en-CA", { timeZone: ZONE, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
       .formatToParts(instant)
