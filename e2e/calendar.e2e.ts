@@ -41,6 +41,7 @@ describe("Add to calendar", () => {
     const page = await newPage({ timezoneId: "Europe/Paris" });
     await login(page, await createVerifiedUser());
     await openGame(page, game);
+    await screenshot(page, "event-add-to-calendar-1280");
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Add to calendar" }).click()]);
     expect(download.suggestedFilename()).toMatch(/^calendar-cup-[a-z0-9-]+\.ics$/);

@@ -18,7 +18,7 @@ export interface ReminderGame {
 }
 
 export const NOT_REFUNDED =
-  "Cancelling now is not refunded: kick-off is less than 24 hours away, so your spot can no longer be cancelled. If you cannot come, please let the organiser know.";
+  "Cancelling now is not refunded: kick-off is less than 24 hours away, so the spot can no longer be given back. If you cannot come, please let the organiser know.";
 
 const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
 
