@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { readCalendar } from "../src/test/ical.ts";
 import { createVerifiedUser, login } from "./support/accounts.ts";
@@ -7,6 +6,7 @@ import { expectNoAxeViolations } from "./support/axe.ts";
 import { baseURL, screenshot, useBrowser } from "./support/browser.ts";
 import { adminAccount, seedGame, type SeededGame, uniqueTitle, useDatabase } from "./support/games.ts";
 import { waitForMail } from "./support/mail.ts";
+import { openGame, region } from "./support/pages.ts";
 
 /**
  * Games in people's calendars (issue 17): the event page's "Add to calendar", the .ics on "You're in",
@@ -28,11 +28,6 @@ async function torontoKickOff(game: SeededGame): Promise<{ local: string; instan
       .map((part) => [part.type, part.value]),
   );
   return { local: `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`, instant };
-}
-
-async function openGame(page: Page, game: SeededGame) {
-  await page.goto(`/event/${game.id}`);
-  await page.getByRole("heading", { name: game.title, level: 1 }).waitFor();
 }
 
 describe("Add to calendar", () => {
@@ -91,7 +86,7 @@ describe("Subscribe in your calendar", () => {
     await page.getByText("You have been successfully added to the Player List!").waitFor();
 
     await page.goto("/profile");
-    const section = page.getByRole("region", { name: "Subscribe in your calendar" });
+    const section = region(page, "Subscribe in your calendar");
     await section.getByText("You have no calendar link yet.").waitFor();
     await section.getByRole("button", { name: "Create calendar link" }).click();
     const link = section.getByRole("textbox", { name: "Your calendar link" });
@@ -101,7 +96,7 @@ describe("Subscribe in your calendar", () => {
     expect(await section.getByRole("link", { name: "Open in calendar app" }).getAttribute("href")).toBe(webcal);
     await screenshot(page, "profile-calendar-feed-375");
     await expectNoAxeViolations(page, section);
-    await expectNoAxeViolations(page, page.getByRole("region", { name: "Game reminders" }));
+    await expectNoAxeViolations(page, region(page, "Game reminders"));
 
     const feedUrl = webcal.replace(/^webcal:/, new URL(baseURL()).protocol);
     const before = readCalendar(await (await fetch(feedUrl)).text());
