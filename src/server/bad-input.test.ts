@@ -138,10 +138,11 @@ describe("JSON bodies only as application/json", () => {
     ["POST", "/api/events", "admin"],
     ["PATCH", "/api/me/name", "player"],
     ["PATCH", "/api/me/notifications", "player"],
+    ["PATCH", "/api/me/reminders", "player"],
     ["POST", "/api/me/email", "player"],
   ] as const)("%s %s refuses a JSON body sent as a form or text (what another site can send without asking)", async (method, path, who) => {
     for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", ""]) {
-      const text = await expectClientError({ who, method, path, body: eventBody({ firstName: "Eve", lastName: "Evil", notifyNewEvents: false }), headers: { "content-type": type } }, 400);
+      const text = await expectClientError({ who, method, path, body: eventBody({ firstName: "Eve", lastName: "Evil", notifyNewEvents: false, gameReminders: false }), headers: { "content-type": type } }, 400);
       expect(JSON.parse(text).error.message, type).toBe("The request body must be JSON (Content-Type: application/json).");
     }
   });

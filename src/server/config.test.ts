@@ -27,7 +27,7 @@ describe("loadConfig", () => {
       trustProxy: 0,
       rateLimits: {
         windowMs: 15 * 60_000,
-        perAddress: { signIn: 100, signUp: 60, passwordReset: 30, verificationMail: 30, verificationCheck: 1200, passwordCheck: 30, analyticsHits: 1200 },
+        perAddress: { signIn: 100, signUp: 60, passwordReset: 30, verificationMail: 30, verificationCheck: 1200, passwordCheck: 30, analyticsHits: 1200, calendarFeed: 600 },
         failedPasswordsPerAccount: 10,
         mailsPerRecipient: 3,
       },

@@ -77,6 +77,9 @@ const envSchema = z
     // The page's analytics beacon: one per screen viewed, so a person sends a few a minute; enough
     // for a household or an office behind one address (docs/decisions/018-first-party-analytics.md).
     RATE_LIMIT_ANALYTICS_HITS: positiveCount(1200),
+    // Calendar feeds: a calendar app asks about once an hour per subscribed person, but one calendar
+    // service fetches many people's feeds from few addresses (docs/calendar-and-reminders.md).
+    RATE_LIMIT_CALENDAR_FEED: positiveCount(600),
     RATE_LIMIT_FAILED_PASSWORDS: positiveCount(10),
     // Account mails of one kind (verification, password reset, "you already have an account") to
     // one address and window, wherever the requests come from (docs/decisions/015-mails-per-recipient.md).
@@ -177,6 +180,7 @@ function toConfig(env: z.infer<typeof envSchema>, authSecret: string) {
         verificationCheck: env.RATE_LIMIT_VERIFICATION_CHECK,
         passwordCheck: env.RATE_LIMIT_PASSWORD_CHECK,
         analyticsHits: env.RATE_LIMIT_ANALYTICS_HITS,
+        calendarFeed: env.RATE_LIMIT_CALENDAR_FEED,
       },
       failedPasswordsPerAccount: env.RATE_LIMIT_FAILED_PASSWORDS,
       /** Account mails of one kind per recipient address and window. */

@@ -13,6 +13,7 @@ import { startEmbeddedVacuum } from "./jobs/maintenance.ts";
 import { startNewEventMailWorkers } from "./jobs/new-event-mail.ts";
 import { bossJobQueue } from "./jobs/queue.ts";
 import { startRegistrationWorkers } from "./registrations/workers.ts";
+import { startReminderWorkers } from "./reminders/workers.ts";
 import { createServices } from "./services.ts";
 
 const webDist = fileURLToPath(new URL("../../dist/web", import.meta.url));
@@ -42,6 +43,7 @@ async function main() {
     await startAccountMailWorker(boss, services);
     await startNewEventMailWorkers(boss, { db: database.db, mailer: services.mailer, config });
     await startRegistrationWorkers(boss, services);
+    await startReminderWorkers(boss, { db: database.db, database, mailer: services.mailer, config, jobs: bossJobQueue(boss) });
     await startEmbeddedVacuum(boss, database.pool, { embedded: !config.databaseUrl });
     await startAnalyticsWorker(boss, { pool: database.pool, timeZone: config.analytics.timeZone });
     const app = createApp({ ...services, webDist: existsSync(webDist) ? webDist : undefined });

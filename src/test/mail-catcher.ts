@@ -9,6 +9,8 @@ export interface CaughtMail {
   html: string;
   /** Every http(s) link in the text body, in order. */
   links: string[];
+  /** Files sent along, their content as text (e.g. a game's .ics). */
+  attachments: { filename: string; contentType: string; content: string }[];
 }
 
 /**
@@ -33,6 +35,7 @@ export class MailCatcher {
             text,
             html: typeof parsed.html === "string" ? parsed.html : "",
             links: text.match(/https?:\/\/[^\s>"')]+/g) ?? [],
+            attachments: parsed.attachments.map((file) => ({ filename: file.filename ?? "", contentType: file.contentType, content: file.content.toString("utf8") })),
           });
           for (const wake of this.waiters.splice(0)) wake();
           callback();

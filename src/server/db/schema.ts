@@ -39,6 +39,8 @@ export const user = pgTable("user", {
   lastName: text("last_name").notNull().default(""),
   /** Opt-out of the "new game" mails (the original product told every user about each new event). */
   notifyNewEvents: boolean("notify_new_events").default(true).notNull(),
+  /** Opt-out of the reminders 24 h and 2 h before a game one holds a spot in (docs/calendar-and-reminders.md). */
+  notifyGameReminders: boolean("notify_game_reminders").default(true).notNull(),
   stripeCustomerId: text("stripe_customer_id"),
   /** The simulated processor's customer (PAYMENTS=simulated), kept apart so switching modes never mixes ids. */
   simulatedCustomerId: text("simulated_customer_id"),
@@ -555,4 +557,41 @@ export const playerRating = pgTable(
       .notNull(),
   },
   (table) => [primaryKey({ columns: [table.community, table.userId] }), check("player_rating_stars", sql`${table.stars} is null or ${table.stars} between 1 and 5`)],
+);
+
+// --- calendar feed and game reminders (docs/calendar-and-reminders.md) ---
+
+/**
+ * The secret of a user's calendar feed URL, as a SHA-256 hash only: the token itself is shown once,
+ * when it is made. One per user; replacing it overwrites the hash, so the old URL stops working.
+ */
+export const calendarFeedToken = pgTable("calendar_feed_token", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull().unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+});
+
+export const gameReminderKind = pgEnum("game_reminder_kind", ["24h", "2h"]);
+
+/**
+ * Each reminder claimed for a person, game and kind: the key is what makes it go out once, whichever
+ * worker or instance sweeps. The claim commits with the job that mails it; sentAt is set once the
+ * mail server took it (null: not sent yet, or dropped because the spot or the game went meanwhile).
+ */
+export const gameReminder = pgTable(
+  "game_reminder",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => event.id, { onDelete: "cascade" }),
+    kind: gameReminderKind("kind").notNull(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }).defaultNow().notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.eventId, table.kind] })],
 );

@@ -10,6 +10,14 @@ export interface Mail {
   html: string;
   /** Extra headers, e.g. List-Unsubscribe on announcements. */
   headers?: Record<string, string>;
+  /** Files sent along, e.g. a game's .ics on a receipt (the local mailbox keeps only the text and HTML). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  contentType: string;
 }
 
 export interface Mailer {

@@ -9,28 +9,40 @@ export const CONFIRM_UNSUBSCRIBE = "Stop the emails about each new game? You can
 export const UNSUBSCRIBE_BUTTON = "Unsubscribe";
 export const UNSUBSCRIBED = "You will no longer receive new game emails.";
 export const INVALID_UNSUBSCRIBE_LINK = "This unsubscribe link is not valid. Open Profile in the app to change your email settings.";
+export const CONFIRM_UNSUBSCRIBE_REMINDERS = "Stop the reminder emails before your games? You can turn them on again in your Profile.";
+export const UNSUBSCRIBED_REMINDERS = "You will no longer receive game reminder emails.";
 
-function mac(secret: string, userId: string): Buffer {
-  return createHmac("sha256", secret).update(`unsubscribe-new-events:${userId}`).digest();
+/**
+ * The kinds of mail one can stop from the mail itself, each on its own: a link stops only its kind.
+ * Each has its own path and its own signed purpose, so a new-game link cannot stop reminders.
+ */
+export type MailingList = "new-events" | "game-reminders";
+const LISTS: Record<MailingList, { path: string; confirm: string; done: string; off: Partial<typeof user.$inferInsert> }> = {
+  "new-events": { path: "", confirm: CONFIRM_UNSUBSCRIBE, done: UNSUBSCRIBED, off: { notifyNewEvents: false } },
+  "game-reminders": { path: "/reminders", confirm: CONFIRM_UNSUBSCRIBE_REMINDERS, done: UNSUBSCRIBED_REMINDERS, off: { notifyGameReminders: false } },
+};
+
+function mac(secret: string, userId: string, list: MailingList): Buffer {
+  return createHmac("sha256", secret).update(`unsubscribe-${list}:${userId}`).digest();
 }
 
 /** A token that names a user and proves the link came from us; it needs no sign-in and never expires. */
-export function unsubscribeToken(secret: string, userId: string): string {
-  return `${Buffer.from(userId).toString("base64url")}.${mac(secret, userId).toString("base64url")}`;
+export function unsubscribeToken(secret: string, userId: string, list: MailingList = "new-events"): string {
+  return `${Buffer.from(userId).toString("base64url")}.${mac(secret, userId, list).toString("base64url")}`;
 }
 
-/** The user id the token was made for, or null when it was not made with this secret. */
-export function verifyUnsubscribeToken(secret: string, token: string): string | null {
+/** The user id the token was made for, or null when it was not made with this secret for this list. */
+export function verifyUnsubscribeToken(secret: string, token: string, list: MailingList = "new-events"): string | null {
   const [encodedId, signature, extra] = token.split(".");
   if (!encodedId || !signature || extra !== undefined) return null;
   const userId = Buffer.from(encodedId, "base64url").toString();
-  const expected = mac(secret, userId);
+  const expected = mac(secret, userId, list);
   const given = Buffer.from(signature, "base64url");
   return given.length === expected.length && timingSafeEqual(given, expected) ? userId : null;
 }
 
-export function unsubscribeUrl(options: { publicUrl: string; authSecret: string }, userId: string): string {
-  return `${options.publicUrl}/api/unsubscribe?token=${unsubscribeToken(options.authSecret, userId)}`;
+export function unsubscribeUrl(options: { publicUrl: string; authSecret: string }, userId: string, list: MailingList = "new-events"): string {
+  return `${options.publicUrl}/api/unsubscribe${LISTS[list].path}?token=${unsubscribeToken(options.authSecret, userId, list)}`;
 }
 
 /**
@@ -41,7 +53,6 @@ export function unsubscribeUrl(options: { publicUrl: string; authSecret: string 
  */
 export function unsubscribeRoutes(deps: { db: Db; authSecret: string; appName: string }) {
   const { db, authSecret, appName } = deps;
-  const userOf = (token: string | undefined) => (token ? verifyUnsubscribeToken(authSecret, token) : null);
   const page = (content: string) => `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(appName)}</title></head>
@@ -53,23 +64,30 @@ ${content}
 </html>`;
   const message = (text: string) => page(`<p>${escapeHtml(text)}</p>`);
 
-  return new Hono()
-    .get("/", (c) => {
-      const token = c.req.query("token");
-      if (!userOf(token)) return c.html(message(INVALID_UNSUBSCRIBE_LINK), 400);
-      const action = `/api/unsubscribe?token=${encodeURIComponent(token!)}`;
-      return c.html(
-        page(`<p>${escapeHtml(CONFIRM_UNSUBSCRIBE)}</p>
+  const routes = new Hono();
+  // Each list at its own path (/api/unsubscribe for new games, /api/unsubscribe/reminders), same steps.
+  for (const list of Object.keys(LISTS) as MailingList[]) {
+    const { path, confirm, done, off } = LISTS[list];
+    const userOf = (token: string | undefined) => (token ? verifyUnsubscribeToken(authSecret, token, list) : null);
+    routes
+      .get(path || "/", (c) => {
+        const token = c.req.query("token");
+        if (!userOf(token)) return c.html(message(INVALID_UNSUBSCRIBE_LINK), 400);
+        const action = `/api/unsubscribe${path}?token=${encodeURIComponent(token!)}`;
+        return c.html(
+          page(`<p>${escapeHtml(confirm)}</p>
 <form method="post" action="${escapeHtml(action)}">
 <button type="submit" style="background:#15803d;color:#fff;border:0;padding:10px 18px;border-radius:6px;font-size:16px;cursor:pointer">${UNSUBSCRIBE_BUTTON}</button>
 </form>`),
-      );
-    })
-    .post("/", async (c) => {
-      const userId = userOf(c.req.query("token"));
-      if (!userId) return c.html(message(INVALID_UNSUBSCRIBE_LINK), 400);
-      // A deleted account has nothing left to unsubscribe; the answer is the same.
-      await db.update(user).set({ notifyNewEvents: false }).where(eq(user.id, userId));
-      return c.html(message(UNSUBSCRIBED));
-    });
+        );
+      })
+      .post(path || "/", async (c) => {
+        const userId = userOf(c.req.query("token"));
+        if (!userId) return c.html(message(INVALID_UNSUBSCRIBE_LINK), 400);
+        // A deleted account has nothing left to unsubscribe; the answer is the same.
+        await db.update(user).set(off).where(eq(user.id, userId));
+        return c.html(message(done));
+      });
+  }
+  return routes;
 }

@@ -1,5 +1,6 @@
 import { and, count, eq, lte, sum } from "drizzle-orm";
 import { formatCents, processingFeeCents } from "../../shared/money.ts";
+import { gameCalendarAttachment } from "../calendar/game-attachment.ts";
 import type { Db } from "../db/client.ts";
 import { event, payment, registration, user } from "../db/schema.ts";
 import { formatEventWhen } from "../events/describe-event.ts";
@@ -74,19 +75,21 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
   const list = reg.role === "player" ? "Player" : "Goalkeeper";
   const facts: PolicyFacts = { game, priceCents: reg.amountCents, currency: context.payments.currency, feeRule: context.feeRule, now: new Date() };
   const card: [string, string][] = reg.amountCents > 0 && reg.cardLabel ? [["Card", reg.cardLabel]] : [];
+  // A held spot's mails carry the game's .ics, so the game lands in the player's calendar.
+  const withCalendar = (spotMail: Mail): Mail => ({ ...spotMail, attachments: [gameCalendarAttachment(context, game)] });
   switch (job.kind) {
     case "payment_confirmed": {
       const policy = spotCancelPolicy(facts);
-      return mail(context, game, email, {
+      return withCalendar(mail(context, game, email, {
         subject: `Payment confirmed: ${game.title}`,
         paragraphs: [`Your spot as ${reg.role} in ${game.title} is confirmed. We charged ${amount} to your card.`, policy.paragraph],
         amountLine: amount,
         moreDetails: [...card, ...policy.details],
-      });
+      }));
     }
     case "promoted": {
       const policy = spotCancelPolicy(facts);
-      return mail(context, game, email, {
+      return withCalendar(mail(context, game, email, {
         subject: `You're in: ${game.title}`,
         paragraphs: [
           `A spot opened up in ${game.title} and it is yours: you are now on the ${list} List.`,
@@ -95,15 +98,15 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
         ],
         amountLine: reg.amountCents > 0 ? amount : undefined,
         moreDetails: [...card, ...policy.details],
-      });
+      }));
     }
     case "joined": {
       const policy = spotCancelPolicy(facts);
-      return mail(context, game, email, {
+      return withCalendar(mail(context, game, email, {
         subject: `You're in: ${game.title}`,
         paragraphs: [`You have a spot in ${game.title}: you are on the ${list} List. This game is free.`, policy.paragraph],
         moreDetails: policy.details,
-      });
+      }));
     }
     case "waitlisted": {
       const place = reg.status === "waitlisted" ? await waitlistPlace(db, reg) : null;

@@ -4,6 +4,7 @@ import { FALLBACK_ORGANIZER } from "../../shared/organizer.ts";
 import { FixedBottomBar } from "../components/bottom-bar.tsx";
 import { NotFoundMessage } from "../components/not-found-message.tsx";
 import { Spinner } from "../components/spinner.tsx";
+import { AddToCalendarLink } from "../features/calendar/components/add-to-calendar-link.tsx";
 import { EventMap } from "../features/events/components/event-map.tsx";
 import { GetDirectionsLink } from "../features/events/components/get-directions-link.tsx";
 import { SpotList, WaitList } from "../features/events/components/participant-list.tsx";
@@ -86,6 +87,7 @@ export default function EventScreen() {
             <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 wrap-anywhere">{data.title}</h1>
             <p className="text-slate-600 wrap-anywhere">{data.locationName}</p>
             {!cancelled && <GetDirectionsLink latitude={data.latitude} longitude={data.longitude} name={data.locationName} />}
+            {!cancelled && !completed && <AddToCalendarLink eventId={data.id} />}
           </div>
           {/* The terms' column takes at most 40 % (they wrap between words beyond), so a date keeps the room
               to break between its words, never inside one ("Thurs-day"), at 320 px with 125 % text. */}

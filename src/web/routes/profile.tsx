@@ -7,6 +7,8 @@ import { Button, FormMessage, TextField } from "../components/form.tsx";
 import { NewPasswordFields } from "../components/new-password-fields.tsx";
 import { useNotify } from "../components/notification.tsx";
 import { Spinner } from "../components/spinner.tsx";
+import { CalendarFeedSection } from "../features/calendar/components/calendar-feed-section.tsx";
+import { GameRemindersSection } from "../features/calendar/components/game-reminders-section.tsx";
 import { AccountDeletionGames } from "../features/account/components/account-deletion-games.tsx";
 import { useAccountDeletionPreview } from "../features/account/hooks/use-account-deletion-preview.ts";
 import { QueryError } from "../features/events/components/query-error.tsx";
@@ -27,6 +29,8 @@ export default function ProfileScreen() {
       <Summary user={user} />
       <UpdateName user={user} />
       <NewGameEmails user={user} />
+      <GameRemindersSection />
+      <CalendarFeedSection />
       <SavedCardsSection />
       <UpdateEmail user={user} />
       <ChangePassword user={user} />

@@ -1,0 +1,77 @@
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import type { CalendarFeedCreated, CalendarFeedStatus } from "../../shared/calendar.ts";
+import { requireVerifiedUser } from "../auth/session.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import { event } from "../db/schema.ts";
+import { isEventId } from "../events/event-summary.ts";
+import { EVENT_NOT_FOUND } from "../events/get-event.ts";
+import type { AppEnv } from "../http/env.ts";
+import { AppError, errorBody } from "../http/errors.ts";
+import type { RateLimiter } from "../http/rate-limit.ts";
+import { addGame, calendarGameOf, gameIcs, ICS_CONTENT_TYPE, icsFileName, newCalendar } from "./game-calendar.ts";
+import { feedOwner, feedTokenCreatedAt, feedUrls, replaceFeedToken } from "./feed-token.ts";
+import { listFeedGames } from "./list-feed-games.ts";
+
+type Site = Pick<Config, "appName" | "publicUrl">;
+
+/** A subscribed calendar is asked to come back after an hour. */
+export const FEED_REFRESH_SECONDS = 3600;
+
+/** GET /api/events/:id/calendar.ics — "Add to calendar": a game's public facts, as its link preview shows them. */
+export function eventCalendarRoutes(deps: { db: Db; config: Site }) {
+  const { db, config } = deps;
+  return new Hono<AppEnv>().get("/:id/calendar.ics", async (c) => {
+    const id = c.req.param("id");
+    const [row] = isEventId(id) ? await db.select().from(event).where(eq(event.id, id)) : [];
+    if (!row) throw new AppError("not_found", EVENT_NOT_FOUND);
+    return c.body(gameIcs(config, calendarGameOf(row)), 200, {
+      "content-type": ICS_CONTENT_TYPE,
+      "content-disposition": `attachment; filename="${icsFileName(row.title)}"`,
+      "cache-control": "no-cache",
+    });
+  });
+}
+
+/**
+ * GET /api/calendar/:token.ics — a person's feed, for calendar apps (which send no cookie). The
+ * token is the only key: a malformed, wrong or replaced one gets the very answer of an unknown
+ * route, so nothing tells whether it ever existed. Limited per client address (decision 006).
+ */
+export function calendarFeedRoutes(deps: { db: Db; config: Site; limiter: RateLimiter }) {
+  const { db, config, limiter } = deps;
+  return new Hono<AppEnv>().get("/:file", async (c) => {
+    limiter.hit("calendarFeed", c.get("clientAddress"));
+    const token = /^(.*)\.ics$/.exec(c.req.param("file"))?.[1];
+    const userId = token ? await feedOwner(db, token) : null;
+    if (!userId) return c.json(errorBody("not_found", "Not found."), 404);
+    const calendar = newCalendar(config, { name: config.appName, refreshSeconds: FEED_REFRESH_SECONDS });
+    for (const game of await listFeedGames(db, userId, new Date())) addGame(calendar, config, game);
+    return c.body(calendar.toString(), 200, {
+      "content-type": ICS_CONTENT_TYPE,
+      // The address is a secret: no shared cache may keep the answer.
+      "cache-control": "private, no-store",
+      "x-robots-tag": "noindex",
+    });
+  });
+}
+
+/** /api/me/calendar-feed — the Profile's "Subscribe in your calendar". */
+export function myCalendarFeedRoutes(deps: { db: Db; config: Site }) {
+  const { db, config } = deps;
+  return new Hono<AppEnv>()
+    .get("/", async (c) => {
+      const user = requireVerifiedUser(c.get("user"));
+      const createdAt = await feedTokenCreatedAt(db, user.id);
+      c.header("cache-control", "no-store");
+      return c.json({ feed: createdAt ? { createdAt: createdAt.toISOString() } : null } satisfies CalendarFeedStatus);
+    })
+    .post("/", async (c) => {
+      const user = requireVerifiedUser(c.get("user"));
+      const { token, createdAt } = await replaceFeedToken(db, user.id);
+      const urls = feedUrls(config.publicUrl, token);
+      c.header("cache-control", "no-store");
+      return c.json({ feed: { createdAt: createdAt.toISOString(), webcalUrl: urls.webcal, httpsUrl: urls.https } } satisfies CalendarFeedCreated, 201);
+    });
+}

@@ -1,0 +1,26 @@
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { type ReminderSettings, reminderSettingsSchema } from "../../shared/calendar.ts";
+import { requireVerifiedUser } from "../auth/session.ts";
+import type { Db } from "../db/client.ts";
+import { user as userTable } from "../db/schema.ts";
+import type { AppEnv } from "../http/env.ts";
+import { parseJson } from "../http/validate.ts";
+
+/** /api/me/reminders — the Profile's "Game reminders" switch, apart from the new-game mails. */
+export function myReminderRoutes(deps: { db: Db }) {
+  const { db } = deps;
+  return new Hono<AppEnv>()
+    .get("/", async (c) => {
+      const user = requireVerifiedUser(c.get("user"));
+      const [row] = await db.select({ gameReminders: userTable.notifyGameReminders }).from(userTable).where(eq(userTable.id, user.id));
+      c.header("cache-control", "no-store");
+      return c.json({ gameReminders: row?.gameReminders ?? true } satisfies ReminderSettings);
+    })
+    .patch("/", async (c) => {
+      const user = requireVerifiedUser(c.get("user"));
+      const { gameReminders } = await parseJson(c, reminderSettingsSchema);
+      await db.update(userTable).set({ notifyGameReminders: gameReminders }).where(eq(userTable.id, user.id));
+      return c.json({ gameReminders } satisfies ReminderSettings);
+    });
+}
