@@ -1,0 +1,79 @@
+import type { SSEStreamingApi } from "hono/streaming";
+import type { EventViewer } from "../events/get-event.ts";
+
+export interface LiveSseMessage {
+  event?: string;
+  id?: string;
+  data: string;
+  retry?: number;
+}
+
+/**
+ * One open stream. Writes go out one at a time; while one is under way (a slow reader), newer
+ * messages replace the waiting one with the same key, so a stream that cannot keep up gets the
+ * latest snapshot rather than a queue of old ones, and its memory stays bounded.
+ */
+export class Subscriber {
+  private writing = false;
+  private readonly waiting = new Map<string, LiveSseMessage>();
+  /** The highest game version queued for this stream: an older snapshot never follows a newer one. */
+  private version = -1;
+  private readonly endListeners: (() => void)[] = [];
+
+  constructor(
+    private readonly stream: SSEStreamingApi,
+    readonly viewer: EventViewer | undefined,
+    /** When the stream is closed so that its reconnect checks the session again. */
+    readonly endsAt: number,
+  ) {}
+
+  /** Queues `message` under `key` (one per game), unless it is older than what was already queued. */
+  push(key: string, message: LiveSseMessage, version?: number): void {
+    if (this.stream.closed || this.stream.aborted) return;
+    if (version !== undefined) {
+      if (version < this.version) return;
+      this.version = version;
+    }
+    this.waiting.delete(key);
+    this.waiting.set(key, message);
+    if (!this.writing) void this.drain();
+  }
+
+  onEnd(listener: () => void): void {
+    this.endListeners.push(listener);
+  }
+
+  /** Closes the stream from this side; the browser reconnects after its `retry`. */
+  end(): void {
+    void this.stream.close();
+    for (const listener of this.endListeners.splice(0)) listener();
+  }
+
+  /** A comment line, so that proxies and browsers keep an idle connection open. */
+  heartbeat(): void {
+    if (this.writing || this.stream.closed || this.stream.aborted) return;
+    this.writing = true;
+    void this.stream.write(": keep-alive\n\n").finally(() => {
+      this.writing = false;
+      if (this.waiting.size > 0) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.writing = true;
+    try {
+      for (const [key, message] of this.waiting) {
+        this.waiting.delete(key);
+        // writeSSE swallows a closed connection's error; it resolves once the reader took the bytes.
+        await this.stream.writeSSE(message);
+        if (this.stream.closed || this.stream.aborted) {
+          this.waiting.clear();
+          return;
+        }
+      }
+    } finally {
+      this.writing = false;
+    }
+    if (this.waiting.size > 0) void this.drain();
+  }
+}
