@@ -60,12 +60,6 @@ export async function readSharedEventDetail(db: Db, id: string, cache?: ListCach
     : await loadSharedEventDetail(db, id);
 }
 
-/** Whether the viewer sees anything of their own on the page (else their page is everyone's). */
-export function hasOwnPart(shared: SharedEventDetail, viewer: EventViewer | undefined): boolean {
-  if (!viewer) return false;
-  return viewer.isAdmin || shared.registrations.some((r) => r.userId === viewer.id) || shared.failedAutoCharges.some((f) => f.userId === viewer.id);
-}
-
 /** The page as this viewer sees it, without the admin parts (queried apart): pure, from the shared part. */
 export function viewerEventDetail(shared: SharedEventDetail, viewer: EventViewer | undefined): EventDetail {
   const mine: MyRegistration[] = [];
