@@ -193,7 +193,7 @@ async function main() {
   // each player on one of their own (their own part of the page), as a crowd would be.
   const rssBefore = rssKb(local.pid);
   const viewers = [...playerCookies, ...Array.from({ length: STREAMS - playerCookies.length }, () => local.viewerCookie!)];
-  let started = performance.now();
+  const started = performance.now();
   const streams = await openStreams(STREAMS, local.port, eventId, viewers, "local");
   const openMs = performance.now() - started;
   if (remote) streams.push(...(await openStreams(REMOTE_STREAMS, remote.port, eventId, [local.viewerCookie!], "remote")));

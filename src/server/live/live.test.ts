@@ -83,7 +83,9 @@ describe("announcing a change", () => {
   it("a change refused under the game's lock announces nothing", async () => {
     const game = await freeGame(1);
     const first = await signUpVerified(context);
+    const joined = heard();
     expect((await join(first.client, game.id, { role: "player" })).status).toBe(201);
+    await eventually(async () => (joined.some((m) => m.type === "event" && m.eventId === game.id) ? true : undefined), "the join to be heard", 5_000);
     const messages = heard();
     // The same person again: refused inside the lock, rolled back.
     expect((await join(first.client, game.id, { role: "player" })).status).toBe(409);

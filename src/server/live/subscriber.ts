@@ -18,6 +18,8 @@ export class Subscriber {
   private readonly waiting = new Map<string, LiveSseMessage>();
   /** The highest game version queued for this stream: an older snapshot never follows a newer one. */
   private version = -1;
+  /** What was queued with it: the same snapshot again (a late notification, a reset) is not sent twice. */
+  private versionData: string | undefined;
   private readonly endListeners: (() => void)[] = [];
 
   constructor(
@@ -31,8 +33,9 @@ export class Subscriber {
   push(key: string, message: LiveSseMessage, version?: number): void {
     if (this.stream.closed || this.stream.aborted) return;
     if (version !== undefined) {
-      if (version < this.version) return;
+      if (version < this.version || (version === this.version && message.data === this.versionData)) return;
       this.version = version;
+      this.versionData = message.data;
     }
     this.waiting.delete(key);
     this.waiting.set(key, message);
