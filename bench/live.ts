@@ -19,6 +19,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { Agent, type ClientRequest, request } from "node:http";
+import { cpus, loadavg } from "node:os";
 import { createInterface } from "node:readline";
 import { runMigrations } from "../src/server/db/migrate.ts";
 import { createThrowawayDatabase } from "../src/test/database.ts";
@@ -81,6 +82,8 @@ interface Stream {
   instance: "local" | "remote";
 }
 
+const ID_MARK = Buffer.from("\nid: ");
+const NEWLINE = 10;
 const streamAgent = new Agent({ keepAlive: false, maxSockets: Infinity });
 
 function openStream(port: number, eventId: string, cookie: string, instance: Stream["instance"]): Promise<Stream> {
@@ -92,17 +95,26 @@ function openStream(port: number, eventId: string, cookie: string, instance: Str
         response.resume();
         return;
       }
-      response.setEncoding("utf8");
-      let buffer = "";
-      response.on("data", (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf("\n\n")) !== -1) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const id = /(?:^|\n)id: (\d+)/.exec(block);
-          if (id) received.set(Number(id[1]), performance.now());
+      // Only the ids are read, from the bytes (2,000 streams of whole pages would keep this process
+      // busier than the app if each were decoded and split): "\nid: N\n", across chunk boundaries.
+      let tail = Buffer.alloc(0);
+      response.on("data", (chunk: Buffer) => {
+        const data = tail.length > 0 ? Buffer.concat([tail, chunk]) : chunk;
+        let from = 0;
+        let keepFrom = Math.max(0, data.length - ID_MARK.length);
+        for (;;) {
+          const at = data.indexOf(ID_MARK, from);
+          if (at === -1) break;
+          const end = data.indexOf(NEWLINE, at + ID_MARK.length);
+          if (end === -1) {
+            keepFrom = at;
+            break;
+          }
+          received.set(Number(data.toString("latin1", at + ID_MARK.length, end)), performance.now());
+          from = end;
+          keepFrom = Math.max(end, data.length - ID_MARK.length);
         }
+        tail = Buffer.from(data.subarray(keepFrom));
       });
       resolve({ request: req, received, instance });
     });
@@ -210,6 +222,10 @@ async function main() {
   const beside = await pageThroughput(local);
 
   // 4. Joins then cancels, one at a time; the version after change k is firstVersion + k.
+  const appCpuBeforeChanges = cpuMs(local.pid);
+  const remoteCpuBeforeChanges = remote ? cpuMs(remote.pid) : 0;
+  const readerCpuBefore = process.cpuUsage();
+  const changesStarted = performance.now();
   const sentAt: number[] = [];
   const answeredAt: number[] = [];
   let failures = 0;
@@ -225,6 +241,11 @@ async function main() {
     }
     await pause(CHANGE_GAP_MS);
   }
+  const changesMs = performance.now() - changesStarted;
+  const appCpuPerChange = (cpuMs(local.pid) - appCpuBeforeChanges) / CHANGES;
+  const remoteCpuPerChange = remote ? (cpuMs(remote.pid) - remoteCpuBeforeChanges) / CHANGES : 0;
+  const readerCpu = process.cpuUsage(readerCpuBefore);
+  const readerCpuPerChange = (readerCpu.user + readerCpu.system) / 1000 / CHANGES;
   await pause(2_000);
   const finalPage = JSON.parse((await send(local.port, `/api/events/${eventId}`, { cookie: local.viewerCookie })).body) as { event: { version: number } };
 
@@ -255,6 +276,10 @@ async function main() {
   rows.push(["event page alone", `${alone.perSecond.toFixed(0)} req/s, p99 ${alone.p99.toFixed(1)} ms, ${alone.errors} errors`]);
   rows.push([`event page beside ${STREAMS} streams`, `${beside.perSecond.toFixed(0)} req/s, p99 ${beside.p99.toFixed(1)} ms, ${beside.errors} errors (${(slowdown * 100).toFixed(1)} % ${slowdown >= 0 ? "slower" : "faster"}; target ≤ ${MAX_SLOWDOWN * 100} %)`]);
   rows.push(["changes", `${CHANGES} (${players} joins, ${CHANGES - players} cancels), ${failures} failed; versions ${firstVersion} → ${finalPage.event.version}`]);
+  rows.push([
+    "CPU per change (one join or cancel and its deliveries)",
+    `app ${appCpuPerChange.toFixed(0)} ms${remote ? `, second instance ${remoteCpuPerChange.toFixed(0)} ms` : ""}, the streams' reader ${readerCpuPerChange.toFixed(0)} ms; ${CHANGES} changes in ${(changesMs / 1000).toFixed(1)} s`,
+  ]);
   rows.push(["deliveries", `${allLatencies.length} of ${streams.length * CHANGES}; ${missing} missing`]);
   rows.push(["commit → delivery, from the request sent", `p50 ${percentile(allLatencies, 0.5).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, max ${(allLatencies.at(-1) ?? 0).toFixed(0)} ms (target p99 ≤ ${TARGET_P99_MS} ms)`]);
   rows.push(["  the same from the answer received", `p50 ${percentile(fromAnswer, 0.5).toFixed(0)} ms, p99 ${percentile(fromAnswer, 0.99).toFixed(0)} ms`]);
@@ -262,6 +287,7 @@ async function main() {
     rows.push(["  streams on the first instance", `p50 ${percentile(latencies.local, 0.5).toFixed(0)} ms, p99 ${percentile(latencies.local, 0.99).toFixed(0)} ms`]);
     rows.push(["  streams on the second instance", `p50 ${percentile(latencies.remote, 0.5).toFixed(0)} ms, p99 ${percentile(latencies.remote, 0.99).toFixed(0)} ms, ${latencies.remote.length} of ${REMOTE_STREAMS * CHANGES} delivered`]);
   }
+  rows.push(["machine load average (1, 5, 15 min) at the end", loadavg().map((load) => load.toFixed(1)).join(", ") + ` on ${cpus().length} cores`]);
   console.log("");
   printTable(["measure", "result"], rows, "  ");
 

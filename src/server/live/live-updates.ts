@@ -7,7 +7,7 @@ import type { Database } from "../db/client.ts";
 import { addAdminParts, type EventViewer, readSharedEventDetail, type SharedEventDetail, viewerEventDetail } from "../events/get-event.ts";
 import type { ListCache } from "../events/list-cache.ts";
 import { createLiveChannel, type LiveChannel } from "./channel.ts";
-import { type LiveSseMessage, Subscriber } from "./subscriber.ts";
+import { SseFrame, Subscriber } from "./subscriber.ts";
 
 /** Notifications for one game within this long become one snapshot per stream. */
 export const COALESCE_MS = 150;
@@ -91,13 +91,13 @@ export function createLiveUpdates(deps: { database: Database; listCache: ListCac
     const version = shared.detail.version;
     const id = String(version);
     const inGame = viewersIn(shared);
-    let everyone: string | undefined;
+    let everyone: SseFrame | undefined;
     let adminParts: Pick<EventDetail, "refundIssues" | "disputes" | "refunds"> | undefined;
     for (const subscriber of subscribers) {
       const viewer = subscriber.viewer;
       if (!viewer || (!viewer.isAdmin && !inGame.has(viewer.id))) {
-        everyone ??= JSON.stringify(viewerEventDetail(shared, undefined));
-        subscriber.push("", { id, data: everyone }, version);
+        everyone ??= new SseFrame(JSON.stringify(viewerEventDetail(shared, undefined)), { id });
+        subscriber.push("", everyone, version);
         continue;
       }
       const detail = viewerEventDetail(shared, viewer);
@@ -109,7 +109,7 @@ export function createLiveUpdates(deps: { database: Database; listCache: ListCac
         }
         Object.assign(detail, adminParts);
       }
-      subscriber.push("", { id, data: JSON.stringify(detail) }, version);
+      subscriber.push("", new SseFrame(JSON.stringify(detail), { id }), version);
     }
   };
 
@@ -119,13 +119,13 @@ export function createLiveUpdates(deps: { database: Database; listCache: ListCac
     // The home cards show places only in games not over and not cancelled (list-my-active-registrations.ts).
     const open = summary.status === "active" && Date.parse(summary.endsAt) >= Date.now();
     const inGame = viewersIn(shared);
-    let everyone: string | undefined;
+    let everyone: SseFrame | undefined;
     for (const subscriber of subscribers) {
       const viewer = subscriber.viewer;
-      const message = (data: string): LiveSseMessage => ({ event: LIVE_GAME_EVENT, data });
+      const message = (data: string) => new SseFrame(data, { event: LIVE_GAME_EVENT });
       if (!open || !viewer || !inGame.has(viewer.id)) {
-        everyone ??= JSON.stringify({ event: summary, mine: [] } satisfies LiveGameChange);
-        subscriber.push(summary.id, message(everyone));
+        everyone ??= message(JSON.stringify({ event: summary, mine: [] } satisfies LiveGameChange));
+        subscriber.push(summary.id, everyone);
         continue;
       }
       const mine: MyActiveRegistration[] = viewerEventDetail(shared, viewer)
@@ -145,7 +145,8 @@ export function createLiveUpdates(deps: { database: Database; listCache: ListCac
     // Changes may have been missed while nobody listened: nothing kept can be trusted.
     listCache.invalidate();
     for (const eventId of games.keys()) mark(eventId);
-    for (const home of homes) home.push(LIVE_RESET_EVENT, { event: LIVE_RESET_EVENT, data: "{}" });
+    const reset = new SseFrame("{}", { event: LIVE_RESET_EVENT });
+    for (const home of homes) home.push(LIVE_RESET_EVENT, reset);
   });
 
   const heartbeat = setInterval(() => {

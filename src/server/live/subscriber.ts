@@ -1,11 +1,22 @@
 import type { SSEStreamingApi } from "hono/streaming";
 import type { EventViewer } from "../events/get-event.ts";
 
-export interface LiveSseMessage {
-  event?: string;
-  id?: string;
-  data: string;
-  retry?: number;
+const encoder = new TextEncoder();
+
+/**
+ * One server-sent event, encoded once: the same snapshot goes to every stream of viewers without a
+ * part of their own, so its bytes are made once, not once per stream (as writeSSE would).
+ */
+export class SseFrame {
+  readonly bytes: Uint8Array;
+
+  constructor(
+    readonly data: string,
+    options: { event?: string; id?: string } = {},
+  ) {
+    const lines = [options.event && `event: ${options.event}`, ...data.split(/\r\n|\r|\n/).map((line) => `data: ${line}`), options.id !== undefined && `id: ${options.id}`];
+    this.bytes = encoder.encode(`${lines.filter(Boolean).join("\n")}\n\n`);
+  }
 }
 
 /**
@@ -15,7 +26,7 @@ export interface LiveSseMessage {
  */
 export class Subscriber {
   private writing = false;
-  private readonly waiting = new Map<string, LiveSseMessage>();
+  private readonly waiting = new Map<string, SseFrame>();
   /** The highest game version queued for this stream: an older snapshot never follows a newer one. */
   private version = -1;
   /** What was queued with it: the same snapshot again (a late notification, a reset) is not sent twice. */
@@ -30,7 +41,7 @@ export class Subscriber {
   ) {}
 
   /** Queues `message` under `key` (one per game), unless it is older than what was already queued. */
-  push(key: string, message: LiveSseMessage, version?: number): void {
+  push(key: string, message: SseFrame, version?: number): void {
     if (this.stream.closed || this.stream.aborted) return;
     if (version !== undefined) {
       if (version < this.version || (version === this.version && message.data === this.versionData)) return;
@@ -67,8 +78,8 @@ export class Subscriber {
     try {
       for (const [key, message] of this.waiting) {
         this.waiting.delete(key);
-        // writeSSE swallows a closed connection's error; it resolves once the reader took the bytes.
-        await this.stream.writeSSE(message);
+        // write() swallows a closed connection's error; it resolves once the reader took the bytes.
+        await this.stream.write(message.bytes);
         if (this.stream.closed || this.stream.aborted) {
           this.waiting.clear();
           return;
