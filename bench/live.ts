@@ -48,11 +48,14 @@ interface AppProcess {
 const apps: AppProcess[] = [];
 
 function startApp(env: Record<string, string>): Promise<AppProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/live-app.ts"], { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, ...env } });
+  // BENCH_APP_NODE_ARGS, e.g. "--cpu-prof": options for the app processes' node.
+  const nodeArgs = process.env.BENCH_APP_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const child = spawn(process.execPath, ["--expose-gc", ...nodeArgs, "--import", "tsx", "bench/live-app.ts"], { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, ...env } });
   const lines = createInterface({ input: child.stdout! });
   return new Promise((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`bench/live-app.ts exited with ${code} before it was ready`)));
     lines.on("line", (line) => {
+      if (line.startsWith("BENCH_MEMORY ")) return void memoryWaiters.shift()?.(JSON.parse(line.slice("BENCH_MEMORY ".length)) as NodeJS.MemoryUsage);
       if (!line.startsWith("BENCH_READY ")) return void process.stderr.write(`${line}\n`);
       const app = { child, ...(JSON.parse(line.slice("BENCH_READY ".length)) as Omit<AppProcess, "child">) };
       apps.push(app);
@@ -65,6 +68,16 @@ function startApp(env: Record<string, string>): Promise<AppProcess> {
 function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+const memoryWaiters: ((usage: NodeJS.MemoryUsage) => void)[] = [];
+
+/** The app's memory after a full garbage collection (it answers SIGUSR2). */
+function memoryOf(app: AppProcess): Promise<NodeJS.MemoryUsage> {
+  return new Promise((resolve) => {
+    memoryWaiters.push(resolve);
+    app.child.kill("SIGUSR2");
+  });
 }
 
 /** Resident memory in KB, from /proc (Linux). */
@@ -203,6 +216,7 @@ async function main() {
 
   // 2. The streams: one viewer who is not in the game on most of them (one shared snapshot), and
   // each player on one of their own (their own part of the page), as a crowd would be.
+  const memoryBefore = await memoryOf(local);
   const rssBefore = rssKb(local.pid);
   const viewers = [...playerCookies, ...Array.from({ length: STREAMS - playerCookies.length }, () => local.viewerCookie!)];
   const started = performance.now();
@@ -217,6 +231,8 @@ async function main() {
   await pause(IDLE_MS);
   const idleCpu = (cpuMs(local.pid) - cpuBefore) / IDLE_MS;
   const rssIdle = rssKb(local.pid);
+  const memoryIdle = await memoryOf(local);
+  const perStreamKb = (key: "heapUsed" | "rss" | "external") => ((memoryIdle[key] - memoryBefore[key]) / STREAMS / 1024).toFixed(1);
 
   // 3. The event page beside the open streams.
   const beside = await pageThroughput(local);
@@ -271,7 +287,10 @@ async function main() {
   const allLatencies = [...latencies.local, ...latencies.remote].sort((a, b) => a - b);
   const p99 = percentile(allLatencies, 0.99);
   rows.push(["streams opened", `${streams.length} (${STREAMS} local${remote ? `, ${REMOTE_STREAMS} on the second instance` : ""}) in ${(openMs / 1000).toFixed(1)} s; ${withSnapshot} with the first snapshot`]);
-  rows.push(["memory per idle stream (app RSS)", `${(((rssIdle - rssBefore) * 1024) / STREAMS / 1024).toFixed(1)} KB (RSS ${Math.round(rssBefore / 1024)} → ${Math.round(rssOpen / 1024)} → ${Math.round(rssIdle / 1024)} MB after ${IDLE_MS / 1000} s idle)`]);
+  rows.push([
+    "memory per idle stream, after a full GC",
+    `${perStreamKb("heapUsed")} KB of JS heap, ${perStreamKb("external")} KB external, ${perStreamKb("rss")} KB of RSS (RSS ${Math.round(rssBefore / 1024)} → ${Math.round(rssOpen / 1024)} MB opening, ${Math.round(rssIdle / 1024)} MB after ${IDLE_MS / 1000} s idle)`,
+  ]);
   rows.push(["app CPU while idle with the streams open", `${(idleCpu * 100).toFixed(2)} % of a core (${IDLE_MS / 1000} s, heartbeats included)`]);
   rows.push(["event page alone", `${alone.perSecond.toFixed(0)} req/s, p99 ${alone.p99.toFixed(1)} ms, ${alone.errors} errors`]);
   rows.push([`event page beside ${STREAMS} streams`, `${beside.perSecond.toFixed(0)} req/s, p99 ${beside.p99.toFixed(1)} ms, ${beside.errors} errors (${(slowdown * 100).toFixed(1)} % ${slowdown >= 0 ? "slower" : "faster"}; target ≤ ${MAX_SLOWDOWN * 100} %)`]);

@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import type { SSEStreamingApi } from "hono/streaming";
 import type { EventDetail, EventSummary } from "../../shared/events.ts";
 import { LIVE_GAME_EVENT, LIVE_RESET_EVENT, type LiveGameChange } from "../../shared/live.ts";
@@ -27,9 +28,9 @@ export interface LiveUpdates {
   /** Starts listening (main.ts, the test app). */
   start(): Promise<void>;
   /** Serves one game's stream until it closes: a snapshot now, then one after each change. */
-  serveGame(stream: SSEStreamingApi, eventId: string, viewer: EventViewer): Promise<void>;
+  serveGame(stream: SSEStreamingApi, eventId: string, viewer: EventViewer, outgoing?: ServerResponse): Promise<void>;
   /** Serves the home list's stream: each changed game's card and the viewer's places in it. */
-  serveHome(stream: SSEStreamingApi, viewer: EventViewer | undefined): Promise<void>;
+  serveHome(stream: SSEStreamingApi, viewer: EventViewer | undefined, outgoing?: ServerResponse): Promise<void>;
   /** Open streams, for the bench and tests. */
   readonly openStreams: number;
   /** Ends every stream and stops listening. */
@@ -178,8 +179,8 @@ export function createLiveUpdates(deps: { database: Database; listCache: ListCac
   return {
     channel,
     start: () => channel.start(),
-    async serveGame(stream, eventId, viewer) {
-      const subscriber = new Subscriber(stream, viewer, endsAt());
+    async serveGame(stream, eventId, viewer, outgoing) {
+      const subscriber = new Subscriber(stream, viewer, endsAt(), outgoing);
       // Registered before the first read, so no change falls between the snapshot and the stream.
       const subscribers = games.get(eventId) ?? new Set<Subscriber>();
       games.set(eventId, subscribers);
@@ -193,8 +194,8 @@ export function createLiveUpdates(deps: { database: Database; listCache: ListCac
       if (shared) await sendGame([subscriber], shared);
       await held;
     },
-    async serveHome(stream, viewer) {
-      const subscriber = new Subscriber(stream, viewer, endsAt());
+    async serveHome(stream, viewer, outgoing) {
+      const subscriber = new Subscriber(stream, viewer, endsAt(), outgoing);
       homes.add(subscriber);
       const held = hold(stream, subscriber, () => homes.delete(subscriber));
       // The browser reads the list itself when the stream opens (a reconnect may have missed changes).

@@ -1,4 +1,5 @@
-import { Hono } from "hono";
+import type { ServerResponse } from "node:http";
+import { type Context, Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { requireVerifiedUser } from "../auth/session.ts";
 import type { Db } from "../db/client.ts";
@@ -34,7 +35,7 @@ export function liveRoutes(deps: { db: Db; listCache: ListCache; live: LiveUpdat
       c.header("X-Accel-Buffering", "no");
       return streamSSE(c, async (stream) => {
         try {
-          await live.serveHome(stream, viewer);
+          await live.serveHome(stream, viewer, outgoingOf(c));
         } finally {
           release();
         }
@@ -49,10 +50,15 @@ export function liveRoutes(deps: { db: Db; listCache: ListCache; live: LiveUpdat
       c.header("X-Accel-Buffering", "no");
       return streamSSE(c, async (stream) => {
         try {
-          await live.serveGame(stream, id, { id: viewer.id, isAdmin: viewer.isAdmin });
+          await live.serveGame(stream, id, { id: viewer.id, isAdmin: viewer.isAdmin }, outgoingOf(c));
         } finally {
           release();
         }
       });
     });
+}
+
+/** The Node response under @hono/node-server (live/subscriber.ts writes frames to it directly); none under app.request(). */
+function outgoingOf(c: Context): ServerResponse | undefined {
+  return (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
 }
