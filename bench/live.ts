@@ -13,7 +13,7 @@
 //   BENCH_DATABASE_URL  postgres://… server: two instances on one throwaway database; without it
 //                       one instance on its own embedded PGlite (the two-instance check is left out)
 //   BENCH_SECONDS       measured seconds per throughput phase (default 5)
-//   BENCH_CHANGE_GAP_MS pause between two changes (default 300: longer than the 150 ms coalescing,
+//   BENCH_CHANGE_GAP_MS pause between two changes (default 300: longer than the 100 ms coalescing,
 //                       so each change is its own snapshot)
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";

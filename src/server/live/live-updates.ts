@@ -11,7 +11,7 @@ import { createLiveChannel, type LiveChannel } from "./channel.ts";
 import { SseFrame, Subscriber } from "./subscriber.ts";
 
 /** Notifications for one game within this long become one snapshot per stream. */
-export const COALESCE_MS = 150;
+export const COALESCE_MS = 100;
 /** A comment on every idle stream this often: proxies close connections silent for longer (often 30–60 s). */
 export const HEARTBEAT_MS = 25_000;
 /**
