@@ -11,6 +11,8 @@ import { sessionMiddleware } from "./auth/session.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { createListCache, type ListCache } from "./events/list-cache.ts";
+import { createLiveUpdates, type LiveUpdates } from "./live/live-updates.ts";
+import { liveRoutes } from "./live/routes.ts";
 import { eventRoutes, myEventsRoutes, myRegistrationsRoutes } from "./events/routes.ts";
 import { bodyGuard } from "./http/body-guard.ts";
 import { compressAnswers } from "./http/compress.ts";
@@ -56,6 +58,8 @@ export interface AppDeps {
   listCache?: ListCache;
   /** The process's analytics, flushed on shutdown (services.ts); without it the app keeps its own. */
   analytics?: Analytics;
+  /** The live streams (services.ts), started by main.ts; without it the app keeps its own, which hears nothing until started. */
+  live?: LiveUpdates;
 }
 
 /** Builds the whole HTTP app without listening, so tests drive it through app.request(). */
@@ -128,6 +132,9 @@ export function createApp(deps: AppDeps) {
   app.route("/api/me", meRoutes({ auth, db, limiter }));
   app.route("/api/me", savedCardRoutes({ database, gateway, config, jobs: deps.jobs, listCache }));
   const registrationDeps = { database, gateway, config, jobs: deps.jobs, listCache };
+  // Before the event routes: /api/events/stream is not an event id.
+  const live = deps.live ?? createLiveUpdates({ database, listCache });
+  app.route("/api/events", liveRoutes({ db, listCache, live, streamsPerAddress: config.live.streamsPerAddress }));
   app.route("/api/events", eventRoutes({ db, jobs: deps.jobs, listCache, currency: config.payments.currency, registrations: registrationDeps }));
   app.route("/api/events", registrationRoutes(registrationDeps));
   app.route("/api/events/:id/teams", publishedTeamsRoutes({ database }));

@@ -84,6 +84,9 @@ const envSchema = z
     // Account mails of one kind (verification, password reset, "you already have an account") to
     // one address and window, wherever the requests come from (docs/decisions/015-mails-per-recipient.md).
     RATE_LIMIT_MAILS_PER_RECIPIENT: positiveCount(3),
+    // Live pages (event page, home list) open at once from one client address: a household or an
+    // office behind one address, a few tabs each (docs/live-updates.md).
+    LIVE_STREAMS_PER_ADDRESS: positiveCount(8),
     // The mobile app's signing certificate(s) and Apple team: served in /.well-known/ so that game
     // links open the app (Android App Links, iOS Universal Links).
     ANDROID_CERT_SHA256: z
@@ -186,6 +189,7 @@ function toConfig(env: z.infer<typeof envSchema>, authSecret: string) {
       /** Account mails of one kind per recipient address and window. */
       mailsPerRecipient: env.RATE_LIMIT_MAILS_PER_RECIPIENT,
     },
+    live: { streamsPerAddress: env.LIVE_STREAMS_PER_ADDRESS },
   };
 }
 

@@ -40,6 +40,8 @@ async function main() {
     opened.push(() => boss.stop({ graceful: false, wait: true }));
     const services = createServices(config, database, { jobs: bossJobQueue(boss) });
     opened.push(async () => services.mailer.close());
+    await services.live.start();
+    opened.push(() => services.live.close());
     await startAccountMailWorker(boss, services);
     await startNewEventMailWorkers(boss, { db: database.db, mailer: services.mailer, config });
     await startRegistrationWorkers(boss, services);
@@ -61,6 +63,8 @@ async function main() {
       stopping = true;
       console.log(`\n${signal}: finishing requests and shutting down...`);
       try {
+        // Open streams would hold the server's close for its whole grace: they end first (browsers reconnect elsewhere).
+        await services.live.close();
         await closeServer(server);
         // The hits still in memory (at most a second's worth) are written before the database goes.
         await services.analytics.buffer.close();

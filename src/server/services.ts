@@ -4,6 +4,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { createListCache } from "./events/list-cache.ts";
 import type { JobQueue } from "./jobs/queue.ts";
+import { createLiveUpdates } from "./live/live-updates.ts";
 import { createLocalMailer, createSmtpMailer, type Mailer } from "./mail/mailer.ts";
 import { createGateway } from "./payments/create-gateway.ts";
 import type { PaymentGateway } from "./payments/gateway.ts";
@@ -27,7 +28,10 @@ export function createServices(config: Config, database: Database, options: { ma
   });
   // One per process: its buffer of hits is written in batches and flushed on shutdown (main.ts).
   const analytics = createAnalytics({ pool: database.pool, timeZone: config.analytics.timeZone, publicUrl: config.publicUrl });
-  return { config, database, mailer, auth, gateway, jobs, listCache, analytics };
+  // One per process: LISTENs once (after live.start()) and fans out to this process's streams and
+  // its list cache (docs/live-updates.md).
+  const live = createLiveUpdates({ database, listCache });
+  return { config, database, mailer, auth, gateway, jobs, listCache, analytics, live };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -231,6 +231,11 @@ export interface RefundIssue {
 
 /** GET /api/events/:id — the event with the lists derived from its registrations. */
 export interface EventDetail extends EventSummary {
+  /**
+   * Counts the changes of the game's page (joins, cancels, promotions, edits...): the live stream
+   * sends it as each message's id, and the newer of two answers is the one with the higher version.
+   */
+  version: number;
   /** The organiser's notes for the players (plain text, line breaks kept). */
   notes: string | null;
   organizer: { name: string; email: string } | null;

@@ -58,6 +58,7 @@ export async function createTestContext(
     await startRegistrationWorkers(boss, services, { pollingIntervalSeconds: 0.5 });
     await startAccountMailWorker(boss, services, { pollingIntervalSeconds: 0.5 });
   }
+  await services.live.start();
   const app = createApp(services);
   return {
     app,
@@ -67,6 +68,7 @@ export async function createTestContext(
     config,
     boss,
     async close() {
+      await services.live.close();
       await boss?.stop({ graceful: false, wait: true });
       mailer.close();
       await database.close();

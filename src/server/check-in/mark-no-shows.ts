@@ -22,5 +22,6 @@ export async function markNoShows(database: Database, options: { eventId: string
       .set({ noShowAt: now })
       .where(and(eq(registration.eventId, eventId), eq(registration.status, "confirmed"), isNull(registration.checkedInAt), isNull(registration.noShowAt)));
     return readCheckInList(tx.db, game, now);
-  });
+    // Check-in marks are not on the game's page or the lists: nothing for live pages to hear.
+  }, { announce: () => false });
 }

@@ -36,5 +36,6 @@ export async function setCheckIn(database: Database, options: { eventId: string;
     const people = await confirmedPeople(tx.db, eventId);
     const person = people.find((candidate) => candidate.registrationId === registrationId)!;
     return { person, counts: countCheckedIn(people), changed: changed.length > 0 };
-  });
+    // Check-in marks are not on the game's page or the lists: nothing for live pages to hear.
+  }, { announce: () => false });
 }

@@ -19,5 +19,6 @@ export async function undoNoShows(database: Database, options: { eventId: string
       .set({ noShowAt: null })
       .where(and(eq(registration.eventId, eventId), isNotNull(registration.noShowAt)));
     return readCheckInList(tx.db, game, now);
-  });
+    // Check-in marks are not on the game's page or the lists: nothing for live pages to hear.
+  }, { announce: () => false });
 }

@@ -1,4 +1,5 @@
 import type { PGlite } from "@electric-sql/pglite";
+import { NotificationRouter } from "./pglite-notifications.ts";
 
 interface Queued {
   handlerId: number;
@@ -24,10 +25,13 @@ export class SessionQueue {
   private queue: Queued[] = [];
   private processing = false;
   private owner: number | null = null;
+  /** Sees every message in and every byte out: NOTIFYs reach the connections that LISTEN. */
+  private readonly notifications = new NotificationRouter();
 
   constructor(private readonly db: PGlite) {}
 
   enqueue(handlerId: number, message: Uint8Array, onData: (data: Uint8Array) => void): Promise<number> {
+    this.notifications.sent(handlerId, message, onData);
     return new Promise((resolve, reject) => {
       this.queue.push({ handlerId, message, onData, resolve, reject });
       void this.process();
@@ -51,6 +55,7 @@ export class SessionQueue {
               onRawData: (data) => {
                 bytes += data.length;
                 item.onData(data);
+                this.notifications.output(item.handlerId, data);
               },
             }),
           );
@@ -73,6 +78,7 @@ export class SessionQueue {
   }
 
   clearQueueForHandler(handlerId: number): void {
+    this.notifications.forget(handlerId);
     this.queue = this.queue.filter((item) => {
       if (item.handlerId !== handlerId) return true;
       item.reject(new Error("Handler disconnected"));

@@ -142,6 +142,11 @@ export const event = pgTable(
     organizerId: text("organizer_id").references(() => user.id, { onDelete: "set null" }),
     organizerName: text("organizer_name"),
     organizerEmail: text("organizer_email"),
+    /**
+     * Bumped by every transaction that changes what the game's page or the lists show, in the same
+     * transaction as its NOTIFY: live streams carry it as the message id (docs/live-updates.md).
+     */
+    version: integer("version").notNull().default(0),
     ...timestamps,
   },
   (table) => [

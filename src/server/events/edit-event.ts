@@ -75,7 +75,7 @@ export async function editEvent(
     const changes = describeChanges(locked, next, currency);
     if (changes.length === 0) return { changes, notified: 0 };
 
-    const { id: _id, createdAt: _created, updatedAt: _updated, status: _status, organizerId: _organizer, organizerName: _name, organizerEmail: _email, ...values } = next;
+    const { id: _id, createdAt: _created, updatedAt: _updated, status: _status, organizerId: _organizer, organizerName: _name, organizerEmail: _email, version: _version, ...values } = next;
     await tx.db.update(eventTable).set(values).where(eq(eventTable.id, locked.id));
     const recipients = await tx.db
       .selectDistinct({ userId: registration.userId })
@@ -88,7 +88,7 @@ export async function editEvent(
     await promoteNext(tx, deps, next, "player");
     if (next.includeGoalkeepers) await promoteNext(tx, deps, next, "goalkeeper");
     return { changes, notified: userIds.length };
-  });
+  }, { announce: (edited) => edited.changes.length > 0 });
   if (result.changes.length > 0) deps.listCache?.invalidate();
   return result;
 }

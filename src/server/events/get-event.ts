@@ -14,7 +14,7 @@ export const EVENT_NOT_FOUND = "Event not found.";
 const SHOWN: RegistrationStatus[] = [...HELD_STATUSES, "waitlisted", "refunded"];
 
 /** The part of an event page that is the same for every viewer, with what each viewer's own part needs. */
-interface SharedEventDetail {
+export interface SharedEventDetail {
   detail: Omit<EventDetail, "mine">;
   /** The shown registrations, for each viewer's `mine`. */
   registrations: { id: string; userId: string; role: "player" | "goalkeeper"; status: RegistrationStatus; amountCents: number; refundedCents: MyRegistration["refundedCents"] }[];
@@ -34,14 +34,34 @@ interface SharedEventDetail {
  * LIST_CACHE_TTL_MS. The viewer's `mine`, `failedAutoCharge` and the admin parts are added per
  * request, never shared.
  */
-export async function getEventDetail(options: { db: Db; id: string; viewer?: { id: string; isAdmin: boolean }; cache?: ListCache }): Promise<EventDetail> {
+export async function getEventDetail(options: { db: Db; id: string; viewer?: EventViewer; cache?: ListCache }): Promise<EventDetail> {
   const { db, id, viewer, cache } = options;
-  if (!isEventId(id)) throw new AppError("not_found", EVENT_NOT_FOUND);
-  const shared = cache
+  const shared = await readSharedEventDetail(db, id, cache);
+  if (!shared) throw new AppError("not_found", EVENT_NOT_FOUND);
+  const detail = viewerEventDetail(shared, viewer);
+  if (viewer?.isAdmin) await addAdminParts(db, id, detail);
+  return detail;
+}
+
+export interface EventViewer {
+  id: string;
+  isAdmin: boolean;
+}
+
+/**
+ * The shared part, through the cache when given (key `event:<id>`); null for an unknown or malformed
+ * id. The live streams (live/event-streams.ts) read it here too, so the page and its stream show
+ * the same thing.
+ */
+export async function readSharedEventDetail(db: Db, id: string, cache?: ListCache): Promise<SharedEventDetail | null> {
+  if (!isEventId(id)) return null;
+  return cache
     ? (JSON.parse(await cache.get(`event:${id}`, () => loadSharedEventDetail(db, id))) as SharedEventDetail | null)
     : await loadSharedEventDetail(db, id);
-  if (!shared) throw new AppError("not_found", EVENT_NOT_FOUND);
+}
 
+/** The page as this viewer sees it, without the admin parts (queried apart): pure, from the shared part. */
+export function viewerEventDetail(shared: SharedEventDetail, viewer: EventViewer | undefined): EventDetail {
   const mine: MyRegistration[] = [];
   if (viewer) {
     for (const r of shared.registrations) {
@@ -64,17 +84,19 @@ export async function getEventDetail(options: { db: Db; id: string; viewer?: { i
     const lost = shared.failedAutoCharges.filter((failure) => failure.userId === viewer.id).at(-1);
     if (lost) detail.failedAutoCharge = { role: lost.role, amountCents: lost.amountCents, reason: lost.reason };
   }
-  if (viewer?.isAdmin) {
-    detail.refundIssues = await refundIssues(db, id);
-    detail.disputes = await disputes(db, id);
-    detail.refunds = await refunds(db, id);
-  }
   return detail;
+}
+
+/** What only admins see, queried per request (never cached). */
+export async function addAdminParts(db: Db, id: string, detail: EventDetail): Promise<void> {
+  detail.refundIssues = await refundIssues(db, id);
+  detail.disputes = await disputes(db, id);
+  detail.refunds = await refunds(db, id);
 }
 
 async function loadSharedEventDetail(db: Db, id: string): Promise<SharedEventDetail | null> {
   const [row] = await db
-    .select({ ...summaryColumns, notes: event.notes, organizerName: event.organizerName, organizerEmail: event.organizerEmail })
+    .select({ ...summaryColumns, notes: event.notes, organizerName: event.organizerName, organizerEmail: event.organizerEmail, version: event.version })
     .from(event)
     .where(eq(event.id, id));
   if (!row) return null;
@@ -101,11 +123,12 @@ async function loadSharedEventDetail(db: Db, id: string): Promise<SharedEventDet
   const waiting = (role: "player" | "goalkeeper") =>
     registrations.filter((r) => r.role === role && r.status === "waitlisted").map((r) => ({ userId: r.userId!, name: r.name }));
 
-  const { organizerName, organizerEmail, notes, ...summary } = row;
+  const { organizerName, organizerEmail, notes, version, ...summary } = row;
   const failedAutoCharges = await lostWaitlistPlaces(db, id);
   return {
     detail: {
       ...toEventSummary(summary),
+      version,
       notes,
       organizer: organizerEmail ? { name: organizerName ?? "", email: organizerEmail } : null,
       players: spots("player"),

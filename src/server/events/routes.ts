@@ -9,6 +9,7 @@ import { parseJson, parseQuery } from "../http/validate.ts";
 import { enqueueNewEventMail } from "../jobs/new-event-mail.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import type { RegistrationDeps } from "../registrations/deps.ts";
+import { announceNewEvent } from "../live/announce.ts";
 import { createEvent } from "./create-event.ts";
 import { editEvent } from "./edit-event.ts";
 import { EVENT_NOT_FOUND, getEventDetail } from "./get-event.ts";
@@ -79,6 +80,8 @@ export function eventRoutes(deps: EventRoutesDeps) {
       const input = await parseJson(c, createEventSchema);
       const event = await createEvent({ db, organizer, input, now: new Date() });
       listCache.invalidate();
+      // Open home lists gain it (docs/live-updates.md); the game exists whatever happens to the news.
+      await announceNewEvent(db, event.id).catch((error: unknown) => console.error(`[${c.get("requestId")}] could not announce game ${event.id}:`, error));
       if (jobs) {
         // The event exists whatever happens to the announcement; failing the request now would
         // only invite the organiser to create it twice.

@@ -60,7 +60,7 @@ export async function applyChargeOutcome(deps: RegistrationDeps, registrationId:
     // The spot is free again: the next waitlister gets their chance.
     await promoteNext(tx, deps, event, reg.role);
     return { reg: { ...reg, status: "payment_failed" as const }, changed: true };
-  });
+  }, { announce: (applied) => applied.changed });
   if (result.changed) deps.listCache?.invalidate();
   return result.reg;
 }

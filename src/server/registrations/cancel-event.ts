@@ -40,7 +40,7 @@ export async function cancelEvent(deps: RegistrationDeps, options: { eventId: st
       await enqueue.mail({ kind: "event_cancelled", eventId: event.id, userId, ...(options.message ? { message: options.message } : {}) });
     }
     return true;
-  });
+  }, { announce: (cancelled) => cancelled });
   deps.listCache?.invalidate();
   return changed;
 }

@@ -124,7 +124,7 @@ export async function joinEvent(deps: RegistrationDeps, options: { user: Session
       });
     }
     return { reg, resumed: false };
-  });
+  }, { announce: (reservation) => !reservation.resumed });
   if (!reserved.resumed) deps.listCache?.invalidate();
 
   const reg = reserved.reg;

@@ -106,7 +106,7 @@ export async function moveWaitlistPlaces(
           }
         }
         return waiting.length;
-      });
+      }, { announce: (moved) => moved > 0 });
     }
   } finally {
     // The event pages list who waits (and the home lists are shared): whatever changed is shown.

@@ -66,7 +66,7 @@ export async function releaseUserRegistrations(deps: RegistrationDeps, userId: s
   for (const { eventId } of events) {
     await withEventLock(deps.database, eventId, async (tx, event) => {
       const now = nowOf(deps);
-      if (!releasedOnDeletion(event, now)) return;
+      if (!releasedOnDeletion(event, now)) return false;
       for (const reg of await activeRegistrationsOf(tx, event.id, userId)) {
         if (reg.status === "confirmed") {
           await releaseConfirmedSpot(tx, deps, event, reg, {
@@ -80,7 +80,8 @@ export async function releaseUserRegistrations(deps: RegistrationDeps, userId: s
           if (reg.status !== "waitlisted") await promoteNext(tx, deps, event, reg.role);
         }
       }
-    });
+      return true;
+    }, { announce: (released) => released });
   }
   deps.listCache?.invalidate();
   await queueRefundMail(deps, userId);

@@ -6,6 +6,7 @@ import * as schema from "../db/schema.ts";
 import { event } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { EVENT_NOT_FOUND } from "../events/get-event.ts";
+import { announceEventChange } from "../live/announce.ts";
 
 /** A transaction: drizzle for queries, and its connection for work that must commit with it (jobs). */
 export interface Tx {
@@ -21,8 +22,17 @@ export type EventRow = typeof event.$inferSelect;
  * inside (no gateway call, no mail, no query on another connection): the embedded database runs one
  * transaction at a time, so every other connection waits for this one. See
  * docs/registrations-and-payments.md, "The event lock".
+ *
+ * Unless `announce` says the work changed nothing, the game's version is bumped and NOTIFYed just
+ * before COMMIT, in this transaction: live pages and every instance's caches hear of exactly the
+ * changes that committed (docs/live-updates.md).
  */
-export async function withEventLock<T>(database: Database, eventId: string, work: (tx: Tx, event: EventRow) => Promise<T>): Promise<T> {
+export async function withEventLock<T>(
+  database: Database,
+  eventId: string,
+  work: (tx: Tx, event: EventRow) => Promise<T>,
+  options: { announce?: (result: T) => boolean } = {},
+): Promise<T> {
   const client = await database.pool.connect();
   // A connection whose rollback failed is broken: it is destroyed rather than given back to the pool.
   let broken: Error | undefined;
@@ -32,6 +42,7 @@ export async function withEventLock<T>(database: Database, eventId: string, work
     const [locked] = await tx.db.select().from(event).where(eq(event.id, eventId)).for("update");
     if (!locked) throw new AppError("not_found", EVENT_NOT_FOUND);
     const result = await work(tx, locked);
+    if (options.announce?.(result) ?? true) await announceEventChange(client, locked.id);
     await client.query("commit");
     return result;
   } catch (error) {

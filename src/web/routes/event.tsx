@@ -15,6 +15,8 @@ import { formatGameTime, formatPrice, isCompleted } from "../features/events/for
 import { useEvent } from "../features/events/hooks/use-event.ts";
 import { useIsNarrow } from "../features/events/hooks/use-is-narrow.ts";
 import { useNow } from "../features/events/hooks/use-now.ts";
+import { refreshBesideStream } from "../features/live/apply-changes.ts";
+import { useLiveEvent } from "../features/live/use-live-event.ts";
 import { CancelledGameSummary } from "../features/registrations/components/cancelled-game-summary.tsx";
 import { EventActionDialogs, EventActionsPanel, OrganiserActions, type OpenDialog } from "../features/registrations/components/event-actions-panel.tsx";
 import { PublishedTeamsPanel } from "../features/teams/components/published-teams-panel.tsx";
@@ -31,7 +33,9 @@ import { useDocumentTitle } from "../lib/use-document-title.ts";
 
 export default function EventScreen() {
   const { id = "" } = useParams();
-  const event = useEvent(id, { refreshInterval: (data) => eventRefreshInterval(data) });
+  // Live from the stream; polling only while it is not open, and slowly beside it as a safety net.
+  const live = useLiveEvent(id);
+  const event = useEvent(id, { refreshInterval: (data) => refreshBesideStream(eventRefreshInterval(data), live) });
   const { user } = useAuth();
   const narrow = useIsNarrow();
   // The 24-hour window and the start close on their own: buttons follow the clock.

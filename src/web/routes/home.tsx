@@ -9,6 +9,7 @@ import { QueryError } from "../features/events/components/query-error.tsx";
 import { useNow } from "../features/events/hooks/use-now.ts";
 import { useMyRegistrations } from "../features/events/hooks/use-my-registrations.ts";
 import { useUpcomingEvents } from "../features/events/hooks/use-upcoming-events.ts";
+import { useLiveHome } from "../features/live/use-live-home.ts";
 import { useAuth } from "../lib/auth.tsx";
 import { paths } from "../lib/paths.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
@@ -18,6 +19,8 @@ export default function HomeScreen() {
   useDocumentTitle();
   const now = useNow();
   const upcoming = useUpcomingEvents();
+  // Spot counts and the viewer's badges move as games change (docs/live-updates.md).
+  useLiveHome();
   // The list as a transition: React builds its cards in slices and lets the phone answer a tap in
   // between (an answer from the server would otherwise be rendered in one go). The spinner stays
   // until the cards are ready.

@@ -15,6 +15,7 @@ export function people(count: number, prefix = "user"): Participant[] {
 export function makeEvent(overrides: Partial<EventDetail> = {}): EventDetail {
   return {
     id: "event-1",
+    version: 0,
     title: "Friday Football",
     startsAt: at(48 * HOUR),
     endsAt: at(50 * HOUR),

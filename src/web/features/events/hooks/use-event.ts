@@ -1,6 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
+import { replaceEqualDeep, useQuery } from "@tanstack/react-query";
 import type { EventDetail } from "../../../../shared/events.ts";
 import { api } from "../../../lib/api.ts";
+import { newerEvent } from "../../live/apply-changes.ts";
 import { EARLY_ANSWER_FRESH_MS, eventKeys } from "./query-keys.ts";
 
 /** GET /api/events/:id */
@@ -18,5 +19,7 @@ export function useEvent(id: string, options: { refreshInterval?: (event: EventD
     staleTime: EARLY_ANSWER_FRESH_MS,
     // Only while the tab is visible (refetchIntervalInBackground stays off); focus refreshes it anyway.
     refetchInterval: refreshInterval ? (query) => refreshInterval(query.state.data) : false,
+    // A fetch sent before a change may land after the live stream brought it: the page never steps back.
+    structuralSharing: (current, next) => replaceEqualDeep(current, newerEvent(current as EventDetail | undefined, next as EventDetail)),
   });
 }
