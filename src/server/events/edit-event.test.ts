@@ -126,12 +126,24 @@ describe("PATCH /api/events/:id: an admin edits a game", () => {
   it("changes nothing and mails nobody when nothing differs", async () => {
     const game = await insertGame(context, { title: "Same cup", costCents: 0 });
     const player = await signUpVerified(context);
+    // The join's announcement reaches this instance's caches a moment after the join answers
+    // (docs/live-updates.md): wait until it is heard, so that only the edit is watched below.
+    let joinHeard = false;
+    const stop = context.services.live.channel.subscribe((message) => {
+      if (message.type === "event" && message.eventId === game.id) joinHeard = true;
+    });
     await join(player.client, game.id, { role: "player" });
+    await eventually(async () => (joinHeard ? true : undefined), "the join to be heard", 5_000);
+    stop();
     const invalidate = vi.spyOn(context.services.listCache, "invalidate");
+    const versionOf = async () => (await context.database.db.select({ version: eventTable.version }).from(eventTable).where(eq(eventTable.id, game.id)))[0]!.version;
+    const before = await versionOf();
     const response = await edit(admin, game);
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ changes: [], notified: 0 });
     expect(invalidate).not.toHaveBeenCalled();
+    // Nothing announced either: an announcement bumps the game's version.
+    expect(await versionOf()).toBe(before);
   });
 
   it("refuses a capacity below the spots held (409), and fills new spots from the waitlist when it grows", async () => {
