@@ -118,20 +118,9 @@ export function icsFileName(title: string): string {
 export const ICS_CONTENT_TYPE = "text/calendar; charset=utf-8";
 
 /** A game row as the one-game file shows it: cancelled when the game is, changed when the game last was. */
-export function calendarGameOf(row: {
-  id: string;
-  title: string;
-  startsAt: Date;
-  endsAt: Date;
-  timeZone: string;
-  locationName: string;
-  latitude: number | null;
-  longitude: number | null;
-  field: string | null;
-  notes: string | null;
-  status: "active" | "cancelled";
-  updatedAt: Date;
-}): CalendarGame {
+export function calendarGameOf(
+  row: Omit<CalendarGame, "cancelled" | "changedAt"> & { status: "active" | "cancelled"; updatedAt: Date },
+): CalendarGame {
   const { status, updatedAt, ...facts } = row;
   return { ...facts, cancelled: status === "cancelled", changedAt: updatedAt };
 }

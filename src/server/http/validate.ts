@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { z } from "zod";
+import { z } from "zod";
 import { AppError, validationError } from "./errors.ts";
 
 /** Parses a JSON body with a shared schema; bad input is a 400 with per-field messages, never a 500. */
@@ -24,6 +24,19 @@ export async function parseJson<T extends z.ZodType>(c: Context, schema: T): Pro
 
 export function parseQuery<T extends z.ZodType>(c: Context, schema: T): z.infer<T> {
   const parsed = schema.safeParse(c.req.query());
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+// Ids are checked before they reach a uuid column: a malformed one is a 400, not a database error.
+const routeIds = z.object({
+  id: z.guid({ error: "The game's id is not valid." }),
+  registrationId: z.guid({ error: "The registration's id is not valid." }).optional(),
+});
+
+/** A game's route parameters (`:id`, and `:registrationId` where the route has one), checked. */
+export function parseRouteIds(raw: Record<string, string>): z.infer<typeof routeIds> {
+  const parsed = routeIds.safeParse(raw);
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
 }

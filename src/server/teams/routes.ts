@@ -1,29 +1,15 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import { scoresPutSchema, starsPutSchema, teamsPutSchema, teamsSuggestSchema } from "../../shared/teams-schemas.ts";
 import { requireAdmin, requireVerifiedUser } from "../auth/session.ts";
 import type { Database } from "../db/client.ts";
-import { validationError } from "../http/errors.ts";
 import type { AppEnv } from "../http/env.ts";
-import { parseJson } from "../http/validate.ts";
+import { parseJson, parseRouteIds } from "../http/validate.ts";
 import { getPublishedTeams } from "./get-published-teams.ts";
 import { getTeamsSheet } from "./get-teams-sheet.ts";
 import { saveScores } from "./save-scores.ts";
 import { saveTeams } from "./save-teams.ts";
 import { setStars } from "./set-stars.ts";
 import { suggestTeams } from "./suggest-teams.ts";
-
-// Ids are checked before they reach a uuid column: a malformed one is a 400, not a database error.
-const params = z.object({
-  id: z.guid({ error: "The game's id is not valid." }),
-  registrationId: z.guid({ error: "The registration's id is not valid." }).optional(),
-});
-
-function idsOf(raw: Record<string, string>) {
-  const parsed = params.safeParse(raw);
-  if (!parsed.success) throw validationError(parsed.error);
-  return parsed.data;
-}
 
 /**
  * Fair teams under /api/admin/events/:id/teams (docs/teams-and-ratings.md, docs/http-api.md).
@@ -37,24 +23,24 @@ export function teamsRoutes(deps: { database: Database; now?: () => Date }) {
       requireAdmin(c.get("user"));
       await next();
     })
-    .get("/", async (c) => c.json(await getTeamsSheet(database, { eventId: idsOf(c.req.param()).id, now: now() })))
+    .get("/", async (c) => c.json(await getTeamsSheet(database, { eventId: parseRouteIds(c.req.param()).id, now: now() })))
     .post("/suggestions", async (c) => {
-      const { id } = idsOf(c.req.param());
+      const { id } = parseRouteIds(c.req.param());
       const body = await parseJson(c, teamsSuggestSchema);
       return c.json(await suggestTeams(database, { eventId: id, ...body, now: now() }));
     })
     .put("/", async (c) => {
-      const { id } = idsOf(c.req.param());
+      const { id } = parseRouteIds(c.req.param());
       const body = await parseJson(c, teamsPutSchema);
       return c.json(await saveTeams(database, { eventId: id, ...body, now: now() }));
     })
     .put("/scores", async (c) => {
-      const { id } = idsOf(c.req.param());
+      const { id } = parseRouteIds(c.req.param());
       const { scores } = await parseJson(c, scoresPutSchema);
       return c.json(await saveScores(database, { eventId: id, scores, now: now() }));
     })
     .put("/stars/:registrationId", async (c) => {
-      const { id, registrationId } = idsOf(c.req.param());
+      const { id, registrationId } = parseRouteIds(c.req.param());
       const { stars } = await parseJson(c, starsPutSchema);
       return c.json(await setStars(database, { eventId: id, registrationId: registrationId!, stars, now: now() }));
     });
@@ -64,6 +50,6 @@ export function teamsRoutes(deps: { database: Database; now?: () => Date }) {
 export function publishedTeamsRoutes(deps: { database: Database }) {
   return new Hono<AppEnv>().get("/", async (c) => {
     const viewer = requireVerifiedUser(c.get("user"));
-    return c.json(await getPublishedTeams(deps.database.db, { eventId: idsOf(c.req.param()).id, viewerId: viewer.id }));
+    return c.json(await getPublishedTeams(deps.database.db, { eventId: parseRouteIds(c.req.param()).id, viewerId: viewer.id }));
   });
 }
