@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { checkInPutSchema } from "../../shared/check-in-schemas.ts";
-import { requireAdmin } from "../auth/session.ts";
+import { adminsOnly } from "../auth/session.ts";
 import type { Database } from "../db/client.ts";
 import type { AppEnv } from "../http/env.ts";
 import { parseJson, parseRouteIds } from "../http/validate.ts";
@@ -17,10 +17,7 @@ export function checkInRoutes(deps: { database: Database; now?: () => Date }) {
   const { database } = deps;
   const now = () => deps.now?.() ?? new Date();
   return new Hono<AppEnv>()
-    .use(async (c, next) => {
-      requireAdmin(c.get("user"));
-      await next();
-    })
+    .use(adminsOnly)
     .get("/", async (c) => c.json(await getCheckInList(database, { eventId: parseRouteIds(c.req.param()).id, now: now() })))
     .post("/no-shows", async (c) => c.json(await markNoShows(database, { eventId: parseRouteIds(c.req.param()).id, now: now() })))
     .delete("/no-shows", async (c) => c.json(await undoNoShows(database, { eventId: parseRouteIds(c.req.param()).id, now: now() })))

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { resolvePeriod } from "../../shared/console-period.ts";
-import { requireAdmin } from "../auth/session.ts";
+import { adminsOnly } from "../auth/session.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
@@ -29,10 +29,7 @@ export function consoleRoutes(deps: { database: Database; config: Pick<Config, "
     new Response(body, { headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${filename}"`, "cache-control": "private, no-store" } });
 
   return new Hono<AppEnv>()
-    .use(async (c, next) => {
-      requireAdmin(c.get("user"));
-      await next();
-    })
+    .use(adminsOnly)
     .get("/overview", async (c) => c.json(await getOverview(database, { period: periodOf(parseQuery(c, periodQuery)), now: now(), ...money })))
     .get("/attention", async (c) => c.json({ items: await listAttention(database, { now: now() }) }))
     .get("/payments.csv", async (c) => {

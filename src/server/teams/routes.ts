@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { scoresPutSchema, starsPutSchema, teamsPutSchema, teamsSuggestSchema } from "../../shared/teams-schemas.ts";
-import { requireAdmin, requireVerifiedUser } from "../auth/session.ts";
+import { adminsOnly, requireVerifiedUser } from "../auth/session.ts";
 import type { Database } from "../db/client.ts";
 import type { AppEnv } from "../http/env.ts";
 import { parseJson, parseRouteIds } from "../http/validate.ts";
@@ -19,10 +19,7 @@ export function teamsRoutes(deps: { database: Database; now?: () => Date }) {
   const { database } = deps;
   const now = () => deps.now?.() ?? new Date();
   return new Hono<AppEnv>()
-    .use(async (c, next) => {
-      requireAdmin(c.get("user"));
-      await next();
-    })
+    .use(adminsOnly)
     .get("/", async (c) => c.json(await getTeamsSheet(database, { eventId: parseRouteIds(c.req.param()).id, now: now() })))
     .post("/suggestions", async (c) => {
       const { id } = parseRouteIds(c.req.param());

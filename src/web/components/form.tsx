@@ -50,6 +50,33 @@ export function Checkbox({ label, ...input }: { label: string } & InputHTMLAttri
   );
 }
 
+/** An on/off setting saved as soon as it is flipped: its label, a line saying what it covers, and the switch. */
+export function Switch({ label, hint, checked, busy, onChange }: { label: string; hint: string; checked: boolean; busy: boolean; onChange: (checked: boolean) => void }) {
+  const id = useId();
+  return (
+    <div className="flex items-center justify-between gap-4">
+      <div>
+        <label htmlFor={id} className="font-medium text-slate-800">
+          {label}
+        </label>
+        <p id={`${id}-hint`} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      </div>
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        aria-describedby={`${id}-hint`}
+        checked={checked}
+        aria-busy={busy}
+        onChange={(event) => onChange(event.target.checked)}
+        className="relative h-7 w-12 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors before:absolute before:left-1 before:top-1 before:h-5 before:w-5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-green-700 checked:before:translate-x-5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-700 aria-busy:cursor-wait"
+      />
+    </div>
+  );
+}
+
 type ButtonVariant = "primary" | "secondary" | "danger";
 const buttonBase =
   "inline-flex items-center justify-center rounded-md px-4 py-2 font-semibold shadow-sm transition focus:outline-2 focus:outline-offset-2 focus:outline-green-700";

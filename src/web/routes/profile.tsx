@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import type { Me } from "../../shared/account.ts";
 import { ChangeEmailForm } from "../components/change-email-form.tsx";
 import { ConfirmDialog } from "../components/confirm-dialog.tsx";
-import { Button, FormMessage, TextField } from "../components/form.tsx";
+import { Button, FormMessage, Switch, TextField } from "../components/form.tsx";
 import { NewPasswordFields } from "../components/new-password-fields.tsx";
 import { useNotify } from "../components/notification.tsx";
 import { Spinner } from "../components/spinner.tsx";
@@ -164,7 +164,6 @@ function UpdateName({ user }: { user: Me }) {
 
 function NewGameEmails({ user }: { user: Me }) {
   const { refresh } = useAuth();
-  const id = useId();
   const [checked, setChecked] = useState(user.notifyNewEvents);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
@@ -187,26 +186,13 @@ function NewGameEmails({ user }: { user: Me }) {
 
   return (
     <Section title="New game emails">
-      <div className="flex items-center justify-between gap-4">
-        <div>
-          <label htmlFor={id} className="font-medium text-slate-800">
-            Email me when a new game is published
-          </label>
-          <p id={`${id}-hint`} className="text-sm text-slate-600">
-            Emails about your account and your payments are always sent.
-          </p>
-        </div>
-        <input
-          id={id}
-          type="checkbox"
-          role="switch"
-          aria-describedby={`${id}-hint`}
-          checked={checked}
-          aria-busy={busy}
-          onChange={(e) => void change(e.target.checked)}
-          className="relative h-7 w-12 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors before:absolute before:left-1 before:top-1 before:h-5 before:w-5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-green-700 checked:before:translate-x-5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-700 aria-busy:cursor-wait"
-        />
-      </div>
+      <Switch
+        label="Email me when a new game is published"
+        hint="Emails about your account and your payments are always sent."
+        checked={checked}
+        busy={busy}
+        onChange={(checked) => void change(checked)}
+      />
       {error && (
         <div className="mt-3">
           <FormMessage kind="error">{error}</FormMessage>
