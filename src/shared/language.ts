@@ -31,8 +31,8 @@ export function languageFromAcceptLanguage(header: string | undefined | null): L
     .split(",")
     .map((part, index) => {
       const [tag = "", ...params] = part.split(";");
-      const q = params.map((param) => /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(param)).find(Boolean);
-      const quality = q ? Number(q[1]) : 1;
+      const q = params.map((param) => /^\s*q\s*=(.*)$/i.exec(param)).find(Boolean);
+      const quality = q ? Number(q[1]?.trim() || "x") : 1;
       return { language: languageOfTag(tag), quality: Number.isFinite(quality) ? quality : 0, index };
     })
     .filter((entry) => entry.language && entry.quality > 0)
