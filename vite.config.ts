@@ -2,13 +2,14 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
+import { compiledCatalogs } from "./scripts/vite-compiled-catalogs.ts";
 
 const apiPort = process.env.API_PORT ?? "3001";
 
 export default defineConfig(({ command }) => ({
   root: "src/web",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), preloadSignedInUser()],
+  plugins: [compiledCatalogs(), react(), tailwindcss(), preloadSignedInUser()],
   resolve: {
     // React Router 7's package exports name only its development build (remix-run/react-router#14102):
     // with its warnings and checks it was the slowest part of every page's start on a phone. The

@@ -3,6 +3,8 @@ import { Navigate, Outlet, useLocation, useNavigate, useNavigationType } from "r
 import { ConnectionNotices } from "./components/connection-notices.tsx";
 import { ErrorBoundary } from "./components/error-boundary.tsx";
 import { Footer } from "./components/footer.tsx";
+import { LanguageSwitch } from "./i18n/lazy-language-switch.tsx";
+import { useAccountLanguage } from "./i18n/use-account-language.ts";
 import { Header } from "./components/header.tsx";
 import { useNotify } from "./components/notification.tsx";
 import { LoadingScreen, Spinner } from "./components/spinner.tsx";
@@ -30,6 +32,7 @@ export function AppShell() {
   const appName = config.data?.appName ?? "Kickoff";
   const signedIn = Boolean(user?.emailVerified);
   const wasSignedIn = useRef(signedIn);
+  useAccountLanguage();
 
   // A new screen starts at its top, and the focus moves to it so that keyboard and screen-reader
   // users carry on from there rather than from a link that is gone (Back keeps its scroll position).
@@ -117,6 +120,12 @@ export function AppShell() {
         </ErrorBoundary>
       </main>
       {signedIn && !onEventPage && <Footer appName={appName} />}
+      {/* Before signing in, the footer holds only the language switch (docs/languages.md). */}
+      {!signedIn && (
+        <footer className="border-t border-slate-200 py-4 text-center text-sm text-slate-600">
+          <LanguageSwitch />
+        </footer>
+      )}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { reportUpdateWaiting } from "./lib/connection.ts";
 import { NativeIntegration } from "./lib/native.tsx";
 import { createQueryClient } from "./lib/query-client.ts";
 import { startEarly } from "./lib/early-start.ts";
+import { startLanguage } from "./i18n/i18n.ts";
 import { AppRoutes } from "./router.tsx";
 import "./styles.css";
 
@@ -17,26 +18,32 @@ const queryClient = createQueryClient();
 startEarly(queryClient, window.location.pathname);
 
 const root = createRoot(document.getElementById("root")!);
+// The first render waits for the visitor's language: English is in this bundle; French is one chunk,
+// fetched while the queries started above are under way (docs/languages.md).
+void startLanguage().catch((error: unknown) => console.warn("language not loaded, English used", error)).finally(render);
+
 // As a transition React renders in slices and lets the browser in between, so a phone answers a tap
 // while the first screen is being built (nothing is shown before it is whole either way).
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <ErrorBoundary>
-        <QueryClientProvider client={queryClient}>
-          <BrowserRouter>
-            <AuthProvider>
-              <NotificationProvider>
-                <NativeIntegration />
-                <AppRoutes />
-              </NotificationProvider>
-            </AuthProvider>
-          </BrowserRouter>
-        </QueryClientProvider>
-      </ErrorBoundary>
-    </StrictMode>,
-  );
-});
+function render() {
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <ErrorBoundary>
+          <QueryClientProvider client={queryClient}>
+            <BrowserRouter>
+              <AuthProvider>
+                <NotificationProvider>
+                  <NativeIntegration />
+                  <AppRoutes />
+                </NotificationProvider>
+              </AuthProvider>
+            </BrowserRouter>
+          </QueryClientProvider>
+        </ErrorBoundary>
+      </StrictMode>,
+    );
+  });
+}
 
 if ("serviceWorker" in navigator && import.meta.env.PROD) {
   window.addEventListener("load", () => {

@@ -41,6 +41,8 @@ export const user = pgTable("user", {
   notifyNewEvents: boolean("notify_new_events").default(true).notNull(),
   /** Opt-out of the reminders 24 h and 2 h before a game one holds a spot in (docs/calendar-and-reminders.md). */
   notifyGameReminders: boolean("notify_game_reminders").default(true).notNull(),
+  /** The language the user chose ("en" | "fr"); null until they choose, when mails use English (docs/languages.md). */
+  language: text("language"),
   stripeCustomerId: text("stripe_customer_id"),
   /** The simulated processor's customer (PAYMENTS=simulated), kept apart so switching modes never mixes ids. */
   simulatedCustomerId: text("simulated_customer_id"),

@@ -1,13 +1,14 @@
-import { formatCents } from "../../../shared/money.ts";
+import { formatCents } from "../../i18n/format-money.ts";
 import { timeZoneName } from "../../../shared/time-zone-name.ts";
+import { currentIntlLocale, t } from "../../i18n/i18n.ts";
 
 /** What a timestamp that cannot be read shows as: the original product's text (docs/product-rules.md, "Constants"). */
 export const INVALID_DATE = "Invalid Date";
 
 /**
- * Dates are shown in the viewer's zone (unless `options.timeZone` says another), in US English as
- * the original product writes them (docs/product-rules.md, "Constants"), with the platform's Intl
- * (no date library in the screens' code).
+ * Dates are shown in the viewer's zone (unless `options.timeZone` says another), in the screens'
+ * language: US English as the original product writes them (docs/product-rules.md, "Constants"), or
+ * Canadian French ("sam. 6 déc., 19 h 00"), with the platform's Intl (no date library in the screens' code).
  */
 export function formatDate(iso: string, options: Intl.DateTimeFormatOptions): string {
   const date = new Date(iso);
@@ -21,10 +22,13 @@ export function formatDate(iso: string, options: Intl.DateTimeFormatOptions): st
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterFor(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = JSON.stringify(options);
+  const locale = currentIntlLocale();
+  const key = `${locale}|${JSON.stringify(options)}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", options);
+    // The 12-hour clock is English's; French reads the 24-hour one ("19 h 00").
+    const { hour12, ...rest } = options;
+    formatter = new Intl.DateTimeFormat(locale, locale === "en-US" ? options : { ...rest, ...(hour12 === undefined ? {} : { hourCycle: "h23" }) });
     formatters.set(key, formatter);
   }
   return formatter;
@@ -100,7 +104,7 @@ export function formatDayBadge(iso: string): { weekday: string; day: string } {
 
 /** "Free" when there is nothing to pay, else "$12.50" (in `currency`). */
 export function formatPrice(cents: number, currency: string): string {
-  return cents === 0 ? "Free" : formatCents(cents, currency);
+  return cents === 0 ? t("price.free") : formatCents(cents, currency);
 }
 
 /** 90 → "1 hour 30 minutes"; 60 → "1 hour"; 45 → "45 minutes". */
@@ -108,15 +112,15 @@ export function formatDuration(totalMinutes: number): string {
   const hours = Math.floor(totalMinutes / 60);
   const minutes = totalMinutes % 60;
   const parts = [];
-  if (hours > 0) parts.push(`${hours} ${hours === 1 ? "hour" : "hours"}`);
-  if (minutes > 0 || hours === 0) parts.push(`${minutes} ${minutes === 1 ? "minute" : "minutes"}`);
+  if (hours > 0) parts.push(t("duration.hours", { count: hours }));
+  if (minutes > 0 || hours === 0) parts.push(t("duration.minutes", { count: minutes }));
   return parts.join(" ");
 }
 
 /** The goalkeeper line of a card: "2 goalkeepers, Free" or the original product's 'No goalkeepers'. */
 export function formatGoalkeepers(event: { includeGoalkeepers: boolean; maxGoalkeepers: number; goalkeeperCostCents: number }, currency: string): string {
-  if (!event.includeGoalkeepers) return "No goalkeepers";
-  const count = `${event.maxGoalkeepers} ${event.maxGoalkeepers === 1 ? "goalkeeper" : "goalkeepers"}`;
+  if (!event.includeGoalkeepers) return t("goalkeepers.none");
+  const count = t("goalkeepers.count", { count: event.maxGoalkeepers });
   return `${count}, ${formatPrice(event.goalkeeperCostCents, currency)}`;
 }
 

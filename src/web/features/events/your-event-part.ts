@@ -1,5 +1,5 @@
 import type { YourPart } from "../../../shared/events.ts";
-import { formatCents } from "../../../shared/money.ts";
+import { formatCents } from "../../i18n/format-money.ts";
 
 /**
  * One registration of the user, as Your Events says it beside the game: the role, then what was

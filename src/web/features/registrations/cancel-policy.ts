@@ -1,4 +1,5 @@
-import { formatCents, refundAfterFeeCents, type FeeRule } from "../../../shared/money.ts";
+import { refundAfterFeeCents, type FeeRule } from "../../../shared/money.ts";
+import { formatCents } from "../../i18n/format-money.ts";
 import { cancellationDeadline, isCancellable } from "../../../shared/registrations.ts";
 import { timeZoneName } from "../../../shared/time-zone-name.ts";
 import { formatDate, isKnownTimeZone, sameClockTime, viewerTimeZone } from "../events/format.ts";

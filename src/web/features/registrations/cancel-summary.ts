@@ -1,4 +1,5 @@
-import { formatCents, refundAfterFeeCents, type FeeRule } from "../../../shared/money.ts";
+import { refundAfterFeeCents, type FeeRule } from "../../../shared/money.ts";
+import { formatCents } from "../../i18n/format-money.ts";
 import { holdsSpot, type MyRegistration } from "../../../shared/registrations.ts";
 
 export interface CancelSummary {

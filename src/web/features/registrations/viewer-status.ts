@@ -1,5 +1,6 @@
 import type { EventDetail } from "../../../shared/events.ts";
-import { DEFAULT_FEE, formatCents, type FeeRule } from "../../../shared/money.ts";
+import { DEFAULT_FEE, type FeeRule } from "../../../shared/money.ts";
+import { formatCents } from "../../i18n/format-money.ts";
 import type { MyRegistration, RegistrationStatus } from "../../../shared/registrations.ts";
 import { spotDeadlineLine, waitlistDeadlineLine } from "./cancel-policy.ts";
 

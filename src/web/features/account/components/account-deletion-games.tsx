@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { formatCents } from "../../../../shared/money.ts";
+import { formatCents } from "../../../i18n/format-money.ts";
 import type { AccountDeletionGame, AccountDeletionPreview } from "../../../../shared/registrations.ts";
 import { useCurrency } from "../../../lib/config.ts";
 import { formatGameTime } from "../../events/format.ts";

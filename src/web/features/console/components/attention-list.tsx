@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import type { AttentionItem } from "../../../../shared/console.ts";
-import { formatCents } from "../../../../shared/money.ts";
+import { formatCents } from "../../../i18n/format-money.ts";
 import { Button, FormMessage } from "../../../components/form.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { useCurrency } from "../../../lib/config.ts";

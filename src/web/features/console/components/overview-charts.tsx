@@ -1,5 +1,5 @@
 import type { ConsoleOverview } from "../../../../shared/console.ts";
-import { formatCents } from "../../../../shared/money.ts";
+import { formatCents } from "../../../i18n/format-money.ts";
 import { formatDate } from "../../events/format.ts";
 import { bucketDays, dateTime, dayRange, longDay, plural, shortDay, unitFor } from "../figures.ts";
 import { BarChart, CHART_COLORS } from "./bar-chart.tsx";

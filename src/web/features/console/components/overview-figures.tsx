@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from "react";
 import type { ConsoleOverview } from "../../../../shared/console.ts";
-import { formatCents } from "../../../../shared/money.ts";
+import { formatCents } from "../../../i18n/format-money.ts";
 import { percent, plural } from "../figures.ts";
 
 /**

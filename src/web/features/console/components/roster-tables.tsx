@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from "react";
 import type { GameRoster, RosterEntry } from "../../../../shared/console.ts";
-import { formatCents } from "../../../../shared/money.ts";
+import { formatCents } from "../../../i18n/format-money.ts";
 import { attendanceWord, dateTime, refundStatusWord, roleWord, statusWord } from "../figures.ts";
 import { cell, TableScroll } from "./table-scroll.tsx";
 

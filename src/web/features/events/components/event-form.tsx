@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { type CreateEventInput, EVENT_LIMITS } from "../../../../shared/events.ts";
-import { DEFAULT_FEE, formatCents } from "../../../../shared/money.ts";
+import { DEFAULT_FEE } from "../../../../shared/money.ts";
+import { formatCents } from "../../../i18n/format-money.ts";
 import { Button, Card, Checkbox, FormMessage, TextField } from "../../../components/form.tsx";
 import { TextArea } from "../../../components/text-area.tsx";
 import { ApiError, errorMessage } from "../../../lib/api.ts";

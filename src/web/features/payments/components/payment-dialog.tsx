@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { formatCents } from "../../../../shared/money.ts";
+import { formatCents } from "../../../i18n/format-money.ts";
 import { autoChargeConsentText, CONSENT_REQUIRED, FAILED_TO_INITIALIZE_PAYMENT, SELECT_SAVED_CARD } from "../../../../shared/registrations.ts";
 import { Dialog } from "../../../components/dialog.tsx";
 import { Button, Checkbox, FormMessage } from "../../../components/form.tsx";

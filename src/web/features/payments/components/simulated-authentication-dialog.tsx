@@ -1,4 +1,4 @@
-import { formatCents } from "../../../../shared/money.ts";
+import { formatCents } from "../../../i18n/format-money.ts";
 import { Dialog } from "../../../components/dialog.tsx";
 import { Button } from "../../../components/form.tsx";
 import { useCurrency } from "../../../lib/config.ts";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { CANCEL_MESSAGE_MAX, type EventDetail } from "../../../../shared/events.ts";
-import { formatCents } from "../../../../shared/money.ts";
+import { formatCents } from "../../../i18n/format-money.ts";
 import { EVENT_CANCELLED_AND_REFUNDED, FAILED_TO_CANCEL_EVENT } from "../../../../shared/registrations.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { useNotify } from "../../../components/notification.tsx";

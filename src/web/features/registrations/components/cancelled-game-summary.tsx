@@ -1,5 +1,5 @@
 import type { EventDetail, RefundView } from "../../../../shared/events.ts";
-import { formatCents } from "../../../../shared/money.ts";
+import { formatCents } from "../../../i18n/format-money.ts";
 import { useCurrency } from "../../../lib/config.ts";
 
 const REFUND_STATE: Record<RefundView["status"], string> = { succeeded: "Refunded", pending: "Refund on its way", failed: "Refund failed" };

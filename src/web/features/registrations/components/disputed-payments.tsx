@@ -1,6 +1,6 @@
 import { useId } from "react";
 import type { EventDetail } from "../../../../shared/events.ts";
-import { formatCents } from "../../../../shared/money.ts";
+import { formatCents } from "../../../i18n/format-money.ts";
 import { useCurrency } from "../../../lib/config.ts";
 
 /** Admins: payments of this game that a card holder disputed with their bank (Stripe tells us by webhook). */

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import type { EventDetail } from "../../../../shared/events.ts";
-import { formatCents } from "../../../../shared/money.ts";
+import { formatCents } from "../../../i18n/format-money.ts";
 import type { RegistrationRole } from "../../../../shared/registrations.ts";
 import { Button } from "../../../components/form.tsx";
 import { useCurrency } from "../../../lib/config.ts";

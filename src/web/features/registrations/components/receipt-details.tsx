@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatCents } from "../../../../shared/money.ts";
+import { formatCents } from "../../../i18n/format-money.ts";
 import type { Receipt } from "../../../../shared/registrations.ts";
 import { useCurrency } from "../../../lib/config.ts";
 import { formatGameTime } from "../../events/format.ts";

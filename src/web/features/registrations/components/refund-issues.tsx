@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import type { EventDetail } from "../../../../shared/events.ts";
-import { formatCents } from "../../../../shared/money.ts";
+import { formatCents } from "../../../i18n/format-money.ts";
 import { useCurrency } from "../../../lib/config.ts";
 import { Button, FormMessage } from "../../../components/form.tsx";
 import { useNotify } from "../../../components/notification.tsx";

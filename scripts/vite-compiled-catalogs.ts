@@ -1,0 +1,26 @@
+import { pathToFileURL } from "node:url";
+import { compileMessage } from "@lingui/message-utils/compileMessage";
+import type { Plugin } from "vite";
+
+const CATALOG = /[\\/]src[\\/]web[\\/]i18n[\\/]catalogs[\\/][a-z]+\.ts$/;
+
+/**
+ * The message catalogs (src/web/i18n/catalogs/*.ts) are written in ICU syntax, readable and typed;
+ * this compiles them when they are bundled into the arrays Lingui's runtime reads, so the browser
+ * carries no message parser (decision 029). Used by the build, the dev server and the unit tests.
+ */
+export function compiledCatalogs(): Plugin {
+  return {
+    name: "kickoff:compiled-catalogs",
+    enforce: "pre",
+    async load(id) {
+      if (!CATALOG.test(id)) return null;
+      this.addWatchFile(id);
+      const { tsImport } = await import("tsx/esm/api");
+      // A query per load, so that an edited catalog is read again by the dev server.
+      const source = (await tsImport(`${pathToFileURL(id).href}?t=${Date.now()}`, import.meta.url)) as { messages: Record<string, string> };
+      const compiled = Object.fromEntries(Object.entries(source.messages).map(([key, message]) => [key, compileMessage(message)]));
+      return `export const messages = ${JSON.stringify(compiled)};\n`;
+    },
+  };
+}
