@@ -2,7 +2,7 @@ import { pathToFileURL } from "node:url";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import type { Plugin } from "vite";
 
-const CATALOG = /[\\/]src[\\/]web[\\/]i18n[\\/]catalogs[\\/][a-z]+\.ts$/;
+const CATALOG = /[\\/]src[\\/]web[\\/]i18n[\\/]catalogs[\\/][a-z]{2}\.ts$/;
 
 /**
  * The message catalogs (src/web/i18n/catalogs/*.ts) are written in ICU syntax, readable and typed;

@@ -4,7 +4,6 @@ import { ConnectionNotices } from "./components/connection-notices.tsx";
 import { ErrorBoundary } from "./components/error-boundary.tsx";
 import { Footer } from "./components/footer.tsx";
 import { LanguageSwitch } from "./i18n/lazy-language-switch.tsx";
-import { useAccountLanguage } from "./i18n/use-account-language.ts";
 import { Header } from "./components/header.tsx";
 import { useNotify } from "./components/notification.tsx";
 import { LoadingScreen, Spinner } from "./components/spinner.tsx";
@@ -32,7 +31,6 @@ export function AppShell() {
   const appName = config.data?.appName ?? "Kickoff";
   const signedIn = Boolean(user?.emailVerified);
   const wasSignedIn = useRef(signedIn);
-  useAccountLanguage();
 
   // A new screen starts at its top, and the focus moves to it so that keyboard and screen-reader
   // users carry on from there rather than from a link that is gone (Back keeps its scroll position).

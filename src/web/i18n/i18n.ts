@@ -1,4 +1,3 @@
-import { i18n } from "@lingui/core";
 import {
   DEFAULT_LANGUAGE,
   INTL_LOCALES,
@@ -12,15 +11,18 @@ import {
 } from "../../shared/language.ts";
 import type { MessageKey } from "./catalogs/en.ts";
 
+type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
+
 /**
- * The web app's messages (docs/languages.md). Each language's catalog is its own chunk, loaded before
- * the first render: a reader fetches only the language they read, and the messages of every screen
- * stay out of the initial JavaScript's budget (docs/testing-and-budgets.md).
+ * The web app's messages (docs/languages.md). Each language's catalog is its own chunk, with Lingui's
+ * runtime, loaded before the first render: a reader fetches only the language they read.
  */
-const catalogs: Record<Language, () => Promise<{ messages: Record<MessageKey, string> }>> = {
-  en: () => import("./catalogs/en.ts"),
-  fr: () => import("./catalogs/fr.ts"),
+const catalogs: Record<Language, () => Promise<{ translate: Translate }>> = {
+  en: () => import("./catalogs/load-en.ts"),
+  fr: () => import("./catalogs/load-fr.ts"),
 };
+
+let translate: Translate | undefined;
 
 // The mobile app has no server to keep a cookie for: the choice is also kept on the device.
 const STORAGE_KEY = LANGUAGE_COOKIE;
@@ -55,8 +57,7 @@ export async function startLanguage(): Promise<Language> {
 }
 
 export async function activateLanguage(language: Language): Promise<Language> {
-  const { messages } = await catalogs[language]();
-  i18n.loadAndActivate({ locale: language, locales: [LANGUAGE_TAGS[language]], messages });
+  translate = (await catalogs[language]()).translate;
   active = language;
   if (typeof document !== "undefined") document.documentElement.lang = LANGUAGE_TAGS[language];
   return language;
@@ -74,5 +75,6 @@ export function rememberLanguage(language: Language): void {
 
 /** A message in the active language; a key that does not exist fails the typecheck. */
 export function t(key: MessageKey, values?: Record<string, string | number>): string {
-  return i18n._(key, values);
+  if (!translate) throw new Error("t() before startLanguage(): main.tsx renders once a language is loaded");
+  return translate(key, values);
 }

@@ -3,18 +3,21 @@ import { LANGUAGES, type Language } from "../../shared/language.ts";
 import { api } from "../lib/api.ts";
 import { useAuth } from "../lib/auth.tsx";
 import { currentLanguage, rememberLanguage, t } from "./i18n.ts";
+import { useAccountLanguage } from "./use-account-language.ts";
 
 /**
  * The language picker of the footer and of Profile. A signed-in user's choice is saved on the account
  * (their mails follow it); everyone's is kept in this browser. The page then loads again in it: every
  * text on it, including what is already on screen, is read once per load (docs/languages.md).
- * Loaded on demand (lazy-language-switch.tsx): it is below every screen's content, not part of its first paint.
+ * Loaded on demand (lazy-language-switch.tsx): it is below every screen's content, not part of its first
+ * paint. Every screen but the event page shows it, so it also brings the account's saved language here.
  */
 export default function LanguageSwitch({ className }: { className?: string }) {
   const id = useId();
   const { user } = useAuth();
   const [failed, setFailed] = useState(false);
   const [saving, setSaving] = useState(false);
+  useAccountLanguage();
 
   async function choose(language: Language) {
     setFailed(false);

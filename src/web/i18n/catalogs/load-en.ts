@@ -1,0 +1,4 @@
+import { translatorFor } from "../translator.ts";
+import { messages } from "./en.ts";
+
+export const translate = translatorFor("en", messages);

@@ -1,0 +1,4 @@
+import { translatorFor } from "../translator.ts";
+import { messages } from "./fr.ts";
+
+export const translate = translatorFor("fr", messages);
