@@ -31,8 +31,8 @@ for (const { file, gzip } of sizes) console.log(`  ${file}: ${(gzip / 1024).toFi
 console.log(`Initial JavaScript for /: ${totalKb.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB)`);
 // Each language's messages and Lingui's runtime load before the first render too, one language per
 // reader (docs/languages.md): shown apart, outside the budget's count.
-const entryCode = readFileSync(join(dist, entry), "utf8");
-for (const [, file] of entryCode.matchAll(/["'`]\.\/(load-[a-z]{2}-[^"'`]+\.js)["'`]/g)) {
+const initialCode = [...loaded].map((file) => readFileSync(join(dist, file), "utf8")).join("\n");
+for (const [, file] of initialCode.matchAll(/["'`]\.\/(load-[a-z]{2}-[^"'`]+\.js)["'`]/g)) {
   const chunk = new Set();
   const walk = (name) => {
     if (chunk.has(name) || loaded.has(name)) return;
