@@ -88,6 +88,21 @@ describe("GET /event/:id (Open Graph)", () => {
     expect(html).toContain('<div id="root"></div>');
   });
 
+  it("speaks the viewer's language: the kickoff_lang cookie, else Accept-Language", async () => {
+    const startsAt = zonedTimeToUtc("2031-12-06", "19:00", "America/Toronto");
+    const game = await insertEvent(context.database.db, { title: "Partie du samedi", startsAt, durationMinutes: 90, timeZone: "America/Toronto", maxPlayers: 10 });
+    const french = await app.request(`${TEST_ORIGIN}/event/${game.id}`, { headers: { "accept-language": "fr-CA,fr;q=0.9,en;q=0.5" } });
+    const html = await french.text();
+    expect(html).toContain('<html lang="fr-CA">');
+    expect(metaTags(html)["og:description"]?.replace(/\s/g, " ")).toBe("sam. 6 déc. 2031 · 19 h 00 – 20 h 30 · Riverside Park · 10 places restantes");
+    expect(french.headers.get("vary")).toContain("Accept-Language");
+
+    const chosen = await app.request(`${TEST_ORIGIN}/profile`, { headers: { "accept-language": "fr-CA", cookie: "kickoff_lang=en" } });
+    expect(await chosen.text()).toBe(INDEX_HTML);
+    const chosenFrench = await app.request(`${TEST_ORIGIN}/profile`, { headers: { "accept-language": "en-US", cookie: "kickoff_lang=fr" } });
+    expect(await chosenFrench.text()).toContain('<html lang="fr-CA">');
+  });
+
   it("escapes what organisers typed", async () => {
     const game = await insertEvent(context.database.db, { title: `<script>alert("x")</script> & "$&" 'fun'`, locationName: "Park <b>" });
     const html = await (await get(`/event/${game.id}`)).text();

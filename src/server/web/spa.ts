@@ -9,6 +9,8 @@ import { describeEvent } from "../events/describe-event.ts";
 import { getEventPreview } from "../events/get-event-preview.ts";
 import { compressAnswers } from "../http/compress.ts";
 import { escapeHtml } from "../mail/templates.ts";
+import { LANGUAGE_TAGS, type Language } from "../../shared/language.ts";
+import { requestLanguage } from "./language-cookie.ts";
 
 export interface SpaDeps {
   webDist: string;
@@ -68,12 +70,16 @@ export function spaRoutes(deps: SpaDeps) {
     // Unknown ids get the plain page; the web app then says 'Event not found.'.
     if (!summary) return next();
     c.header("Cache-Control", "no-cache");
-    return c.html(withEventPreview(indexHtml(), summary, { ...config, hasIcon: existsSync(join(webDist, "icon-512.png")) }));
+    // The page and its preview speak the viewer's language (docs/languages.md): caches must key on it.
+    const language = requestLanguage(c.req);
+    c.header("Vary", "Accept-Language, Cookie");
+    return c.html(withEventPreview(withLanguage(indexHtml(), language), summary, { ...config, language, hasIcon: existsSync(join(webDist, "icon-512.png")) }));
   });
   app.get("*", (c) => {
     if (!existsSync(indexFile)) return c.text("The web app is not built. Run `npm run build`.", 503);
     c.header("Cache-Control", "no-cache");
-    return c.html(indexHtml());
+    c.header("Vary", "Accept-Language, Cookie");
+    return c.html(withLanguage(indexHtml(), requestLanguage(c.req)));
   });
   return app;
 }
@@ -85,9 +91,9 @@ export function spaRoutes(deps: SpaDeps) {
 export function withEventPreview(
   html: string,
   summary: EventSummary,
-  options: { appName: string; publicUrl: string; hasIcon?: boolean; now?: Date },
+  options: { appName: string; publicUrl: string; hasIcon?: boolean; now?: Date; language?: Language },
 ): string {
-  const description = describeEvent(summary, options.now ?? new Date());
+  const description = describeEvent(summary, options.now ?? new Date(), options.language);
   const url = `${options.publicUrl}/event/${summary.id}`;
   const tags: [string, string, string][] = [
     ["property", "og:type", "website"],
@@ -109,6 +115,15 @@ export function withEventPreview(
   return /<title>[\s\S]*?<\/title>/i.test(withDescription)
     ? withDescription.replace(/<title>[\s\S]*?<\/title>/i, () => head)
     : withDescription.replace(/<\/head>/i, () => `${head}\n  </head>`);
+}
+
+/**
+ * The page's `<html lang>` in the language it is served in ("fr-CA"), for screen readers and
+ * translators. An English page is the build's own, unchanged.
+ */
+export function withLanguage(html: string, language: Language): string {
+  if (language === "en") return html;
+  return html.replace(/<html\b[^>]*>/i, (tag) => (/\blang=/i.test(tag) ? tag.replace(/\blang="[^"]*"/i, `lang="${LANGUAGE_TAGS[language]}"`) : tag.replace(/>$/, ` lang="${LANGUAGE_TAGS[language]}">`)));
 }
 
 /**

@@ -59,7 +59,8 @@ export async function startLanguage(): Promise<Language> {
 export async function activateLanguage(language: Language): Promise<Language> {
   translate = (await catalogs[language]()).translate;
   active = language;
-  if (typeof document !== "undefined") document.documentElement.lang = LANGUAGE_TAGS[language];
+  // English keeps the build's own "en", as the server serves it (spa.ts, withLanguage).
+  if (typeof document !== "undefined") document.documentElement.lang = language === "en" ? "en" : LANGUAGE_TAGS[language];
   return language;
 }
 
