@@ -12,7 +12,7 @@ import { useAccountLanguage } from "./use-account-language.ts";
  * Loaded on demand (lazy-language-switch.tsx): it is below every screen's content, not part of its first
  * paint. Every screen but the event page shows it, so it also brings the account's saved language here.
  */
-export default function LanguageSwitch({ className }: { className?: string }) {
+export default function LanguageSwitch({ className, label }: { className?: string; label?: string }) {
   const id = useId();
   const { user } = useAuth();
   const [failed, setFailed] = useState(false);
@@ -35,7 +35,7 @@ export default function LanguageSwitch({ className }: { className?: string }) {
   return (
     <div className={className}>
       <label htmlFor={id} className="mr-2">
-        {t("language.label")}
+        {label ?? t("language.label")}
       </label>
       <select
         id={id}

@@ -17,6 +17,8 @@ import { api, errorMessage } from "../lib/api.ts";
 import { useAuth } from "../lib/auth.tsx";
 import { paths } from "../lib/paths.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
+import { t } from "../i18n/i18n.ts";
+import LanguageSwitch from "../i18n/language-switch.tsx";
 
 type Message = { kind: "error" | "success"; text: string } | null;
 
@@ -29,6 +31,9 @@ export default function ProfileScreen() {
       <Summary user={user} />
       <UpdateName user={user} />
       <NewGameEmails user={user} />
+      <Section title={t("profile.language.title")} description={t("profile.language.hint")}>
+        <LanguageSwitch label={t("profile.language.label")} />
+      </Section>
       <GameRemindersSection />
       <CalendarFeedSection />
       <SavedCardsSection />

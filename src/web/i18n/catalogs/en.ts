@@ -11,6 +11,7 @@ export const messages = {
   "language.fr": "Français",
   "language.saveFailed": "Could not save your language. Try again.",
   "profile.language.title": "Language",
+  "profile.language.label": "Language of the app and your e-mails",
   "profile.language.hint": "The app and the e-mails it sends you use this language.",
   "price.free": "Free",
   "duration.hours": "{count, plural, one {# hour} other {# hours}}",

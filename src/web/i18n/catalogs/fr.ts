@@ -12,6 +12,7 @@ export const messages: Record<MessageKey, string> = {
   "language.fr": "Français",
   "language.saveFailed": "Impossible d’enregistrer votre langue. Réessayez.",
   "profile.language.title": "Langue",
+  "profile.language.label": "Langue de l’application et de vos courriels",
   "profile.language.hint": "L’application et les courriels qu’elle vous envoie utilisent cette langue.",
   "price.free": "Gratuit",
   "duration.hours": "{count, plural, one {# heure} other {# heures}}",
