@@ -16,6 +16,10 @@ describe("choosing French (docs/languages.md)", () => {
     await page.getByText("Tous droits réservés.").waitFor();
     await page.getByRole("link", { name: "Politique de confidentialité" }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("fr-CA");
+    await page.getByRole("button", { name: /ouvrir le menu/i }).click();
+    await page.getByRole("menuitem", { name: "Vos parties" }).waitFor();
+    await page.getByRole("menuitem", { name: "Se déconnecter" }).waitFor();
+    await page.keyboard.press("Escape");
     await expectNoAxeViolations(page);
 
     await page.reload();

@@ -16,6 +16,7 @@ import { rememberEventPath, takeRememberedEventPath } from "./lib/paths.ts";
 import { useSessionActivity } from "./lib/use-session-activity.ts";
 import LoginScreen from "./routes/login.tsx";
 import { screenLoaders } from "./screens.ts";
+import { t } from "./i18n/i18n.ts";
 
 const HomeScreen = lazyScreen(screenLoaders.home);
 
@@ -102,7 +103,7 @@ export function AppShell() {
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
-        Skip to content
+        {t("shell.skipToContent")}
       </a>
       {/* One sticky stack at the top: the connection notices above the header, never over it. */}
       <div className="sticky top-0 z-40">

@@ -4,6 +4,12 @@
  * file (vite.config.ts, `compiledCatalogs`), so the browser gets no message parser.
  */
 export const messages = {
+  "shell.skipToContent": "Skip to content",
+  "header.openMenu": "Open menu",
+  "header.createEvent": "Create New Event",
+  "header.console": "Console",
+  "header.yourEvents": "Your Events",
+  "header.logOut": "Log Out",
   "footer.rights": "© {year} {appName}. All rights reserved.",
   "footer.privacy": "Privacy Policy",
   "language.label": "Language",

@@ -5,6 +5,12 @@ import type { MessageKey } from "./en.ts";
  * one English does not have, fails the typecheck; catalogs.test.ts checks the same at run time.
  */
 export const messages: Record<MessageKey, string> = {
+  "shell.skipToContent": "Aller au contenu",
+  "header.openMenu": "Ouvrir le menu",
+  "header.createEvent": "Créer une partie",
+  "header.console": "Console",
+  "header.yourEvents": "Vos parties",
+  "header.logOut": "Se déconnecter",
   "footer.rights": "© {year} {appName}. Tous droits réservés.",
   "footer.privacy": "Politique de confidentialité",
   "language.label": "Langue",
