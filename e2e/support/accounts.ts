@@ -38,5 +38,6 @@ export async function login(page: Page, user: { email: string; password: string 
   await page.getByLabel("Password").fill(user.password);
   if (options.rememberMe) await page.getByLabel("Remember Me").check();
   await page.getByRole("button", { name: "Login" }).click();
-  await expect.poll(() => page.getByRole("button", { name: /open menu/i }).isVisible(), { timeout: 15_000 }).toBe(true);
+  // In English or French (a French browser signs in to a French header: docs/languages.md).
+  await expect.poll(() => page.getByRole("button", { name: /open menu|ouvrir le menu/i }).isVisible(), { timeout: 15_000 }).toBe(true);
 }
