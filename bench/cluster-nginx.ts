@@ -118,16 +118,19 @@ export function readAccessLog(file: string): LogEntry[] {
   for (const line of readFileSync(file, "utf8").split("\n")) {
     const match = LINE.exec(line);
     if (!match) continue;
-    const list = (value: string) => (value === "-" ? [] : value.split(/, | : /).map((item) => item.trim()));
+    const list = (value: string) => value.split(/, | : /).map((item) => item.trim());
+    // "-" as the whole address list: no instance was asked (a file from disk). In the other lists a
+    // "-" is one instance's entry: it sent no status or no header.
+    const upstreams = match[6] === "-" ? [] : list(match[6]!);
     entries.push({
       at: new Date(match[1]!),
       client: match[2]!,
       method: match[3]!,
       path: match[4]!,
       status: Number(match[5]),
-      upstreams: list(match[6]!),
-      upstreamStatuses: list(match[7]!),
-      headerTimes: list(match[8]!),
+      upstreams,
+      upstreamStatuses: upstreams.length ? list(match[7]!) : [],
+      headerTimes: upstreams.length ? list(match[8]!) : [],
     });
   }
   return entries;
