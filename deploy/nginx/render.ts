@@ -87,7 +87,9 @@ function fill(template: URL, values: Record<string, string>): string {
 
 /** The security headers a running instance sends (on /healthz, which every instance answers). */
 export async function securityHeadersOf(origin: string): Promise<[string, string][]> {
-  const response = await fetch(`${origin}/healthz`);
+  const response = await fetch(`${origin}/healthz`).catch((error: unknown) => {
+    throw new Error(`could not read the app's headers from ${origin}/healthz (is an instance running there?): ${error instanceof Error ? error.message : String(error)}`);
+  });
   await response.body?.cancel();
   const headers = [...response.headers].filter(([name]) => !NOT_SECURITY.has(name.toLowerCase()));
   if (!headers.some(([name]) => name.toLowerCase() === "content-security-policy")) {
