@@ -39,6 +39,7 @@ import { stripeWebhookRoutes } from "./payments/stripe-webhook.ts";
 import { placesRoutes } from "./places/routes.ts";
 import { accountDeletionRoutes, registrationRoutes } from "./registrations/routes.ts";
 import { publicConfig } from "./public-config.ts";
+import { ogRoutes } from "./og/routes.ts";
 import { spaRoutes } from "./web/spa.ts";
 
 export interface AppDeps {
@@ -165,6 +166,8 @@ export function createApp(deps: AppDeps) {
     });
     app.route("/dev/mailbox", mailboxRoutes(db));
   }
+  // Link-preview pictures of games, before the web app's catch-all (docs/link-previews.md).
+  app.route("/og", ogRoutes({ db, config }));
   if (deps.webDist) app.route("/", spaRoutes({ webDist: deps.webDist, db, config }));
 
   app.notFound((c) => c.json(errorBody("not_found", "Not found."), 404));
