@@ -33,6 +33,8 @@ const clamped = (fontSize: number, lines: number, width: number): Style => ({
   fontSize,
   width,
   lineClamp: lines,
+  // A single long word (a pasted link, "WWWW…") breaks too, rather than running past the edge.
+  wordBreak: "break-word",
   lineHeight: 1.15,
   maxHeight: Math.ceil(fontSize * 1.15 * lines),
   overflow: "hidden",

@@ -7,6 +7,7 @@ import { zonedTimeToUtc } from "../../shared/zoned-time.ts";
 import { createApp } from "../app.ts";
 import { insertEvent, insertRegistration, insertUser } from "../events/testing.ts";
 import { join } from "../../test/payments.ts";
+import { ogStamp } from "./og-image-url.ts";
 import { createTestContext, signUpVerified, TEST_ORIGIN, TestClient, type TestContext } from "../../test/test-app.ts";
 
 let context: TestContext;
@@ -132,6 +133,28 @@ describe("a game's link-preview picture", () => {
     expect(await alt(games[0]!.id)).toMatch(/Complet — liste d'attente ouverte\.$/);
     expect(await alt(games[1]!.id)).toMatch(/Annulé\.$/);
     expect(await alt(games[2]!.id)).toMatch(/Match terminé\.$/);
+  });
+
+  it("gets a new URL when the game ends, though nothing bumped its version", async () => {
+    const ended = await insertEvent(context.database.db, { title: "Ended", startsInHours: -5 });
+    const url = (await previewOf(ended.id)).ogImage![0]!.url;
+    const whileOpen = ogStamp({ version: 0, over: false, currency: context.config.payments.currency, appName: context.config.appName });
+    expect(url).toMatch(/\/0-[0-9a-f]{8}\/en\.png$/);
+    expect(url).not.toContain(whileOpen);
+    expect((await fetchPng(url)).size).toEqual({ width: 1200, height: 630 });
+    // The URL given out while the game was open now leads to the picture that says it is over.
+    const before = await get(`/og/event/${ended.id}/${whileOpen}/en.png`);
+    expect(before.status).toBe(302);
+    expect(`${TEST_ORIGIN}${before.headers.get("location")}`).toBe(url);
+  });
+
+  it("answers HEAD like GET, without the bytes", async () => {
+    const game = await insertEvent(context.database.db, { title: "Head" });
+    const url = (await previewOf(game.id)).ogImage![0]!.url;
+    const head = await app.request(url, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-type")).toBe("image/png");
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
   });
 
   it.each([
