@@ -20,6 +20,7 @@ import { clientAddressMiddleware, isLoopback } from "./http/client-address.ts";
 import { errorBody, handleError } from "./http/errors.ts";
 import type { AppEnv } from "./http/env.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
+import { databaseBucketStore } from "./http/rate-limit-store.ts";
 import type { JobQueue } from "./jobs/queue.ts";
 import { mailboxRoutes } from "./mail/mailbox-routes.ts";
 import { mobileAppCors, sameOriginWrites } from "./mobile/app-origins.ts";
@@ -69,7 +70,8 @@ export function createApp(deps: AppDeps) {
   const listCache = deps.listCache ?? createListCache();
   const analytics = deps.analytics ?? createAnalytics({ pool: database.pool, timeZone: config.analytics.timeZone, publicUrl: config.publicUrl });
   const stripeMode = config.payments.mode === "stripe";
-  const limiter = new RateLimiter(config.rateLimits);
+  // Counted in the database, so the limits hold for every instance together (docs/decisions/026-shared-state.md).
+  const limiter = new RateLimiter(config.rateLimits, databaseBucketStore(database.pool));
   const app = new Hono<AppEnv>();
 
   app.use(async (c, next) => {

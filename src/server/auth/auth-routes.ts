@@ -17,7 +17,7 @@ export function authRoutes(deps: { auth: Auth; limiter: RateLimiter }) {
   const limit =
     (action: AddressAction): MiddlewareHandler<AppEnv> =>
     async (c, next) => {
-      limiter.hit(action, c.get("clientAddress"));
+      await limiter.hit(action, c.get("clientAddress"));
       await next();
     };
   /** A signed-in user's current password checked by better-auth: wrong ones count against the account. */
