@@ -123,7 +123,9 @@ export function createApp(deps: AppDeps) {
 
   // Before better-auth's own endpoints too: an idle session must not be read, refreshed or used
   // there either (get-session, change-password, delete-user, list-sessions...).
-  app.use("/api/*", sessionMiddleware({ auth, db, config }));
+  // Its cache is dropped by a session change on any instance, heard on the live channel.
+  const live = deps.live ?? createLiveUpdates({ database, listCache });
+  app.use("/api/*", sessionMiddleware({ auth, db, config, channel: live.channel }));
   app.route("/api/auth", authRoutes({ auth, limiter }));
   app.get("/api/config", (c) => c.json(publicConfig(config)));
   app.route("/api/me/events", myEventsRoutes({ db }));
@@ -135,7 +137,6 @@ export function createApp(deps: AppDeps) {
   app.route("/api/me", savedCardRoutes({ database, gateway, config, jobs: deps.jobs, listCache }));
   const registrationDeps = { database, gateway, config, jobs: deps.jobs, listCache };
   // Before the event routes: /api/events/stream is not an event id.
-  const live = deps.live ?? createLiveUpdates({ database, listCache });
   app.route("/api/events", liveRoutes({ db, listCache, live, streamsPerAddress: config.live.streamsPerAddress }));
   app.route("/api/events", eventRoutes({ db, jobs: deps.jobs, listCache, currency: config.payments.currency, registrations: registrationDeps }));
   app.route("/api/events", registrationRoutes(registrationDeps));
