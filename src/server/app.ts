@@ -17,7 +17,7 @@ import { eventRoutes, myEventsRoutes, myRegistrationsRoutes } from "./events/rou
 import { bodyGuard } from "./http/body-guard.ts";
 import { compressAnswers } from "./http/compress.ts";
 import { clientAddressMiddleware, isLoopback } from "./http/client-address.ts";
-import { errorBody, handleError } from "./http/errors.ts";
+import { DATABASE_RETRY_AFTER_SECONDS, errorBody, handleError } from "./http/errors.ts";
 import type { AppEnv } from "./http/env.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
 import { databaseBucketStore } from "./http/rate-limit-store.ts";
@@ -117,6 +117,7 @@ export function createApp(deps: AppDeps) {
       await database.pool.query("select 1");
       return c.json({ status: "ok" });
     } catch {
+      c.header("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
       return c.json({ status: "unavailable" }, 503);
     }
   });
@@ -126,7 +127,7 @@ export function createApp(deps: AppDeps) {
   // Its cache is dropped by a session change on any instance, heard on the live channel.
   const live = deps.live ?? createLiveUpdates({ database, listCache });
   app.use("/api/*", sessionMiddleware({ auth, db, config, channel: live.channel }));
-  app.route("/api/auth", authRoutes({ auth, limiter }));
+  app.route("/api/auth", authRoutes({ auth, db, limiter }));
   app.get("/api/config", (c) => c.json(publicConfig(config)));
   app.route("/api/me/events", myEventsRoutes({ db }));
   app.route("/api/me/account-deletion", accountDeletionRoutes({ database, gateway, config, listCache }));

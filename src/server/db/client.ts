@@ -81,8 +81,22 @@ export async function startEmbeddedPostgres(
 /** Only names the socket file (.s.PGSQL.5432), as PostgreSQL's own does; nothing listens on a TCP port. */
 const SOCKET_PORT = 5432;
 
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * A database that cannot be reached must not hold requests: a new connection not made within
+ * CONNECT_TIMEOUT_MS fails (answered 503, http/errors.ts) instead of waiting for the operating
+ * system's timeout. Set on the client, not the pool: the pool's own option would also limit the wait
+ * for a free connection, which a burst of requests may rightly exceed.
+ */
+class TimelyClient extends pg.Client {
+  constructor(config?: pg.ClientConfig) {
+    super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  }
+}
+
 export function connect(url: string, poolSize = APP_POOL_SIZE): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: TimelyClient, keepAlive: true });
   // An idle client that loses its connection must not crash the process.
   pool.on("error", (error) => console.error("database pool error:", error.message));
   const db = drizzle(pool, { schema });
