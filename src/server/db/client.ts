@@ -6,6 +6,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { lockDataDir } from "./data-dir-lock.ts";
 import { PasswordGate } from "./pglite-password.ts";
 import { SessionQueue } from "./pglite-session-queue.ts";
 import * as schema from "./schema.ts";
@@ -127,7 +128,15 @@ export function connectEmbedded(embedded: EmbeddedPostgres, poolSize = APP_POOL_
  */
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) return connect(options.databaseUrl);
-  const database = connectEmbedded(await startEmbeddedPostgres({ dataDir: `${options.dataDir}/pglite` }));
+  // Before the files are opened: a second process on this DATA_DIR stops here (data-dir-lock.ts).
+  const unlock = lockDataDir(options.dataDir);
+  let database: Database;
+  try {
+    database = connectEmbedded(await startEmbeddedPostgres({ dataDir: `${options.dataDir}/pglite` }));
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const note = runningDatabaseNote(options.dataDir);
   writeFileSync(note, JSON.stringify({ url: database.url, pid: process.pid }), { mode: 0o600 });
   return {
@@ -135,6 +144,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     async close() {
       rmSync(note, { force: true });
       await database.close();
+      unlock();
     },
   };
 }
@@ -159,5 +169,20 @@ export async function openDatabaseForTool(options: { databaseUrl?: string; dataD
       // A note left by an app that is no longer running: open the files.
     }
   }
-  return { ...connectEmbedded(await startEmbeddedPostgres({ dataDir: `${options.dataDir}/pglite` }), 2), where: `embedded PGlite in ${options.dataDir}/pglite` };
+  // The files themselves: an app starting meanwhile on this DATA_DIR must wait for the tool, and the other way round.
+  const unlock = lockDataDir(options.dataDir);
+  try {
+    const database = connectEmbedded(await startEmbeddedPostgres({ dataDir: `${options.dataDir}/pglite` }), 2);
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        unlock();
+      },
+      where: `embedded PGlite in ${options.dataDir}/pglite`,
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
