@@ -26,3 +26,10 @@ CREATE TRIGGER session_change_announced AFTER DELETE OR UPDATE OF token, user_id
   FOR EACH ROW EXECUTE FUNCTION announce_sessions_changed();--> statement-breakpoint
 CREATE TRIGGER user_change_announced AFTER DELETE OR UPDATE OF email, email_verified, name, first_name, last_name, notify_new_events ON "user"
   FOR EACH ROW EXECUTE FUNCTION announce_sessions_changed();
+--> statement-breakpoint
+-- The times of the last account mails per recipient and kind (src/server/mail/recipient-limit.ts,
+-- decision 015), shared by every instance; at most the limit's number of times per key.
+CREATE UNLOGGED TABLE "mail_recipient_sent" (
+	"key" text PRIMARY KEY NOT NULL,
+	"sent" timestamp with time zone[] NOT NULL
+);

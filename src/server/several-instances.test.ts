@@ -5,6 +5,7 @@ import { createTestContext, followLink, signUpVerified, TEST_PASSWORD, TestClien
 import { createApp } from "./app.ts";
 import { connect } from "./db/client.ts";
 import { pruneBuckets } from "./http/rate-limit-store.ts";
+import { pruneRecipientTimes } from "./mail/recipient-limit.ts";
 import { createServices } from "./services.ts";
 
 /**
@@ -137,12 +138,30 @@ describe("rate limits", () => {
     expect((await signIn(new TestClient({ app: second.app }, { remoteAddress: "198.51.100.41" }))).status).toBe(401);
   });
 
+  it("the account mails to one address count over both instances: 3 reset mails, not 3 per instance", async () => {
+    const { email } = await signUpVerified(context);
+    let address = 1;
+    const reset = (app: ReturnType<typeof createApp>) =>
+      new TestClient({ app }, { remoteAddress: `203.0.113.${address++}` }).request("POST", "/api/auth/request-password-reset", { email, redirectTo: "/reset-password" });
+    const before = context.mail.mails.length;
+    for (const app of [context.app, second.app, context.app, second.app, context.app, second.app]) expect((await reset(app)).status).toBe(200);
+    await context.mail.waitFor(email, "reset", { after: before });
+    // Every mail asked for has had the time to arrive (they leave after the answer).
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(context.mail.mails.slice(before).filter((mail) => mail.to.includes(email.toLowerCase()) && /reset/i.test(mail.subject))).toHaveLength(3);
+  });
+
   it("buckets untouched for a whole window are pruned; the others stay", async () => {
     const pool = context.database.pool;
     await pool.query("insert into rate_limit_bucket (key, tokens, taken, updated_at) values ('old|test', 0, true, now() - interval '16 minutes'), ('recent|test', 0, true, now())");
     expect(await pruneBuckets(pool, context.config.rateLimits.windowMs)).toBeGreaterThanOrEqual(1);
     const { rows } = await pool.query<{ key: string }>("select key from rate_limit_bucket where key like '%|test'");
     expect(rows.map((row) => row.key)).toEqual(["recent|test"]);
+
+    await pool.query("insert into mail_recipient_sent (key, sent) values ('old|test', array[now() - interval '20 minutes', now() - interval '16 minutes']), ('recent|test', array[now() - interval '20 minutes', now()])");
+    expect(await pruneRecipientTimes(pool, context.config.rateLimits.windowMs)).toBe(1);
+    const { rows: mails } = await pool.query<{ key: string }>("select key from mail_recipient_sent where key like '%|test'");
+    expect(mails.map((row) => row.key)).toEqual(["recent|test"]);
   });
 });
 
