@@ -96,8 +96,11 @@ class TimelyClient extends pg.Client {
   }
 }
 
-export function connect(url: string, poolSize = APP_POOL_SIZE): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: TimelyClient, keepAlive: true });
+export function connect(url: string, poolSize = APP_POOL_SIZE, options: { embedded?: boolean } = {}): Database {
+  // The embedded database's socket is in this process and never unreachable, but its handshakes
+  // queue behind the transactions of other connections (pglite-session-queue.ts): under a burst a
+  // timeout there would refuse work that only has to wait.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, ...(options.embedded ? {} : { Client: TimelyClient, keepAlive: true }) });
   // An idle client that loses its connection must not crash the process.
   pool.on("error", (error) => console.error("database pool error:", error.message));
   const db = drizzle(pool, { schema });
@@ -111,7 +114,7 @@ export function connect(url: string, poolSize = APP_POOL_SIZE): Database {
 
 /** A pool on an embedded database; closing it also stops the embedded server. */
 export function connectEmbedded(embedded: EmbeddedPostgres, poolSize = APP_POOL_SIZE): Database {
-  const database = connect(embedded.url, poolSize);
+  const database = connect(embedded.url, poolSize, { embedded: true });
   return {
     ...database,
     async close() {
