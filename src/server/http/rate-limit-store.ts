@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type pg from "pg";
 
 /** Beyond this many keys the least recently used are forgotten, so a process's memory stays bounded under a flood. */
@@ -28,14 +29,23 @@ export function databaseBucketStore(pool: pg.Pool): BucketStore {
     async take(key, capacity, windowMs) {
       // Unnamed statements: the embedded database is one session for every connection, where named
       // prepared statements of two connections would collide (db/pglite-session-queue.ts).
-      const { rows } = await pool.query<{ tokens: number; taken: boolean }>(TAKE, [key, capacity, capacity / windowMs]);
+      const { rows } = await pool.query<{ tokens: number; taken: boolean }>(TAKE, [storedKey(key), capacity, capacity / windowMs]);
       const row = rows[0]!;
       return row.taken ? null : retryAfterSeconds(row.tokens, capacity, windowMs);
     },
     async giveBack(key, capacity, windowMs) {
-      await pool.query(GIVE_BACK, [key, capacity, capacity / windowMs]);
+      await pool.query(GIVE_BACK, [storedKey(key), capacity, capacity / windowMs]);
     },
   };
+}
+
+/**
+ * A key as stored: its SHA-256. Keys hold what a client sent (an email typed at sign-in, which may
+ * even hold a NUL byte that a text column refuses), and the table need not keep addresses and
+ * emails in the clear.
+ */
+export function storedKey(key: string): string {
+  return createHash("sha256").update(key).digest("base64url");
 }
 
 /** $1 key, $2 capacity, $3 tokens per millisecond. A missing row is a full bucket. */

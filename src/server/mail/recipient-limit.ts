@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type pg from "pg";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
+import { storedKey } from "../http/rate-limit-store.ts";
 
 /**
  * Account mails counted per recipient, each kind apart: a sign-up's verification mail and those
@@ -60,7 +61,7 @@ export function databaseRecipientLimit(db: Db, options: { limit: number; windowM
   return {
     async allow(kind, to) {
       const { rowCount } = await db.execute(sql`
-        insert into mail_recipient_sent as m (key, sent) values (${`${kind}|${to.trim().toLowerCase()}`}, array[now()])
+        insert into mail_recipient_sent as m (key, sent) values (${storedKey(`${kind}|${to.trim().toLowerCase()}`)}, array[now()])
         on conflict (key) do update set sent = ${recent} || now()
         where cardinality(${recent}) < ${options.limit}::int
         returning 1`);
