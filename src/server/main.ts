@@ -35,7 +35,7 @@ async function main() {
   try {
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     opened.push(() => database.close());
-    await runMigrations(database.db);
+    await runMigrations(database.db, database.pool);
     const boss = await startBoss(database.url);
     opened.push(() => boss.stop({ graceful: false, wait: true }));
     const services = createServices(config, database, { jobs: bossJobQueue(boss) });
