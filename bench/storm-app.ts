@@ -36,6 +36,8 @@ export interface AppOptions {
   lostResponseRate: number;
   /** The one account ADMIN_EMAILS names (it cancels games). */
   adminEmail: string;
+  /** Set over the rest (bench/cluster.ts: PUBLIC_URL of the proxy, TRUST_PROXY). */
+  extraEnv?: NodeJS.ProcessEnv;
 }
 
 /** What a restart may change: the simulated processor's faults. */
@@ -91,6 +93,7 @@ export function appEnv(options: AppOptions): NodeJS.ProcessEnv {
     SIMULATED_LOST_RESPONSE_RATE: String(options.lostResponseRate),
     ADMIN_EMAILS: options.adminEmail,
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...options.extraEnv,
   };
 }
 
