@@ -1,20 +1,37 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { connect, createServer } from "node:net";
 import { networkInterfaces, tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { LOCK_FILE } from "./db/data-dir-lock.ts";
 
 /** The server as `npm start` runs it: a real process on the embedded defaults. */
 const dataDir = mkdtempSync(join(tmpdir(), "kickoff-main-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
+/**
+ * The servers a test started and left running (it failed before stopping them): killed after it, so
+ * that the next test's start does not find DATA_DIR in use by a leftover.
+ */
+const started = new Set<ChildProcess>();
+afterEach(async () => {
+  for (const child of started) {
+    if (child.exitCode === null && child.signalCode === null) {
+      const gone = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGKILL");
+      await gone;
+    }
+  }
+  started.clear();
+});
+
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     env: { ...process.env, DATABASE_URL: "", SMTP_URL: "", ADMIN_EMAILS: "", DATA_DIR: dataDir, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  started.add(child);
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
