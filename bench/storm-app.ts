@@ -36,6 +36,8 @@ export interface AppOptions {
   lostResponseRate: number;
   /** The one account ADMIN_EMAILS names (it cancels games). */
   adminEmail: string;
+  /** Where the app appends its lock and join timings (LOCK_TIMING_FILE, src/server/registrations/lock-timing.ts); unset: none. */
+  timingFile?: string;
 }
 
 /** What a restart may change: the simulated processor's faults. */
@@ -91,6 +93,7 @@ export function appEnv(options: AppOptions): NodeJS.ProcessEnv {
     SIMULATED_LOST_RESPONSE_RATE: String(options.lostResponseRate),
     ADMIN_EMAILS: options.adminEmail,
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...(options.timingFile ? { LOCK_TIMING_FILE: options.timingFile } : {}),
   };
 }
 

@@ -23,6 +23,7 @@ import { enqueueIn } from "./jobs.ts";
 import { activeRegistrationsOf, capacityOf, chargeInputOf, chargeKey, closeOtherWaitlist, heldSpots, type RegistrationRow } from "./queries.ts";
 import { type EventRow, type Tx, withEventLock } from "./transaction.ts";
 import { DELETION_MARK_MS } from "./release-user.ts";
+import { lockTimingOn, recordTiming } from "./lock-timing.ts";
 
 export const ALREADY_REGISTERED = "You are already registered for this event.";
 
@@ -41,6 +42,7 @@ export interface JoinResult {
 export async function joinEvent(deps: RegistrationDeps, options: { user: SessionUser; eventId: string; input: JoinInput }): Promise<JoinResult> {
   const { user, eventId, input } = options;
   const { database, gateway } = deps;
+  const started = lockTimingOn ? performance.now() : 0;
   if (!isEventId(eventId)) throw new AppError("not_found", EVENT_NOT_FOUND);
   const [game] = await database.db.select().from(eventTable).where(eq(eventTable.id, eventId));
   if (!game) throw new AppError("not_found", EVENT_NOT_FOUND);
@@ -73,6 +75,7 @@ export async function joinEvent(deps: RegistrationDeps, options: { user: Session
     chosenCard = cardLabel(card);
   }
 
+  const locking = lockTimingOn ? performance.now() : 0;
   const reserved = await withEventLock(database, eventId, async (tx, event) => {
     checkOpen(event, input.role, nowOf(deps));
     await checkNotBeingDeleted(tx, user.id);
@@ -128,8 +131,16 @@ export async function joinEvent(deps: RegistrationDeps, options: { user: Session
   if (!reserved.resumed) deps.listCache?.invalidate();
 
   const reg = reserved.reg;
-  if (reg.status !== "pending_payment") return { httpStatus: 201, body: { registration: view(reg) } };
-  return chargeHeldSpot(deps, reg);
+  const charging = lockTimingOn ? performance.now() : 0;
+  try {
+    if (reg.status !== "pending_payment") return { httpStatus: 201, body: { registration: view(reg) } };
+    return await chargeHeldSpot(deps, reg);
+  } finally {
+    if (lockTimingOn) {
+      const done = performance.now();
+      recordTiming({ kind: "join", eventId, beforeMs: locking - started, lockedMs: charging - locking, chargeMs: done - charging, totalMs: done - started });
+    }
+  }
 }
 
 /**

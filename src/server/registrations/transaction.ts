@@ -7,6 +7,7 @@ import { event } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { EVENT_NOT_FOUND } from "../events/get-event.ts";
 import { announceEventChange } from "../live/announce.ts";
+import { lockTimingOn, recordTiming } from "./lock-timing.ts";
 
 /** A transaction: drizzle for queries, and its connection for work that must commit with it (jobs). */
 export interface Tx {
@@ -33,6 +34,8 @@ export async function withEventLock<T>(
   work: (tx: Tx, event: EventRow) => Promise<T>,
   options: { announce?: (result: T) => boolean } = {},
 ): Promise<T> {
+  const asked = lockTimingOn ? performance.now() : 0;
+  let granted = 0;
   const client = await database.pool.connect();
   // A connection whose rollback failed is broken: it is destroyed rather than given back to the pool.
   let broken: Error | undefined;
@@ -41,6 +44,7 @@ export async function withEventLock<T>(
     const tx: Tx = { db: drizzle(client, { schema }), client };
     const [locked] = await tx.db.select().from(event).where(eq(event.id, eventId)).for("update");
     if (!locked) throw new AppError("not_found", EVENT_NOT_FOUND);
+    if (lockTimingOn) granted = performance.now();
     const result = await work(tx, locked);
     if (options.announce?.(result) ?? true) await announceEventChange(client, locked.id);
     await client.query("commit");
@@ -50,5 +54,6 @@ export async function withEventLock<T>(
     throw error;
   } finally {
     client.release(broken);
+    if (granted) recordTiming({ kind: "lock", eventId, waitMs: granted - asked, holdMs: performance.now() - granted });
   }
 }

@@ -1,0 +1,53 @@
+// Where the storm's joins spent their time, from the app's own timings (LOCK_TIMING_FILE,
+// src/server/registrations/lock-timing.ts): the event lock's wait and hold per transaction, and each
+// join's phases on the server. The client's latency minus the server's is HTTP, the session lookup and
+// the wait for Node's event loop.
+import { existsSync, readFileSync } from "node:fs";
+import type { JoinSample, LockSample, TimingSample } from "../src/server/registrations/lock-timing.ts";
+import { pause, percentile } from "./storm-http.ts";
+
+export interface Spread {
+  p50: number;
+  p99: number;
+}
+
+export interface StormTimings {
+  /** withEventLock transactions on the storm's game (joins, and the promotions that ran meanwhile). */
+  locks: number;
+  hold: Spread;
+  /** Asking the pool for a connection until the lock was granted. */
+  wait: Spread;
+  joins: number;
+  before: Spread;
+  locked: Spread;
+  charge: Spread;
+  total: Spread;
+}
+
+/** The app appends its timings every 500 ms: this waits for the last batch, then reads those of one game. */
+export async function readStormTimings(file: string, eventId: string): Promise<StormTimings | undefined> {
+  await pause(1_200);
+  if (!existsSync(file)) return undefined;
+  const samples = readFileSync(file, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as TimingSample)
+    .filter((sample) => sample.eventId === eventId);
+  const locks = samples.filter((sample): sample is LockSample => sample.kind === "lock");
+  const joins = samples.filter((sample): sample is JoinSample => sample.kind === "join");
+  return {
+    locks: locks.length,
+    hold: spread(locks.map((s) => s.holdMs)),
+    wait: spread(locks.map((s) => s.waitMs)),
+    joins: joins.length,
+    before: spread(joins.map((s) => s.beforeMs)),
+    locked: spread(joins.map((s) => s.lockedMs)),
+    charge: spread(joins.map((s) => s.chargeMs)),
+    total: spread(joins.map((s) => s.totalMs)),
+  };
+}
+
+function spread(values: number[]): Spread {
+  const sorted = values.sort((a, b) => a - b);
+  return { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) };
+}
