@@ -33,7 +33,7 @@ export function printRun(result: RunResult, index: number, total: number, option
     const { timings } = result;
     if (timings) {
       rows.push([`app: event lock held, granted → commit (${timings.locks} transactions)`, "", ms(timings.hold.p50), ms(timings.hold.p99)]);
-      rows.push(["app: waiting for a connection and the lock", "", ms(timings.wait.p50), ms(timings.wait.p99)]);
+      rows.push(["app: waiting for its turn, a connection and the lock", "", ms(timings.wait.p50), ms(timings.wait.p99)]);
       rows.push([`app: join on the server (${timings.joins} joins)`, "", ms(timings.total.p50), ms(timings.total.p99)]);
       rows.push(["  reads and card check before the lock", "", ms(timings.before.p50), ms(timings.before.p99)]);
       rows.push(["  withEventLock (connection, lock, statements, commit)", "", ms(timings.locked.p50), ms(timings.locked.p99)]);

@@ -15,7 +15,7 @@ export interface StormTimings {
   /** withEventLock transactions on the storm's game (joins, and the promotions that ran meanwhile). */
   locks: number;
   hold: Spread;
-  /** Asking the pool for a connection until the lock was granted. */
+  /** From calling withEventLock (the line for the game in the app, a connection) until the lock was granted. */
   wait: Spread;
   joins: number;
   before: Spread;

@@ -20,10 +20,10 @@ import { applyChargeOutcome } from "./apply-charge.ts";
 import { PAYMENT_IN_PROGRESS } from "./cancel.ts";
 import { nowOf, type RegistrationDeps } from "./deps.ts";
 import { enqueueIn } from "./jobs.ts";
-import { activeRegistrationsOf, capacityOf, chargeInputOf, chargeKey, closeOtherWaitlist, heldSpots, type RegistrationRow } from "./queries.ts";
-import { type EventRow, type Tx, withEventLock } from "./transaction.ts";
-import { DELETION_MARK_MS } from "./release-user.ts";
 import { lockTimingOn, recordTiming } from "./lock-timing.ts";
+import { activeRegistrationsOf, capacityOf, chargeInputOf, type RegistrationRow } from "./queries.ts";
+import { type ReserveOutcome, reserveSpot } from "./reserve-spot.ts";
+import { type EventRow, type Tx, withEventLock } from "./transaction.ts";
 
 export const ALREADY_REGISTERED = "You are already registered for this event.";
 
@@ -44,24 +44,26 @@ export async function joinEvent(deps: RegistrationDeps, options: { user: Session
   const { database, gateway } = deps;
   const started = lockTimingOn ? performance.now() : 0;
   if (!isEventId(eventId)) throw new AppError("not_found", EVENT_NOT_FOUND);
-  const [game] = await database.db.select().from(eventTable).where(eq(eventTable.id, eventId));
-  if (!game) throw new AppError("not_found", EVENT_NOT_FOUND);
-  checkOpen(game, input.role, nowOf(deps));
-  const price = priceFor(game, input.role);
-
-  // A payment already held for this role (an answer that was lost, an authentication left open)
-  // is resumed with its own key and card, whatever card this request names.
-  const [held] = await database.db
-    .select()
-    .from(registration)
-    .where(
+  // One read before the lock: the game, and a payment already held for this role (an answer that
+  // was lost, an authentication left open), which is resumed with its own key and card, whatever card
+  // this request names. Neither decides anything the lock protects: both are checked again under it.
+  const [found] = await database.db
+    .select({ game: eventTable, held: registration })
+    .from(eventTable)
+    .leftJoin(
+      registration,
       and(
-        eq(registration.eventId, eventId),
+        eq(registration.eventId, eventTable.id),
         eq(registration.userId, user.id),
         eq(registration.role, input.role),
         eq(registration.status, "pending_payment"),
       ),
-    );
+    )
+    .where(eq(eventTable.id, eventId));
+  if (!found) throw new AppError("not_found", EVENT_NOT_FOUND);
+  const { game, held } = found;
+  checkOpen(game, input.role, nowOf(deps));
+  const price = priceFor(game, input.role);
   if (held) return chargeHeldSpot(deps, held);
 
   // The card is checked before the lock: asking the processor inside it would stall the game.
@@ -76,58 +78,36 @@ export async function joinEvent(deps: RegistrationDeps, options: { user: Session
   }
 
   const locking = lockTimingOn ? performance.now() : 0;
-  const reserved = await withEventLock(database, eventId, async (tx, event) => {
-    checkOpen(event, input.role, nowOf(deps));
-    await checkNotBeingDeleted(tx, user.id);
-    const mine = await activeRegistrationsOf(tx, event.id, user.id);
-    const spot = mine.find((reg) => holdsSpot(reg.status));
-    if (spot) {
-      if (spot.status === "pending_payment" && spot.role === input.role) return { reg: spot, resumed: true };
-      throw new AppError("conflict", ALREADY_REGISTERED);
-    }
-    if (mine.some((reg) => reg.role === input.role)) {
-      throw new AppError("conflict", `You are already on the ${input.role === "player" ? "Player" : "Goalkeeper"} Waitlist.`);
-    }
-    const open = (await heldSpots(tx, event.id, input.role)) < capacityOf(event, input.role);
-    if (!open && price > 0 && input.consentToAutoCharge !== true) {
-      throw new AppError("rule", CONSENT_REQUIRED, { consentToAutoCharge: CONSENT_REQUIRED });
-    }
-    const status = !open ? "waitlisted" : price > 0 ? "pending_payment" : "confirmed";
-    const [inserted] = await tx.db
-      .insert(registration)
-      .values({
+  const reserved = await withEventLock(
+    database,
+    eventId,
+    async (tx, event) => {
+      checkOpen(event, input.role, nowOf(deps));
+      const { outcome, reg } = await reserveSpot(tx, {
         eventId: event.id,
         userId: user.id,
         role: input.role,
-        status,
-        amountCents: price,
-        paymentMethodId: price > 0 ? input.paymentMethodId : null,
+        capacity: capacityOf(event, input.role),
+        priceCents: price,
+        paymentMethodId: input.paymentMethodId ?? null,
         cardLabel: chosenCard,
-        consentToAutoCharge: status === "waitlisted" && price > 0,
-        waitlistedAt: status === "waitlisted" ? new Date() : null,
-      })
-      .returning();
-    const reg = inserted!;
-    if (status === "confirmed") await closeOtherWaitlist(tx, reg);
-    // A paid spot is mailed once its charge succeeds (apply-charge.ts); these are told now, and a
-    // paid waitlister gets the written record of the consent just given.
-    if (status === "confirmed") await enqueueIn(tx, deps).mail({ kind: "joined", registrationId: reg.id });
-    if (status === "waitlisted") await enqueueIn(tx, deps).mail({ kind: "waitlisted", registrationId: reg.id });
-    if (status === "pending_payment") {
-      await tx.db.insert(payment).values({
-        registrationId: reg.id,
-        eventId: event.id,
-        userId: user.id,
-        kind: "charge",
-        amountCents: price,
-        currency: deps.config.payments.currency,
-        idempotencyKey: chargeKey(reg.id),
         customerId,
-        paymentMethodId: input.paymentMethodId,
+        currency: deps.config.payments.currency,
+        consentToAutoCharge: input.consentToAutoCharge === true,
+        now: new Date(),
       });
-    }
-    return { reg, resumed: false };
-  }, { announce: (reservation) => !reservation.resumed });
+      if (reg) {
+        // A paid spot is mailed once its charge succeeds (apply-charge.ts); these are told now, and a
+        // paid waitlister gets the written record of the consent just given.
+        if (reg.status === "confirmed") await enqueueIn(tx, deps).mail({ kind: "joined", registrationId: reg.id });
+        if (reg.status === "waitlisted") await enqueueIn(tx, deps).mail({ kind: "waitlisted", registrationId: reg.id });
+        return { reg, resumed: false };
+      }
+      return { reg: await refusalOrResume(tx, outcome, event.id, user.id, input.role), resumed: true };
+    },
+    // The reserving statement announced the change itself, only when it inserted one.
+    { announce: () => false },
+  );
   if (!reserved.resumed) deps.listCache?.invalidate();
 
   const reg = reserved.reg;
@@ -222,19 +202,19 @@ const MAX_PAUSE_MS = 1_500;
 export const ACCOUNT_BEING_DELETED = "This account is being deleted.";
 
 /**
- * Inside the game's lock: the user's row is held shared until this transaction ends, so an account
- * deletion cannot begin meanwhile (it locks the row to mark itself, release-user.ts); a deletion that
- * has begun refuses the join, as its spots are being released.
+ * Under the game's lock, when the reserving statement inserted nothing (reserve-spot.ts): the refusal
+ * to give, or the spot held for this role's payment, to resume. The user's row is still held shared
+ * (reserve-spot.ts), so an account deletion cannot begin meanwhile.
  */
-async function checkNotBeingDeleted(tx: Tx, userId: string) {
-  const { rows } = await tx.client.query<{ deleting: boolean }>(
-    `select d.started_at > now() - make_interval(secs => $2) as deleting
-       from "user" u left join account_deletion d on d.user_id = u.id
-      where u.id = $1
-        for share of u`,
-    [userId, DELETION_MARK_MS / 1000],
-  );
-  if (!rows[0] || rows[0].deleting) throw new AppError("forbidden", ACCOUNT_BEING_DELETED);
+async function refusalOrResume(tx: Tx, outcome: ReserveOutcome, eventId: string, userId: string, role: "player" | "goalkeeper"): Promise<RegistrationRow> {
+  if (outcome === "account_being_deleted") throw new AppError("forbidden", ACCOUNT_BEING_DELETED);
+  if (outcome === "consent_required") throw new AppError("rule", CONSENT_REQUIRED, { consentToAutoCharge: CONSENT_REQUIRED });
+  if (outcome === "on_waitlist") throw new AppError("conflict", `You are already on the ${role === "player" ? "Player" : "Goalkeeper"} Waitlist.`);
+  if (outcome !== "holds_spot") throw new Error(`the join of ${userId} to ${eventId} inserted nothing: ${outcome}`);
+  // A spot held for this role's payment (a lost answer, a double click) is resumed with its own key.
+  const spot = (await activeRegistrationsOf(tx, eventId, userId)).find((reg) => holdsSpot(reg.status));
+  if (spot?.status === "pending_payment" && spot.role === role) return spot;
+  throw new AppError("conflict", ALREADY_REGISTERED);
 }
 
 function checkOpen(event: EventRow, role: "player" | "goalkeeper", now: Date) {

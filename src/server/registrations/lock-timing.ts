@@ -14,7 +14,7 @@ export const lockTimingOn = Boolean(file);
 export interface LockSample {
   kind: "lock";
   eventId: string;
-  /** From asking the pool for a connection until the event row was locked. */
+  /** From calling withEventLock (its turn in this process's line for the game, a connection) until the event row was locked. */
   waitMs: number;
   /** From the lock being granted until COMMIT returned (or ROLLBACK, on a refusal). */
   holdMs: number;

@@ -7,6 +7,7 @@ import { event } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { EVENT_NOT_FOUND } from "../events/get-event.ts";
 import { announceEventChange } from "../live/announce.ts";
+import { inGameQueue } from "./game-queue.ts";
 import { lockTimingOn, recordTiming } from "./lock-timing.ts";
 
 /** A transaction: drizzle for queries, and its connection for work that must commit with it (jobs). */
@@ -24,6 +25,9 @@ export type EventRow = typeof event.$inferSelect;
  * transaction at a time, so every other connection waits for this one. See
  * docs/registrations-and-payments.md, "The event lock".
  *
+ * Within this process at most IN_LOCK_PER_GAME of a game's transactions hold or wait for its lock
+ * with a connection; the others wait their turn without one (game-queue.ts).
+ *
  * Unless `announce` says the work changed nothing, the game's version is bumped and NOTIFYed just
  * before COMMIT, in this transaction: live pages and every instance's caches hear of exactly the
  * changes that committed (docs/live-updates.md).
@@ -35,6 +39,16 @@ export async function withEventLock<T>(
   options: { announce?: (result: T) => boolean } = {},
 ): Promise<T> {
   const asked = lockTimingOn ? performance.now() : 0;
+  return inGameQueue(eventId, () => lockedTransaction(database, eventId, work, options, asked));
+}
+
+async function lockedTransaction<T>(
+  database: Database,
+  eventId: string,
+  work: (tx: Tx, event: EventRow) => Promise<T>,
+  options: { announce?: (result: T) => boolean },
+  asked: number,
+): Promise<T> {
   let granted = 0;
   const client = await database.pool.connect();
   // A connection whose rollback failed is broken: it is destroyed rather than given back to the pool.

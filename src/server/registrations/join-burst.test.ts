@@ -1,0 +1,172 @@
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONSENT_REQUIRED } from "../../shared/registrations.ts";
+import { insertGame, join, ledgerOf, playerWithCard, registrationsOf } from "../../test/payments.ts";
+import { createTestContext, type TestContext } from "../../test/test-app.ts";
+import type { SessionUser } from "../auth/session.ts";
+import { accountDeletion, event } from "../db/schema.ts";
+import { insertUser } from "../events/testing.ts";
+import { AppError } from "../http/errors.ts";
+import type { RegistrationDeps } from "./deps.ts";
+import { REGISTRATION_MAIL_QUEUE } from "./jobs.ts";
+import { ACCOUNT_BEING_DELETED, ALREADY_REGISTERED, joinEvent } from "./join.ts";
+import { chargeKey } from "./queries.ts";
+
+/**
+ * The join's one reserving statement (reserve-spot.ts) under real concurrency: many joins on one game
+ * at once, on the real database (PGlite by default, PostgreSQL with TEST_DATABASE_URL). Every rule it
+ * folds into one statement is checked here: the capacity, the duplicates, the other role's waitlist, the
+ * consent, the account deletion, the ledger row, the mail jobs and the game's version.
+ */
+
+let context: TestContext;
+beforeAll(async () => {
+  context = await createTestContext({}, { background: true });
+});
+afterAll(async () => {
+  await context.close();
+});
+
+const deps = (): RegistrationDeps => ({
+  database: context.database,
+  gateway: context.services.gateway,
+  config: context.config,
+  jobs: context.services.jobs,
+  listCache: context.services.listCache,
+});
+
+async function people(count: number, firstName: string): Promise<SessionUser[]> {
+  return Promise.all(
+    Array.from({ length: count }, async (_, index) => {
+      const row = await insertUser(context.database.db, { firstName: `${firstName}${index}` });
+      return { ...row, isAdmin: false } as SessionUser;
+    }),
+  );
+}
+
+/** Each join's answer: its registration's status, or the refusal's message. */
+async function joinAll(users: SessionUser[], eventId: string, role: "player" | "goalkeeper", extra: { consentToAutoCharge?: boolean } = {}) {
+  return Promise.all(
+    users.map(async (user) => {
+      try {
+        return (await joinEvent(deps(), { user, eventId, input: { role, ...extra } })).body.registration!;
+      } catch (error) {
+        if (error instanceof AppError) return { refused: error.message };
+        throw error;
+      }
+    }),
+  );
+}
+
+const versionOf = async (eventId: string) => (await context.database.db.select({ version: event.version }).from(event).where(eq(event.id, eventId)))[0]!.version;
+
+async function mailJobsFor(registrationIds: string[]) {
+  const { rows } = await context.database.pool.query<{ kind: string; registration_id: string }>(
+    `select data->>'kind' as kind, data->>'registrationId' as registration_id from pgboss.job
+      where name = $1 and data->>'registrationId' = any($2::text[])`,
+    [REGISTRATION_MAIL_QUEUE, registrationIds],
+  );
+  return rows;
+}
+
+describe("40 joins at once on a free game of 4 players + 1 goalkeeper", () => {
+  it("gives 4 spots in arrival order, waitlists the rest, closes the other role's waitlist of those who got in, and announces each insert once", async () => {
+    const game = await insertGame(context, { costCents: 0, maxPlayers: 4, includeGoalkeepers: true, maxGoalkeepers: 1 });
+    // 8 goalkeepers first, one by one: one gets the spot, 7 wait.
+    const keepers = await people(8, "Keeper");
+    for (const keeper of keepers) await joinAll([keeper], game.id, "goalkeeper");
+    const before = await versionOf(game.id);
+
+    // The 8 keepers and 32 newcomers press "Join as player" at once.
+    const crowd = [...keepers, ...(await people(32, "Player"))];
+    const answers = await joinAll(crowd, game.id, "player");
+
+    const keeperWithSpot = keepers[0]!;
+    expect(answers[0]).toEqual({ refused: ALREADY_REGISTERED });
+    const joined = answers.slice(1) as { id: string; status: string }[];
+    expect(joined.every((answer) => "status" in answer)).toBe(true);
+    expect(joined.filter((answer) => answer.status === "confirmed")).toHaveLength(4);
+    expect(joined.filter((answer) => answer.status === "waitlisted")).toHaveLength(35);
+
+    const rows = await registrationsOf(context, game.id);
+    const players = rows.filter((row) => row.role === "player");
+    expect(players).toHaveLength(39);
+    // Positions are arrival order under the lock: the 4 spots went to the first 4 in.
+    expect(players.slice(0, 4).map((row) => row.status)).toEqual(["confirmed", "confirmed", "confirmed", "confirmed"]);
+    expect(players.slice(4).every((row) => row.status === "waitlisted" && row.waitlistedAt !== null && !row.consentToAutoCharge)).toBe(true);
+
+    // A waiting goalkeeper who got a player spot left the goalkeepers' waitlist; one waitlisted as player did not.
+    const goalkeepers = rows.filter((row) => row.role === "goalkeeper");
+    for (const keeper of keepers.slice(1)) {
+      const asPlayer = players.find((row) => row.userId === keeper.id)!;
+      const asKeeper = goalkeepers.find((row) => row.userId === keeper.id)!;
+      if (asPlayer.status === "confirmed") expect(asKeeper).toMatchObject({ status: "cancelled", closedReason: "promoted_other_role" });
+      else expect(asKeeper.status).toBe("waitlisted");
+    }
+    expect(goalkeepers.find((row) => row.userId === keeperWithSpot.id)!.status).toBe("confirmed");
+
+    // One version per registration inserted, none for the refusal; one mail job per join.
+    expect(await versionOf(game.id)).toBe(before + 39);
+    const jobs = await mailJobsFor(joined.map((answer) => answer.id));
+    expect(jobs).toHaveLength(39);
+    for (const answer of joined) {
+      expect(jobs.find((job) => job.registration_id === answer.id)?.kind).toBe(answer.status === "confirmed" ? "joined" : "waitlisted");
+    }
+
+    // Everyone again at once: all refused, nothing written, nothing announced.
+    const again = await joinAll(crowd, game.id, "player");
+    expect(again.every((answer) => "refused" in answer)).toBe(true);
+    expect(again.slice(1).filter((answer) => (answer as { refused: string }).refused === ALREADY_REGISTERED)).toHaveLength(4);
+    expect(await versionOf(game.id)).toBe(before + 39);
+    expect(await registrationsOf(context, game.id)).toHaveLength(rows.length);
+  });
+});
+
+describe("24 joins at once on a paid game of 3 players", () => {
+  it("holds 3 spots with one ledger charge each, waitlists only those who consented, and charges nobody else", async () => {
+    const game = await insertGame(context, { costCents: 1500, maxPlayers: 3 });
+    const crowd = await Promise.all(Array.from({ length: 24 }, (_, index) => playerWithCard(context, { firstName: `Paid${index}` })));
+    const answers = await Promise.all(
+      crowd.map((player, index) => join(player.client, game.id, { role: "player", paymentMethodId: player.card.id, consentToAutoCharge: index % 2 === 0 })),
+    );
+
+    const confirmed = answers.filter((answer) => answer.status === 201 && answer.body.registration?.status === "confirmed");
+    const waitlisted = answers.filter((answer) => answer.status === 201 && answer.body.registration?.status === "waitlisted");
+    const refused = answers.filter((answer) => answer.status === 422);
+    expect(confirmed).toHaveLength(3);
+    expect(waitlisted.length + refused.length).toBe(21);
+    expect(refused.every((answer) => answer.body.error?.message === CONSENT_REQUIRED)).toBe(true);
+    // Only those who did not consent can be refused, and only once the game was full.
+    for (const [index, answer] of answers.entries()) if (answer.status === 422) expect(index % 2).toBe(1);
+
+    const rows = await registrationsOf(context, game.id);
+    expect(rows.filter((row) => row.status === "confirmed")).toHaveLength(3);
+    expect(rows.filter((row) => row.status === "waitlisted").every((row) => row.consentToAutoCharge && row.amountCents === 1500)).toBe(true);
+    for (const row of rows) {
+      const ledger = await ledgerOf(context, row.id);
+      const owner = crowd.find((player) => player.userId === row.userId)!;
+      if (row.status === "confirmed") {
+        expect(ledger).toHaveLength(1);
+        expect(ledger[0]).toMatchObject({ kind: "charge", status: "succeeded", amountCents: 1500, idempotencyKey: chargeKey(row.id), paymentMethodId: owner.card.id });
+        expect(ledger[0]!.customerId).toBeTruthy();
+        expect(row.cardLabel).toContain(owner.card.last4);
+      } else expect(ledger).toEqual([]);
+    }
+  });
+});
+
+describe("a join while the account is being deleted", () => {
+  it("is refused under the lock, writing and announcing nothing", async () => {
+    const game = await insertGame(context, { costCents: 0, maxPlayers: 4 });
+    const [leaving, staying] = await people(2, "Leaving");
+    await context.database.db.insert(accountDeletion).values({ userId: leaving!.id });
+    const before = await versionOf(game.id);
+    const answers = await joinAll([leaving!, staying!], game.id, "player");
+    expect(answers[0]).toEqual({ refused: ACCOUNT_BEING_DELETED });
+    expect(answers[1]).toMatchObject({ status: "confirmed" });
+    expect(await versionOf(game.id)).toBe(before + 1);
+    const rows = await registrationsOf(context, game.id);
+    expect(rows.map((row) => row.userId)).toEqual([staying!.id]);
+    await context.database.db.delete(accountDeletion).where(inArray(accountDeletion.userId, [leaving!.id]));
+  });
+});
