@@ -9,6 +9,7 @@ import { insertUser } from "../events/testing.ts";
 import { AppError } from "../http/errors.ts";
 import type { RegistrationDeps } from "./deps.ts";
 import { REGISTRATION_MAIL_QUEUE } from "./jobs.ts";
+import { gamesInQueue } from "./game-queue.ts";
 import { ACCOUNT_BEING_DELETED, ALREADY_REGISTERED, joinEvent } from "./join.ts";
 import { chargeKey } from "./queries.ts";
 
@@ -69,7 +70,7 @@ async function mailJobsFor(registrationIds: string[]) {
   return rows;
 }
 
-describe("40 joins at once on a free game of 4 players + 1 goalkeeper", () => {
+describe("39 joins at once on a free game of 4 players + 1 goalkeeper", () => {
   it("gives 4 spots in arrival order, waitlists the rest, closes the other role's waitlist of those who got in, and announces each insert once", async () => {
     const game = await insertGame(context, { costCents: 0, maxPlayers: 4, includeGoalkeepers: true, maxGoalkeepers: 1 });
     // 8 goalkeepers first, one by one: one gets the spot, 7 wait.
@@ -77,15 +78,22 @@ describe("40 joins at once on a free game of 4 players + 1 goalkeeper", () => {
     for (const keeper of keepers) await joinAll([keeper], game.id, "goalkeeper");
     const before = await versionOf(game.id);
 
-    // The 8 keepers and 32 newcomers press "Join as player" at once.
-    const crowd = [...keepers, ...(await people(32, "Player"))];
+    // A waiting goalkeeper who takes a player spot leaves the goalkeepers' waitlist in the same statement.
+    const [alone] = await joinAll([keepers[1]!], game.id, "player");
+    expect(alone).toMatchObject({ status: "confirmed" });
+    expect((await registrationsOf(context, game.id, keepers[1]!.id)).find((row) => row.role === "goalkeeper")).toMatchObject({
+      status: "cancelled",
+      closedReason: "promoted_other_role",
+    });
+
+    // The other 7 keepers (one of them holding the goalkeeper spot) and 32 newcomers press "Join as player" at once.
+    const crowd = [keepers[0]!, ...keepers.slice(2), ...(await people(32, "Player"))];
     const answers = await joinAll(crowd, game.id, "player");
 
-    const keeperWithSpot = keepers[0]!;
     expect(answers[0]).toEqual({ refused: ALREADY_REGISTERED });
     const joined = answers.slice(1) as { id: string; status: string }[];
     expect(joined.every((answer) => "status" in answer)).toBe(true);
-    expect(joined.filter((answer) => answer.status === "confirmed")).toHaveLength(4);
+    expect(joined.filter((answer) => answer.status === "confirmed")).toHaveLength(3);
     expect(joined.filter((answer) => answer.status === "waitlisted")).toHaveLength(35);
 
     const rows = await registrationsOf(context, game.id);
@@ -95,28 +103,31 @@ describe("40 joins at once on a free game of 4 players + 1 goalkeeper", () => {
     expect(players.slice(0, 4).map((row) => row.status)).toEqual(["confirmed", "confirmed", "confirmed", "confirmed"]);
     expect(players.slice(4).every((row) => row.status === "waitlisted" && row.waitlistedAt !== null && !row.consentToAutoCharge)).toBe(true);
 
-    // A waiting goalkeeper who got a player spot left the goalkeepers' waitlist; one waitlisted as player did not.
+    // Of the crowd's waiting goalkeepers, those who got a player spot left the goalkeepers' waitlist; the others still wait there.
     const goalkeepers = rows.filter((row) => row.role === "goalkeeper");
-    for (const keeper of keepers.slice(1)) {
+    for (const keeper of keepers.slice(2)) {
       const asPlayer = players.find((row) => row.userId === keeper.id)!;
       const asKeeper = goalkeepers.find((row) => row.userId === keeper.id)!;
       if (asPlayer.status === "confirmed") expect(asKeeper).toMatchObject({ status: "cancelled", closedReason: "promoted_other_role" });
       else expect(asKeeper.status).toBe("waitlisted");
     }
-    expect(goalkeepers.find((row) => row.userId === keeperWithSpot.id)!.status).toBe("confirmed");
+    expect(goalkeepers.find((row) => row.userId === keepers[0]!.id)!.status).toBe("confirmed");
 
     // One version per registration inserted, none for the refusal; one mail job per join.
     expect(await versionOf(game.id)).toBe(before + 39);
-    const jobs = await mailJobsFor(joined.map((answer) => answer.id));
+    const inserted = [alone as { id: string; status: string }, ...joined];
+    const jobs = await mailJobsFor(inserted.map((answer) => answer.id));
     expect(jobs).toHaveLength(39);
-    for (const answer of joined) {
+    for (const answer of inserted) {
       expect(jobs.find((job) => job.registration_id === answer.id)?.kind).toBe(answer.status === "confirmed" ? "joined" : "waitlisted");
     }
+    // Nothing is left waiting in this process's line for the game.
+    expect(gamesInQueue()).toBe(0);
 
     // Everyone again at once: all refused, nothing written, nothing announced.
     const again = await joinAll(crowd, game.id, "player");
     expect(again.every((answer) => "refused" in answer)).toBe(true);
-    expect(again.slice(1).filter((answer) => (answer as { refused: string }).refused === ALREADY_REGISTERED)).toHaveLength(4);
+    expect(again.slice(1).filter((answer) => (answer as { refused: string }).refused === ALREADY_REGISTERED)).toHaveLength(3);
     expect(await versionOf(game.id)).toBe(before + 39);
     expect(await registrationsOf(context, game.id)).toHaveLength(rows.length);
   });
