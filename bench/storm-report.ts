@@ -39,6 +39,7 @@ export function printRun(result: RunResult, index: number, total: number, option
       rows.push(["  withEventLock (connection, lock, statements, commit)", "", ms(timings.locked.p50), ms(timings.locked.p99)]);
       rows.push(["  charge outside the lock (0 for a waitlist place)", "", ms(timings.charge.p50), ms(timings.charge.p99)]);
       rows.push(["HTTP, session, event loop: client p50 − server p50", "", ms(storm.p50 - timings.total.p50), ""]);
+      if (timings.loop) rows.push(["app: event-loop delay (median of 0.5 s p50s; worst p99)", "", ms(timings.loop.p50), ms(timings.loop.p99)]);
     }
     if (bare?.hold) rows.push(["bare pg: event lock held, granted → commit", "", ms(bare.hold.p50), ms(bare.hold.p99)]);
     printTable([`join storm, ${total1000(storm)} at once`, "joins/s", "p50 ms", "p99 ms"], rows, "  ");

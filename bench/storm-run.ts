@@ -204,9 +204,10 @@ export async function runStorm(spec: RunSpec, settings: RunSettings): Promise<Ru
     await checkSession(client, users[0]!);
     await timed(result, `${settings.users.toLocaleString("en-US")} cards saved through the API`, () => saveCards(client, users, CARD_CONCURRENCY));
 
+    const stormFrom = Date.now();
     const { joins, stats, crashed } = await timed(result, "join storm answered", () => joinStorm(client, running, users, eventId, spec.crash ? settings.killAfterPaidAnswers : null));
     result.storm = stats;
-    result.timings = await readStormTimings(timingFile, eventId);
+    result.timings = await readStormTimings(timingFile, eventId, { from: stormFrom, to: Date.now() });
     if (crashed) {
       const coverage = await withDatabase((database) => crashCoverage(database, eventId, joins, crashed.killedAt));
       result.crash = { downMs: crashed.downMs, answered: crashed.answered, ...coverage };

@@ -3,7 +3,7 @@
 // join's phases on the server. The client's latency minus the server's is HTTP, the session lookup and
 // the wait for Node's event loop.
 import { existsSync, readFileSync } from "node:fs";
-import type { JoinSample, LockSample, TimingSample } from "../src/server/registrations/lock-timing.ts";
+import type { JoinSample, LockSample, LoopSample, TimingSample } from "../src/server/registrations/lock-timing.ts";
 import { pause, percentile } from "./storm-http.ts";
 
 export interface Spread {
@@ -22,17 +22,20 @@ export interface StormTimings {
   locked: Spread;
   charge: Spread;
   total: Spread;
+  /** The app's event-loop delay over the storm (the median and the worst of its half-second p50s and p99s). */
+  loop?: { p50: number; p99: number };
 }
 
 /** The app appends its timings every 500 ms: this waits for the last batch, then reads those of one game. */
-export async function readStormTimings(file: string, eventId: string): Promise<StormTimings | undefined> {
+export async function readStormTimings(file: string, eventId: string, window: { from: number; to: number }): Promise<StormTimings | undefined> {
   await pause(1_200);
   if (!existsSync(file)) return undefined;
-  const samples = readFileSync(file, "utf8")
+  const all = readFileSync(file, "utf8")
     .split("\n")
     .filter(Boolean)
-    .map((line) => JSON.parse(line) as TimingSample)
-    .filter((sample) => sample.eventId === eventId);
+    .map((line) => JSON.parse(line) as TimingSample);
+  const loops = all.filter((sample): sample is LoopSample => sample.kind === "loop" && sample.at >= window.from && sample.at <= window.to + 500);
+  const samples = all.filter((sample) => sample.kind !== "loop" && sample.eventId === eventId);
   const locks = samples.filter((sample): sample is LockSample => sample.kind === "lock");
   const joins = samples.filter((sample): sample is JoinSample => sample.kind === "join");
   return {
@@ -44,6 +47,7 @@ export async function readStormTimings(file: string, eventId: string): Promise<S
     locked: spread(joins.map((s) => s.lockedMs)),
     charge: spread(joins.map((s) => s.chargeMs)),
     total: spread(joins.map((s) => s.totalMs)),
+    loop: loops.length ? { p50: spread(loops.map((s) => s.p50)).p50, p99: Math.max(...loops.map((s) => s.p99)) } : undefined,
   };
 }
 

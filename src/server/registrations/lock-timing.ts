@@ -1,4 +1,5 @@
 import { appendFile } from "node:fs";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 
 /**
  * Where a join's time goes under a burst, for `npm run bench:storm` (docs/testing-and-budgets.md,
@@ -33,18 +34,38 @@ export interface JoinSample {
   totalMs: number;
 }
 
-export type TimingSample = LockSample | JoinSample;
+/**
+ * How late the event loop ran its callbacks over one flush interval (ms): every await of a join (each
+ * round trip under the lock included) waits that long again before it goes on.
+ */
+export interface LoopSample {
+  kind: "loop";
+  /** Date.now() at the end of the interval. */
+  at: number;
+  p50: number;
+  p99: number;
+}
+
+export type TimingSample = LockSample | JoinSample | LoopSample;
 
 let buffer: string[] = [];
 let timer: NodeJS.Timeout | undefined;
+const loopDelay = file ? monitorEventLoopDelay({ resolution: 5 }) : undefined;
 
 export function recordTiming(sample: TimingSample): void {
   if (!file) return;
   buffer.push(JSON.stringify(sample));
-  timer ??= setInterval(flush, FLUSH_MS).unref();
+  if (!timer) {
+    loopDelay?.enable();
+    timer = setInterval(flush, FLUSH_MS).unref();
+  }
 }
 
 function flush() {
+  if (loopDelay && loopDelay.count > 0) {
+    buffer.push(JSON.stringify({ kind: "loop", at: Date.now(), p50: loopDelay.percentile(50) / 1e6, p99: loopDelay.percentile(99) / 1e6 } satisfies LoopSample));
+    loopDelay.reset();
+  }
   if (!file || buffer.length === 0) return;
   const lines = buffer.join("\n") + "\n";
   buffer = [];
