@@ -38,6 +38,8 @@ export interface AppOptions {
   adminEmail: string;
   /** Where the app appends its lock and join timings (LOCK_TIMING_FILE, src/server/registrations/lock-timing.ts); unset: none. */
   timingFile?: string;
+  /** Set over the rest (bench/cluster.ts: PUBLIC_URL of the proxy, TRUST_PROXY). */
+  extraEnv?: NodeJS.ProcessEnv;
 }
 
 /** What a restart may change: the simulated processor's faults. */
@@ -94,6 +96,7 @@ export function appEnv(options: AppOptions): NodeJS.ProcessEnv {
     ADMIN_EMAILS: options.adminEmail,
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...(options.timingFile ? { LOCK_TIMING_FILE: options.timingFile } : {}),
+    ...options.extraEnv,
   };
 }
 

@@ -14,7 +14,7 @@ import { DEFAULT_FEE } from "../src/shared/money.ts";
 import { connect, type Database } from "../src/server/db/client.ts";
 import { PROMOTE_QUEUE, REFUND_QUEUE } from "../src/server/registrations/jobs.ts";
 import { createThrowawayDatabase } from "../src/test/database.ts";
-import { type App, embeddedDatabaseUrl, freePort, root, startApp } from "./storm-app.ts";
+import { type App, type AppOptions, embeddedDatabaseUrl, freePort, root, startApp } from "./storm-app.ts";
 import { bareLockCheckInsert, type Throughput } from "./storm-bare.ts";
 import { readStormTimings, type StormTimings } from "./storm-timings.ts";
 import {
@@ -160,7 +160,8 @@ export async function cleanUpRunInProgress(): Promise<void> {
   for (const cleanup of inProgress.splice(0).reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
 }
 
-export async function runStorm(spec: RunSpec, settings: RunSettings): Promise<RunResult> {
+/** `launch` starts what the clients talk to: one app (bench:storm), or instances behind nginx (bench/cluster.ts). */
+export async function runStorm(spec: RunSpec, settings: RunSettings, launch: (options: AppOptions) => Promise<App> = startApp): Promise<RunResult> {
   const result: RunResult = { spec, steps: [], checks: [], cliOutput: [], appOutput: [], appWarnings: [] };
   const cleanups = inProgress;
   let app: App | undefined;
@@ -173,7 +174,7 @@ export async function runStorm(spec: RunSpec, settings: RunSettings): Promise<Ru
     const authSecret = randomBytes(32).toString("hex");
     const timingFile = join(dataDir, "timings.jsonl");
     app = await timed(result, "app started", async () =>
-      startApp({
+      launch({
         port: await freePort(),
         dataDir,
         authSecret,

@@ -57,6 +57,26 @@ function previewTags(page: Page): Promise<Record<string, string>> {
   );
 }
 
+/** The tags other than the pictures' (which repeat, one set per picture). */
+function textTags(tags: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(tags).filter(([key]) => !key.includes("image")));
+}
+
+/** Each og:image with the size and alt tags that follow it, in page order. */
+function imageTags(page: Page): Promise<{ url: string; width?: string; height?: string; alt?: string }[]> {
+  return page.evaluate(() => {
+    const images: { url: string; width?: string; height?: string; alt?: string }[] = [];
+    for (const meta of document.head.querySelectorAll("meta[property^='og:image']")) {
+      const [key, content] = [meta.getAttribute("property"), meta.getAttribute("content") ?? ""];
+      if (key === "og:image") images.push({ url: content });
+      else if (key === "og:image:width") images.at(-1)!.width = content;
+      else if (key === "og:image:height") images.at(-1)!.height = content;
+      else if (key === "og:image:alt") images.at(-1)!.alt = content;
+    }
+    return images;
+  });
+}
+
 describe("link previews of /event/{id}", () => {
   it("carry the game's title, when, where and spots left, for visitors who are not signed in", async () => {
     const title = `Saturday 5-a-side & "friends" ${Date.now().toString(36)}`;
@@ -68,20 +88,30 @@ describe("link previews of /event/{id}", () => {
       "og:title": title,
       "og:description": description,
       "og:url": `${baseURL()}/event/${event.id}`,
-      "og:image": `${baseURL()}/icon-512.png`,
       "twitter:card": "summary",
       "twitter:title": title,
       "twitter:description": description,
     };
 
     // As a link-preview bot sees it: no JavaScript, no cookies.
-    const botContext = await browser().newContext({ javaScriptEnabled: false, baseURL: baseURL() });
+    const botContext = await browser().newContext({ javaScriptEnabled: false, baseURL: baseURL(), locale: "en-US" });
     try {
       const bot = await botContext.newPage();
       const response = await bot.goto(`/event/${event.id}`);
       expect(response?.status()).toBe(200);
-      expect(await previewTags(bot)).toEqual(expected);
+      expect(textTags(await previewTags(bot))).toEqual(expected);
       expect(await bot.title()).toBe(`${title} · Kickoff`);
+      // The game's own picture, wide then square, each with its size and alt text (docs/link-previews.md).
+      const images = await imageTags(bot);
+      const stamped = `${baseURL()}/og/event/${event.id}/\\d+-[0-9a-f]{8}`;
+      expect(images).toEqual([
+        { url: expect.stringMatching(new RegExp(`^${stamped}/en\\.png$`)), width: "1200", height: "630", alt: expect.stringContaining(title) },
+        { url: expect.stringMatching(new RegExp(`^${stamped}/en-square\\.png$`)), width: "600", height: "600", alt: expect.stringContaining(title) },
+      ]);
+      const picture = await bot.goto(images[0]!.url);
+      expect(picture?.status()).toBe(200);
+      expect(picture?.headers()["content-type"]).toBe("image/png");
+      expect(picture?.headers()["cache-control"]).toContain("immutable");
     } finally {
       await botContext.close();
     }
@@ -89,8 +119,18 @@ describe("link previews of /event/{id}", () => {
     // In a real browser the web app still starts from the same document.
     const page = await newPage();
     await page.goto(`/event/${event.id}`);
-    expect(await previewTags(page)).toEqual(expected);
+    expect(textTags(await previewTags(page))).toEqual(expected);
     await expect.poll(() => page.getByRole("heading", { name: "Kickoff" }).isVisible(), { timeout: 15_000 }).toBe(true);
+    // Both pictures decode in the browser at the size their tags state.
+    for (const image of await imageTags(page)) {
+      const size = await page.evaluate(async (url) => {
+        const img = new Image();
+        img.src = url;
+        await img.decode();
+        return { width: String(img.naturalWidth), height: String(img.naturalHeight) };
+      }, image.url);
+      expect(size).toEqual({ width: image.width, height: image.height });
+    }
   });
 
   it("are left out for an unknown event (the plain page; the app says 'Event not found.')", async () => {

@@ -13,7 +13,7 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabaseForTool({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await runMigrations(database.db);
+    await runMigrations(database.db, database.pool);
     const gateway = createGateway(config, database.db);
     const report = await reconcile(database.db, gateway, config.payments);
     console.log(`Reconciling the ledger with the ${gateway.mode} processor on ${database.where}`);

@@ -17,9 +17,10 @@ import { eventRoutes, myEventsRoutes, myRegistrationsRoutes } from "./events/rou
 import { bodyGuard } from "./http/body-guard.ts";
 import { compressAnswers } from "./http/compress.ts";
 import { clientAddressMiddleware, isLoopback } from "./http/client-address.ts";
-import { errorBody, handleError } from "./http/errors.ts";
+import { DATABASE_RETRY_AFTER_SECONDS, errorBody, handleError } from "./http/errors.ts";
 import type { AppEnv } from "./http/env.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
+import { databaseBucketStore } from "./http/rate-limit-store.ts";
 import type { JobQueue } from "./jobs/queue.ts";
 import { mailboxRoutes } from "./mail/mailbox-routes.ts";
 import { mobileAppCors, sameOriginWrites } from "./mobile/app-origins.ts";
@@ -39,6 +40,7 @@ import { stripeWebhookRoutes } from "./payments/stripe-webhook.ts";
 import { placesRoutes } from "./places/routes.ts";
 import { accountDeletionRoutes, registrationRoutes } from "./registrations/routes.ts";
 import { publicConfig } from "./public-config.ts";
+import { ogRoutes } from "./og/routes.ts";
 import { spaRoutes } from "./web/spa.ts";
 
 export interface AppDeps {
@@ -69,7 +71,8 @@ export function createApp(deps: AppDeps) {
   const listCache = deps.listCache ?? createListCache();
   const analytics = deps.analytics ?? createAnalytics({ pool: database.pool, timeZone: config.analytics.timeZone, publicUrl: config.publicUrl });
   const stripeMode = config.payments.mode === "stripe";
-  const limiter = new RateLimiter(config.rateLimits);
+  // Counted in the database, so the limits hold for every instance together (docs/decisions/026-shared-state.md).
+  const limiter = new RateLimiter(config.rateLimits, databaseBucketStore(database.pool));
   const app = new Hono<AppEnv>();
 
   app.use(async (c, next) => {
@@ -115,14 +118,17 @@ export function createApp(deps: AppDeps) {
       await database.pool.query("select 1");
       return c.json({ status: "ok" });
     } catch {
+      c.header("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
       return c.json({ status: "unavailable" }, 503);
     }
   });
 
   // Before better-auth's own endpoints too: an idle session must not be read, refreshed or used
   // there either (get-session, change-password, delete-user, list-sessions...).
-  app.use("/api/*", sessionMiddleware({ auth, db, config }));
-  app.route("/api/auth", authRoutes({ auth, limiter }));
+  // Its cache is dropped by a session change on any instance, heard on the live channel.
+  const live = deps.live ?? createLiveUpdates({ database, listCache });
+  app.use("/api/*", sessionMiddleware({ auth, db, config, channel: live.channel }));
+  app.route("/api/auth", authRoutes({ auth, db, limiter }));
   app.get("/api/config", (c) => c.json(publicConfig(config)));
   app.route("/api/me/events", myEventsRoutes({ db }));
   app.route("/api/me/account-deletion", accountDeletionRoutes({ database, gateway, config, listCache }));
@@ -133,7 +139,6 @@ export function createApp(deps: AppDeps) {
   app.route("/api/me", savedCardRoutes({ database, gateway, config, jobs: deps.jobs, listCache }));
   const registrationDeps = { database, gateway, config, jobs: deps.jobs, listCache };
   // Before the event routes: /api/events/stream is not an event id.
-  const live = deps.live ?? createLiveUpdates({ database, listCache });
   app.route("/api/events", liveRoutes({ db, listCache, live, streamsPerAddress: config.live.streamsPerAddress }));
   app.route("/api/events", eventRoutes({ db, jobs: deps.jobs, listCache, currency: config.payments.currency, registrations: registrationDeps }));
   app.route("/api/events", registrationRoutes(registrationDeps));
@@ -165,6 +170,8 @@ export function createApp(deps: AppDeps) {
     });
     app.route("/dev/mailbox", mailboxRoutes(db));
   }
+  // Link-preview pictures of games, before the web app's catch-all (docs/link-previews.md).
+  app.route("/og", ogRoutes({ db, config }));
   if (deps.webDist) app.route("/", spaRoutes({ webDist: deps.webDist, db, config }));
 
   app.notFound((c) => c.json(errorBody("not_found", "Not found."), 404));

@@ -1,9 +1,10 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { connect, createServer } from "node:net";
 import { networkInterfaces, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { LOCK_FILE } from "./db/data-dir-lock.ts";
 
 /** The server as `npm start` runs it: a real process on the embedded defaults. */
 const dataDir = mkdtempSync(join(tmpdir(), "kickoff-main-"));
@@ -151,4 +152,40 @@ describe("npm start", () => {
       await new Promise((resolve) => holder.close(resolve));
     }
   }, 90_000);
+
+  it("a second start on the same DATA_DIR stops with a clear message, and the first keeps serving", async () => {
+    const port = await freePort();
+    const first = startServer({ PORT: String(port) });
+    try {
+      await first.waitFor("is running at");
+      const second = startServer({ PORT: String(await freePort()) });
+      expect(await second.exited).not.toBe(0);
+      expect(second.output()).toContain(`Start-up failed: DATA_DIR ${dataDir} is in use by another running Kickoff (pid ${first.child.pid})`);
+      expect(second.output()).not.toMatch(/\n\s+at /);
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    } finally {
+      first.child.kill("SIGTERM");
+      await first.exited;
+    }
+    // A clean shutdown leaves no lock behind.
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
+  }, 120_000);
+
+  it("starts again after being killed (kill -9): the lock it left does not block the restart", async () => {
+    const port = await freePort();
+    const killed = startServer({ PORT: String(port) });
+    await killed.waitFor("is running at");
+    killed.child.kill("SIGKILL");
+    await killed.exited;
+    expect(readFileSync(join(dataDir, LOCK_FILE), "utf8").trim()).toBe(String(killed.child.pid));
+
+    const restarted = startServer({ PORT: String(port) });
+    try {
+      await restarted.waitFor("is running at");
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    } finally {
+      restarted.child.kill("SIGTERM");
+      expect(await restarted.exited).toBe(0);
+    }
+  }, 120_000);
 });

@@ -9,7 +9,7 @@ import { openDatabase } from "./db/client.ts";
 import { runMigrations } from "./db/migrate.ts";
 import { startAccountMailWorker } from "./jobs/account-mail.ts";
 import { startBoss } from "./jobs/boss.ts";
-import { startEmbeddedVacuum } from "./jobs/maintenance.ts";
+import { startEmbeddedVacuum, startRateLimitPrune } from "./jobs/maintenance.ts";
 import { startNewEventMailWorkers } from "./jobs/new-event-mail.ts";
 import { bossJobQueue } from "./jobs/queue.ts";
 import { startRegistrationWorkers } from "./registrations/workers.ts";
@@ -35,7 +35,7 @@ async function main() {
   try {
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     opened.push(() => database.close());
-    await runMigrations(database.db);
+    await runMigrations(database.db, database.pool);
     const boss = await startBoss(database.url);
     opened.push(() => boss.stop({ graceful: false, wait: true }));
     const services = createServices(config, database, { jobs: bossJobQueue(boss) });
@@ -47,6 +47,7 @@ async function main() {
     await startRegistrationWorkers(boss, services);
     await startReminderWorkers(boss, { db: database.db, database, mailer: services.mailer, config, jobs: bossJobQueue(boss) });
     await startEmbeddedVacuum(boss, database.pool, { embedded: !config.databaseUrl });
+    await startRateLimitPrune(boss, database.pool, { windowMs: config.rateLimits.windowMs });
     await startAnalyticsWorker(boss, { pool: database.pool, timeZone: config.analytics.timeZone });
     const app = createApp({ ...services, webDist: existsSync(webDist) ? webDist : undefined });
 

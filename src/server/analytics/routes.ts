@@ -8,6 +8,7 @@ import type { Config } from "../config.ts";
 import type { AppEnv } from "../http/env.ts";
 import { AppError, validationError } from "../http/errors.ts";
 import { RateLimiter } from "../http/rate-limit.ts";
+import { memoryBucketStore } from "../http/rate-limit-store.ts";
 import { parseQuery } from "../http/validate.ts";
 import { isBot, isPrefetch } from "./classify-hit.ts";
 import { analyticsPeriod, getAnalytics } from "./get-analytics.ts";
@@ -23,11 +24,13 @@ const MAX_HIT_BYTES = 1024;
  * whether the hit was counted or left out (a bot or a prefetch is not told).
  */
 export function analyticsHitRoutes(deps: { analytics: Analytics; config: Pick<Config, "rateLimits"> }) {
-  // Its own buckets: a flood of beacons from many addresses must not push the sign-in limits' keys out.
-  const limiter = new RateLimiter(deps.config.rateLimits);
+  // Its own buckets, in this process's memory: a database write per beacon would cost more than the
+  // hit itself, and this limit only keeps one address from flooding the table (it counts per
+  // instance; docs/decisions/026-shared-state.md).
+  const limiter = new RateLimiter(deps.config.rateLimits, memoryBucketStore());
   return new Hono<AppEnv>().post("/hits", async (c) => {
     const address = c.get("clientAddress");
-    limiter.hit("analyticsHits", address);
+    await limiter.hit("analyticsHits", address);
     const hit = await readHit(c);
     const userAgent = c.req.header("user-agent") ?? "";
     if (!isBot(userAgent) && !isPrefetch((name) => c.req.header(name))) await deps.analytics.record(hit, { address, userAgent });

@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
+import type { Db } from "../db/client.ts";
 import type { AppEnv } from "../http/env.ts";
 import type { AddressAction, RateLimiter } from "../http/rate-limit.ts";
 import { type Auth, CLIENT_ADDRESS_HEADER } from "./auth.ts";
@@ -10,14 +12,20 @@ import { verificationPasses } from "./verification-pass.ts";
  * methods) is not routed here and answers the JSON 404 like any unknown /api path: what the app
  * does not offer, a stolen session cookie cannot use either (docs/decisions/008-sensitive-account-actions.md).
  */
-export function authRoutes(deps: { auth: Auth; limiter: RateLimiter }) {
-  const { auth, limiter } = deps;
+export function authRoutes(deps: { auth: Auth; db: Db; limiter: RateLimiter }) {
+  const { auth, db, limiter } = deps;
   const passes = verificationPasses(auth);
-  const forward = (c: Context<AppEnv>) => auth.handler(withClientAddress(c.req.raw, c.get("clientAddress")));
+  const forward = async (c: Context<AppEnv>) => {
+    const response = await auth.handler(withClientAddress(c.req.raw, c.get("clientAddress")));
+    // better-auth turns a failed query into its own empty 500. When the database is what failed,
+    // this query fails too and the app answers its 503 with Retry-After (http/errors.ts).
+    if (response.status >= 500) await db.execute(sql`select 1`);
+    return response;
+  };
   const limit =
     (action: AddressAction): MiddlewareHandler<AppEnv> =>
     async (c, next) => {
-      limiter.hit(action, c.get("clientAddress"));
+      await limiter.hit(action, c.get("clientAddress"));
       await next();
     };
   /** A signed-in user's current password checked by better-auth: wrong ones count against the account. */

@@ -31,7 +31,7 @@ export function createAuth(options: {
   mailer: Mailer;
   /** With it, account mails are jobs; without it they are sent in the background (jobs/account-mail.ts). */
   jobs?: JobQueue;
-  /** How many account mails of a kind one address may get (default: the configured limit, in memory). */
+  /** How many account mails of a kind one address may get (default: the configured limit, counted in the database). */
   recipientLimit?: RecipientLimit;
   beforeDeleteUser?: (userId: string) => Promise<void>;
 }) {
@@ -39,7 +39,7 @@ export function createAuth(options: {
   const appName = config.appName;
   // Per recipient, whoever asks and from wherever: the per-client limits cannot stop many clients
   // from filling one inbox (docs/decisions/015-mails-per-recipient.md).
-  const mailDeps = { mailer, jobs, recipientLimit: options.recipientLimit ?? configuredRecipientLimit(config.rateLimits) };
+  const mailDeps = { mailer, jobs, recipientLimit: options.recipientLimit ?? configuredRecipientLimit(db, config.rateLimits) };
 
   return betterAuth({
     appName,

@@ -29,7 +29,7 @@ export function meRoutes(deps: { auth: Auth; db: Db; limiter: RateLimiter }) {
     // The verify screen's re-check without a session: only for the account this browser registered
     // (its verification pass, verification-pass.ts), never for an address named in the request.
     .get("/verification", async (c) => {
-      limiter.hit("verificationCheck", c.get("clientAddress"));
+      await limiter.hit("verificationCheck", c.get("clientAddress"));
       const pass = await passes.read(c.req.header("cookie"));
       c.header("cache-control", "no-store");
       return c.json({ verified: pass ? await isVerified(db, pass) : false });
@@ -59,7 +59,7 @@ export function meRoutes(deps: { auth: Auth; db: Db; limiter: RateLimiter }) {
     })
     .post("/email", async (c) => {
       const user = requireUser(c.get("user"));
-      limiter.hit("passwordCheck", c.get("clientAddress"));
+      await limiter.hit("passwordCheck", c.get("clientAddress"));
       const { currentPassword, newEmail } = await parseJson(c, changeEmailSchema);
       const correct = await limiter.checkPassword(
         user.email,

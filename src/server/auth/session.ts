@@ -8,6 +8,7 @@ import { createTtlCache } from "../cache/ttl-cache.ts";
 import { session as sessionTable, user as userTable } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import type { AppEnv } from "../http/env.ts";
+import type { LiveChannel } from "../live/channel.ts";
 import { type Auth, isAdminEmail } from "./auth.ts";
 
 /** Writing lastActiveAt on every request is wasteful; this much staleness is harmless. */
@@ -29,10 +30,13 @@ const SESSION_CACHE_MAX_ENTRIES = 10_000;
  * without building an endpoint context, and reused for SESSION_CACHE_TTL_MS: this runs before every
  * API request. Anything that may change sessions or users in this process (every request to
  * /api/auth, every write to the API) drops what is kept, so a sign-out, a password change or a
- * deletion counts at once here; other instances see it within the TTL. The idle limit is checked on
- * every request against the kept lastActiveAt, which is never newer than the database's.
+ * deletion counts at once here. Every other instance drops its cache when the change commits: the
+ * database announces it on the live channel (`sessions`, drizzle/0014_shared_state.sql), and a
+ * channel that lost its connection may have missed some, so its reset drops the cache too
+ * (docs/caches-and-sessions.md). The idle limit is checked on every request against the kept
+ * lastActiveAt, which is never newer than the database's.
  */
-export function sessionMiddleware(deps: { auth: Auth; db: Db; config: Config }): MiddlewareHandler<AppEnv> {
+export function sessionMiddleware(deps: { auth: Auth; db: Db; config: Config; channel?: Pick<LiveChannel, "subscribe" | "onReset"> }): MiddlewareHandler<AppEnv> {
   const { auth, db, config } = deps;
   // better-auth's own cookie name (with its __Secure- prefix on https) and signing key.
   const cookie = auth.$context.then(async (context) => ({
@@ -60,6 +64,10 @@ export function sessionMiddleware(deps: { auth: Auth; db: Db; config: Config }):
   };
   // Looked-up sessions, found or not, by token (docs/decisions/010).
   const sessions = createTtlCache<Awaited<ReturnType<typeof findSession>>>({ ttlMs: SESSION_CACHE_TTL_MS, maxEntries: SESSION_CACHE_MAX_ENTRIES });
+  deps.channel?.subscribe((message) => {
+    if (message.type === "sessions") sessions.clear();
+  });
+  deps.channel?.onReset(() => sessions.clear());
   return async (c, next) => {
     c.set("user", null);
     const { name, key } = await cookie;

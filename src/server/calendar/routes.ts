@@ -42,7 +42,7 @@ export function eventCalendarRoutes(deps: { db: Db; config: Site }) {
 export function calendarFeedRoutes(deps: { db: Db; config: Site; limiter: RateLimiter }) {
   const { db, config, limiter } = deps;
   return new Hono<AppEnv>().get("/:file", async (c) => {
-    limiter.hit("calendarFeed", c.get("clientAddress"));
+    await limiter.hit("calendarFeed", c.get("clientAddress"));
     const token = /^(.*)\.ics$/.exec(c.req.param("file"))?.[1];
     const userId = token ? await feedOwner(db, token) : null;
     if (!userId) return c.json(errorBody("not_found", "Not found."), 404);

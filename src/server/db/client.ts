@@ -6,6 +6,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { lockDataDir } from "./data-dir-lock.ts";
 import { PasswordGate } from "./pglite-password.ts";
 import { SessionQueue } from "./pglite-session-queue.ts";
 import * as schema from "./schema.ts";
@@ -81,8 +82,25 @@ export async function startEmbeddedPostgres(
 /** Only names the socket file (.s.PGSQL.5432), as PostgreSQL's own does; nothing listens on a TCP port. */
 const SOCKET_PORT = 5432;
 
-export function connect(url: string, poolSize = APP_POOL_SIZE): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * A database that cannot be reached must not hold requests: a new connection not made within
+ * CONNECT_TIMEOUT_MS fails (answered 503, http/errors.ts) instead of waiting for the operating
+ * system's timeout. Set on the client, not the pool: the pool's own option would also limit the wait
+ * for a free connection, which a burst of requests may rightly exceed.
+ */
+class TimelyClient extends pg.Client {
+  constructor(config?: pg.ClientConfig) {
+    super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  }
+}
+
+export function connect(url: string, poolSize = APP_POOL_SIZE, options: { embedded?: boolean } = {}): Database {
+  // The embedded database's socket is in this process and never unreachable, but its handshakes
+  // queue behind the transactions of other connections (pglite-session-queue.ts): under a burst a
+  // timeout there would refuse work that only has to wait.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, ...(options.embedded ? {} : { Client: TimelyClient, keepAlive: true }) });
   // An idle client that loses its connection must not crash the process.
   pool.on("error", (error) => console.error("database pool error:", error.message));
   const db = drizzle(pool, { schema });
@@ -96,7 +114,7 @@ export function connect(url: string, poolSize = APP_POOL_SIZE): Database {
 
 /** A pool on an embedded database; closing it also stops the embedded server. */
 export function connectEmbedded(embedded: EmbeddedPostgres, poolSize = APP_POOL_SIZE): Database {
-  const database = connect(embedded.url, poolSize);
+  const database = connect(embedded.url, poolSize, { embedded: true });
   return {
     ...database,
     async close() {
@@ -113,7 +131,15 @@ export function connectEmbedded(embedded: EmbeddedPostgres, poolSize = APP_POOL_
  */
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) return connect(options.databaseUrl);
-  const database = connectEmbedded(await startEmbeddedPostgres({ dataDir: `${options.dataDir}/pglite` }));
+  // Before the files are opened: a second process on this DATA_DIR stops here (data-dir-lock.ts).
+  const unlock = lockDataDir(options.dataDir);
+  let database: Database;
+  try {
+    database = connectEmbedded(await startEmbeddedPostgres({ dataDir: `${options.dataDir}/pglite` }));
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const note = runningDatabaseNote(options.dataDir);
   writeFileSync(note, JSON.stringify({ url: database.url, pid: process.pid }), { mode: 0o600 });
   return {
@@ -121,6 +147,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     async close() {
       rmSync(note, { force: true });
       await database.close();
+      unlock();
     },
   };
 }
@@ -145,5 +172,20 @@ export async function openDatabaseForTool(options: { databaseUrl?: string; dataD
       // A note left by an app that is no longer running: open the files.
     }
   }
-  return { ...connectEmbedded(await startEmbeddedPostgres({ dataDir: `${options.dataDir}/pglite` }), 2), where: `embedded PGlite in ${options.dataDir}/pglite` };
+  // The files themselves: an app starting meanwhile on this DATA_DIR must wait for the tool, and the other way round.
+  const unlock = lockDataDir(options.dataDir);
+  try {
+    const database = connectEmbedded(await startEmbeddedPostgres({ dataDir: `${options.dataDir}/pglite` }), 2);
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        unlock();
+      },
+      where: `embedded PGlite in ${options.dataDir}/pglite`,
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }

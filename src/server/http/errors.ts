@@ -3,6 +3,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { HTTPException } from "hono/http-exception";
 import type { z } from "zod";
 import { PAYMENT_FAILED } from "../../shared/registrations.ts";
+import { isDatabaseUnreachable } from "../db/unreachable.ts";
 import { CardError, GatewayUnavailableError } from "../payments/gateway.ts";
 
 export type ErrorCode =
@@ -17,6 +18,7 @@ export type ErrorCode =
   | "payment_in_progress"
   | "upstream"
   | "rate_limited"
+  | "unavailable"
   | "internal";
 
 const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
@@ -31,6 +33,7 @@ const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   payment_in_progress: 409,
   upstream: 502,
   rate_limited: 429,
+  unavailable: 503,
   internal: 500,
 };
 
@@ -57,6 +60,10 @@ export class RateLimitedError extends AppError {
     super("rate_limited", `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
   }
 }
+
+/** How long a client is asked to wait when the database cannot be reached (docs/decisions/026-shared-state.md). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+export const SERVICE_UNAVAILABLE = "The service is unavailable for a moment. Please try again shortly.";
 
 export function validationError(error: z.ZodError): AppError {
   const fields: Record<string, string> = {};
@@ -85,6 +92,12 @@ export function handleError(error: Error, c: Context) {
   if (error instanceof GatewayUnavailableError) {
     console.error(`[${String(c.get("requestId" as never) ?? "-")}] payment processor unavailable on ${c.req.method} ${c.req.path}: ${error.message}`);
     return c.json(errorBody("payment_provider", PAYMENT_FAILED), 502);
+  }
+  if (isDatabaseUnreachable(error)) {
+    console.error(`[${String(c.get("requestId" as never) ?? "-")}] database unreachable on ${c.req.method} ${c.req.path}: ${error.message}`);
+    // Not a 500: nothing is wrong with the request, and the app recovers by itself when the database is back.
+    c.header("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+    return c.json(errorBody("unavailable", SERVICE_UNAVAILABLE), 503);
   }
   if (error instanceof HTTPException) {
     const status = error.status;

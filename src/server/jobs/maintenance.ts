@@ -1,4 +1,6 @@
 import type pg from "pg";
+import { pruneBuckets } from "../http/rate-limit-store.ts";
+import { pruneRecipientTimes } from "../mail/recipient-limit.ts";
 import type { Boss } from "./boss.ts";
 
 export const VACUUM_QUEUE = "database-vacuum";
@@ -17,5 +19,24 @@ export async function startEmbeddedVacuum(boss: Boss, pool: pg.Pool, options: { 
   await boss.schedule(VACUUM_QUEUE, VACUUM_CRON);
   await boss.work(VACUUM_QUEUE, async () => {
     await pool.query("vacuum analyze");
+  });
+}
+
+export const RATE_LIMIT_PRUNE_QUEUE = "rate-limit-prune";
+/** Hourly, at a minute no other hourly job uses (the vacuum runs at :17, the analytics roll-up at :41). */
+export const RATE_LIMIT_PRUNE_CRON = "29 * * * *";
+
+/**
+ * Deletes the rate-limit buckets untouched for a whole window (http/rate-limit-store.ts) and the
+ * account-mail counts whose last mail is a window old (mail/recipient-limit.ts), so that
+ * addresses and accounts seen once do not grow the table forever. One run per hour for the whole
+ * deployment: a pg-boss schedule sends one job per minute it names, whichever instances run.
+ */
+export async function startRateLimitPrune(boss: Boss, pool: pg.Pool, options: { windowMs: number }): Promise<void> {
+  await boss.createQueue(RATE_LIMIT_PRUNE_QUEUE, { name: RATE_LIMIT_PRUNE_QUEUE, policy: "singleton", retryLimit: 0 });
+  await boss.schedule(RATE_LIMIT_PRUNE_QUEUE, RATE_LIMIT_PRUNE_CRON);
+  await boss.work(RATE_LIMIT_PRUNE_QUEUE, async () => {
+    await pruneBuckets(pool, options.windowMs);
+    await pruneRecipientTimes(pool, options.windowMs);
   });
 }

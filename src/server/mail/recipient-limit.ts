@@ -1,4 +1,8 @@
+import { sql } from "drizzle-orm";
+import type pg from "pg";
 import type { Config } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import { storedKey } from "../http/rate-limit-store.ts";
 
 /**
  * Account mails counted per recipient, each kind apart: a sign-up's verification mail and those
@@ -8,8 +12,8 @@ import type { Config } from "../config.ts";
 export type AccountMailKind = "verification" | "passwordReset" | "accountExists";
 
 /**
- * Whether one more mail may go to an address. Asynchronous so that the counts can move to a shared
- * store (PostgreSQL) without changing a caller; today they are kept in this process's memory.
+ * Whether one more mail may go to an address: counted in the database for every instance of the
+ * app (databaseRecipientLimit), or in one process's memory (recipientLimit, for unit tests).
  */
 export interface RecipientLimit {
   /** Counts the mail and says true, or says false (and counts nothing) when the address has had its share. */
@@ -45,7 +49,34 @@ export function recipientLimit(options: { limit: number; windowMs: number; now?:
   };
 }
 
-/** The limit the configuration sets (RATE_LIMIT_MAILS_PER_RECIPIENT per RATE_LIMIT_WINDOW_MINUTES). */
-export function configuredRecipientLimit(rateLimits: Pick<Config["rateLimits"], "windowMs" | "mailsPerRecipient">): RecipientLimit {
-  return recipientLimit({ limit: rateLimits.mailsPerRecipient, windowMs: rateLimits.windowMs });
+/**
+ * The same sliding window in the database, shared by every instance (docs/decisions/026-shared-state.md).
+ * One statement keeps the times still inside the window and appends now, only while they are
+ * fewer than `limit`; the upsert locks the row, so two instances cannot both send the last mail.
+ * No row returned: refused, nothing counted. The clock is the database's.
+ */
+export function databaseRecipientLimit(db: Db, options: { limit: number; windowMs: number }): RecipientLimit {
+  const windowSeconds = options.windowMs / 1000;
+  const recent = sql`array(select t from unnest(m.sent) as t where t > now() - make_interval(secs => ${windowSeconds}::float8) order by t)`;
+  return {
+    async allow(kind, to) {
+      const { rowCount } = await db.execute(sql`
+        insert into mail_recipient_sent as m (key, sent) values (${storedKey(`${kind}|${to.trim().toLowerCase()}`)}, array[now()])
+        on conflict (key) do update set sent = ${recent} || now()
+        where cardinality(${recent}) < ${options.limit}::int
+        returning 1`);
+      return rowCount === 1;
+    },
+  };
+}
+
+/** Deletes the keys whose last mail left a whole window ago (their count is 0 again); run by the hourly prune. */
+export async function pruneRecipientTimes(pool: pg.Pool, windowMs: number): Promise<number> {
+  const { rowCount } = await pool.query("delete from mail_recipient_sent where sent[cardinality(sent)] <= now() - make_interval(secs => $1::float8)", [windowMs / 1000]);
+  return rowCount ?? 0;
+}
+
+/** The limit the configuration sets (RATE_LIMIT_MAILS_PER_RECIPIENT per RATE_LIMIT_WINDOW_MINUTES), counted in the database. */
+export function configuredRecipientLimit(db: Db, rateLimits: Pick<Config["rateLimits"], "windowMs" | "mailsPerRecipient">): RecipientLimit {
+  return databaseRecipientLimit(db, { limit: rateLimits.mailsPerRecipient, windowMs: rateLimits.windowMs });
 }

@@ -55,6 +55,14 @@ function metaTags(html: string): Record<string, string> {
   return tags;
 }
 
+/** Every <meta property|name=…> in page order, repeated keys kept (a page may name several images). */
+function orderedMetaTags(html: string): [string, string][] {
+  return [...html.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)"/g)].map((match) => [
+    match[1]!,
+    match[2]!.replace(/&#(\d+);/g, (_all, code: string) => String.fromCharCode(Number(code))),
+  ]);
+}
+
 const get = (path: string) => app.request(`${TEST_ORIGIN}${path}`);
 
 describe("GET /event/:id (Open Graph)", () => {
@@ -73,19 +81,55 @@ describe("GET /event/:id (Open Graph)", () => {
     expect(html).toContain("<title>Saturday 7-a-side · Kickoff</title>");
     expect(html).not.toContain("<title>Kickoff</title>");
     const description = "Sat, Dec 6, 2031 · 10:00 AM – 11:30 AM · Riverside Park · 5 spots left";
-    expect(metaTags(html)).toEqual({
+    const { "og:image": _image, "og:image:type": _type, "og:image:width": _width, "og:image:height": _height, "og:image:alt": _alt, "twitter:image": _twitter, "twitter:image:alt": _twitterAlt, ...text } = metaTags(html);
+    expect(text).toEqual({
       description,
       "og:type": "website",
       "og:site_name": "Kickoff",
       "og:title": "Saturday 7-a-side",
       "og:description": description,
       "og:url": `${TEST_ORIGIN}/event/${game.id}`,
-      "og:image": `${TEST_ORIGIN}/icon-512.png`,
       "twitter:card": "summary",
       "twitter:title": "Saturday 7-a-side",
       "twitter:description": description,
     });
+    // The game's own picture, not the app's icon: wide, then square, each with its size and alt
+    // text, in the order the Open Graph protocol reads them; the square one for Twitter's card.
+    // Version 0: the fixture writes its registrations straight to the table, as no list change would.
+    const stamp = "0-[0-9a-f]{8}";
+    const wide = `${TEST_ORIGIN}/og/event/${game.id}/${stamp}/en.png`;
+    const square = `${TEST_ORIGIN}/og/event/${game.id}/${stamp}/en-square.png`;
+    const alt = "Pick-up game “Saturday 7-a-side”: Sat, Dec 6, 10:00 AM, at Riverside Park. $10.00. 5 spots left.";
+    const imageTags = orderedMetaTags(html).filter(([key]) => /image/.test(key));
+    expect(imageTags.map(([key, value]) => [key, value.replace(/[\u00a0\u202f]/g, " ")])).toEqual([
+      ["og:image", expect.stringMatching(new RegExp(`^${wide}$`))],
+      ["og:image:type", "image/png"],
+      ["og:image:width", "1200"],
+      ["og:image:height", "630"],
+      ["og:image:alt", alt],
+      ["og:image", expect.stringMatching(new RegExp(`^${square}$`))],
+      ["og:image:type", "image/png"],
+      ["og:image:width", "600"],
+      ["og:image:height", "600"],
+      ["og:image:alt", alt],
+      ["twitter:image", expect.stringMatching(new RegExp(`^${square}$`))],
+      ["twitter:image:alt", alt],
+    ]);
     expect(html).toContain('<div id="root"></div>');
+  });
+
+  it("names the picture in the viewer's language: the language switch's cookie, else Accept-Language", async () => {
+    const game = await insertEvent(context.database.db, { title: "Langues" });
+    const imageOf = async (headers: Record<string, string>) => {
+      const response = await app.request(`${TEST_ORIGIN}/event/${game.id}`, { headers });
+      expect(response.headers.get("vary")).toMatch(/accept-language/i);
+      return metaTags(await response.text())["og:image"];
+    };
+    expect(await imageOf({})).toMatch(/\/en-square\.png$/);
+    expect(await imageOf({ "accept-language": "fr-CA,fr;q=0.9" })).toMatch(/\/fr-square\.png$/);
+    expect(await imageOf({ "accept-language": "fr-CA", cookie: "kickoff_lang=en" })).toMatch(/\/en-square\.png$/);
+    expect(await imageOf({ "accept-language": "de, en;q=0.1", cookie: "kickoff_lang=fr" })).toMatch(/\/fr-square\.png$/);
+    expect(metaTags(await (await app.request(`${TEST_ORIGIN}/event/${game.id}`, { headers: { "accept-language": "fr" } })).text())["og:image:alt"]).toMatch(/^Match « Langues » : /);
   });
 
   it("escapes what organisers typed", async () => {

@@ -6,14 +6,16 @@ import type { EventSummary } from "../../shared/events.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { describeEvent } from "../events/describe-event.ts";
-import { getEventPreview } from "../events/get-event-preview.ts";
 import { compressAnswers } from "../http/compress.ts";
 import { escapeHtml } from "../mail/templates.ts";
+import { getOgEvent } from "../og/get-og-event.ts";
+import { type MetaTag, ogImageTags } from "../og/og-image-tags.ts";
+import { requestLanguage } from "../og/og-language.ts";
 
 export interface SpaDeps {
   webDist: string;
   db: Db;
-  config: Pick<Config, "appName" | "publicUrl">;
+  config: Pick<Config, "appName" | "publicUrl"> & { payments: Pick<Config["payments"], "currency"> };
 }
 
 /**
@@ -64,11 +66,14 @@ export function spaRoutes(deps: SpaDeps) {
   app.use(compressAnswers());
   app.get("/event/:id", async (c, next) => {
     if (!existsSync(indexFile)) return next();
-    const summary = await getEventPreview({ db, id: c.req.param("id") });
+    const found = await getOgEvent({ db, id: c.req.param("id") });
     // Unknown ids get the plain page; the web app then says 'Event not found.'.
-    if (!summary) return next();
+    if (!found) return next();
     c.header("Cache-Control", "no-cache");
-    return c.html(withEventPreview(indexHtml(), summary, { ...config, hasIcon: existsSync(join(webDist, "icon-512.png")) }));
+    // The picture is in the viewer's language (docs/link-previews.md).
+    c.header("Vary", "Accept-Language, Cookie", { append: true });
+    const imageTags = ogImageTags(found.summary, { ...config, currency: config.payments.currency, version: found.version, language: requestLanguage(c), now: new Date() });
+    return c.html(withEventPreview(indexHtml(), found.summary, { ...config, imageTags }));
   });
   app.get("*", (c) => {
     if (!existsSync(indexFile)) return c.text("The web app is not built. Run `npm run build`.", 503);
@@ -85,7 +90,7 @@ export function spaRoutes(deps: SpaDeps) {
 export function withEventPreview(
   html: string,
   summary: EventSummary,
-  options: { appName: string; publicUrl: string; hasIcon?: boolean; now?: Date },
+  options: { appName: string; publicUrl: string; hasIcon?: boolean; imageTags?: MetaTag[]; now?: Date },
 ): string {
   const description = describeEvent(summary, options.now ?? new Date());
   const url = `${options.publicUrl}/event/${summary.id}`;
@@ -95,7 +100,8 @@ export function withEventPreview(
     ["property", "og:title", summary.title],
     ["property", "og:description", description],
     ["property", "og:url", url],
-    ...(options.hasIcon ? ([["property", "og:image", `${options.publicUrl}/icon-512.png`]] as [string, string, string][]) : []),
+    // The game's own picture (src/server/og/); else the app's icon, when the build has one.
+    ...(options.imageTags ?? (options.hasIcon ? ([["property", "og:image", `${options.publicUrl}/icon-512.png`]] as [string, string, string][]) : [])),
     ["name", "twitter:card", "summary"],
     ["name", "twitter:title", summary.title],
     ["name", "twitter:description", description],
