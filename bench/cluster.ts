@@ -25,26 +25,12 @@ import { killStartedNginx, nginxProblem, readAccessLog } from "./cluster-nginx.t
 import { printCluster } from "./cluster-report.ts";
 import { killStartedApps } from "./storm-app.ts";
 import { passed, printRun } from "./storm-report.ts";
-import { cleanUpRunInProgress, type RunSettings, runStorm } from "./storm-run.ts";
+import { cleanUpRunInProgress, runStorm } from "./storm-run.ts";
+import { STORM_SETTINGS as SETTINGS } from "./storm-settings.ts";
 import { ADMIN_EMAIL } from "./storm-seed.ts";
 import { createThrowawayDatabase } from "../src/test/database.ts";
 import type { App, AppOptions } from "./storm-app.ts";
 
-/** bench:storm's settings (bench/storm.ts), the same storm. */
-const SETTINGS: RunSettings = {
-  users: 1_000,
-  cancels: 10,
-  killAfterPaidAnswers: 12,
-  declineRate: 0.2,
-  lostResponseRate: 0.05,
-  refundLostResponseRate: 0.2,
-  killAfterSettledRefunds: 10,
-  killWaitForJobMs: 20_000,
-  cancelledGameJoins: { players: 36, goalkeepers: 4 },
-  refundWindowMs: 3 * 60_000,
-  postgresUrl: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
-  settleTimeoutMs: 4 * 60_000,
-};
 
 /** The app's defaults (src/server/config.ts, decision 006): the instances run with them. */
 const SIGN_IN_LIMIT = 100;

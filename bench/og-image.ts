@@ -10,6 +10,7 @@
 import { performance } from "node:perf_hooks";
 import type { EventSummary } from "../src/shared/events.ts";
 import { LANGUAGES } from "../src/shared/language.ts";
+import { SAMPLE_GAME, SAMPLE_NOW } from "../src/server/og/sample-game.ts";
 import { ogCardFacts } from "../src/server/og/og-card-facts.ts";
 import type { OgVariant } from "../src/server/og/og-card-template.ts";
 import { createOgImageCache } from "../src/server/og/og-image-cache.ts";
@@ -21,33 +22,14 @@ const SIZE_BUDGET_BYTES = 120 * 1024;
 const RENDERS = Number(process.env.OG_BENCH_RENDERS ?? 100);
 const VARIANTS: OgVariant[] = ["wide", "square"];
 
-const base: EventSummary = {
-  id: "0b6c8f5e-2f8a-4c43-9b5e-6d8f1f0f3a11",
-  title: "Soccer du samedi",
-  startsAt: "2031-12-07T00:00:00.000Z",
-  endsAt: "2031-12-07T01:30:00.000Z",
-  timeZone: "America/Toronto",
-  durationMinutes: 90,
-  locationName: "Parc Jarry",
-  latitude: null,
-  longitude: null,
-  field: null,
-  costCents: 1000,
-  maxPlayers: 14,
-  includeGoalkeepers: false,
-  goalkeeperCostCents: 0,
-  maxGoalkeepers: 0,
-  status: "active",
-  playersCount: 11,
-  goalkeepersCount: 0,
-};
+const base = SAMPLE_GAME;
 const GAMES: EventSummary[] = [
   base,
   { ...base, title: "Très long titre de match du dimanche matin au parc, avec des accents à gogo et encore plus de mots".repeat(2), locationName: "Terrain synthétique derrière l'aréna Maurice-Richard, Montréal, Québec".repeat(2) },
   { ...base, title: "مباراة الجمعة ⚽ משחק 🏆 Łódź Ærø", locationName: "😀 Parc", playersCount: 14 },
   { ...base, title: "Called off", status: "cancelled", costCents: 0 },
 ];
-const now = new Date("2031-12-01T00:00:00Z");
+const now = SAMPLE_NOW;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 

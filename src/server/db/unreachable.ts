@@ -6,7 +6,12 @@
  */
 export function isDatabaseUnreachable(error: unknown): boolean {
   for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
-    const code = (cause as { code?: unknown }).code;
+    const { code, syscall } = cause as { code?: unknown; syscall?: unknown };
+    // ENOENT also means a missing file; only a connect to the embedded database's socket counts here.
+    if (code === "ENOENT") {
+      if (syscall === "connect") return true;
+      continue;
+    }
     if (typeof code === "string" && (NETWORK_CODES.has(code) || code.startsWith("08") || SHUTDOWN_SQLSTATES.has(code))) return true;
     if (NODE_PG_MESSAGES.some((message) => cause instanceof Error && cause.message.includes(message))) return true;
   }
@@ -14,7 +19,7 @@ export function isDatabaseUnreachable(error: unknown): boolean {
 }
 
 /** The socket's own failures. */
-const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "ENOENT"]);
+const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
 /** admin_shutdown (a terminated backend), crash_shutdown, cannot_connect_now (starting up or in recovery). Class 08 is connection_exception. */
 const SHUTDOWN_SQLSTATES = new Set(["57P01", "57P02", "57P03"]);
 /** What node-postgres says, without a code, when a connection ends under it or cannot be had in time. */

@@ -3,29 +3,10 @@ import type { EventSummary } from "../../shared/events.ts";
 import { LANGUAGES } from "../../shared/language.ts";
 import { ogCardFacts } from "./og-card-facts.ts";
 import { OG_TEXTS } from "./og-texts.ts";
+import { SAMPLE_GAME, SAMPLE_NOW } from "./sample-game.ts";
 
-const summary: EventSummary = {
-  id: "0b6c8f5e-2f8a-4c43-9b5e-6d8f1f0f3a11",
-  title: "Soccer du samedi",
-  // Saturday 6 December 2031, 19:00 in Montreal.
-  startsAt: "2031-12-07T00:00:00.000Z",
-  endsAt: "2031-12-07T01:30:00.000Z",
-  timeZone: "America/Toronto",
-  durationMinutes: 90,
-  locationName: "Parc Jarry",
-  latitude: null,
-  longitude: null,
-  field: null,
-  costCents: 1000,
-  maxPlayers: 14,
-  includeGoalkeepers: false,
-  goalkeeperCostCents: 0,
-  maxGoalkeepers: 0,
-  status: "active",
-  playersCount: 11,
-  goalkeepersCount: 0,
-};
-const now = new Date("2031-12-01T00:00:00Z");
+const summary = SAMPLE_GAME;
+const now = SAMPLE_NOW;
 /** Intl's no-break spaces, as plain ones: the words are what is checked here. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
 const facts = (overrides: Partial<EventSummary>, language: "en" | "fr", currency = "cad") => ogCardFacts({ ...summary, ...overrides }, { language, currency, now });

@@ -7,6 +7,7 @@ import { decodePng, largestBlockDifference } from "../../test/png.ts";
 import { ogCardFacts } from "./og-card-facts.ts";
 import type { OgVariant } from "./og-card-template.ts";
 import { renderOgImage } from "./render-og-image.ts";
+import { SAMPLE_GAME, SAMPLE_NOW } from "./sample-game.ts";
 
 // Reference pictures of one known game, drawn once and committed. After a deliberate change of the
 // template, look at the new pictures and write them with `OG_REFERENCE_UPDATE=1 npx vitest run
@@ -16,27 +17,8 @@ const REFERENCES = join(dirname(fileURLToPath(import.meta.url)), "reference");
 // more than 6 of 255 on average; one changed digit moves its blocks by tens (the last test).
 const TOLERANCE = 6;
 
-const game: EventSummary = {
-  id: "0b6c8f5e-2f8a-4c43-9b5e-6d8f1f0f3a11",
-  title: "Soccer du samedi",
-  startsAt: "2031-12-07T00:00:00.000Z",
-  endsAt: "2031-12-07T01:30:00.000Z",
-  timeZone: "America/Toronto",
-  durationMinutes: 90,
-  locationName: "Parc Jarry",
-  latitude: null,
-  longitude: null,
-  field: null,
-  costCents: 1000,
-  maxPlayers: 14,
-  includeGoalkeepers: false,
-  goalkeeperCostCents: 0,
-  maxGoalkeepers: 0,
-  status: "active",
-  playersCount: 11,
-  goalkeepersCount: 0,
-};
-const now = new Date("2031-12-01T00:00:00Z");
+const game = SAMPLE_GAME;
+const now = SAMPLE_NOW;
 const draw = (summary: EventSummary, language: "en" | "fr", variant: OgVariant) => renderOgImage(ogCardFacts(summary, { language, currency: "cad", now }), variant, "Kickoff");
 
 describe("renderOgImage", () => {
