@@ -11,7 +11,17 @@ import { isEventId, summaryColumns, toEventSummary } from "./event-summary.ts";
  * sign-in (GET /api/events/:id). Null for an unknown id or one that is not a uuid.
  */
 export async function getEventPreview(options: { db: Db; id: string }): Promise<EventSummary | null> {
+  return (await getVersionedEventPreview(options))?.summary ?? null;
+}
+
+/**
+ * The same, with the game's version (bumped on every change of its lists), which stamps the URL of
+ * its link-preview picture (docs/link-previews.md). One indexed read.
+ */
+export async function getVersionedEventPreview(options: { db: Db; id: string }): Promise<{ summary: EventSummary; version: number } | null> {
   if (!isEventId(options.id)) return null;
-  const [row] = await options.db.select(summaryColumns).from(event).where(eq(event.id, options.id));
-  return row ? toEventSummary(row) : null;
+  const [row] = await options.db.select({ ...summaryColumns, version: event.version }).from(event).where(eq(event.id, options.id));
+  if (!row) return null;
+  const { version, ...summary } = row;
+  return { summary: toEventSummary(summary), version };
 }

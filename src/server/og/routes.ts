@@ -3,7 +3,7 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { errorBody } from "../http/errors.ts";
 import { isOver, ogCardFacts } from "./og-card-facts.ts";
-import { getOgEvent } from "./get-og-event.ts";
+import { getVersionedEventPreview } from "../events/get-event-preview.ts";
 import { createOgImageCache, type OgImageCache } from "./og-image-cache.ts";
 import { ogImagePath, ogStamp, parseOgFileName } from "./og-image-url.ts";
 import { renderOgImage } from "./render-og-image.ts";
@@ -31,7 +31,7 @@ export function ogRoutes(deps: OgRoutesDeps) {
   app.get("/event/:id/:stamp/:file", async (c) => {
     const file = parseOgFileName(c.req.param("file"));
     if (!file) return notFound();
-    const found = await getOgEvent({ db, id: c.req.param("id") });
+    const found = await getVersionedEventPreview({ db, id: c.req.param("id") });
     if (!found) return notFound();
     const { summary, version } = found;
     const at = now();

@@ -6,9 +6,9 @@ import type { EventSummary } from "../../shared/events.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { describeEvent } from "../events/describe-event.ts";
+import { getVersionedEventPreview } from "../events/get-event-preview.ts";
 import { compressAnswers } from "../http/compress.ts";
 import { escapeHtml } from "../mail/templates.ts";
-import { getOgEvent } from "../og/get-og-event.ts";
 import { type MetaTag, ogImageTags } from "../og/og-image-tags.ts";
 import { requestLanguage } from "../og/og-language.ts";
 
@@ -66,7 +66,7 @@ export function spaRoutes(deps: SpaDeps) {
   app.use(compressAnswers());
   app.get("/event/:id", async (c, next) => {
     if (!existsSync(indexFile)) return next();
-    const found = await getOgEvent({ db, id: c.req.param("id") });
+    const found = await getVersionedEventPreview({ db, id: c.req.param("id") });
     // Unknown ids get the plain page; the web app then says 'Event not found.'.
     if (!found) return next();
     c.header("Cache-Control", "no-cache");
