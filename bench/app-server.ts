@@ -1,7 +1,9 @@
 // The benchmarked app, in its own process (so the load generator does not share its event loop):
 // a fresh database seeded in bulk, the real Hono app on @hono/node-server on loopback.
 // Prints BENCH_READY and { port, cookie, eventId } on one line when ready; stops on SIGTERM.
-//   BENCH_WEB_DIST  also serve this web build (npm run bench:lighthouse), with a small seed
+//   BENCH_WEB_DIST    also serve this web build (npm run bench, npm run bench:lighthouse)
+//   BENCH_SSR_DIST    and render its first screens on the server from this build (docs/server-rendering.md)
+//   BENCH_SMALL_SEED  a small seed (npm run bench:lighthouse: a page of a few games, as a new group has)
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -36,13 +38,15 @@ async function main() {
   await runMigrations(database.db);
   const started = Date.now();
   const webDist = process.env.BENCH_WEB_DIST;
-  const counts = webDist ? SMALL_SEED : SEED;
+  const counts = process.env.BENCH_SMALL_SEED ? SMALL_SEED : SEED;
   await seed(database.pool, counts);
   log(`seeded ${counts.upcomingEvents} upcoming and ${counts.completedEvents} completed events in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
+  // The port chosen first, so that PUBLIC_URL is the origin browsers see (writes from another origin are refused).
+  const port = await freePort();
   const config = loadConfig({
     NODE_ENV: "development",
-    PUBLIC_URL: "http://127.0.0.1",
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     AUTH_SECRET: randomBytes(32).toString("hex"),
     GEOCODER: "none",
@@ -51,10 +55,9 @@ async function main() {
   });
   // Mail is not benchmarked; the local mailer would print to stdout, which is the ready channel.
   const services = createServices(config, database, { mailer: { local: false, close() {}, async send() {} } });
-  const app = createApp({ ...services, webDist });
-  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }) as Server;
+  const app = createApp({ ...services, webDist, ssrDist: process.env.BENCH_SSR_DIST || undefined });
+  const server = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }) as Server;
   await new Promise<void>((resolve) => server.once("listening", resolve));
-  const port = (server.address() as AddressInfo).port;
 
   const cookie = await signIn(`http://127.0.0.1:${port}`, config.publicUrl, database.pool);
   const { rows } = await database.pool.query<{ id: string }>(
@@ -71,6 +74,14 @@ async function main() {
   };
   process.on("SIGTERM", () => void stop());
   process.on("SIGINT", () => void stop());
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }
 
 /** Serves one plain 256×256 grass-green PNG for every tile; resolves with its {z}/{x}/{y} URL. */

@@ -6,6 +6,9 @@
 //                             (computeMedianRun: closest to the median FCP and TTI) and every run's score
 //   CHROME_PATH               the browser (default /usr/bin/chromium)
 //   BENCH_LIGHTHOUSE_REPORTS  a folder to also write the full report (JSON) of every run into
+//   BENCH_SERVER_RENDER=off   serve every page plain, rendered in the browser (the figures before
+//                             docs/server-rendering.md); by default the signed-in pages and the login
+//                             screen arrive rendered, as for a returning visitor on a phone
 //
 // Build first (`npm run build`): the scores are those of what `npm start` serves.
 import { type ChildProcess, spawn } from "node:child_process";
@@ -13,12 +16,21 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import * as chromeLauncher from "chrome-launcher";
+import { chromium } from "playwright-core";
 import lighthouse from "lighthouse";
 import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-run.js";
+import { VIEWER_DEVICE_COOKIE, writeViewerDevice } from "../src/shared/viewer-device.ts";
 import { printTable } from "./table.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/support/chromium.ts";
 
 const WEB_DIST = new URL("../dist/web/", import.meta.url).pathname;
+const SSR_DIST = new URL("../dist/ssr/", import.meta.url).pathname;
+const SERVER_RENDER = process.env.BENCH_SERVER_RENDER !== "off";
+/**
+ * What the web app keeps after a first visit (src/web/lib/viewer-device.ts): this machine's zone, the
+ * browser's own, and a narrow screen, as Lighthouse's phone has. Without it no page is rendered.
+ */
+const DEVICE_COOKIE = `${VIEWER_DEVICE_COOKIE}=${writeViewerDevice({ timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, narrow: true })}`;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 /** However it goes, the whole run stops after this. */
 const OVERALL_LIMIT_MS = 10 * 60_000;
@@ -26,7 +38,8 @@ type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) || 3);
 
 async function main() {
-  if (!existsSync(`${WEB_DIST}index.html`)) throw new Error("dist/web is not built: run `npm run build` first.");
+  if (!existsSync(`${WEB_DIST}index.html`) || !existsSync(`${SSR_DIST}entry-server.js`)) throw new Error("dist is not built: run `npm run build` first.");
+  console.log(SERVER_RENDER ? "Pages rendered on the server where they are (docs/server-rendering.md)." : "Every page rendered in the browser (BENCH_SERVER_RENDER=off).");
   const guard = setTimeout(() => {
     console.error(`bench:lighthouse: still running after ${OVERALL_LIMIT_MS / 60_000} minutes; stopping.`);
     stop();
@@ -44,16 +57,20 @@ async function main() {
   ];
 
   chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS, logLevel: "silent" });
+  // Cookies go in the browser's own jar, as a returning visitor has them: an `extraHeaders` Cookie is
+  // dropped by Chrome as soon as the page sets a cookie of its own, which signed the bench out.
+  const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  const jar = cdp.contexts()[0]!;
+  await jar.addCookies([cookieFor(origin, DEVICE_COOKIE)]);
   const rows: string[][] = [];
   for (const page of pages) {
+    if (page.signedIn) await jar.addCookies(app.info.cookie.split("; ").map((pair) => cookieFor(origin, pair)));
     const run = async () => {
       const result = await lighthouse(page.url, {
         port: chrome!.port,
         output: "json",
         logLevel: "error",
         onlyCategories: [...CATEGORIES],
-        // The session cookie on every request of the page, as the browser would send it.
-        ...(page.signedIn ? { extraHeaders: { Cookie: app.info.cookie } } : {}),
       });
       if (!result?.lhr) throw new Error(`Lighthouse gave no result for ${page.url}`);
       return result.lhr;
@@ -92,9 +109,15 @@ async function main() {
     }
   }
   console.log("");
+  await cdp.close();
   printTable(["page", "performance", "accessibility", "best practices", "seo", "FCP", "LCP", "TBT", "performance of each run"], rows);
   stop();
   clearTimeout(guard);
+}
+
+function cookieFor(origin: string, pair: string) {
+  const at = pair.indexOf("=");
+  return { name: pair.slice(0, at), value: pair.slice(at + 1), url: origin };
 }
 
 /** The full report, for a look at what a score is made of. */
@@ -116,7 +139,7 @@ function stop() {
 async function startAppServer(): Promise<{ info: { port: number; cookie: string; eventId: string } }> {
   server = spawn(process.execPath, ["--import", "tsx", "bench/app-server.ts"], {
     stdio: ["ignore", "pipe", "inherit"],
-    env: { ...process.env, BENCH_WEB_DIST: WEB_DIST },
+    env: { ...process.env, BENCH_WEB_DIST: WEB_DIST, BENCH_SMALL_SEED: "1", ...(SERVER_RENDER ? { BENCH_SSR_DIST: SSR_DIST } : {}) },
   });
   const lines = createInterface({ input: server.stdout! });
   const info = await new Promise<{ port: number; cookie: string; eventId: string }>((resolve, reject) => {

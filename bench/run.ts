@@ -5,11 +5,12 @@
 //   BENCH_CONCURRENCY   requests in flight (default 16)
 //   BENCH_DATABASE_URL  postgres://… to bench on PostgreSQL instead of the embedded PGlite
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
+import { VIEWER_DEVICE_COOKIE, writeViewerDevice } from "../src/shared/viewer-device.ts";
 import { SEED } from "./seed.ts";
 import { printTable } from "./table.ts";
 
@@ -23,7 +24,14 @@ interface Target {
   name: string;
   path: string;
   signedIn: boolean;
+  /** A page whose first screen the server renders (docs/server-rendering.md): the device cookie goes along. */
+  rendered?: boolean;
 }
+
+const WEB_DIST = new URL("../dist/web/", import.meta.url).pathname;
+const SSR_DIST = new URL("../dist/ssr/", import.meta.url).pathname;
+/** What the web app keeps after a first visit (src/web/lib/viewer-device.ts): with it the server renders the page. */
+const DEVICE_COOKIE = `${VIEWER_DEVICE_COOKIE}=${writeViewerDevice({ timeZone: "UTC", narrow: true })}`;
 
 interface Result {
   requests: number;
@@ -48,20 +56,27 @@ async function main() {
       process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "embedded PGlite"
     }...`,
   );
-  const app = await startChild<{ port: number; cookie: string; eventId: string }>(["bench/app-server.ts"]);
+  // The built web app too, for the event page rendered on the server (`npm run build` first).
+  const built = existsSync(join(WEB_DIST, "index.html")) && existsSync(join(SSR_DIST, "entry-server.js"));
+  if (!built) console.log("dist is not built (npm run build): the rendered event page is left out.");
+  const app = await startChild<{ port: number; cookie: string; eventId: string }>(["bench/app-server.ts"], built ? { BENCH_WEB_DIST: WEB_DIST, BENCH_SSR_DIST: SSR_DIST } : {});
   const appOrigin = `http://127.0.0.1:${app.info.port}`;
   const targets: Target[] = [
     { name: "GET /api/events?scope=upcoming", path: "/api/events?scope=upcoming", signedIn: false },
     { name: "GET /api/events?scope=completed&page=1", path: "/api/events?scope=completed&page=1", signedIn: false },
     { name: "GET /api/events/:id (signed in)", path: `/api/events/${app.info.eventId}`, signedIn: true },
+    ...(built ? [{ name: "GET /event/:id, rendered (signed in)", path: `/event/${app.info.eventId}`, signedIn: true, rendered: true }] : []),
   ];
-  const headersFor = (target: Target): Record<string, string> => (target.signedIn ? { cookie: app.info.cookie } : {});
+  const headersFor = (target: Target): Record<string, string> =>
+    target.signedIn ? { cookie: [app.info.cookie, ...(target.rendered ? [DEVICE_COOKIE] : [])].join("; ") } : {};
 
   // The bare server answers exactly what the app answered.
   const responses: Record<string, { contentType: string; bodyBase64: string }> = {};
   for (const target of targets) {
     const response = await get(`${appOrigin}${target.path}`, headersFor(target));
     if (response.status !== 200) throw new Error(`${target.name} answered ${response.status}: ${response.body.toString().slice(0, 200)}`);
+    // The plain page would measure something else: the render must have happened.
+    if (target.rendered && !response.body.toString().includes('id="server-render"')) throw new Error(`${target.name} was not rendered on the server`);
     responses[target.path] = { contentType: response.contentType, bodyBase64: response.body.toString("base64") };
   }
   const dir = mkdtempSync(join(tmpdir(), "kickoff-bench-bodies-"));
@@ -96,8 +111,8 @@ async function main() {
 }
 
 /** Starts `node --import tsx <args>` and waits for its "BENCH_READY {json}" line; other output passes through. */
-async function startChild<T>(args: string[]): Promise<{ process: ChildProcess; info: T }> {
-  const child = spawn(process.execPath, ["--import", "tsx", ...args], { stdio: ["ignore", "pipe", "inherit"] });
+async function startChild<T>(args: string[], env: Record<string, string> = {}): Promise<{ process: ChildProcess; info: T }> {
+  const child = spawn(process.execPath, ["--import", "tsx", ...args], { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, ...env } });
   children.push(child);
   const lines = createInterface({ input: child.stdout! });
   const info = await new Promise<T>((resolve, reject) => {

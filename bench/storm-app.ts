@@ -18,6 +18,14 @@ const STOP_TIMEOUT_MS = 15_000;
 /** Lines of child output kept for the failure report. */
 const KEPT_LINES = 300;
 
+/**
+ * Extra flags for the app's node, e.g. BENCH_APP_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to see
+ * where its CPU goes during a storm (a profile is written when a process stops gracefully, not at kill -9).
+ */
+function nodeFlags(): string[] {
+  return (process.env.BENCH_APP_NODE_FLAGS ?? "").split(" ").filter(Boolean);
+}
+
 /** Every app process started here and not yet exited, for the emergency stop (Ctrl-C, the overall time limit). */
 const live = new Set<ChildProcess>();
 
@@ -36,6 +44,8 @@ export interface AppOptions {
   lostResponseRate: number;
   /** The one account ADMIN_EMAILS names (it cancels games). */
   adminEmail: string;
+  /** Where the app appends its lock and join timings (LOCK_TIMING_FILE, src/server/registrations/lock-timing.ts); unset: none. */
+  timingFile?: string;
   /** Set over the rest (bench/cluster.ts: PUBLIC_URL of the proxy, TRUST_PROXY). */
   extraEnv?: NodeJS.ProcessEnv;
 }
@@ -93,6 +103,7 @@ export function appEnv(options: AppOptions): NodeJS.ProcessEnv {
     SIMULATED_LOST_RESPONSE_RATE: String(options.lostResponseRate),
     ADMIN_EMAILS: options.adminEmail,
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...(options.timingFile ? { LOCK_TIMING_FILE: options.timingFile } : {}),
     ...options.extraEnv,
   };
 }
@@ -108,7 +119,7 @@ export async function startApp(options: AppOptions): Promise<App> {
   async function launch(): Promise<ChildProcess> {
     generation += 1;
     const tag = `[app#${generation}]`;
-    const spawned = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+    const spawned = spawn(process.execPath, [...nodeFlags(), "--import", "tsx", "src/server/main.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
     live.add(spawned);
     spawned.once("exit", () => live.delete(spawned));
     const keep = (line: string) => {

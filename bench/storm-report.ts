@@ -30,6 +30,24 @@ export function printRun(result: RunResult, index: number, total: number, option
       rows.push([`bare pg: lock, check, insert, commit (pool of ${APP_POOL_SIZE})`, fixed(bare.perSecond), ms(bare.p50), ms(bare.p99)]);
       rows.push(["app ÷ bare", `${((storm.perSecond / bare.perSecond) * 100).toFixed(1)}%`, `${(storm.p50 / bare.p50).toFixed(1)}×`, `${(storm.p99 / bare.p99).toFixed(1)}×`]);
     }
+    const { timings } = result;
+    if (timings) {
+      rows.push([`app: event lock held, granted → commit (${timings.locks} transactions)`, "", ms(timings.hold.p50), ms(timings.hold.p99)]);
+      rows.push(["app: waiting for its turn, a connection and the lock", "", ms(timings.wait.p50), ms(timings.wait.p99)]);
+      rows.push([
+        `app: joins per turn of the lock (${timings.turns} turns, mean ${timings.joinsPerTurn.mean.toFixed(1)})`,
+        "",
+        String(timings.joinsPerTurn.p50),
+        String(timings.joinsPerTurn.p99),
+      ]);
+      rows.push([`app: join on the server (${timings.joins} joins)`, "", ms(timings.total.p50), ms(timings.total.p99)]);
+      rows.push(["  reads and card check before the lock", "", ms(timings.before.p50), ms(timings.before.p99)]);
+      rows.push(["  withEventLock (connection, lock, statements, commit)", "", ms(timings.locked.p50), ms(timings.locked.p99)]);
+      rows.push(["  charge outside the lock (0 for a waitlist place)", "", ms(timings.charge.p50), ms(timings.charge.p99)]);
+      rows.push(["HTTP, session, event loop: client p50 − server p50", "", ms(storm.p50 - timings.total.p50), ""]);
+      if (timings.loop) rows.push(["app: event-loop delay (median of 0.5 s p50s; worst p99)", "", ms(timings.loop.p50), ms(timings.loop.p99)]);
+    }
+    if (bare?.hold) rows.push(["bare pg: event lock held, granted → commit", "", ms(bare.hold.p50), ms(bare.hold.p99)]);
     printTable([`join storm, ${total1000(storm)} at once`, "joins/s", "p50 ms", "p99 ms"], rows, "  ");
     if (result.spec.crash) console.log("  (the app's latencies include the downtime: a client's time runs from its first try to its final answer)");
 
@@ -98,11 +116,12 @@ export function printRun(result: RunResult, index: number, total: number, option
 export function printSummary(results: RunResult[], skipped: string[]) {
   console.log("\n━━ Summary ━━");
   const rows = results.map((result) => {
-    const { storm, bare, state } = result;
+    const { storm, bare, state, timings } = result;
     return [
       result.spec.name,
       storm ? fixed(storm.perSecond) : "-",
       storm ? ms(storm.p99) : "-",
+      timings ? `${ms(timings.hold.p50)} / ${ms(timings.hold.p99)}` : "-",
       bare ? fixed(bare.perSecond) : "-",
       bare ? ms(bare.p99) : "-",
       storm && bare ? `${((storm.perSecond / bare.perSecond) * 100).toFixed(1)}%` : "-",
@@ -116,7 +135,7 @@ export function printSummary(results: RunResult[], skipped: string[]) {
     ];
   });
   printTable(
-    ["run", "joins/s", "p99 ms", "bare/s", "bare p99", "app÷bare", "held", "refunds ok", "refunds settled", "unexplained ¢", "drain", "5xx up", "result"],
+    ["run", "joins/s", "p99 ms", "lock held p50/p99 ms", "bare/s", "bare p99", "app÷bare", "held", "refunds ok", "refunds settled", "unexplained ¢", "drain", "5xx up", "result"],
     rows,
     "",
   );
@@ -159,7 +178,7 @@ function total1000(storm: { answers: Map<string, number> }): string {
 
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
-const ms = (value: number) => Math.round(value).toLocaleString("en-US");
+const ms = (value: number) => (Math.abs(value) < 10 ? value.toFixed(1) : Math.round(value).toLocaleString("en-US"));
 const fixed = (value: number) => value.toFixed(value >= 100 ? 0 : 1);
 
 /** Items joined by " · ", broken into lines of at most 110 characters. */

@@ -16,6 +16,7 @@ import { PROMOTE_QUEUE, REFUND_QUEUE } from "../src/server/registrations/jobs.ts
 import { createThrowawayDatabase } from "../src/test/database.ts";
 import { type App, type AppOptions, embeddedDatabaseUrl, freePort, root, startApp } from "./storm-app.ts";
 import { bareLockCheckInsert, type Throughput } from "./storm-bare.ts";
+import { readStormTimings, type StormTimings } from "./storm-timings.ts";
 import {
   type CancelOutcome,
   type Check,
@@ -129,6 +130,8 @@ export interface RunResult {
   /** The longest wait for background work to drain (promotions, refunds; jobs of a killed process). */
   drainMs?: number;
   storm?: StormStats;
+  /** Where the storm's joins spent their time on the server (the lock's hold time among it). */
+  timings?: StormTimings;
   bare?: Throughput;
   crash?: CrashReport;
   refundPhase?: RefundPhaseReport;
@@ -169,6 +172,7 @@ export async function runStorm(spec: RunSpec, settings: RunSettings, launch: (op
     if (throwaway) cleanups.push(() => throwaway.close());
 
     const authSecret = randomBytes(32).toString("hex");
+    const timingFile = join(dataDir, "timings.jsonl");
     app = await timed(result, "app started", async () =>
       launch({
         port: await freePort(),
@@ -178,6 +182,7 @@ export async function runStorm(spec: RunSpec, settings: RunSettings, launch: (op
         declineRate: settings.declineRate,
         lostResponseRate: settings.lostResponseRate,
         adminEmail: ADMIN_EMAIL,
+        timingFile,
       }),
     );
     const running = app;
@@ -200,8 +205,10 @@ export async function runStorm(spec: RunSpec, settings: RunSettings, launch: (op
     await checkSession(client, users[0]!);
     await timed(result, `${settings.users.toLocaleString("en-US")} cards saved through the API`, () => saveCards(client, users, CARD_CONCURRENCY));
 
+    const stormFrom = Date.now();
     const { joins, stats, crashed } = await timed(result, "join storm answered", () => joinStorm(client, running, users, eventId, spec.crash ? settings.killAfterPaidAnswers : null));
     result.storm = stats;
+    result.timings = await readStormTimings(timingFile, eventId, { from: stormFrom, to: Date.now() });
     if (crashed) {
       const coverage = await withDatabase((database) => crashCoverage(database, eventId, joins, crashed.killedAt));
       result.crash = { downMs: crashed.downMs, answered: crashed.answered, ...coverage };

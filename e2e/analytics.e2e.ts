@@ -158,7 +158,8 @@ describe("analytics", () => {
     const counted = await report();
     expect(counted.games).toEqual([{ eventId: game.id, title: game.title, startsAt: expect.any(String), opened: 2, signedIn: 1, joined: 1, paid: 0, shares: 1 }]);
     expect(counted.devices).toEqual(expect.arrayContaining([{ device: "tablet", visitors: 1 }]));
-    // Signed in, the only cookies are the session's.
-    expect((await context.cookies()).map((cookie) => cookie.name).every((name) => name.startsWith("better-auth."))).toBe(true);
+    // Signed in, the only cookies are the session's and the language the app speaks (docs/languages.md), as
+    // the privacy policy says: nothing for counting.
+    expect((await context.cookies()).map((cookie) => cookie.name).every((name) => name.startsWith("better-auth.") || name === "kickoff_lang" || name === "kickoff_view")).toBe(true);
   });
 });

@@ -209,7 +209,7 @@ describe.each(WIDTHS)("at %i px", (width) => {
     const user = await createVerifiedUser({ firstName: "Sid", lastName: "Shared" });
     const page = await newPage(screenAt(width));
     await page.goto(`/event/${game.id}`);
-    await expect.poll(() => pathOf(page)).toBe("/");
+    await expect.poll(() => pathOf(page), { timeout: 10_000 }).toBe("/");
 
     const preview = region(page, game.title);
     await preview.getByText("Log in to join this game").waitFor();

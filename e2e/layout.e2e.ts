@@ -301,3 +301,37 @@ describe("empty states and account deletion", () => {
     await page.getByRole("heading", { level: 1, name: user.name }).waitFor();
   });
 });
+
+describe("in French (docs/languages.md)", () => {
+  it("a French browser gets French on its first visit, and nothing overflows at 320 px, signed out or in", async () => {
+    const game = await seedGame(db(), { title: unbroken(`Partie${run}`), locationName: unbroken(`Parc${run}`) });
+    const user = await createVerifiedUser();
+    const page = await newPage({ ...screenAt(320), locale: "fr-CA" });
+
+    await page.goto("/");
+    const language = page.getByRole("combobox", { name: "Langue" });
+    await expect.poll(() => language.inputValue()).toBe("fr");
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("fr-CA");
+    await expectNoSidewaysScroll(page, 320, "login, in French");
+    await expectNoAxeViolations(page);
+
+    await login(page, user);
+    await page.getByRole("article", { name: game.title }).waitFor();
+    await page.getByText("Tous droits réservés").waitFor();
+    await expectNoSidewaysScroll(page, 320, "home, in French");
+    await expectNoAxeViolations(page);
+    await screenshot(page, "layout-home-fr-320");
+
+    await page.goto(`/event/${game.id}`);
+    await page.getByRole("heading", { level: 1, name: game.title }).waitFor();
+    await expectNoSidewaysScroll(page, 320, "event page, in French");
+    await expectNoAxeViolations(page);
+
+    await page.goto("/profile");
+    const section = page.getByRole("region", { name: "Langue" });
+    await expect.poll(() => section.getByRole("combobox", { name: "Langue de l’application et de vos courriels" }).inputValue()).toBe("fr");
+    await expectNoSidewaysScroll(page, 320, "profile, in French");
+    await expectNoAxeViolations(page);
+    await screenshot(page, "layout-profile-fr-320");
+  });
+});

@@ -150,6 +150,9 @@ describe("amounts in the configured currency", () => {
       const config = (await response.json()) as { payments: { currency: string } };
       await route.fulfill({ response, json: { ...config, payments: { ...config.payments, currency: "eur" } } });
     });
+    // Rendered in the browser, which asks for /api/config itself: without the device cookie the
+    // server leaves the page to it (a page the server renders carries the server's own answer).
+    await page.context().clearCookies({ name: "kickoff_view" });
     await page.goto(`/event/${game.id}`);
     await page.getByRole("heading", { name: game.title, level: 1 }).waitFor();
     await page.getByText("€10.00", { exact: true }).first().waitFor();

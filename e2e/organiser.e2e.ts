@@ -132,12 +132,9 @@ describe.each(WIDTHS)("at %i px", (width) => {
     expect(await page.getByLabel("Coordinates or map link (optional)").inputValue()).toBe("40.7812, -73.9665");
     expect(await page.getByLabel("Max Players (excluding goalkeepers)").inputValue()).toBe("3");
 
-    // Three spots are held: two is refused, with the server's reason on the form.
-    await page.getByLabel("Max Players (excluding goalkeepers)").fill("2");
-    await page.getByRole("button", { name: "Save Changes" }).click();
-    await page.getByRole("alert").filter({ hasText: "3 players hold spots in this game: Max Players cannot be below 3." }).waitFor();
-    expect(await page.getByLabel("Max Players (excluding goalkeepers)").getAttribute("aria-invalid")).toBe("true");
-    await screenshot(page, `organiser-edit-capacity-refused-${width}`);
+    // A new price is for new registrations only, and the form says so.
+    await page.getByText("A new price is for new registrations only: those already in keep theirs.").waitFor();
+    await screenshot(page, `organiser-edit-form-${width}`);
     await expectNoAxeViolations(page);
 
     await page.getByLabel("Event Time").fill("20:15");
@@ -167,7 +164,7 @@ describe.each(WIDTHS)("at %i px", (width) => {
     expect((await waitForMail(waiter.email, `Changed: ${game.title}`)).text).toContain("Players: 3 spots → 4 spots");
   });
 
-  it("refuses a new price once someone has paid, saying why", SLOW, async () => {
+  it("takes a new price once someone has paid, for new registrations only", SLOW, async () => {
     const game = await seedGame(database(), { title: uniqueTitle("Paid Night"), costCents: 1000 });
     const payer = await playerPage("Pam", "Paid", width);
     await joinGame(payer.page, game, { role: "player", paymentMethodId: (await saveCard(payer.page)).id });
@@ -175,16 +172,15 @@ describe.each(WIDTHS)("at %i px", (width) => {
     const page = await adminPage(width);
     await page.goto(`/admin/event/${game.id}/edit`);
     await page.getByRole("heading", { name: `Edit ${game.title}`, level: 1 }).waitFor();
-    await page.getByText("Prices can change only while nobody has paid.").waitFor();
+    await page.getByText("A new price is for new registrations only: those already in keep theirs.").waitFor();
     const cost = page.getByLabel("Cost (add the processing fee of 2.9% + $0.30)");
     expect(await cost.inputValue()).toBe("10.00");
     await cost.fill("12.00");
     await page.getByRole("button", { name: "Save Changes" }).click();
-    await page.getByRole("alert").filter({ hasText: "The prices cannot change: someone has already paid for this game" }).waitFor();
-    expect(await cost.getAttribute("aria-invalid")).toBe("true");
-    await screenshot(page, `organiser-edit-price-refused-${width}`);
-    await expectNoAxeViolations(page);
-    expect((await eventOf(page, game.id)).costCents).toBe(1000);
+    await page.getByText("Game updated. 1 person was emailed the changes.").waitFor();
+    await expect.poll(async () => (await eventOf(page, game.id)).costCents, SERVER).toBe(1200);
+    const { rows } = await database().query<{ amount_cents: number }>(`select amount_cents from registration where event_id = $1`, [game.id]);
+    expect(rows.map((row) => row.amount_cents)).toEqual([1000]);
   });
 
   it("admin cancel says how many are refunded and the total, mails the message, and leaves the game closed", SLOW, async () => {

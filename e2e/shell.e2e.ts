@@ -259,11 +259,34 @@ describe("new versions and failures", () => {
     const page = await newPage();
     await login(page, await createVerifiedUser());
     await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+    // An installed app: the service worker serves the cached page, never the screen's missing file.
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
     await page.context().setOffline(true);
+    // The page learns it is offline a moment after the browser does; the app decides on what the page knows.
+    await page.waitForFunction(() => !navigator.onLine);
     await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
     await page.getByRole("heading", { name: "Something went wrong" }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
     await page.context().setOffline(false);
+  });
+});
+
+describe("an app that cannot start", () => {
+  it("loads the page again once when its messages cannot be loaded, then says so in the page's own words", async () => {
+    // No service worker: this test's blocked file must stay blocked (the worker's own fetches are not routed).
+    const page = await newPage({ serviceWorkers: "block" });
+    await page.context().route("**/assets/messages-en-shell-*.js", (route) => route.abort("failed"));
+    let loads = 0;
+    page.on("load", () => (loads += 1));
+    await page.goto("/");
+    await page.getByRole("alert").getByRole("heading", { name: "Something went wrong" }).waitFor();
+    // The first load and the one reload that a new version would have needed; not a third.
+    expect(loads).toBe(2);
+    await expect.poll(() => page.getByRole("status").count()).toBe(0);
+    const reload = page.getByRole("link", { name: "Reload" });
+    await page.context().unroute("**/assets/messages-en-shell-*.js");
+    await reload.click();
+    await page.getByRole("button", { name: "Login" }).waitFor();
   });
 });
 

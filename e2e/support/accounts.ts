@@ -34,9 +34,10 @@ export async function createVerifiedUser(input: { email?: string; firstName?: st
 /** Logs in through the login screen, as a person would. */
 export async function login(page: Page, user: { email: string; password: string }, options: { rememberMe?: boolean } = {}) {
   if (!page.url().startsWith(baseURL()) || new URL(page.url()).pathname !== "/") await page.goto("/");
-  await page.getByLabel("Email").fill(user.email);
-  await page.getByLabel("Password").fill(user.password);
-  if (options.rememberMe) await page.getByLabel("Remember Me").check();
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect.poll(() => page.getByRole("button", { name: /open menu/i }).isVisible(), { timeout: 15_000 }).toBe(true);
+  // In English or French: a French browser gets the French login screen (docs/languages.md).
+  await page.getByLabel(/^(Email|Courriel)$/).fill(user.email);
+  await page.getByLabel(/^(Password|Mot de passe)$/).fill(user.password);
+  if (options.rememberMe) await page.getByLabel(/^(Remember Me|Se souvenir de moi)$/).check();
+  await page.getByRole("button", { name: /^(Login|Se connecter)$/ }).click();
+  await expect.poll(() => page.getByRole("button", { name: /open menu|ouvrir le menu/i }).isVisible(), { timeout: 15_000 }).toBe(true);
 }

@@ -79,6 +79,8 @@ async function startLane(fakes: Awaited<ReturnType<typeof startFakeServices>>) {
       await app.stop();
       await database.stop();
       if (process.env.E2E_SERVER_LOG) console.log(app.output.join(""));
+      // A 500 in a test is worth its stack trace in the CI log, which otherwise has no server output.
+      else for (const chunk of app.output) if (/unexpected error|ERROR \[Better Auth\]/i.test(chunk)) console.log(`the app of this lane said: ${chunk}`);
       mailApi.closeAllConnections();
       mailApi.close();
       await mail.stop();

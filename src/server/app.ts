@@ -17,7 +17,7 @@ import { eventRoutes, myEventsRoutes, myRegistrationsRoutes } from "./events/rou
 import { bodyGuard } from "./http/body-guard.ts";
 import { compressAnswers } from "./http/compress.ts";
 import { clientAddressMiddleware, isLoopback } from "./http/client-address.ts";
-import { DATABASE_RETRY_AFTER_SECONDS, errorBody, handleError } from "./http/errors.ts";
+import { DATABASE_RETRY_AFTER_SECONDS, errorAnswer, handleError } from "./http/errors.ts";
 import type { AppEnv } from "./http/env.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
 import { databaseBucketStore } from "./http/rate-limit-store.ts";
@@ -30,6 +30,7 @@ import { unsubscribeRoutes } from "./mail/unsubscribe.ts";
 import { consoleRoutes } from "./console/routes.ts";
 import { calendarFeedRoutes, eventCalendarRoutes, myCalendarFeedRoutes } from "./calendar/routes.ts";
 import { myReminderRoutes } from "./reminders/routes.ts";
+import { seriesRoutes } from "./series/routes.ts";
 import { checkInRoutes } from "./check-in/routes.ts";
 import { publishedTeamsRoutes, teamsRoutes } from "./teams/routes.ts";
 import { createGeocoder } from "./places/geocoders.ts";
@@ -41,6 +42,7 @@ import { placesRoutes } from "./places/routes.ts";
 import { accountDeletionRoutes, registrationRoutes } from "./registrations/routes.ts";
 import { publicConfig } from "./public-config.ts";
 import { ogRoutes } from "./og/routes.ts";
+import { pageRenderer } from "./web/render-page.ts";
 import { spaRoutes } from "./web/spa.ts";
 
 export interface AppDeps {
@@ -51,6 +53,8 @@ export interface AppDeps {
   gateway: PaymentGateway;
   /** Folder of the built web app; without it only the API is served. */
   webDist?: string;
+  /** The server's render of the first screen, built beside the web app (dist/ssr); without it pages render in the browser. */
+  ssrDist?: string;
   /**
    * Background jobs (pg-boss, started by main.ts). Without it nothing is scheduled, e.g. the
    * new-game mail: tests that do not exercise background work leave it out.
@@ -108,7 +112,7 @@ export function createApp(deps: AppDeps) {
   // session and must not clear the session cache as other writes do.
   app.route("/api/analytics", analyticsHitRoutes({ analytics, config }));
   // Every other body, on every route, is read and checked here before any handler (ours or better-auth's) runs.
-  app.use(bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json(errorBody("validation", "The request is too large."), 413) }));
+  app.use(bodyLimit({ maxSize: 64 * 1024, onError: (c) => errorAnswer(c, "validation", "The request is too large.", 413) }));
   app.use(bodyGuard());
   // API answers above ~1 KB go out with brotli or gzip (the upcoming list is 430 KB raw); SSE passes through.
   app.use("/api/*", compressAnswers());
@@ -145,6 +149,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api/events/:id/teams", publishedTeamsRoutes({ database }));
   app.route("/api/events", eventCalendarRoutes({ db, config }));
   app.route("/api/calendar", calendarFeedRoutes({ db, config, limiter }));
+  app.route("/api/admin/series", seriesRoutes({ registrations: registrationDeps, listCache, currency: config.payments.currency }));
   app.route("/api/admin", consoleRoutes({ database, config }));
   app.route("/api/admin/events/:id/check-in", checkInRoutes({ database }));
   app.route("/api/admin/events/:id/teams", teamsRoutes({ database }));
@@ -158,7 +163,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api/admin/analytics", analyticsReportRoutes({ pool: database.pool, analytics }));
   app.route("/api/places", placesRoutes({ db, geocoder: createGeocoder(config) }));
   app.route("/api/unsubscribe", unsubscribeRoutes({ db, authSecret: config.authSecret, appName: config.appName }));
-  app.all("/api/*", (c) => c.json(errorBody("not_found", "Not found."), 404));
+  app.all("/api/*", (c) => errorAnswer(c, "not_found", "Not found.", 404));
 
   app.route("/.well-known", wellKnownRoutes(config));
 
@@ -172,9 +177,13 @@ export function createApp(deps: AppDeps) {
   }
   // Link-preview pictures of games, before the web app's catch-all (docs/link-previews.md).
   app.route("/og", ogRoutes({ db, config }));
-  if (deps.webDist) app.route("/", spaRoutes({ webDist: deps.webDist, db, config }));
+  if (deps.webDist) {
+    // The first screen rendered on the server reads the API through this same app (docs/server-rendering.md).
+    const renderer = deps.ssrDist ? pageRenderer({ ssrDist: deps.ssrDist, webDist: deps.webDist, publicUrl: config.publicUrl, fetchApp: (request, env) => app.fetch(request, env) }) : undefined;
+    app.route("/", spaRoutes({ webDist: deps.webDist, db, config, renderer }));
+  }
 
-  app.notFound((c) => c.json(errorBody("not_found", "Not found."), 404));
+  app.notFound((c) => errorAnswer(c, "not_found", "Not found.", 404));
   app.onError(handleError);
   return app;
 }

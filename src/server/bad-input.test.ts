@@ -133,6 +133,36 @@ describe("POST /api/events", () => {
   });
 });
 
+describe("the series' routes (docs/series.md)", () => {
+  const repeat = { ends: "after_games", gameCount: 4, opensDaysBefore: 6 };
+  it.each<[string, string | object, string?]>([
+    ["no repeat", eventBody(), "All fields are required"],
+    ["a repeat that is a string", eventBody({ repeat: "weekly" }), "All fields are required"],
+    ["an unknown way to end", eventBody({ repeat: { ...repeat, ends: "never" } }), "All fields are required"],
+    ["a huge number of games", eventBody({ repeat: { ...repeat, gameCount: 1e300 } }), "The number of games must be between 1 and 104"],
+    ["a number of games as an object", eventBody({ repeat: { ...repeat, gameCount: { many: true } } }), "The number of games must be between 1 and 104"],
+    ["an impossible last date", eventBody({ repeat: { ends: "on_date", endDate: "2030-02-30", opensDaysBefore: 6 } }), "Enter a valid date"],
+    ["NUL in the last date", eventBody({ repeat: { ends: "on_date", endDate: "2030-01-01\u0000", opensDaysBefore: 6 } }), "Enter a valid date"],
+    ["an opening a year ahead", eventBody({ repeat: { ...repeat, opensDaysBefore: 365 } }), "Registration must open between 1 and 28 days before kick-off"],
+    ["an array body", "[]"],
+    ["a null body", "null"],
+    ["broken JSON", "{"],
+  ])("POST /api/admin/series refuses %s with 400", async (_label, body, message) => {
+    const text = await expectClientError({ who: "admin", method: "POST", path: "/api/admin/series", body }, 400);
+    if (message) expect(JSON.parse(text).error.message).toBe(message);
+  });
+
+  it.each([
+    ["GET", "/api/admin/series/not-a-uuid"],
+    ["GET", "/api/admin/series/00000000-0000-4000-8000-000000000000"],
+    ["POST", "/api/admin/series/not-a-uuid/end"],
+    ["PATCH", "/api/admin/series/not-a-uuid/games/also-not-one"],
+  ] as const)("%s %s answers 404, never a 500", async (method, path) => {
+    const body = method === "PATCH" ? { ...eventBody(), scope: "this" } : method === "POST" ? {} : undefined;
+    await expectClientError({ who: "admin", method, path, body }, 404);
+  });
+});
+
 describe("JSON bodies only as application/json", () => {
   it.each([
     ["POST", "/api/events", "admin"],

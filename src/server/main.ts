@@ -14,9 +14,11 @@ import { startNewEventMailWorkers } from "./jobs/new-event-mail.ts";
 import { bossJobQueue } from "./jobs/queue.ts";
 import { startRegistrationWorkers } from "./registrations/workers.ts";
 import { startReminderWorkers } from "./reminders/workers.ts";
+import { startSeriesWorkers } from "./series/workers.ts";
 import { createServices } from "./services.ts";
 
 const webDist = fileURLToPath(new URL("../../dist/web", import.meta.url));
+const ssrDist = fileURLToPath(new URL("../../dist/ssr", import.meta.url));
 
 async function main() {
   let config;
@@ -46,10 +48,11 @@ async function main() {
     await startNewEventMailWorkers(boss, { db: database.db, mailer: services.mailer, config });
     await startRegistrationWorkers(boss, services);
     await startReminderWorkers(boss, { db: database.db, database, mailer: services.mailer, config, jobs: bossJobQueue(boss) });
+    await startSeriesWorkers(boss, { db: database.db, listCache: services.listCache });
     await startEmbeddedVacuum(boss, database.pool, { embedded: !config.databaseUrl });
     await startRateLimitPrune(boss, database.pool, { windowMs: config.rateLimits.windowMs });
     await startAnalyticsWorker(boss, { pool: database.pool, timeZone: config.analytics.timeZone });
-    const app = createApp({ ...services, webDist: existsSync(webDist) ? webDist : undefined });
+    const app = createApp({ ...services, webDist: existsSync(webDist) ? webDist : undefined, ssrDist: existsSync(ssrDist) ? ssrDist : undefined });
 
     const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }) as Server;
     await listening(server, config);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LANGUAGES, type Language } from "./language.ts";
 import { hasControlCharacters, notAllowedCharacters } from "./text.ts";
 
 const name = (label: string) =>
@@ -23,6 +24,9 @@ export type ChangeEmailInput = z.infer<typeof changeEmailSchema>;
 
 export const notificationSettingsSchema = z.object({ notifyNewEvents: z.boolean() });
 
+/** PATCH /api/me/language: the language the user chose in the footer or Profile. */
+export const languageSettingSchema = z.object({ language: z.enum(LANGUAGES) });
+
 /** The display name is first and last name joined by a space (docs/product-rules.md, "Accounts, profile and roles"). */
 export function displayName(firstName: string, lastName: string): string {
   return [firstName.trim(), lastName.trim()].filter(Boolean).join(" ");
@@ -46,6 +50,8 @@ export interface Me {
   name: string;
   isAdmin: boolean;
   notifyNewEvents: boolean;
+  /** The language the user chose, saved on the account (null: never chosen; the browser's applies). */
+  language: Language | null;
   hasPassword: boolean;
 }
 

@@ -196,6 +196,10 @@ export interface EventSummary {
   goalkeeperCostCents: number;
   maxGoalkeepers: number;
   status: EventStatus;
+  /** The weekly series that generated this game, if any (docs/series.md). */
+  seriesId: string | null;
+  /** Before this instant the game is shown but cannot be joined; null: open since it was created. */
+  registrationOpensAt: string | null;
   /** Spots held by players (confirmed, or being paid for). */
   playersCount: number;
   goalkeepersCount: number;

@@ -10,6 +10,13 @@ export const DEFAULT_LANGUAGE: Language = "en";
 /** The BCP 47 tag used with `Intl` and in `<html lang>` for each language (French as written in Canada). */
 export const LANGUAGE_TAGS: Record<Language, string> = { en: "en-CA", fr: "fr-CA" };
 
+/**
+ * The locale `Intl` formats dates, times and money with. English keeps US English, as the original
+ * product writes its dates ("March 14, 2026", "9:05 PM"; docs/product-rules.md, "Constants");
+ * French is Canada's ("sam. 6 déc., 19 h 00", "10,00 $").
+ */
+export const INTL_LOCALES: Record<Language, string> = { en: "en-US", fr: "fr-CA" };
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
 }
@@ -49,4 +56,22 @@ export function pickLanguage(choice: unknown, browser: string | readonly string[
     if (language) return language;
   }
   return DEFAULT_LANGUAGE;
+}
+
+/**
+ * The cookie holding a visitor's choice ("en" | "fr") before and apart from the account, so that the
+ * server (the page's `<html lang>`, link previews) speaks it too. Not httpOnly: the web app sets it
+ * when the footer's switch is used (docs/languages.md).
+ */
+export const LANGUAGE_COOKIE = "kickoff_lang";
+export const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 400 * 24 * 60 * 60;
+
+/** The language a cookie header carries in `kickoff_lang`, if any. */
+export function languageFromCookieHeader(header: string | undefined | null): Language | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const [name, value] = part.split("=").map((piece) => piece?.trim());
+    if (name === LANGUAGE_COOKIE && isLanguage(value)) return value;
+  }
+  return undefined;
 }

@@ -66,3 +66,11 @@ describe("money", () => {
     expect(refundAfterFeeCents(0)).toBe(0);
   });
 });
+
+describe("formatCents in French", () => {
+  it("writes the configured currency the Canadian French way", () => {
+    expect(formatCents(1000, "cad", "fr").replace(/\s/g, " ")).toBe("10,00 $");
+    expect(formatCents(1250, "eur", "fr").replace(/\s/g, " ")).toBe("12,50 €");
+    expect(formatCents(1250, "gbp", "en")).toBe("£12.50");
+  });
+});

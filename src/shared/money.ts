@@ -1,4 +1,5 @@
 /** Money is integer cents everywhere (hundredths of the configured currency). */
+import { DEFAULT_LANGUAGE, INTL_LOCALES, type Language } from "./language.ts";
 
 const MONEY_PATTERN = /^\d{1,6}(\.\d{1,2})?$/;
 
@@ -76,22 +77,24 @@ export function isChargeablePrice(cents: number, currency: string): boolean {
 }
 
 /**
- * 1250 → "$12.50" (cad, usd), "€12.50" (eur), "£12.50" (gbp). US English with the narrow symbol:
- * the app has one currency, so "$" cannot be mistaken, where en-US would write CAD as "CA$".
+ * 1250 in the configured currency, in the reader's language: "$12.50" (cad, usd), "€12.50" (eur),
+ * "£12.50" (gbp) in English; "12,50 $", "12,50 €" in French. English uses US English with the narrow
+ * symbol: the app has one currency, so "$" cannot be mistaken, where en-US would write CAD as "CA$".
  */
-export function formatCents(cents: number, currency: string): string {
-  return formatterFor(currency).format(cents / 100);
+export function formatCents(cents: number, currency: string, language: Language = DEFAULT_LANGUAGE): string {
+  return formatterFor(currency, language).format(cents / 100);
 }
 
 // Making an Intl.NumberFormat costs far more than using one, and a list shows many prices: one
-// formatter per currency, made when first needed (none at start-up).
+// formatter per currency and language, made when first needed (none at start-up).
 const formatters = new Map<string, Intl.NumberFormat>();
 
-function formatterFor(currency: string): Intl.NumberFormat {
-  const key = currency.toUpperCase();
+function formatterFor(currency: string, language: Language): Intl.NumberFormat {
+  const code = currency.toUpperCase();
+  const key = `${code}|${language}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat("en-US", { style: "currency", currency: key, currencyDisplay: "narrowSymbol" });
+    formatter = new Intl.NumberFormat(INTL_LOCALES[language], { style: "currency", currency: code, currencyDisplay: "narrowSymbol" });
     formatters.set(key, formatter);
   }
   return formatter;

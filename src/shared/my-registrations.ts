@@ -18,19 +18,28 @@ export interface MyActiveRegistrationsResponse {
 }
 
 /**
- * The badge a home card shows for the viewer's own state in that game: a spot first ("You're
- * playing", "You're in goal", or its payment still running), else the best waitlist place
- * ("Waitlisted #2"); null when the viewer is not in the game.
+ * The viewer's own state in a game, for the badge of its home card: a spot first (its payment still
+ * running, or confirmed as a player or a goalkeeper), else the best waitlist place (null when the
+ * waitlist has not numbered it); null when the viewer is not in the game. The web words it in the
+ * reader's language; myStateBadge below is the English.
  */
-export function myStateBadge(registrations: readonly MyActiveRegistration[]): string | null {
+export type MyState = { kind: "processing" } | { kind: "playing"; role: RegistrationRole } | { kind: "waitlisted"; place: number | null };
+
+export function myState(registrations: readonly MyActiveRegistration[]): MyState | null {
   const spot = registrations.find((registration) => registration.status !== "waitlisted");
-  if (spot) {
-    if (spot.status !== "confirmed") return "Payment processing";
-    return spot.role === "goalkeeper" ? "You're in goal" : "You're playing";
-  }
+  if (spot) return spot.status === "confirmed" ? { kind: "playing", role: spot.role } : { kind: "processing" };
   const places = registrations.map((registration) => registration.waitlistPosition).filter((place): place is number => place !== null);
-  if (places.length > 0) return `Waitlisted #${Math.min(...places)}`;
-  return registrations.length > 0 ? "Waitlisted" : null;
+  if (places.length > 0) return { kind: "waitlisted", place: Math.min(...places) };
+  return registrations.length > 0 ? { kind: "waitlisted", place: null } : null;
+}
+
+/** The badge in English: "You're playing", "You're in goal", "Payment processing", "Waitlisted #2". */
+export function myStateBadge(registrations: readonly MyActiveRegistration[]): string | null {
+  const state = myState(registrations);
+  if (!state) return null;
+  if (state.kind === "processing") return "Payment processing";
+  if (state.kind === "playing") return state.role === "goalkeeper" ? "You're in goal" : "You're playing";
+  return state.place === null ? "Waitlisted" : `Waitlisted #${state.place}`;
 }
 
 /**

@@ -25,6 +25,8 @@ function event(id: string, startsAt: string, options: { minutes?: number; status
     status: options.status ?? "active",
     playersCount: 0,
     goalkeepersCount: 0,
+    seriesId: null,
+    registrationOpensAt: null,
   };
 }
 

@@ -57,7 +57,9 @@ export class MailCatcher {
 
   /** Waits for the next mail to `to` whose subject contains `subject` (case-insensitive). */
   async waitFor(to: string, subject: string | RegExp, options: { after?: number; timeoutMs?: number } = {}): Promise<CaughtMail> {
-    const { after = 0, timeoutMs = 10_000 } = options;
+    // Generous: mails leave through the job queue, whose worker shares two busy cores with the other
+    // test files; what a test checks is the mail, not how fast it came.
+    const { after = 0, timeoutMs = 20_000 } = options;
     const matches = (mail: CaughtMail) =>
       mail.to.includes(to.toLowerCase()) &&
       (typeof subject === "string" ? mail.subject.toLowerCase().includes(subject.toLowerCase()) : subject.test(mail.subject));

@@ -3,20 +3,28 @@ import { Navigate, Outlet, useLocation, useNavigate, useNavigationType } from "r
 import { ConnectionNotices } from "./components/connection-notices.tsx";
 import { ErrorBoundary } from "./components/error-boundary.tsx";
 import { Footer } from "./components/footer.tsx";
+import { LanguageSwitch } from "./i18n/lazy-language-switch.tsx";
 import { Header } from "./components/header.tsx";
 import { useNotify } from "./components/notification.tsx";
 import { LoadingScreen, Spinner } from "./components/spinner.tsx";
-import { countView } from "./lib/analytics.ts";
 import { useAuth } from "./lib/auth.tsx";
 import { useConfig } from "./lib/config.ts";
 import { decideRoute } from "./lib/guards.ts";
 import { lazyScreen } from "./lib/lazy-screen.ts";
 import { rememberEventPath, takeRememberedEventPath } from "./lib/paths.ts";
 import { useSessionActivity } from "./lib/use-session-activity.ts";
-import LoginScreen from "./routes/login.tsx";
+import { rememberViewerDevice } from "./lib/viewer-device.ts";
 import { screenLoaders } from "./screens.ts";
+import { t } from "./i18n/i18n.ts";
 
 const HomeScreen = lazyScreen(screenLoaders.home);
+// Signed in, / never shows it: its code and messages are fetched only for a visitor signed out.
+const LoginScreen = lazyScreen(screenLoaders.login);
+
+/** The beacon goes once the page has loaded anyway (analytics.ts): its code need not be in the first load. */
+function countViewSoon(path: string, signedIn: boolean) {
+  import("./lib/analytics.ts").then(({ countView }) => countView(path, signedIn)).catch(() => undefined);
+}
 
 const LOGGED_IN_SHOWN_KEY = "kickoff.loggedInShown";
 
@@ -61,7 +69,7 @@ export function AppShell() {
     if (user === null && wasSignedIn.current) sessionStorage.removeItem(LOGGED_IN_SHOWN_KEY);
     if (signedIn && !sessionStorage.getItem(LOGGED_IN_SHOWN_KEY)) {
       sessionStorage.setItem(LOGGED_IN_SHOWN_KEY, "1");
-      notify("You are logged in!");
+      notify(t("shell.loggedIn"));
     }
     wasSignedIn.current = signedIn;
   }, [signedIn, user, location.pathname, navigate, notify]);
@@ -72,17 +80,23 @@ export function AppShell() {
   // to return to, or a route sends elsewhere) was never seen: the address has already changed.
   const authKnown = user !== undefined;
   useEffect(() => {
-    if (authKnown && (!signedIn || window.location.pathname === location.pathname)) countView(location.pathname, signedIn);
+    if (authKnown && (!signedIn || window.location.pathname === location.pathname)) countViewSoon(location.pathname, signedIn);
   }, [authKnown, location.pathname, signedIn]);
 
   const logOut = useCallback(async () => {
     await signOut().catch((error: unknown) => console.error("logout failed", error));
     sessionStorage.removeItem(LOGGED_IN_SHOWN_KEY);
-    notify("You are logged out");
+    notify(t("shell.loggedOut"));
     navigate("/", { replace: true });
   }, [signOut, notify, navigate]);
 
   useSessionActivity({ active: signedIn, idleMs: config.data?.sessionIdleMs, onExpired: logOut });
+
+  // Only for someone signed in, whose pages the server renders (docs/server-rendering.md): a visitor
+  // who never signs in gets no cookie at all.
+  useEffect(() => {
+    if (signedIn) rememberViewerDevice();
+  }, [signedIn]);
 
   const decision = decideRoute(location.pathname, user);
   if (decision.kind === "loading") {
@@ -101,7 +115,7 @@ export function AppShell() {
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
-        Skip to content
+        {t("shell.skipToContent")}
       </a>
       {/* One sticky stack at the top: the connection notices above the header, never over it. */}
       <div className="sticky top-0 z-40">
@@ -117,6 +131,12 @@ export function AppShell() {
         </ErrorBoundary>
       </main>
       {signedIn && !onEventPage && <Footer appName={appName} />}
+      {/* Before signing in, the footer holds only the language switch (docs/languages.md). */}
+      {!signedIn && (
+        <footer className="border-t border-slate-200 py-4 text-center text-sm text-slate-600">
+          <LanguageSwitch />
+        </footer>
+      )}
     </div>
   );
 }

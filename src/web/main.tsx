@@ -1,68 +1,62 @@
 import "./lib/zod-config.ts";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode, startTransition } from "react";
-import { createRoot } from "react-dom/client";
+import { startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
-import { ErrorBoundary } from "./components/error-boundary.tsx";
-import { NotificationProvider } from "./components/notification.tsx";
-import { AuthProvider } from "./lib/auth.tsx";
-import { reportUpdateWaiting } from "./lib/connection.ts";
-import { NativeIntegration } from "./lib/native.tsx";
+import { AppRoot } from "./app-root.tsx";
+import { preloadScreen, reloadOnceForNewVersion } from "./lib/lazy-screen.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { startEarly } from "./lib/early-start.ts";
-import { AppRoutes } from "./router.tsx";
+import { readServerRender } from "./lib/viewer-device.ts";
+import { setServerRender } from "./lib/server-render.ts";
+import { activateLanguage, startLanguage } from "./i18n/i18n.ts";
+import { screenLoaders } from "./screens.ts";
 import "./styles.css";
 
 const queryClient = createQueryClient();
+// A page the server rendered carries what it was rendered with (docs/server-rendering.md): its
+// answers go in the cache, and the browser renders in its language, then hydrates once the screen's
+// code is here. Any other page renders here as it always has.
+const rendered = readServerRender();
+for (const answer of rendered?.queries ?? []) queryClient.setQueryData(answer.key, answer.data, { updatedAt: answer.updatedAt });
+// The first render waits for the visitor's language: Lingui's runtime and the shell's messages are
+// two small chunks, fetched while the queries and the screen asked for below are under way; a
+// screen's own messages come with its code (docs/languages.md). Started first: the screen's loader
+// asks for the language's messages.
+const languageLoaded = rendered ? activateLanguage(rendered.language).then(() => preloadScreen(screenLoaders[rendered.screen])) : startLanguage();
 startEarly(queryClient, window.location.pathname);
 
-const root = createRoot(document.getElementById("root")!);
-// As a transition React renders in slices and lets the browser in between, so a phone answers a tap
-// while the first screen is being built (nothing is shown before it is whole either way).
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <ErrorBoundary>
-        <QueryClientProvider client={queryClient}>
-          <BrowserRouter>
-            <AuthProvider>
-              <NotificationProvider>
-                <NativeIntegration />
-                <AppRoutes />
-              </NotificationProvider>
-            </AuthProvider>
-          </BrowserRouter>
-        </QueryClientProvider>
-      </ErrorBoundary>
-    </StrictMode>,
-  );
+const container = document.getElementById("root")!;
+languageLoaded.then(render, (error: unknown) => {
+  console.error("the language's messages could not be loaded", error);
+  // Without them no screen can say anything: a new version is loaded once, else the page's own notice.
+  if (reloadOnceForNewVersion()) return;
+  document.getElementById("root")?.remove();
+  document.getElementById("start-failure")?.removeAttribute("hidden");
 });
 
+// As a transition React renders in slices and lets the browser in between, so a phone answers a tap
+// while the first screen is being built (nothing is shown before it is whole either way).
+function render() {
+  const hydrated = () => {
+    setServerRender(undefined);
+    // The server's page takes no input until now (src/server/web/render-page.ts).
+    container.removeAttribute("inert");
+  };
+  const app = <AppRoot queryClient={queryClient} router={BrowserRouter} onShown={rendered ? hydrated : undefined} />;
+  if (rendered) {
+    setServerRender(() => rendered);
+    // As a transition too: hydrating in slices, the phone answers between them (the page is already on screen).
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+    return;
+  }
+  startTransition(() => createRoot(container).render(app));
+}
+
 if ("serviceWorker" in navigator && import.meta.env.PROD) {
+  // Its code comes after the page has loaded, when the worker is registered: not in the first load.
   window.addEventListener("load", () => {
-    navigator.serviceWorker
-      .register("/sw.js")
-      .then((registration) => {
-        // A new version installed beside the running one waits for "Reload" (sw.js).
-        const offer = (worker: ServiceWorker | null) => {
-          if (worker && navigator.serviceWorker.controller) reportUpdateWaiting(worker);
-        };
-        offer(registration.waiting);
-        // Files the page loaded before the worker took over (the first visit) are kept for offline use too.
-        void navigator.serviceWorker.ready.then((ready) => {
-          const assets = performance
-            .getEntriesByType("resource")
-            .map((entry) => entry.name)
-            .filter((name) => name.startsWith(`${window.location.origin}/assets/`));
-          ready.active?.postMessage({ type: "CACHE_ASSETS", urls: assets });
-        });
-        registration.addEventListener("updatefound", () => {
-          const worker = registration.installing;
-          worker?.addEventListener("statechange", () => {
-            if (worker.state === "installed") offer(worker);
-          });
-        });
-      })
-      .catch((error: unknown) => console.warn("service worker not registered", error));
+    import("./lib/service-worker.ts").then(({ registerServiceWorker }) => registerServiceWorker()).catch((error: unknown) => console.warn("service worker not registered", error));
   });
 }

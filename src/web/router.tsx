@@ -40,7 +40,8 @@ export function AppRoutes() {
         <Route path={paths.profile} element={<Profile />} />
         <Route path={paths.createEvent} element={<CreateEvent />} />
         <Route path="/admin/event/:id/edit" element={<EditEvent />} />
-        <Route path={paths.console} element={<Console />} />
+        {/* The console's screen also shows the weekly series under it (/console/series/…, routes/console.tsx). */}
+        <Route path={`${paths.console}/*`} element={<Console />} />
         <Route path="/console/events/:id" element={<ConsoleEvent />} />
         <Route path="*" element={<NotFound />} />
       </Route>

@@ -1,29 +1,38 @@
+import type { Language } from "../../shared/language.ts";
+import { ACCOUNT_MAIL_TEXTS } from "../mail/i18n/account.ts";
 import type { Mail } from "../mail/mailer.ts";
 import { actionMail, actionsMail } from "../mail/templates.ts";
 
-/** The mails better-auth asks for, and the one for a sign-up with an address that has an account. */
+/**
+ * The mails better-auth asks for, and the one for a sign-up with an address that has an account,
+ * in the language of the account, or of the request when the account has none (auth.ts).
+ */
 
-export function verificationMail(appName: string, to: string, url: string): Mail {
+export function verificationMail(appName: string, to: string, url: string, language: Language = "en"): Mail {
+  const texts = ACCOUNT_MAIL_TEXTS[language].verification;
   return actionMail({
     appName,
     to,
-    subject: `Verify your email for ${appName}`,
-    intro: `Welcome to ${appName}! Please confirm that this is your email address.`,
-    actionLabel: "Verify email",
+    subject: texts.subject(appName),
+    intro: texts.intro(appName),
+    actionLabel: texts.action,
     url,
-    outro: "If you did not create an account, you can ignore this mail.",
+    outro: texts.outro,
+    language,
   });
 }
 
-export function resetPasswordMail(appName: string, to: string, url: string): Mail {
+export function resetPasswordMail(appName: string, to: string, url: string, language: Language = "en"): Mail {
+  const texts = ACCOUNT_MAIL_TEXTS[language].resetPassword;
   return actionMail({
     appName,
     to,
-    subject: `Reset your ${appName} password`,
-    intro: "Someone asked to reset the password of your account. If it was you, choose a new password:",
-    actionLabel: "Reset password",
+    subject: texts.subject(appName),
+    intro: texts.intro,
+    actionLabel: texts.action,
     url,
-    outro: "If you did not ask for this, you can ignore this mail; your password stays the same.",
+    outro: texts.outro,
+    language,
   });
 }
 
@@ -31,17 +40,19 @@ export function resetPasswordMail(appName: string, to: string, url: string): Mai
  * Registering again with a verified address creates nothing and answers as a new registration does
  * (nobody learns who has an account); this mail is what makes "We sent a verification link" true.
  */
-export function accountExistsMail(options: { appName: string; to: string; publicUrl: string }): Mail {
-  const { appName, to, publicUrl } = options;
+export function accountExistsMail(options: { appName: string; to: string; publicUrl: string; language?: Language }): Mail {
+  const { appName, to, publicUrl, language = "en" } = options;
+  const texts = ACCOUNT_MAIL_TEXTS[language].accountExists;
   return actionsMail({
     appName,
     to,
-    subject: `You already have a ${appName} account`,
-    intro: `Someone, probably you, tried to register on ${appName} with this email address. It already has an account, so no new account was created. Log in with it, or reset its password if you have forgotten it:`,
+    subject: texts.subject(appName),
+    intro: texts.intro(appName),
     actions: [
-      { label: "Log in", url: `${publicUrl}/` },
-      { label: "Reset password", url: `${publicUrl}/forgot-password` },
+      { label: texts.logIn, url: `${publicUrl}/` },
+      { label: texts.resetPassword, url: `${publicUrl}/forgot-password` },
     ],
-    outro: "If it was not you, you can ignore this mail; nothing has changed.",
+    outro: texts.outro,
+    language,
   });
 }

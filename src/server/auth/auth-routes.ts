@@ -1,6 +1,9 @@
 import { sql } from "drizzle-orm";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
+import type { Language } from "../../shared/language.ts";
 import type { Db } from "../db/client.ts";
+import { translateServerMessage } from "../i18n/error-language.ts";
+import { requestLanguage } from "../og/og-language.ts";
 import type { AppEnv } from "../http/env.ts";
 import type { AddressAction, RateLimiter } from "../http/rate-limit.ts";
 import { type Auth, CLIENT_ADDRESS_HEADER } from "./auth.ts";
@@ -20,7 +23,7 @@ export function authRoutes(deps: { auth: Auth; db: Db; limiter: RateLimiter }) {
     // better-auth turns a failed query into its own empty 500. When the database is what failed,
     // this query fails too and the app answers its 503 with Retry-After (http/errors.ts).
     if (response.status >= 500) await db.execute(sql`select 1`);
-    return response;
+    return inLanguage(response, requestLanguage(c));
   };
   const limit =
     (action: AddressAction): MiddlewareHandler<AppEnv> =>
@@ -69,6 +72,23 @@ export function authRoutes(deps: { auth: Auth; db: Db; limiter: RateLimiter }) {
       // Closed by a hook with a clear 403 (decision 002); names change through PATCH /api/me/name.
       .post("/update-user", forward)
   );
+}
+
+/**
+ * better-auth's refusal ({ code, message }) with its message in the request's language, like the
+ * app's own errors (http/errors.ts): better-auth writes English, and the code stays as it is.
+ */
+async function inLanguage(response: Response, language: Language): Promise<Response> {
+  if (language === "en" || response.status < 400 || !response.headers.get("content-type")?.includes("application/json")) return response;
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => undefined);
+  if (!body || typeof body !== "object" || !("message" in body) || typeof body.message !== "string") return response;
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  const translated = { ...body, message: translateServerMessage(body.message, language) };
+  return new Response(JSON.stringify(translated), { status: response.status, statusText: response.statusText, headers });
 }
 
 /** The request for better-auth, carrying the client's address the app worked out (never one the client sent). */

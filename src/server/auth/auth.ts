@@ -12,6 +12,8 @@ import type { JobQueue } from "../jobs/queue.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { configuredRecipientLimit, type RecipientLimit } from "../mail/recipient-limit.ts";
 import { trustedOrigins } from "../mobile/app-origins.ts";
+import { type Language, languageFromCookieHeader, pickLanguage } from "../../shared/language.ts";
+import { mailLanguage } from "../mail/i18n/common.ts";
 import { accountExistsMail, resetPasswordMail, verificationMail } from "./account-mails.ts";
 
 /** How long a mailed verification link works (better-auth's default, stated because a resent link needs it too). */
@@ -40,6 +42,16 @@ export function createAuth(options: {
   // Per recipient, whoever asks and from wherever: the per-client limits cannot stop many clients
   // from filling one inbox (docs/decisions/015-mails-per-recipient.md).
   const mailDeps = { mailer, jobs, recipientLimit: options.recipientLimit ?? configuredRecipientLimit(db, config.rateLimits) };
+  /**
+   * An account mail's language: the account's choice, else the language of the request that causes
+   * the mail (a sign-up's: its cookie, else Accept-Language), else English. Looked up when the mail
+   * is handed over, after the answer (jobs/account-mail.ts), so the answer's timing tells nothing.
+   */
+  const languageFor = async (userId: string, request: Request | undefined): Promise<Language> => {
+    const [row] = await db.select({ language: schema.user.language }).from(schema.user).where(eq(schema.user.id, userId));
+    if (row?.language) return mailLanguage(row.language);
+    return request ? pickLanguage(languageFromCookieHeader(request.headers.get("cookie")), request.headers.get("accept-language")) : "en";
+  };
 
   return betterAuth({
     appName,
@@ -98,22 +110,24 @@ export function createAuth(options: {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, url }) => {
-        sendAccountMail(mailDeps, "passwordReset", resetPasswordMail(appName, user.email, url));
+      sendResetPassword: async ({ user, url }, request) => {
+        sendAccountMail(mailDeps, "passwordReset", async () => resetPasswordMail(appName, user.email, url, await languageFor(user.id, request)));
       },
       // better-auth answers a sign-up with a taken address exactly as a new one (requireEmailVerification),
       // and sends nothing; the screen then says "We sent a verification link". So it is sent: a fresh
       // link while the address is unverified, else a mail saying the account exists. Mails leave after
       // the answer (jobs/account-mail.ts), so the answer's timing tells nothing either.
-      onExistingUserSignUp: async ({ user }) => {
+      onExistingUserSignUp: async ({ user }, request) => {
         if (user.emailVerified) {
-          sendAccountMail(mailDeps, "accountExists", accountExistsMail({ appName, to: user.email, publicUrl: config.publicUrl }));
+          sendAccountMail(mailDeps, "accountExists", async () =>
+            accountExistsMail({ appName, to: user.email, publicUrl: config.publicUrl, language: await languageFor(user.id, request) }),
+          );
           return;
         }
         // The link better-auth's own resend makes (send-verification-email), to the same verify endpoint.
         const token = await createEmailVerificationToken(config.authSecret, user.email, undefined, VERIFICATION_LINK_SECONDS, { userId: user.id });
         const url = `${config.publicUrl}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent("/")}`;
-        sendAccountMail(mailDeps, "verification", verificationMail(appName, user.email, url));
+        sendAccountMail(mailDeps, "verification", async () => verificationMail(appName, user.email, url, await languageFor(user.id, request)));
       },
     },
     emailVerification: {
@@ -121,8 +135,8 @@ export function createAuth(options: {
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: VERIFICATION_LINK_SECONDS,
-      sendVerificationEmail: async ({ user, url }) => {
-        sendAccountMail(mailDeps, "verification", verificationMail(appName, user.email, url));
+      sendVerificationEmail: async ({ user, url }, request) => {
+        sendAccountMail(mailDeps, "verification", async () => verificationMail(appName, user.email, url, await languageFor(user.id, request)));
       },
     },
     socialProviders: config.google

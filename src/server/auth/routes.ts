@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { changeEmailSchema, displayName, nameSchema, notificationSettingsSchema, type Me } from "../../shared/account.ts";
+import { changeEmailSchema, displayName, languageSettingSchema, nameSchema, notificationSettingsSchema, type Me } from "../../shared/account.ts";
 import type { Db } from "../db/client.ts";
 import { account, user as userTable } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
@@ -8,6 +8,7 @@ import type { AppEnv } from "../http/env.ts";
 import type { RateLimiter } from "../http/rate-limit.ts";
 import { parseJson } from "../http/validate.ts";
 import type { Auth } from "./auth.ts";
+import { setLanguageCookie } from "../web/language-cookie.ts";
 import { requireUser, requireVerifiedUser } from "./session.ts";
 import { isVerified, verificationPasses } from "./verification-pass.ts";
 
@@ -56,6 +57,15 @@ export function meRoutes(deps: { auth: Auth; db: Db; limiter: RateLimiter }) {
       const { notifyNewEvents } = await parseJson(c, notificationSettingsSchema);
       await db.update(userTable).set({ notifyNewEvents }).where(eq(userTable.id, user.id));
       return c.json({ notifyNewEvents });
+    })
+    // Any signed-in user, verified or not: the language is how the app speaks to them, also on
+    // /verify-email. Mails sent to them from now on use it (docs/languages.md).
+    .patch("/language", async (c) => {
+      const user = requireUser(c.get("user"));
+      const { language } = await parseJson(c, languageSettingSchema);
+      await db.update(userTable).set({ language }).where(eq(userTable.id, user.id));
+      setLanguageCookie(c, language);
+      return c.json({ language });
     })
     .post("/email", async (c) => {
       const user = requireUser(c.get("user"));

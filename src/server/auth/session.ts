@@ -8,6 +8,7 @@ import { createTtlCache } from "../cache/ttl-cache.ts";
 import { session as sessionTable, user as userTable } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import type { AppEnv } from "../http/env.ts";
+import { isLanguage } from "../../shared/language.ts";
 import type { LiveChannel } from "../live/channel.ts";
 import { type Auth, isAdminEmail } from "./auth.ts";
 
@@ -56,6 +57,7 @@ export function sessionMiddleware(deps: { auth: Auth; db: Db; config: Config; ch
         lastName: userTable.lastName,
         name: userTable.name,
         notifyNewEvents: userTable.notifyNewEvents,
+        language: userTable.language,
       })
       .from(sessionTable)
       .innerJoin(userTable, eq(userTable.id, sessionTable.userId))
@@ -86,7 +88,7 @@ export function sessionMiddleware(deps: { auth: Auth; db: Db; config: Config; ch
           await db.update(sessionTable).set({ lastActiveAt: found.lastActiveAt }).where(eq(sessionTable.id, found.sessionId));
         }
         const { sessionId: _sessionId, expiresAt: _expiresAt, lastActiveAt: _lastActiveAt, ...user } = found;
-        c.set("user", { ...user, isAdmin: isAdminEmail(config, user.email) });
+        c.set("user", { ...user, language: isLanguage(user.language) ? user.language : null, isAdmin: isAdminEmail(config, user.email) });
       }
     }
     const changes = c.req.method !== "GET" && c.req.method !== "HEAD";

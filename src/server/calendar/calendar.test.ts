@@ -5,7 +5,7 @@ import { readCalendar } from "../../test/ical.ts";
 import { join } from "../../test/payments.ts";
 import { ADMIN_EMAIL, connectionFrom, createTestContext, signUpVerified, TestClient, type TestContext } from "../../test/test-app.ts";
 import { createApp } from "../app.ts";
-import { calendarFeedToken, registration } from "../db/schema.ts";
+import { calendarFeedToken, registration, user } from "../db/schema.ts";
 import { insertEvent, insertRegistration, insertUser } from "../events/testing.ts";
 import { hashFeedToken } from "./feed-token.ts";
 
@@ -68,6 +68,15 @@ describe("GET /api/events/:id/calendar.ics", () => {
 
     // Asked again: the same UID, so a calendar updates its entry instead of adding a second.
     expect(readCalendar((await icsOf(`/api/events/${game.id}/calendar.ics`)).body).events[0]!.uid).toBe(entry!.uid);
+  });
+
+  it("describes the game in the language of the page it was added from", async () => {
+    const game = await insertEvent(db(), { title: "Partie du soir", field: "Terrain 2" });
+    const response = await new TestClient(context).request("GET", `/api/events/${game.id}/calendar.ics`, undefined, { cookie: "kickoff_lang=fr" });
+    const [entry] = readCalendar(await response.text()).events;
+    expect(entry!.description).toContain("Terrain : Terrain 2");
+    expect(entry!.description).toContain(`Voir la partie : ${context.config.publicUrl}/event/${game.id}`);
+    expect(entry!.description).not.toContain("See the game");
   });
 
   it("keeps 10:00 AM on New York's clocks across the change to daylight saving time", async () => {
@@ -188,6 +197,12 @@ describe("the calendar feed", () => {
     // 30 days after leaving, the cancelled entry is gone.
     await db().update(registration).set({ updatedAt: new Date(Date.now() - 31 * 24 * HOUR) }).where(eq(registration.eventId, toLeave.id));
     expect(titles((await feed(path)).calendar)).toEqual(["Held Game", "Cancelled Game"]);
+
+    // Calendar apps send no cookie: the feed speaks the owner's language, as their mails do.
+    await db().update(user).set({ language: "fr" }).where(eq(user.id, player.userId));
+    const inFrench = entry((await feed(path)).calendar, "Cancelled Game").description;
+    expect(inFrench).toContain("Cette partie est annulée pour vous.");
+    expect(inFrench).toContain("Voir la partie : ");
   });
 
   it("stops answering an old token once it is replaced, and keeps only the token's hash", async () => {

@@ -1,3 +1,4 @@
+import type { Language } from "../../shared/language.ts";
 import type { MailAttachment } from "../mail/mailer.ts";
 import { calendarGameOf, type CalendarSite, gameIcs, icsFileName } from "./game-calendar.ts";
 
@@ -5,10 +6,10 @@ import { calendarGameOf, type CalendarSite, gameIcs, icsFileName } from "./game-
  * A game's .ics for a mail ("Payment confirmed", "You're in"): mail clients offer to add it to the
  * calendar. The method goes in the content type too, as RFC 6047 asks of iCalendar sent by mail.
  */
-export function gameCalendarAttachment(site: CalendarSite, game: Parameters<typeof calendarGameOf>[0]): MailAttachment {
+export function gameCalendarAttachment(site: CalendarSite, game: Parameters<typeof calendarGameOf>[0], language: Language): MailAttachment {
   return {
     filename: icsFileName(game.title),
-    content: gameIcs(site, calendarGameOf(game)),
+    content: gameIcs(site, calendarGameOf(game), language),
     contentType: "text/calendar; charset=utf-8; method=PUBLISH",
   };
 }

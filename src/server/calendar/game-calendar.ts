@@ -1,6 +1,7 @@
 import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import ical, { ICalCalendarMethod, type ICalCalendar, ICalEventStatus } from "ical-generator";
 import { DateTime } from "luxon";
+import type { Language } from "../../shared/language.ts";
 
 /**
  * Games as iCalendar (RFC 5545) events: the one-game file of "Add to calendar" and the mails, and
@@ -66,14 +67,16 @@ export function newCalendar(site: CalendarSite, options: { name?: string; refres
   });
 }
 
-export function addGame(calendar: ICalCalendar, site: CalendarSite, game: CalendarGame): void {
+/** The words of a game's description in a calendar, in the reader's language. */
+const CALENDAR_TEXTS: Record<Language, { field: (field: string) => string; cancelled: string; seeGame: (url: string) => string }> = {
+  en: { field: (field) => `Field: ${field}`, cancelled: "This game is cancelled for you.", seeGame: (url) => `See the game: ${url}` },
+  fr: { field: (field) => `Terrain : ${field}`, cancelled: "Cette partie est annulée pour vous.", seeGame: (url) => `Voir la partie : ${url}` },
+};
+
+export function addGame(calendar: ICalCalendar, site: CalendarSite, game: CalendarGame, language: Language = "en"): void {
   const url = gameUrl(site, game.id);
-  const description = [
-    game.field ? `Field: ${game.field}` : null,
-    game.notes,
-    game.cancelled ? "This game is cancelled for you." : null,
-    `See the game: ${url}`,
-  ]
+  const texts = CALENDAR_TEXTS[language];
+  const description = [game.field ? texts.field(game.field) : null, game.notes, game.cancelled ? texts.cancelled : null, texts.seeGame(url)]
     .filter(Boolean)
     .join("\n\n");
   calendar.createEvent({
@@ -98,9 +101,9 @@ export function addGame(calendar: ICalCalendar, site: CalendarSite, game: Calend
 }
 
 /** One game as a file of its own (the event page's "Add to calendar", the mails' attachment). */
-export function gameIcs(site: CalendarSite, game: CalendarGame): string {
+export function gameIcs(site: CalendarSite, game: CalendarGame, language: Language = "en"): string {
   const calendar = newCalendar(site);
-  addGame(calendar, site, game);
+  addGame(calendar, site, game, language);
   return calendar.toString();
 }
 

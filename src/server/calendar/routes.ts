@@ -4,12 +4,14 @@ import type { CalendarFeedCreated, CalendarFeedStatus } from "../../shared/calen
 import { requireVerifiedUser } from "../auth/session.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import { event } from "../db/schema.ts";
+import { event, user } from "../db/schema.ts";
 import { isEventId } from "../events/event-summary.ts";
 import { EVENT_NOT_FOUND } from "../events/get-event.ts";
 import type { AppEnv } from "../http/env.ts";
-import { AppError, errorBody } from "../http/errors.ts";
+import { AppError, errorAnswer } from "../http/errors.ts";
 import type { RateLimiter } from "../http/rate-limit.ts";
+import { mailLanguage } from "../mail/i18n/common.ts";
+import { requestLanguage } from "../og/og-language.ts";
 import { addGame, calendarGameOf, gameIcs, ICS_CONTENT_TYPE, icsFileName, newCalendar } from "./game-calendar.ts";
 import { feedOwner, feedTokenCreatedAt, feedUrls, replaceFeedToken } from "./feed-token.ts";
 import { listFeedGames } from "./list-feed-games.ts";
@@ -26,7 +28,8 @@ export function eventCalendarRoutes(deps: { db: Db; config: Site }) {
     const id = c.req.param("id");
     const [row] = isEventId(id) ? await db.select().from(event).where(eq(event.id, id)) : [];
     if (!row) throw new AppError("not_found", EVENT_NOT_FOUND);
-    return c.body(gameIcs(config, calendarGameOf(row)), 200, {
+    // In the language of the page it was added from (its cookie, else the browser's).
+    return c.body(gameIcs(config, calendarGameOf(row), requestLanguage(c)), 200, {
       "content-type": ICS_CONTENT_TYPE,
       "content-disposition": `attachment; filename="${icsFileName(row.title)}"`,
       "cache-control": "no-cache",
@@ -45,9 +48,12 @@ export function calendarFeedRoutes(deps: { db: Db; config: Site; limiter: RateLi
     await limiter.hit("calendarFeed", c.get("clientAddress"));
     const token = /^(.*)\.ics$/.exec(c.req.param("file"))?.[1];
     const userId = token ? await feedOwner(db, token) : null;
-    if (!userId) return c.json(errorBody("not_found", "Not found."), 404);
+    if (!userId) return errorAnswer(c, "not_found", "Not found.", 404);
+    // Calendar apps send no cookie: the feed speaks its owner's language, as their mails do.
+    const [owner] = await db.select({ language: user.language }).from(user).where(eq(user.id, userId));
+    const language = mailLanguage(owner?.language);
     const calendar = newCalendar(config, { name: config.appName, refreshSeconds: FEED_REFRESH_SECONDS });
-    for (const game of await listFeedGames(db, userId, new Date())) addGame(calendar, config, game);
+    for (const game of await listFeedGames(db, userId, new Date())) addGame(calendar, config, game, language);
     return c.body(calendar.toString(), 200, {
       "content-type": ICS_CONTENT_TYPE,
       // The address is a secret: no shared cache may keep the answer.

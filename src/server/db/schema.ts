@@ -41,6 +41,8 @@ export const user = pgTable("user", {
   notifyNewEvents: boolean("notify_new_events").default(true).notNull(),
   /** Opt-out of the reminders 24 h and 2 h before a game one holds a spot in (docs/calendar-and-reminders.md). */
   notifyGameReminders: boolean("notify_game_reminders").default(true).notNull(),
+  /** The language the user chose ("en" | "fr"); null until they choose, when mails use English (docs/languages.md). */
+  language: text("language"),
   stripeCustomerId: text("stripe_customer_id"),
   /** The simulated processor's customer (PAYMENTS=simulated), kept apart so switching modes never mixes ids. */
   simulatedCustomerId: text("simulated_customer_id"),
@@ -113,6 +115,59 @@ export const mailboxMessage = pgTable("mailbox_message", {
 
 export const eventStatus = pgEnum("event_status", ["active", "cancelled"]);
 
+export const seriesStatus = pgEnum("series_status", ["active", "ended"]);
+
+/**
+ * A weekly series: the template its games are generated from, a fixed horizon ahead, each game an
+ * ordinary `event` row with its own copy of every field (docs/series.md). The day and time are a wall
+ * clock in `time_zone`, so a game at 19:00 stays at 19:00 across daylight-saving changes. It ends on
+ * `end_date` or after `game_count` games (exactly one of them), or when an admin ends it.
+ */
+export const series = pgTable(
+  "series",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    /** The first game's day ("yyyy-MM-dd" in the zone); every game falls 7 × n days later. */
+    firstDate: date("first_date", { mode: "string" }).notNull(),
+    /** ISO weekday of the games, 1 = Monday … 7 = Sunday (the first date's). */
+    weekday: integer("weekday").notNull(),
+    /** "HH:mm" on the zone's clock. */
+    localTime: text("local_time").notNull(),
+    timeZone: text("time_zone").notNull(),
+    endDate: date("end_date", { mode: "string" }),
+    gameCount: integer("game_count"),
+    /** Each game opens for registration this long before its kick-off. */
+    opensBeforeMinutes: integer("opens_before_minutes").notNull().default(6 * 24 * 60),
+    durationMinutes: integer("duration_minutes").notNull(),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    locationName: text("location_name").notNull(),
+    field: text("field"),
+    notes: text("notes"),
+    costCents: integer("cost_cents").notNull(),
+    maxPlayers: integer("max_players").notNull(),
+    includeGoalkeepers: boolean("include_goalkeepers").notNull().default(false),
+    goalkeeperCostCents: integer("goalkeeper_cost_cents").notNull().default(0),
+    maxGoalkeepers: integer("max_goalkeepers").notNull().default(2),
+    status: seriesStatus("status").notNull().default("active"),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    organizerId: text("organizer_id").references(() => user.id, { onDelete: "set null" }),
+    organizerName: text("organizer_name"),
+    organizerEmail: text("organizer_email"),
+    ...timestamps,
+  },
+  (table) => [
+    check("series_end_once", sql`(${table.endDate} is null) <> (${table.gameCount} is null)`),
+    check("series_weekday", sql`${table.weekday} between 1 and 7`),
+    check("series_game_count_positive", sql`${table.gameCount} is null or ${table.gameCount} >= 1`),
+    check("series_opens_before_positive", sql`${table.opensBeforeMinutes} >= 0`),
+    check("series_cost_nonnegative", sql`${table.costCents} >= 0 and ${table.goalkeeperCostCents} >= 0`),
+    check("series_capacity_positive", sql`${table.maxPlayers} >= 1 and ${table.maxGoalkeepers} >= 0`),
+    check("series_point_whole", sql`(${table.latitude} is null) = (${table.longitude} is null)`),
+  ],
+);
+
 export const event = pgTable(
   "event",
   {
@@ -147,9 +202,17 @@ export const event = pgTable(
      * transaction as its NOTIFY: live streams carry it as the message id (docs/live-updates.md).
      */
     version: integer("version").notNull().default(0),
+    /** The series that generated this game, and the day it was generated for (its key in the series). */
+    seriesId: uuid("series_id").references(() => series.id),
+    occurrenceDate: date("occurrence_date", { mode: "string" }),
+    /** Before this instant the game is shown but cannot be joined; null: open from its creation. */
+    registrationOpensAt: timestamp("registration_opens_at", { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
+    // Generation inserts with ON CONFLICT DO NOTHING on this key: two runs or two workers make each game once.
+    uniqueIndex("event_series_occurrence_idx").on(table.seriesId, table.occurrenceDate),
+    check("event_series_occurrence_whole", sql`(${table.seriesId} is null) = (${table.occurrenceDate} is null)`),
     index("event_status_ends_at_idx").on(table.status, table.endsAt),
     index("event_ends_at_idx").on(table.endsAt),
     index("event_starts_at_idx").on(table.startsAt),

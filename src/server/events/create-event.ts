@@ -14,35 +14,54 @@ import { getEventDetail } from "./get-event.ts";
  */
 export async function createEvent(options: { db: Db; organizer: SessionUser; input: CreateEventData; now: Date }): Promise<EventDetail> {
   const { db, organizer, input, now } = options;
-  if (!isValidDate(input.date)) throw new AppError("validation", "Enter a valid date", { date: "Enter a valid date" });
-  if (!isValidTime(input.time)) throw new AppError("validation", "Enter a valid time", { time: "Enter a valid time" });
-  if (input.date < dateInZone(now, input.timeZone)) throw new AppError("validation", DATE_IN_PAST, { date: DATE_IN_PAST });
-  const startsAt = zonedTimeToUtc(input.date, input.time, input.timeZone);
-  if (startsAt.getTime() <= now.getTime()) throw new AppError("validation", DATE_IN_PAST, { time: DATE_IN_PAST });
+  const startsAt = startOfNewGame(input, now);
   const endsAt = new Date(startsAt.getTime() + input.durationMinutes * 60_000);
 
   const [created] = await db
     .insert(event)
     .values({
-      title: input.title,
+      ...gameDetailsOf(input),
       startsAt,
       endsAt,
       timeZone: input.timeZone,
-      durationMinutes: input.durationMinutes,
-      latitude: input.location.latitude,
-      longitude: input.location.longitude,
-      locationName: input.location.name,
-      field: input.field,
-      notes: input.notes,
-      costCents: input.costCents,
-      maxPlayers: input.maxPlayers,
-      includeGoalkeepers: input.includeGoalkeepers,
-      goalkeeperCostCents: input.includeGoalkeepers ? input.goalkeeperCostCents : 0,
-      maxGoalkeepers: input.maxGoalkeepers,
       organizerId: organizer.id,
       organizerName: organizer.name,
       organizerEmail: organizer.email,
     })
     .returning({ id: event.id });
   return getEventDetail({ db, id: created!.id, viewer: organizer });
+}
+
+/**
+ * The start of a game about to be created (alone, or the first of a series): a real date and time on
+ * the organiser's clock, not before today there and not already past; else a 400 on that field.
+ */
+/**
+ * A game's details as the form gives them, in the columns a game and a series' template share
+ * (src/server/series/): one mapping, so both store the same things the same way.
+ */
+export function gameDetailsOf(input: CreateEventData) {
+  return {
+    title: input.title,
+    durationMinutes: input.durationMinutes,
+    latitude: input.location.latitude,
+    longitude: input.location.longitude,
+    locationName: input.location.name,
+    field: input.field,
+    notes: input.notes,
+    costCents: input.costCents,
+    maxPlayers: input.maxPlayers,
+    includeGoalkeepers: input.includeGoalkeepers,
+    goalkeeperCostCents: input.includeGoalkeepers ? input.goalkeeperCostCents : 0,
+    maxGoalkeepers: input.maxGoalkeepers,
+  };
+}
+
+export function startOfNewGame(input: Pick<CreateEventData, "date" | "time" | "timeZone">, now: Date): Date {
+  if (!isValidDate(input.date)) throw new AppError("validation", "Enter a valid date", { date: "Enter a valid date" });
+  if (!isValidTime(input.time)) throw new AppError("validation", "Enter a valid time", { time: "Enter a valid time" });
+  if (input.date < dateInZone(now, input.timeZone)) throw new AppError("validation", DATE_IN_PAST, { date: DATE_IN_PAST });
+  const startsAt = zonedTimeToUtc(input.date, input.time, input.timeZone);
+  if (startsAt.getTime() <= now.getTime()) throw new AppError("validation", DATE_IN_PAST, { time: DATE_IN_PAST });
+  return startsAt;
 }

@@ -5,7 +5,7 @@ import { dateInZone, wallClockAt } from "../../shared/zoned-time.ts";
 import { eventAs, eventually, insertGame as insertAnyGame, join, playerWithCard } from "../../test/payments.ts";
 import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "../../test/test-app.ts";
 import { event as eventTable, registration } from "../db/schema.ts";
-import { EDIT_CANCELLED, EDIT_FINISHED, PRICE_LOCKED } from "./edit-event.ts";
+import { EDIT_CANCELLED, EDIT_FINISHED } from "./edit-event.ts";
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 type Game = Awaited<ReturnType<typeof insertAnyGame>>;
@@ -146,18 +146,20 @@ describe("PATCH /api/events/:id: an admin edits a game", () => {
     expect(await versionOf()).toBe(before);
   });
 
-  it("refuses a capacity below the spots held (409), and fills new spots from the waitlist when it grows", async () => {
+  it("keeps every held spot when capacity drops below them, closes the role until it is back under, and fills new spots from the waitlist when it grows", async () => {
     const game = await insertGame(context, { title: "Capacity cup", costCents: 0, maxPlayers: 2 });
     const people = await Promise.all([1, 2, 3].map((n) => signUpVerified(context, { firstName: `P${n}` })));
-    for (const person of people) await join(person.client, game.id, { role: "player" });
+    for (const person of people.slice(0, 2)) await join(person.client, game.id, { role: "player" });
 
-    const refused = await edit(admin, game, { maxPlayers: 1 });
-    expect(refused.status).toBe(409);
-    expect(refused.body.error).toMatchObject({ code: "conflict", message: "2 players hold spots in this game: Max Players cannot be below 2." });
-    expect(refused.body.error.fields).toHaveProperty("maxPlayers");
-    expect((await eventAs(admin, game.id)).maxPlayers).toBe(2);
+    const shrunk = await edit(admin, game, { maxPlayers: 1 });
+    expect(shrunk.status).toBe(200);
+    expect(shrunk.body.event.maxPlayers).toBe(1);
+    expect(shrunk.body.event.players.map((p) => p.name)).toEqual(["P1 Player", "P2 Player"]);
+    // Closed: the next person waits, even though a spot of the old capacity was free before.
+    expect((await join(people[2]!.client, game.id, { role: "player" })).body.registration?.status).toBe("waitlisted");
 
-    const grown = await edit(admin, game, { maxPlayers: 3 });
+    const [current] = await context.database.db.select().from(eventTable).where(eq(eventTable.id, game.id));
+    const grown = await edit(admin, current!, { maxPlayers: 3 });
     expect(grown.status).toBe(200);
     expect(grown.body.event.players.map((p) => p.name)).toEqual(["P1 Player", "P2 Player", "P3 Player"]);
     expect(grown.body.event.playerWaitList).toEqual([]);
@@ -172,20 +174,18 @@ describe("PATCH /api/events/:id: an admin edits a game", () => {
     expect(response.body.error.fields).toHaveProperty("includeGoalkeepers");
   });
 
-  it("changes the price while nobody has paid, and refuses it once someone has (409), other details still editable", async () => {
+  it("changes the price for new registrations only: a spot already paid keeps its amount and its refund", async () => {
     const game = await insertGame(context, { title: "Price cup", costCents: 1000 });
+    const early = await playerWithCard(context);
+    expect((await join(early.client, game.id, { role: "player", paymentMethodId: early.card.id })).body.registration).toMatchObject({ status: "confirmed", amountCents: 1000 });
+
     const repriced = await edit(admin, game, { cost: "12.00" });
     expect(repriced.status).toBe(200);
     expect(repriced.body.changes).toEqual([{ label: "Player price", before: "$10.00", after: "$12.00" }]);
-    const [current] = await context.database.db.select().from(eventTable).where(eq(eventTable.id, game.id));
-
-    const payer = await playerWithCard(context);
-    expect((await join(payer.client, game.id, { role: "player", paymentMethodId: payer.card.id })).body.registration?.status).toBe("confirmed");
-    const refused = await edit(admin, current!, { cost: "15.00" });
-    expect(refused.status).toBe(409);
-    expect(refused.body.error).toMatchObject({ code: "conflict", message: PRICE_LOCKED, fields: { cost: PRICE_LOCKED } });
-    expect((await eventAs(admin, game.id)).costCents).toBe(1200);
-    expect((await edit(admin, current!, { title: "Price cup (moved)" })).status).toBe(200);
+    const late = await playerWithCard(context);
+    expect((await join(late.client, game.id, { role: "player", paymentMethodId: late.card.id })).body.registration).toMatchObject({ status: "confirmed", amountCents: 1200 });
+    const rows = await context.database.db.select().from(registration).where(eq(registration.eventId, game.id));
+    expect(rows.map((row) => row.amountCents).sort()).toEqual([1000, 1200]);
   });
 
   it("refuses a cancelled or finished game (422) and a new start in the past (400)", async () => {

@@ -1,31 +1,33 @@
-import { and, count, eq, gt, inArray } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import { type CreateEventData, DATE_IN_PAST, type EventChange } from "../../shared/events.ts";
+import type { Language } from "../../shared/language.ts";
 import { formatCents } from "../../shared/money.ts";
 import { ACTIVE_STATUSES } from "../../shared/registrations.ts";
 import { dateInZone, isValidDate, isValidTime, zonedTimeToUtc } from "../../shared/zoned-time.ts";
-import { event as eventTable, payment, registration } from "../db/schema.ts";
+import { event as eventTable, registration } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { type RegistrationDeps, nowOf } from "../registrations/deps.ts";
 import { enqueueIn } from "../registrations/jobs.ts";
 import { promoteNext } from "../registrations/promote-next.ts";
-import { heldSpots } from "../registrations/queries.ts";
 import { type EventRow, type Tx, withEventLock } from "../registrations/transaction.ts";
+import { REGISTRATION_MAIL_TEXTS } from "../mail/i18n/registration.ts";
 import { formatEventDay, formatEventHours } from "./describe-event.ts";
 import { isEventId } from "./event-summary.ts";
 import { EVENT_NOT_FOUND } from "./get-event.ts";
 
 export const EDIT_CANCELLED = "This game was cancelled: it can no longer be edited.";
 export const EDIT_FINISHED = "This game is over: it can no longer be edited.";
-export const PRICE_LOCKED =
-  "The prices cannot change: someone has already paid for this game, or agreed to be charged from its waitlist. Change the other details, or cancel the game to refund everyone.";
 
 /**
- * An admin edits a game: title, date and time, duration, venue, field, notes, capacity, and the
- * prices while nobody has paid (docs/product-rules.md, "Editing a game"). One transaction under the
- * event lock, so no join slips between the capacity check and the write; more spots fill from the
- * waitlists at once; everyone holding a spot or a waitlist place is mailed what changed, by a job
+ * An admin edits a game: title, date and time, duration, venue, field, notes, capacity and prices
+ * (docs/product-rules.md, "Editing a game"). One transaction under the event lock, so no join slips
+ * between the checks and the write. A new price is for new registrations only: every registration
+ * keeps the amount on its row, which is what its charge, promotion and refund use. A capacity below
+ * the spots held keeps them all and closes the role until enough leave; more spots fill from the
+ * waitlists at once. A game of a series that has not opened yet opens as long before its new start
+ * as before its old one. Everyone holding a spot or a waitlist place is mailed what changed, by a job
  * committed with the change. Returns the changes (none: nothing written, nobody mailed) and how many
- * people were mailed.
+ * people were mailed. Editing a series' following games calls this once per game (series/edit-series-games.ts).
  */
 export async function editEvent(
   deps: RegistrationDeps,
@@ -48,11 +50,11 @@ export async function editEvent(
       if (input.date < dateInZone(now, input.timeZone)) throw new AppError("validation", DATE_IN_PAST, { date: DATE_IN_PAST });
       if (startsAt.getTime() <= now.getTime()) throw new AppError("validation", DATE_IN_PAST, { time: DATE_IN_PAST });
     }
-    await checkCapacity(tx, locked, input);
+    await checkGoalkeepersKept(tx, locked, input);
     const goalkeeperCostCents = input.includeGoalkeepers ? input.goalkeeperCostCents : 0;
-    if ((input.costCents !== locked.costCents || goalkeeperCostCents !== locked.goalkeeperCostCents) && (await someonePaid(tx, locked.id))) {
-      throw new AppError("conflict", PRICE_LOCKED, { [input.costCents !== locked.costCents ? "cost" : "goalkeeperCost"]: PRICE_LOCKED });
-    }
+    const opensAt = locked.registrationOpensAt;
+    const registrationOpensAt =
+      opensAt && opensAt.getTime() > now.getTime() ? new Date(opensAt.getTime() + startsAt.getTime() - locked.startsAt.getTime()) : opensAt;
 
     const next: EventRow = {
       ...locked,
@@ -71,6 +73,7 @@ export async function editEvent(
       includeGoalkeepers: input.includeGoalkeepers,
       goalkeeperCostCents,
       maxGoalkeepers: input.maxGoalkeepers,
+      registrationOpensAt,
     };
     const changes = describeChanges(locked, next, currency);
     if (changes.length === 0) return { changes, notified: 0 };
@@ -83,7 +86,9 @@ export async function editEvent(
       .where(and(eq(registration.eventId, locked.id), inArray(registration.status, [...ACTIVE_STATUSES])));
     const enqueue = enqueueIn(tx, deps);
     const userIds = recipients.map((row) => row.userId).filter((id): id is string => id !== null);
-    for (const userId of userIds) await enqueue.mail({ kind: "event_changed", eventId: locked.id, userId, changes });
+    // Each reader's mail says the changes in their language: the French are written now, from the same rows.
+    const changesIn = { fr: describeChanges(locked, next, currency, "fr") };
+    for (const userId of userIds) await enqueue.mail({ kind: "event_changed", eventId: locked.id, userId, changes, changesIn });
     // More spots than before: the waitlists move up now, as when someone leaves.
     await promoteNext(tx, deps, next, "player");
     if (next.includeGoalkeepers) await promoteNext(tx, deps, next, "goalkeeper");
@@ -93,63 +98,39 @@ export async function editEvent(
   return result;
 }
 
-/** Capacity never drops below the spots people hold; goalkeeper places cannot vanish under the people in them. */
-async function checkCapacity(tx: Tx, locked: EventRow, input: CreateEventData) {
-  const players = await heldSpots(tx, locked.id, "player");
-  if (input.maxPlayers < players) {
-    const message = `${players} players hold spots in this game: Max Players cannot be below ${players}.`;
-    throw new AppError("conflict", message, { maxPlayers: message });
-  }
-  const goalkeepers = await heldSpots(tx, locked.id, "goalkeeper");
-  if (!input.includeGoalkeepers) {
-    const [waiting] = await tx.db
-      .select({ count: count() })
-      .from(registration)
-      .where(and(eq(registration.eventId, locked.id), eq(registration.role, "goalkeeper"), inArray(registration.status, [...ACTIVE_STATUSES])));
-    if ((waiting?.count ?? 0) > 0) {
-      const message = "Goalkeepers are registered for this game: its goalkeeper spots cannot be removed.";
-      throw new AppError("conflict", message, { includeGoalkeepers: message });
-    }
-  } else if (input.maxGoalkeepers < goalkeepers) {
-    const message = `${goalkeepers} goalkeepers hold spots in this game: Max Goalkeepers cannot be below ${goalkeepers}.`;
-    throw new AppError("conflict", message, { maxGoalkeepers: message });
+/** Goalkeeper places cannot vanish under the people in them or waiting for them. */
+async function checkGoalkeepersKept(tx: Tx, locked: EventRow, input: CreateEventData) {
+  if (input.includeGoalkeepers) return;
+  const [waiting] = await tx.db
+    .select({ count: count() })
+    .from(registration)
+    .where(and(eq(registration.eventId, locked.id), eq(registration.role, "goalkeeper"), inArray(registration.status, [...ACTIVE_STATUSES])));
+  if ((waiting?.count ?? 0) > 0) {
+    const message = "Goalkeepers are registered for this game: its goalkeeper spots cannot be removed.";
+    throw new AppError("conflict", message, { includeGoalkeepers: message });
   }
 }
 
 /**
- * Someone paid, is paying, or agreed to an automatic charge at today's price: a charge that is not a
- * failure, or a paid registration still holding a spot or waiting. Free players keep their free spots.
+ * What the players are told changed, old → new, in the game's own time zone and the app's currency,
+ * in a reader's language (English: the organiser's notice and English readers' mails).
  */
-async function someonePaid(tx: Tx, eventId: string): Promise<boolean> {
-  const [charged] = await tx.db
-    .select({ count: count() })
-    .from(payment)
-    .where(and(eq(payment.eventId, eventId), eq(payment.kind, "charge"), inArray(payment.status, ["pending", "succeeded"])));
-  if ((charged?.count ?? 0) > 0) return true;
-  const [owing] = await tx.db
-    .select({ count: count() })
-    .from(registration)
-    .where(and(eq(registration.eventId, eventId), gt(registration.amountCents, 0), inArray(registration.status, [...ACTIVE_STATUSES])));
-  return (owing?.count ?? 0) > 0;
-}
-
-/** What the players are told changed, old → new, in the game's own time zone and the app's currency. */
-export function describeChanges(before: EventRow, after: EventRow, currency: string): EventChange[] {
-  const when = (row: EventRow) => `${formatEventDay(row.startsAt, row.timeZone)}, ${formatEventHours(row.startsAt, row.endsAt, row.timeZone)}`;
-  const point = (row: EventRow) => (row.latitude === null || row.longitude === null ? "no map pin" : `${row.latitude.toFixed(4)}, ${row.longitude.toFixed(4)}`);
-  const price = (cents: number) => (cents === 0 ? "Free" : formatCents(cents, currency));
-  const spots = (n: number) => (n === 1 ? "1 spot" : `${n} spots`);
-  const goalkeepers = (row: EventRow) => (row.includeGoalkeepers ? `${spots(row.maxGoalkeepers)}, ${price(row.goalkeeperCostCents)}` : "No goalkeepers");
+export function describeChanges(before: EventRow, after: EventRow, currency: string, language: Language = "en"): EventChange[] {
+  const texts = REGISTRATION_MAIL_TEXTS[language].changes;
+  const when = (row: EventRow) => `${formatEventDay(row.startsAt, row.timeZone, language)}, ${formatEventHours(row.startsAt, row.endsAt, row.timeZone, language)}`;
+  const point = (row: EventRow) => (row.latitude === null || row.longitude === null ? texts.noMapPin : `${row.latitude.toFixed(4)}, ${row.longitude.toFixed(4)}`);
+  const price = (cents: number) => (cents === 0 ? texts.free : formatCents(cents, currency, language));
+  const goalkeepers = (row: EventRow) => (row.includeGoalkeepers ? `${texts.spots(row.maxGoalkeepers)}, ${price(row.goalkeeperCostCents)}` : texts.noGoalkeepers);
   const fields: [string, (row: EventRow) => string][] = [
-    ["Title", (row) => row.title],
-    ["When", when],
-    ["Venue", (row) => row.locationName],
-    ["Map pin", point],
-    ["Field", (row) => row.field ?? "none"],
-    ["Notes", (row) => row.notes ?? "none"],
-    ["Players", (row) => spots(row.maxPlayers)],
-    ["Player price", (row) => price(row.costCents)],
-    ["Goalkeepers", goalkeepers],
+    [texts.title, (row) => row.title],
+    [texts.when, when],
+    [texts.venue, (row) => row.locationName],
+    [texts.mapPin, point],
+    [texts.field, (row) => row.field ?? texts.none],
+    [texts.notes, (row) => row.notes ?? texts.none],
+    [texts.players, (row) => texts.spots(row.maxPlayers)],
+    [texts.playerPrice, (row) => price(row.costCents)],
+    [texts.goalkeepers, goalkeepers],
   ];
   return fields.flatMap(([label, read]) => {
     const [was, is] = [read(before), read(after)];

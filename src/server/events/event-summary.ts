@@ -31,11 +31,13 @@ export const summaryColumns = {
   goalkeeperCostCents: event.goalkeeperCostCents,
   maxGoalkeepers: event.maxGoalkeepers,
   status: event.status,
+  seriesId: event.seriesId,
+  registrationOpensAt: event.registrationOpensAt,
   playersCount: spotsTaken("player"),
   goalkeepersCount: spotsTaken("goalkeeper"),
 };
 
-export type SummaryRow = Omit<EventSummary, "startsAt" | "endsAt"> & { startsAt: Date; endsAt: Date };
+export type SummaryRow = Omit<EventSummary, "startsAt" | "endsAt" | "registrationOpensAt"> & { startsAt: Date; endsAt: Date; registrationOpensAt: Date | null };
 
 export function toEventSummary(row: SummaryRow): EventSummary {
   return {
@@ -55,6 +57,8 @@ export function toEventSummary(row: SummaryRow): EventSummary {
     goalkeeperCostCents: row.goalkeeperCostCents,
     maxGoalkeepers: row.maxGoalkeepers,
     status: row.status,
+    seriesId: row.seriesId,
+    registrationOpensAt: row.registrationOpensAt?.toISOString() ?? null,
     playersCount: row.playersCount,
     goalkeepersCount: row.goalkeepersCount,
   };

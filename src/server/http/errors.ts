@@ -4,6 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import type { z } from "zod";
 import { PAYMENT_FAILED } from "../../shared/registrations.ts";
 import { isDatabaseUnreachable } from "../db/unreachable.ts";
+import { inRequestLanguage } from "../i18n/error-language.ts";
 import { CardError, GatewayUnavailableError } from "../payments/gateway.ts";
 
 export type ErrorCode =
@@ -78,35 +79,45 @@ export function errorBody(code: ErrorCode, message: string, fields?: Record<stri
   return { error: { code, message, ...(fields ? { fields } : {}) } };
 }
 
+/**
+ * An error answer in the request's language: messages are written in English everywhere and
+ * translated here, at the boundary (docs/languages.md, "The server's texts").
+ */
+export function errorAnswer(c: Context, code: ErrorCode, message: string, status: ContentfulStatusCode, fields?: Record<string, string>) {
+  const translated = inRequestLanguage(c, message, fields);
+  return c.json(errorBody(code, translated.message, translated.fields), status);
+}
+
 /** The one place where failures become HTTP answers. Never a stack trace. */
 export function handleError(error: Error, c: Context) {
+  const answer = (code: ErrorCode, message: string, status: ContentfulStatusCode, fields?: Record<string, string>) => errorAnswer(c, code, message, status, fields);
   if (error instanceof RateLimitedError) c.header("Retry-After", String(error.retryAfterSeconds));
-  if (error instanceof AppError) return c.json(errorBody(error.code, error.message, error.fields), error.status);
+  if (error instanceof AppError) return answer(error.code, error.message, error.status, error.fields);
   // Not our failure: the client went away while sending its body (a closed tab, a lost connection).
   if (clientWentAway(c)) {
     console.warn(`[${String(c.get("requestId" as never) ?? "-")}] the client closed the connection before sending all of ${c.req.method} ${c.req.path}; nothing was done`);
-    return c.json(errorBody("validation", "The request was not received completely."), 400);
+    return answer("validation", "The request was not received completely.", 400);
   }
   // The processor refused the card: its message is the user's. Unreachable: say so, log which request.
-  if (error instanceof CardError) return c.json(errorBody("payment_declined", error.message), 402);
+  if (error instanceof CardError) return answer("payment_declined", error.message, 402);
   if (error instanceof GatewayUnavailableError) {
     console.error(`[${String(c.get("requestId" as never) ?? "-")}] payment processor unavailable on ${c.req.method} ${c.req.path}: ${error.message}`);
-    return c.json(errorBody("payment_provider", PAYMENT_FAILED), 502);
+    return answer("payment_provider", PAYMENT_FAILED, 502);
   }
   if (isDatabaseUnreachable(error)) {
     console.error(`[${String(c.get("requestId" as never) ?? "-")}] database unreachable on ${c.req.method} ${c.req.path}: ${error.message}`);
     // Not a 500: nothing is wrong with the request, and the app recovers by itself when the database is back.
     c.header("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
-    return c.json(errorBody("unavailable", SERVICE_UNAVAILABLE), 503);
+    return answer("unavailable", SERVICE_UNAVAILABLE, 503);
   }
   if (error instanceof HTTPException) {
     const status = error.status;
     const code: ErrorCode = status === 413 || status < 500 ? "validation" : "internal";
-    return c.json(errorBody(code, error.message || "Bad request."), status as ContentfulStatusCode);
+    return answer(code, error.message || "Bad request.", status as ContentfulStatusCode);
   }
   const requestId = c.get("requestId" as never) ?? "-";
   console.error(`[${String(requestId)}] unexpected error on ${c.req.method} ${c.req.path}:`, error);
-  return c.json(errorBody("internal", "An unexpected error occurred."), 500);
+  return answer("internal", "An unexpected error occurred.", 500);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { z } from "zod";
+import { zodParseOptions } from "../i18n/error-language.ts";
 import { AppError, validationError } from "./errors.ts";
 
 /** Parses a JSON body with a shared schema; bad input is a 400 with per-field messages, never a 500. */
@@ -17,13 +18,13 @@ export async function parseJson<T extends z.ZodType>(c: Context, schema: T): Pro
   } catch {
     throw new AppError("validation", "The request body must be JSON.");
   }
-  const parsed = schema.safeParse(body);
+  const parsed = schema.safeParse(body, zodParseOptions(c));
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
 }
 
 export function parseQuery<T extends z.ZodType>(c: Context, schema: T): z.infer<T> {
-  const parsed = schema.safeParse(c.req.query());
+  const parsed = schema.safeParse(c.req.query(), zodParseOptions(c));
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
 }

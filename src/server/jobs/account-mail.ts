@@ -16,16 +16,24 @@ export const ACCOUNT_MAIL_QUEUE = "account-mail";
  * A mail beyond its recipient's share of its kind (recipient-limit.ts) is dropped here, after the
  * answer, so that the answer is the one anybody gets, with or without an account or a mail.
  */
-export function sendAccountMail(deps: { mailer: Mailer; jobs?: JobQueue; recipientLimit: RecipientLimit }, kind: AccountMailKind, mail: Mail): void {
+export function sendAccountMail(
+  deps: { mailer: Mailer; jobs?: JobQueue; recipientLimit: RecipientLimit },
+  kind: AccountMailKind,
+  /** The mail, or how to write it (e.g. after looking up its recipient's language), also after the answer. */
+  compose: Mail | (() => Promise<Mail>),
+): void {
+  let subject = typeof compose === "function" ? `(${kind} mail)` : compose.subject;
   const handOver = async () => {
+    const mail = typeof compose === "function" ? await compose() : compose;
+    subject = mail.subject;
     if (!(await deps.recipientLimit.allow(kind, mail.to))) {
-      console.warn(`the mail "${mail.subject}" was not sent: its recipient has had as many of them as the limit allows for now`);
+      console.warn(`the mail "${subject}" was not sent: its recipient has had as many of them as the limit allows for now`);
       return;
     }
     await (deps.jobs ? deps.jobs.send(ACCOUNT_MAIL_QUEUE, mail) : deps.mailer.send(mail));
   };
   handOver().catch((error: unknown) => {
-    console.error(`could not ${deps.jobs ? "queue" : "send"} the mail "${mail.subject}": ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`could not ${deps.jobs ? "queue" : "send"} the mail "${subject}": ${error instanceof Error ? error.message : String(error)}`);
   });
 }
 
@@ -39,6 +47,8 @@ export async function startAccountMailWorker(boss: Boss, deps: { mailer: Mailer 
     if (failed.length === 0) return;
     const { reason } = results.find((result) => result.status === "rejected") as PromiseRejectedResult;
     const message = reason instanceof Error ? reason.message : String(reason);
+    // Said once per batch, so that a mail server that refuses is seen before the retries run out.
+    console.error(`could not send ${failed.length} account mail(s), tried again later: ${message}`);
     await Promise.all(failed.map((job) => boss.fail(ACCOUNT_MAIL_QUEUE, job.id, { message })));
   });
 }

@@ -127,6 +127,23 @@ describe("GET /api/unsubscribe", () => {
     expect(row?.notifyNewEvents).toBe(true);
   });
 
+  it("speaks the recipient's language, else the browser's", async () => {
+    const member = await insertUser(context.database.db);
+    await context.database.db.update(user).set({ language: "fr" }).where(eq(user.id, member.id));
+    const link = `/api/unsubscribe?token=${unsubscribeToken(context.config.authSecret, member.id)}`;
+    const confirm = await (await new TestClient(context).request("GET", link, undefined, { "accept-language": "en-US" })).text();
+    expect(confirm).toContain('<html lang="fr-CA">');
+    expect(confirm).toContain("Ne plus recevoir de courriel pour chaque nouvelle partie ?");
+    expect(confirm).toContain(">Se désabonner</button>");
+    const done = await (await new TestClient(context).request("POST", link)).text();
+    expect(done).toContain("Vous ne recevrez plus de courriels sur les nouvelles parties.");
+    expect(done).not.toContain(UNSUBSCRIBED);
+
+    const invalid = await new TestClient(context).request("GET", "/api/unsubscribe?token=%%%.%%%", undefined, { "accept-language": "fr-CA,fr;q=0.9" });
+    expect(invalid.status).toBe(400);
+    expect(await invalid.text()).toContain("Ce lien de désabonnement n’est pas valide.");
+  });
+
   it("accepts mail clients' one-click POST", async () => {
     const member = await insertUser(context.database.db);
     const response = await new TestClient(context).request("POST", `/api/unsubscribe?token=${unsubscribeToken(context.config.authSecret, member.id)}`);

@@ -5,6 +5,7 @@ import type { Db } from "../db/client.ts";
 import { event, newEventMailSent, user } from "../db/schema.ts";
 import { isEventId, summaryColumns, toEventSummary } from "../events/event-summary.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { mailLanguage } from "../mail/i18n/common.ts";
 import { newEventMail } from "../mail/new-event-mail.ts";
 import { unsubscribeUrl } from "../mail/unsubscribe.ts";
 import type { Boss } from "./boss.ts";
@@ -106,7 +107,7 @@ async function sendBatch(boss: Boss, deps: NewEventMailDeps, job: BatchJob): Pro
 
   // Checked again at sending time: someone may have unsubscribed since the fan-out.
   const recipients = await db
-    .select({ id: user.id, email: user.email })
+    .select({ id: user.id, email: user.email, language: user.language })
     .from(user)
     .where(recipientsWhere(organizerId, inArray(user.id, job.userIds)));
 
@@ -134,6 +135,7 @@ async function sendBatch(boss: Boss, deps: NewEventMailDeps, job: BatchJob): Pro
             event: summary,
             eventUrl: `${config.publicUrl}/event/${summary.id}`,
             unsubscribeUrl: unsubscribeUrl(config, recipient.id),
+            language: mailLanguage(recipient.language),
           }),
         ),
       ),

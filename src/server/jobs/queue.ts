@@ -12,6 +12,8 @@ export interface JobQueue {
    * needs it was committed.
    */
   send(queue: string, data: object, options?: { client?: pg.PoolClient; startAfter?: Date }): Promise<void>;
+  /** Stores several jobs with one statement (one round trip), in `client`'s transaction. */
+  sendMany(jobs: { queue: string; data: object }[], options: { client: pg.PoolClient }): Promise<void>;
 }
 
 export function bossJobQueue(boss: Boss): JobQueue {
@@ -24,6 +26,24 @@ export function bossJobQueue(boss: Boss): JobQueue {
       });
       // pg-boss answers null when the queue does not exist; losing the job silently would be worse.
       if (id === null) throw new Error(`the job queue ${queue} does not exist`);
+    },
+    async sendMany(jobs, { client }) {
+      if (jobs.length === 0) return;
+      // pg-boss's insert answers nothing and skips a job whose queue does not exist: the statement's
+      // row count says how many were written.
+      let stored = 0;
+      const executeSql = async (text: string, values: unknown[]) => {
+        const result = await client.query(text, values);
+        stored = result.rowCount ?? 0;
+        return result;
+      };
+      await boss.insert(
+        jobs.map(({ queue, data }) => ({ name: queue, data })),
+        { db: { executeSql } },
+      );
+      if (stored !== jobs.length) {
+        throw new Error(`${jobs.length - stored} of ${jobs.length} jobs were not stored: a queue of ${[...new Set(jobs.map((job) => job.queue))].join(", ")} does not exist`);
+      }
     },
   };
 }

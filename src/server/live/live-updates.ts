@@ -243,6 +243,8 @@ function summaryOf(detail: SharedEventDetail["detail"]): EventSummary {
     goalkeeperCostCents: detail.goalkeeperCostCents,
     maxGoalkeepers: detail.maxGoalkeepers,
     status: detail.status,
+    seriesId: detail.seriesId,
+    registrationOpensAt: detail.registrationOpensAt,
     playersCount: detail.playersCount,
     goalkeepersCount: detail.goalkeepersCount,
   };

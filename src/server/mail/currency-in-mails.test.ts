@@ -57,6 +57,8 @@ describe("the new-game mail", () => {
     status: "active",
     playersCount: 0,
     goalkeepersCount: 0,
+    seriesId: null,
+    registrationOpensAt: null,
   };
   const mailIn = (currency: string) =>
     newEventMail({ appName: "Kickoff", currency, to: "olga@example.com", event, eventUrl: "https://x.test/event/1", unsubscribeUrl: "https://x.test/u" });

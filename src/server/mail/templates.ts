@@ -1,3 +1,6 @@
+import type { Language } from "../../shared/language.ts";
+import { COMMON_MAIL_TEXTS } from "./i18n/common.ts";
+
 /** Plain, accessible mail bodies: one message, one button, the link spelled out for copy-paste. */
 export function actionMail(options: {
   appName: string;
@@ -7,6 +10,7 @@ export function actionMail(options: {
   actionLabel: string;
   url: string;
   outro?: string;
+  language?: Language;
 }) {
   const { actionLabel, url, ...rest } = options;
   return actionsMail({ ...rest, actions: [{ label: actionLabel, url }] });
@@ -20,15 +24,17 @@ export function actionsMail(options: {
   intro: string;
   actions: { label: string; url: string }[];
   outro?: string;
+  /** The recipient's; English when not given. */
+  language?: Language;
 }) {
-  const { appName, to, subject, intro, actions, outro } = options;
-  const text = [intro, "", ...actions.map(({ label, url }) => `${label}: ${url}`), "", outro ?? "", `— ${appName}`].join("\n");
+  const { appName, to, subject, intro, actions, outro, language = "en" } = options;
+  const text = [intro, "", ...actions.map(({ label, url }) => COMMON_MAIL_TEXTS[language].detail(label, url)), "", outro ?? "", `— ${appName}`].join("\n");
   const button = ({ label, url }: { label: string; url: string }) =>
     `<a href="${escapeHtml(url)}" style="display:inline-block;background:#15803d;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none;margin:0 8px 8px 0">${escapeHtml(label)}</a>`;
   const spelledOut = ({ label, url }: { label: string; url: string }) =>
     actions.length === 1
-      ? `Or open this link: <br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`
-      : `${escapeHtml(label)}: <br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
+      ? `${escapeHtml(COMMON_MAIL_TEXTS[language].openLink)} <br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`
+      : `${escapeHtml(COMMON_MAIL_TEXTS[language].detail(label, "").trimEnd())} <br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:auto;padding:24px">
 <h1 style="font-size:20px;color:#166534">${escapeHtml(appName)}</h1>
 <p>${escapeHtml(intro)}</p>
@@ -50,11 +56,12 @@ export function tableMail(options: {
   intro: string[];
   table: { caption: string; head: string[]; rows: string[][] };
   outro: string[];
+  language?: Language;
 }) {
-  const { appName, to, subject, intro, table, outro } = options;
+  const { appName, to, subject, intro, table, outro, language = "en" } = options;
   const text = [
     ...intro.flatMap((paragraph) => [paragraph, ""]),
-    ...table.rows.flatMap((row) => [...row.map((cell, index) => `${table.head[index]}: ${cell}`), ""]),
+    ...table.rows.flatMap((row) => [...row.map((cell, index) => COMMON_MAIL_TEXTS[language].detail(table.head[index] ?? "", cell)), ""]),
     ...outro.flatMap((paragraph) => [paragraph, ""]),
     `— ${appName}`,
   ].join("\n");

@@ -1,8 +1,13 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
+import type { Context } from "hono";
+import { SERVER_MESSAGES_FR } from "../../shared/i18n/server-messages-fr.ts";
+import { translateMessage } from "../../shared/i18n/translate-message.ts";
+import { isLanguage, type Language } from "../../shared/language.ts";
 import type { Db } from "../db/client.ts";
 import { user } from "../db/schema.ts";
+import { requestLanguage } from "../og/og-language.ts";
 import { escapeHtml } from "./templates.ts";
 
 export const CONFIRM_UNSUBSCRIBE = "Stop the emails about each new game? You can turn them on again in your Profile.";
@@ -11,6 +16,7 @@ export const UNSUBSCRIBED = "You will no longer receive new game emails.";
 export const INVALID_UNSUBSCRIBE_LINK = "This unsubscribe link is not valid. Open Profile in the app to change your email settings.";
 export const CONFIRM_UNSUBSCRIBE_REMINDERS = "Stop the reminder emails before your games? You can turn them on again in your Profile.";
 export const UNSUBSCRIBED_REMINDERS = "You will no longer receive game reminder emails.";
+export const GO_TO_APP = "Go to {appName}";
 
 /**
  * The kinds of mail one can stop from the mail itself, each on its own: a link stops only its kind.
@@ -53,16 +59,25 @@ export function unsubscribeUrl(options: { publicUrl: string; authSecret: string 
  */
 export function unsubscribeRoutes(deps: { db: Db; authSecret: string; appName: string }) {
   const { db, authSecret, appName } = deps;
-  const page = (content: string) => `<!doctype html>
-<html lang="en">
+  // The page speaks the recipient's language (the one their mails use), else the browser's.
+  const languageOf = async (c: Context, userId: string | null): Promise<Language> => {
+    if (userId) {
+      const [row] = await db.select({ language: user.language }).from(user).where(eq(user.id, userId));
+      if (isLanguage(row?.language)) return row.language;
+    }
+    return requestLanguage(c);
+  };
+  const say = (text: string, language: Language) => (language === "en" ? text : translateMessage(text, SERVER_MESSAGES_FR));
+  const page = (content: string, language: Language) => `<!doctype html>
+<html lang="${language === "en" ? "en" : "fr-CA"}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(appName)}</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:560px;margin:48px auto;padding:0 16px;color:#111">
 <h1 style="font-size:20px;color:#166534">${escapeHtml(appName)}</h1>
 ${content}
-<p><a href="/">Go to ${escapeHtml(appName)}</a></p>
+<p><a href="/">${escapeHtml(say(GO_TO_APP, language).replace("{appName}", appName))}</a></p>
 </body>
 </html>`;
-  const message = (text: string) => page(`<p>${escapeHtml(text)}</p>`);
+  const message = (text: string, language: Language) => page(`<p>${escapeHtml(say(text, language))}</p>`, language);
 
   const routes = new Hono();
   // Each list at its own path (/api/unsubscribe for new games, /api/unsubscribe/reminders), same steps.
@@ -70,23 +85,29 @@ ${content}
     const { path, confirm, done, off } = LISTS[list];
     const userOf = (token: string | undefined) => (token ? verifyUnsubscribeToken(authSecret, token, list) : null);
     routes
-      .get(path || "/", (c) => {
+      .get(path || "/", async (c) => {
         const token = c.req.query("token");
-        if (!userOf(token)) return c.html(message(INVALID_UNSUBSCRIBE_LINK), 400);
+        const userId = userOf(token);
+        const language = await languageOf(c, userId);
+        if (!userId) return c.html(message(INVALID_UNSUBSCRIBE_LINK, language), 400);
         const action = `/api/unsubscribe${path}?token=${encodeURIComponent(token!)}`;
         return c.html(
-          page(`<p>${escapeHtml(confirm)}</p>
+          page(
+            `<p>${escapeHtml(say(confirm, language))}</p>
 <form method="post" action="${escapeHtml(action)}">
-<button type="submit" style="background:#15803d;color:#fff;border:0;padding:10px 18px;border-radius:6px;font-size:16px;cursor:pointer">${UNSUBSCRIBE_BUTTON}</button>
-</form>`),
+<button type="submit" style="background:#15803d;color:#fff;border:0;padding:10px 18px;border-radius:6px;font-size:16px;cursor:pointer">${escapeHtml(say(UNSUBSCRIBE_BUTTON, language))}</button>
+</form>`,
+            language,
+          ),
         );
       })
       .post(path || "/", async (c) => {
         const userId = userOf(c.req.query("token"));
-        if (!userId) return c.html(message(INVALID_UNSUBSCRIBE_LINK), 400);
+        const language = await languageOf(c, userId);
+        if (!userId) return c.html(message(INVALID_UNSUBSCRIBE_LINK, language), 400);
         // A deleted account has nothing left to unsubscribe; the answer is the same.
         await db.update(user).set(off).where(eq(user.id, userId));
-        return c.html(message(done));
+        return c.html(message(done, language));
       });
   }
   return routes;

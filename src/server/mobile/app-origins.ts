@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
 import { mobileAppOrigins } from "../../shared/mobile.ts";
 import type { Config } from "../config.ts";
-import { errorBody } from "../http/errors.ts";
+import { errorAnswer } from "../http/errors.ts";
 
 /**
  * Inside the Capacitor app the web assets are local, at a subdomain of PUBLIC_URL's host
@@ -47,7 +47,7 @@ export function sameOriginWrites(config: Pick<Config, "publicUrl" | "production"
   return async (c, next) => {
     const origin = c.req.header("origin");
     if (origin && !["GET", "HEAD", "OPTIONS"].includes(c.req.method) && !allowed.has(origin)) {
-      return c.json(errorBody("forbidden", "This request is not allowed from another site."), 403);
+      return errorAnswer(c, "forbidden", "This request is not allowed from another site.", 403);
     }
     await next();
   };

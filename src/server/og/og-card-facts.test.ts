@@ -45,7 +45,7 @@ describe("ogCardFacts", () => {
   });
 
   it("describes the picture in its alt text", () => {
-    expect(plain(facts({}, "fr").alt)).toBe("Match « Soccer du samedi » : sam. 6 déc., 19 h 00, à Parc Jarry. 10,00 $. 3 places restantes.");
+    expect(plain(facts({}, "fr").alt)).toBe("Partie « Soccer du samedi » : sam. 6 déc., 19 h 00, à Parc Jarry. 10,00 $. 3 places restantes.");
     expect(plain(facts({}, "en").alt)).toBe("Pick-up game “Soccer du samedi”: Sat, Dec 6, 7:00 PM, at Parc Jarry. $10.00. 3 spots left.");
   });
 

@@ -61,7 +61,7 @@ describe("a game's link-preview picture", () => {
     // The unfurler hands sizes on as the page wrote them, strings despite its types.
     expect([wide?.type, Number(wide?.width), Number(wide?.height)]).toEqual(["image/png", 1200, 630]);
     // Intl writes no-break spaces inside "19 h 00" and "10,00 $", so that they never break across lines.
-    expect(wide?.alt?.replace(/[\u00a0\u202f]/g, " ")).toBe("Match « Soccer du samedi » : sam. 6 déc., 19 h 00, à Parc Jarry. 10,00 $. 14 places restantes.");
+    expect(wide?.alt?.replace(/[\u00a0\u202f]/g, " ")).toBe("Partie « Soccer du samedi » : sam. 6 déc., 19 h 00, à Parc Jarry. 10,00 $. 14 places restantes.");
     expect(square?.url).toBe(wide!.url.replace("/fr.png", "/fr-square.png"));
     expect([Number(square?.width), Number(square?.height)]).toEqual([600, 600]);
     expect(result.twitterImage?.[0]?.url).toBe(square!.url);
@@ -132,7 +132,7 @@ describe("a game's link-preview picture", () => {
     const alt = async (id: string) => (await previewOf(id, { "accept-language": "fr" })).ogImage![0]!.alt;
     expect(await alt(games[0]!.id)).toMatch(/Complet — liste d'attente ouverte\.$/);
     expect(await alt(games[1]!.id)).toMatch(/Annulé\.$/);
-    expect(await alt(games[2]!.id)).toMatch(/Match terminé\.$/);
+    expect(await alt(games[2]!.id)).toMatch(/Partie terminée\.$/);
   });
 
   it("gets a new URL when the game ends, though nothing bumped its version", async () => {

@@ -33,8 +33,8 @@ export const OG_TEXTS: Record<Language, OgTexts> = {
     free: "Gratuit",
     full: "Complet — liste d'attente ouverte",
     cancelled: "Annulé",
-    completed: "Match terminé",
+    completed: "Partie terminée",
     spotsLeft: (count) => (count === 1 ? "1 place restante" : `${count} places restantes`),
-    alt: ({ title, when, venue, price, availability }) => `Match « ${title} » : ${when}, à ${venue}. ${price}. ${availability}.`,
+    alt: ({ title, when, venue, price, availability }) => `Partie « ${title} » : ${when}, à ${venue}. ${price}. ${availability}.`,
   },
 };

@@ -23,6 +23,8 @@ export const SAMPLE_GAME: EventSummary = {
   status: "active",
   playersCount: 11,
   goalkeepersCount: 0,
+  seriesId: null,
+  registrationOpensAt: null,
 };
 
 export const SAMPLE_NOW = new Date("2031-12-01T00:00:00Z");

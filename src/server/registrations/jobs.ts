@@ -1,4 +1,5 @@
 import type { EventChange } from "../../shared/events.ts";
+import type { Language } from "../../shared/language.ts";
 import type { Tx } from "./transaction.ts";
 import type { RegistrationDeps } from "./deps.ts";
 
@@ -25,7 +26,7 @@ export type RegistrationMailJob =
   /** `message`: the organiser's words to the players, if any (docs/product-rules.md, "Editing and cancelling a game"). */
   | { kind: "event_cancelled"; eventId: string; userId: string; message?: string }
   /** What an edit changed, as it was at the edit: a later edit sends its own mail. */
-  | { kind: "event_changed"; eventId: string; userId: string; changes: EventChange[] }
+  | { kind: "event_changed"; eventId: string; userId: string; changes: EventChange[]; /** The same in each other language, for its readers. */ changesIn?: Partial<Record<Language, EventChange[]>> }
   /** A free spot taken at once ("You're in"). */
   | { kind: "joined"; registrationId: string }
   /** A waitlist place; for a paid game, the written record of the consent to an automatic charge. */
@@ -34,7 +35,7 @@ export type RegistrationMailJob =
    * What an account deletion refunded, game by game. The address travels with the job: the account
    * (and so the registrations' link to it) is gone by the time the mail is written.
    */
-  | { kind: "account_deleted"; to: string; registrationIds: string[] };
+  | { kind: "account_deleted"; to: string; /** The account's language (absent in jobs queued before it was added: English). */ language?: Language; registrationIds: string[] };
 
 /**
  * Jobs are written inside the transaction that needs them, so a change and its follow-up work commit
@@ -48,5 +49,9 @@ export function enqueueIn(tx: Tx, deps: RegistrationDeps) {
     promotion: (registrationId: string) => send(PROMOTE_QUEUE, { registrationId } satisfies PromoteJob),
     refund: (paymentId: string) => send(REFUND_QUEUE, { paymentId } satisfies RefundJob),
     mail: (job: RegistrationMailJob) => send(REGISTRATION_MAIL_QUEUE, job),
+    /** Several mails with one statement (the joins of one turn of the lock, join-batch.ts). */
+    mails: async (jobs: RegistrationMailJob[]) => {
+      if (deps.jobs && jobs.length > 0) await deps.jobs.sendMany(jobs.map((data) => ({ queue: REGISTRATION_MAIL_QUEUE, data })), { client: tx.client });
+    },
   };
 }

@@ -2,29 +2,26 @@ import { and, eq } from "drizzle-orm";
 import type { JoinInput } from "../../shared/registration-schemas.ts";
 import {
   cardLabel,
-  CONSENT_REQUIRED,
-  holdsSpot,
   type JoinResponse,
   PAYMENT_FAILED,
   priceFor,
   SELECT_SAVED_CARD,
 } from "../../shared/registrations.ts";
 import type { SessionUser } from "../auth/session.ts";
-import { event as eventTable, payment, registration } from "../db/schema.ts";
+import { event as eventTable, payment, registration, user as userTable } from "../db/schema.ts";
 import { isEventId } from "../events/event-summary.ts";
 import { EVENT_NOT_FOUND } from "../events/get-event.ts";
 import { AppError } from "../http/errors.ts";
-import { ensureCustomerId } from "../payments/customers.ts";
+import { customerColumn, ensureCustomerId } from "../payments/customers.ts";
 import { type ChargeInput, type ChargeOutcome, GatewayUnavailableError, type PaymentGateway, PaymentInProgressError } from "../payments/gateway.ts";
 import { applyChargeOutcome } from "./apply-charge.ts";
 import { PAYMENT_IN_PROGRESS } from "./cancel.ts";
 import { nowOf, type RegistrationDeps } from "./deps.ts";
-import { enqueueIn } from "./jobs.ts";
-import { activeRegistrationsOf, capacityOf, chargeInputOf, chargeKey, closeOtherWaitlist, heldSpots, type RegistrationRow } from "./queries.ts";
-import { type EventRow, type Tx, withEventLock } from "./transaction.ts";
-import { DELETION_MARK_MS } from "./release-user.ts";
+import { lockTimingOn, recordTiming } from "./lock-timing.ts";
+import { checkOpen, reserveJoin } from "./join-batch.ts";
+import { chargeInputOf, type RegistrationRow } from "./queries.ts";
 
-export const ALREADY_REGISTERED = "You are already registered for this event.";
+export { ACCOUNT_BEING_DELETED, ALREADY_REGISTERED } from "./join-batch.ts";
 
 export interface JoinResult {
   httpStatus: 201 | 202;
@@ -32,8 +29,9 @@ export interface JoinResult {
 }
 
 /**
- * Join as player or goalkeeper. Under the event lock: the duplicate and capacity checks
- * and the insert (a spot, a spot held for payment, or the next waitlist place). A paid spot is then
+ * Join as player or goalkeeper. Under the event lock (with the other joins of the game waiting in this
+ * process, join-batch.ts): the duplicate and capacity checks and the insert (a spot, a spot held for
+ * payment, or the next waitlist place). A paid spot is then
  * charged on-session with the key charge:{registrationId}, outside any transaction, and the outcome
  * applied. Joining again while a payment is pending resumes it with the same key, so a lost answer
  * retried by the user charges once (docs/registrations-and-payments.md, "Join").
@@ -41,25 +39,30 @@ export interface JoinResult {
 export async function joinEvent(deps: RegistrationDeps, options: { user: SessionUser; eventId: string; input: JoinInput }): Promise<JoinResult> {
   const { user, eventId, input } = options;
   const { database, gateway } = deps;
+  const started = lockTimingOn ? performance.now() : 0;
   if (!isEventId(eventId)) throw new AppError("not_found", EVENT_NOT_FOUND);
-  const [game] = await database.db.select().from(eventTable).where(eq(eventTable.id, eventId));
-  if (!game) throw new AppError("not_found", EVENT_NOT_FOUND);
-  checkOpen(game, input.role, nowOf(deps));
-  const price = priceFor(game, input.role);
-
-  // A payment already held for this role (an answer that was lost, an authentication left open)
-  // is resumed with its own key and card, whatever card this request names.
-  const [held] = await database.db
-    .select()
-    .from(registration)
-    .where(
+  // One read before the lock: the game; a payment already held for this role (an answer that was
+  // lost, an authentication left open), which is resumed with its own key and card, whatever card this
+  // request names; and the user's customer at the processor. None decides anything the lock protects:
+  // the game and the held payment are checked again under it.
+  const [found] = await database.db
+    .select({ game: eventTable, held: registration, customerId: customerColumn(gateway) })
+    .from(eventTable)
+    .leftJoin(
+      registration,
       and(
-        eq(registration.eventId, eventId),
+        eq(registration.eventId, eventTable.id),
         eq(registration.userId, user.id),
         eq(registration.role, input.role),
         eq(registration.status, "pending_payment"),
       ),
-    );
+    )
+    .leftJoin(userTable, eq(userTable.id, user.id))
+    .where(eq(eventTable.id, eventId));
+  if (!found) throw new AppError("not_found", EVENT_NOT_FOUND);
+  const { game, held } = found;
+  checkOpen(game, input.role, nowOf(deps));
+  const price = priceFor(game, input.role);
   if (held) return chargeHeldSpot(deps, held);
 
   // The card is checked before the lock: asking the processor inside it would stall the game.
@@ -67,69 +70,35 @@ export async function joinEvent(deps: RegistrationDeps, options: { user: Session
   let chosenCard: string | null = null;
   if (price > 0) {
     if (!input.paymentMethodId) throw new AppError("validation", SELECT_SAVED_CARD, { paymentMethodId: SELECT_SAVED_CARD });
-    customerId = await ensureCustomerId(database.db, gateway, user);
+    customerId = found.customerId ?? (await ensureCustomerId(database.db, gateway, user));
     const card = (await gateway.listCards(customerId)).find((candidate) => candidate.id === input.paymentMethodId);
     if (!card) throw new AppError("validation", SELECT_SAVED_CARD, { paymentMethodId: SELECT_SAVED_CARD });
     chosenCard = cardLabel(card);
   }
 
-  const reserved = await withEventLock(database, eventId, async (tx, event) => {
-    checkOpen(event, input.role, nowOf(deps));
-    await checkNotBeingDeleted(tx, user.id);
-    const mine = await activeRegistrationsOf(tx, event.id, user.id);
-    const spot = mine.find((reg) => holdsSpot(reg.status));
-    if (spot) {
-      if (spot.status === "pending_payment" && spot.role === input.role) return { reg: spot, resumed: true };
-      throw new AppError("conflict", ALREADY_REGISTERED);
-    }
-    if (mine.some((reg) => reg.role === input.role)) {
-      throw new AppError("conflict", `You are already on the ${input.role === "player" ? "Player" : "Goalkeeper"} Waitlist.`);
-    }
-    const open = (await heldSpots(tx, event.id, input.role)) < capacityOf(event, input.role);
-    if (!open && price > 0 && input.consentToAutoCharge !== true) {
-      throw new AppError("rule", CONSENT_REQUIRED, { consentToAutoCharge: CONSENT_REQUIRED });
-    }
-    const status = !open ? "waitlisted" : price > 0 ? "pending_payment" : "confirmed";
-    const [inserted] = await tx.db
-      .insert(registration)
-      .values({
-        eventId: event.id,
-        userId: user.id,
-        role: input.role,
-        status,
-        amountCents: price,
-        paymentMethodId: price > 0 ? input.paymentMethodId : null,
-        cardLabel: chosenCard,
-        consentToAutoCharge: status === "waitlisted" && price > 0,
-        waitlistedAt: status === "waitlisted" ? new Date() : null,
-      })
-      .returning();
-    const reg = inserted!;
-    if (status === "confirmed") await closeOtherWaitlist(tx, reg);
-    // A paid spot is mailed once its charge succeeds (apply-charge.ts); these are told now, and a
-    // paid waitlister gets the written record of the consent just given.
-    if (status === "confirmed") await enqueueIn(tx, deps).mail({ kind: "joined", registrationId: reg.id });
-    if (status === "waitlisted") await enqueueIn(tx, deps).mail({ kind: "waitlisted", registrationId: reg.id });
-    if (status === "pending_payment") {
-      await tx.db.insert(payment).values({
-        registrationId: reg.id,
-        eventId: event.id,
-        userId: user.id,
-        kind: "charge",
-        amountCents: price,
-        currency: deps.config.payments.currency,
-        idempotencyKey: chargeKey(reg.id),
-        customerId,
-        paymentMethodId: input.paymentMethodId,
-      });
-    }
-    return { reg, resumed: false };
-  }, { announce: (reservation) => !reservation.resumed });
-  if (!reserved.resumed) deps.listCache?.invalidate();
+  const locking = lockTimingOn ? performance.now() : 0;
+  const reserved = await reserveJoin(deps, eventId, {
+    userId: user.id,
+    role: input.role,
+    priceCents: price,
+    paymentMethodId: input.paymentMethodId ?? null,
+    cardLabel: chosenCard,
+    customerId,
+    currency: deps.config.payments.currency,
+    consentToAutoCharge: input.consentToAutoCharge === true,
+  });
 
   const reg = reserved.reg;
-  if (reg.status !== "pending_payment") return { httpStatus: 201, body: { registration: view(reg) } };
-  return chargeHeldSpot(deps, reg);
+  const charging = lockTimingOn ? performance.now() : 0;
+  try {
+    if (reg.status !== "pending_payment") return { httpStatus: 201, body: { registration: view(reg) } };
+    return await chargeHeldSpot(deps, reg);
+  } finally {
+    if (lockTimingOn) {
+      const done = performance.now();
+      recordTiming({ kind: "join", eventId, beforeMs: locking - started, lockedMs: charging - locking, chargeMs: done - charging, totalMs: done - started });
+    }
+  }
 }
 
 /**
@@ -207,30 +176,6 @@ const MIN_TRIES = 3;
 const MIN_TRY_MS = 1_000;
 const FIRST_PAUSE_MS = 150;
 const MAX_PAUSE_MS = 1_500;
-
-export const ACCOUNT_BEING_DELETED = "This account is being deleted.";
-
-/**
- * Inside the game's lock: the user's row is held shared until this transaction ends, so an account
- * deletion cannot begin meanwhile (it locks the row to mark itself, release-user.ts); a deletion that
- * has begun refuses the join, as its spots are being released.
- */
-async function checkNotBeingDeleted(tx: Tx, userId: string) {
-  const { rows } = await tx.client.query<{ deleting: boolean }>(
-    `select d.started_at > now() - make_interval(secs => $2) as deleting
-       from "user" u left join account_deletion d on d.user_id = u.id
-      where u.id = $1
-        for share of u`,
-    [userId, DELETION_MARK_MS / 1000],
-  );
-  if (!rows[0] || rows[0].deleting) throw new AppError("forbidden", ACCOUNT_BEING_DELETED);
-}
-
-function checkOpen(event: EventRow, role: "player" | "goalkeeper", now: Date) {
-  if (event.status === "cancelled") throw new AppError("rule", "This event has been cancelled.");
-  if (event.startsAt.getTime() <= now.getTime()) throw new AppError("rule", "This event has already started.");
-  if (role === "goalkeeper" && !event.includeGoalkeepers) throw new AppError("rule", "This event has no goalkeeper spots.");
-}
 
 export function view(reg: RegistrationRow) {
   return { id: reg.id, role: reg.role, status: reg.status, amountCents: reg.amountCents };

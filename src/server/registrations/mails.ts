@@ -1,9 +1,13 @@
 import { and, count, eq, lte, sum } from "drizzle-orm";
+import type { Language } from "../../shared/language.ts";
 import { formatCents, processingFeeCents } from "../../shared/money.ts";
 import { gameCalendarAttachment } from "../calendar/game-attachment.ts";
 import type { Db } from "../db/client.ts";
 import { event, payment, registration, user } from "../db/schema.ts";
 import { formatEventWhen } from "../events/describe-event.ts";
+import { translateServerMessage } from "../i18n/error-language.ts";
+import { COMMON_MAIL_TEXTS, mailLanguage } from "../mail/i18n/common.ts";
+import { REGISTRATION_MAIL_TEXTS } from "../mail/i18n/registration.ts";
 import type { Mail } from "../mail/mailer.ts";
 import { escapeHtml } from "../mail/templates.ts";
 import { composeAccountDeletionMail } from "./account-deletion-mail.ts";
@@ -22,89 +26,91 @@ interface MailContext {
 type EventRow = typeof event.$inferSelect;
 
 /**
- * The mail a registration job describes, written from the database as it is when sent; null when
- * there is nobody to send it to any more (the account was deleted).
+ * The mail a registration job describes, written from the database as it is when sent, in the
+ * recipient's language (`user.language`, English when never chosen); null when there is nobody to
+ * send it to any more (the account was deleted).
  */
 export async function composeRegistrationMail(db: Db, context: MailContext, job: RegistrationMailJob): Promise<Mail | null> {
   if (job.kind === "account_deleted") return composeAccountDeletionMail(db, context, job);
   if (job.kind === "event_cancelled") {
     const [row] = await db.select().from(event).where(eq(event.id, job.eventId));
-    const [person] = await db.select({ email: user.email }).from(user).where(eq(user.id, job.userId));
+    const [person] = await db.select({ email: user.email, language: user.language }).from(user).where(eq(user.id, job.userId));
     if (!row || !person) return null;
+    const language = mailLanguage(person.language);
+    const texts = REGISTRATION_MAIL_TEXTS[language].cancelled;
     const [refunded] = await db
       .select({ total: sum(payment.amountCents).mapWith(Number) })
       .from(payment)
       .where(and(eq(payment.eventId, row.id), eq(payment.userId, job.userId), eq(payment.kind, "refund")));
     const total = refunded?.total ?? 0;
-    return mail(context, row, person.email, {
-      subject: `Cancelled: ${row.title}`,
+    return mail(context, row, person.email, language, {
+      subject: texts.subject(row.title),
       paragraphs: [
-        `The game ${row.title} has been cancelled by the organiser.`,
-        total > 0
-          ? `Your payment of ${formatCents(total, context.payments.currency)} is refunded in full to your card. It can take 5–10 days to appear on your statement.`
-          : "Nothing was charged to you for this game, so there is nothing to refund.",
-        "Your place on its lists and waitlists has been closed.",
-        ...(job.message ? [`Message from the organiser: ${job.message}`] : []),
+        texts.intro(row.title),
+        total > 0 ? texts.refunded(formatCents(total, context.payments.currency, language)) : texts.nothingCharged,
+        texts.closed,
+        ...(job.message ? [texts.organiserMessage(job.message)] : []),
       ],
     });
   }
   if (job.kind === "event_changed") {
     const [row] = await db.select().from(event).where(eq(event.id, job.eventId));
-    const [person] = await db.select({ email: user.email }).from(user).where(eq(user.id, job.userId));
+    const [person] = await db.select({ email: user.email, language: user.language }).from(user).where(eq(user.id, job.userId));
     if (!row || !person) return null;
-    return mail(context, row, person.email, {
-      subject: `Changed: ${row.title}`,
+    const language = mailLanguage(person.language);
+    const texts = REGISTRATION_MAIL_TEXTS[language].changed;
+    // A job queued before the changes were written in each language has the English ones only.
+    const changes = job.changesIn?.[language] ?? job.changes;
+    return mail(context, row, person.email, language, {
+      subject: texts.subject(row.title),
       paragraphs: [
-        `The organiser changed ${row.title}, a game you are registered for:`,
-        ...job.changes.map((change) => `${change.label}: ${change.before} → ${change.after}`),
-        "Your spot or waitlist place stays as it was. If the game no longer suits you, you can cancel your registration on its page, up to 24 hours before it starts.",
+        texts.intro(row.title),
+        ...changes.map((change) => COMMON_MAIL_TEXTS[language].detail(change.label, `${change.before} → ${change.after}`)),
+        texts.outro,
       ],
     });
   }
 
   const [row] = await db
-    .select({ reg: registration, game: event, email: user.email })
+    .select({ reg: registration, game: event, email: user.email, language: user.language })
     .from(registration)
     .innerJoin(event, eq(event.id, registration.eventId))
     .innerJoin(user, eq(user.id, registration.userId))
     .where(eq(registration.id, job.registrationId));
   if (!row) return null;
   const { reg, game, email } = row;
-  const money = (cents: number) => formatCents(cents, context.payments.currency);
+  const language = mailLanguage(row.language);
+  const texts = REGISTRATION_MAIL_TEXTS[language];
+  const money = (cents: number) => formatCents(cents, context.payments.currency, language);
   const amount = money(reg.amountCents);
-  const list = reg.role === "player" ? "Player" : "Goalkeeper";
-  const facts: PolicyFacts = { game, priceCents: reg.amountCents, currency: context.payments.currency, feeRule: context.feeRule, now: new Date() };
-  const card: [string, string][] = reg.amountCents > 0 && reg.cardLabel ? [["Card", reg.cardLabel]] : [];
+  const facts: PolicyFacts = { game, priceCents: reg.amountCents, currency: context.payments.currency, feeRule: context.feeRule, now: new Date(), language };
+  const card: [string, string][] = reg.amountCents > 0 && reg.cardLabel ? [[COMMON_MAIL_TEXTS[language].card, reg.cardLabel]] : [];
   // A held spot's mails carry the game's .ics, so the game lands in the player's calendar.
-  const withCalendar = (spotMail: Mail): Mail => ({ ...spotMail, attachments: [gameCalendarAttachment(context, game)] });
+  const withCalendar = (spotMail: Mail): Mail => ({ ...spotMail, attachments: [gameCalendarAttachment(context, game, language)] });
   switch (job.kind) {
     case "payment_confirmed": {
       const policy = spotCancelPolicy(facts);
-      return withCalendar(mail(context, game, email, {
-        subject: `Payment confirmed: ${game.title}`,
-        paragraphs: [`Your spot as ${reg.role} in ${game.title} is confirmed. We charged ${amount} to your card.`, policy.paragraph],
+      return withCalendar(mail(context, game, email, language, {
+        subject: texts.paymentConfirmed.subject(game.title),
+        paragraphs: [texts.paymentConfirmed.intro(reg.role, game.title, amount), policy.paragraph],
         amountLine: amount,
         moreDetails: [...card, ...policy.details],
       }));
     }
     case "promoted": {
       const policy = spotCancelPolicy(facts);
-      return withCalendar(mail(context, game, email, {
-        subject: `You're in: ${game.title}`,
-        paragraphs: [
-          `A spot opened up in ${game.title} and it is yours: you are now on the ${list} List.`,
-          reg.amountCents > 0 ? `As you agreed when joining the waitlist, we charged ${amount} to your saved card.` : "This game is free.",
-          policy.paragraph,
-        ],
+      return withCalendar(mail(context, game, email, language, {
+        subject: texts.promoted.subject(game.title),
+        paragraphs: [texts.promoted.intro(game.title, reg.role), reg.amountCents > 0 ? texts.promoted.charged(amount) : texts.promoted.free, policy.paragraph],
         amountLine: reg.amountCents > 0 ? amount : undefined,
         moreDetails: [...card, ...policy.details],
       }));
     }
     case "joined": {
       const policy = spotCancelPolicy(facts);
-      return withCalendar(mail(context, game, email, {
-        subject: `You're in: ${game.title}`,
-        paragraphs: [`You have a spot in ${game.title}: you are on the ${list} List. This game is free.`, policy.paragraph],
+      return withCalendar(mail(context, game, email, language, {
+        subject: texts.joined.subject(game.title),
+        paragraphs: [texts.joined.intro(game.title, reg.role), policy.paragraph],
         moreDetails: policy.details,
       }));
     }
@@ -113,40 +119,32 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
       // A free place already promoted or left by the time this is written has nothing left to say;
       // a paid one still gets its record of the consent given.
       if (place === null && reg.amountCents === 0) return null;
-      return mail(context, game, email, waitlistMailContent({ game, reg, place, facts, gameUrl: gameUrl(context, game) }));
+      return mail(context, game, email, language, waitlistMailContent({ game, reg, place, facts, gameUrl: gameUrl(context, game) }));
     }
     case "promotion_failed": {
       const [charge] = await db
         .select({ error: payment.error })
         .from(payment)
         .where(and(eq(payment.registrationId, reg.id), eq(payment.kind, "charge")));
-      return mail(context, game, email, {
-        subject: `We could not charge your card for ${game.title}`,
-        paragraphs: [
-          `A spot opened up in ${game.title}, but your saved card could not be charged ${amount}${charge?.error ? `: ${charge.error}` : "."}`,
-          "The spot went to the next person on the waitlist, and your place on the waitlist has been released.",
-          "To rejoin, open the game and join again, with another card if needed.",
-        ],
+      // The processor's reason is stored in English (its decline message); it is translated like an API error.
+      const reason = charge?.error ? translateServerMessage(charge.error, language) : null;
+      return mail(context, game, email, language, {
+        subject: texts.promotionFailed.subject(game.title),
+        paragraphs: [texts.promotionFailed.intro(game.title, amount, reason), texts.promotionFailed.released, texts.promotionFailed.rejoin],
       });
     }
     case "late_charge_refunded":
-      return mail(context, game, email, {
-        subject: `Your payment for ${game.title} is refunded`,
-        paragraphs: [
-          `Your payment of ${amount} for ${game.title} went through after your spot had been released${reg.closedReason === "event_cancelled" ? " (the game was cancelled)" : ""}.`,
-          `We are refunding all of it, ${amount}, to your card. It can take 5–10 days to appear on your statement.`,
-        ],
+      return mail(context, game, email, language, {
+        subject: texts.lateChargeRefunded.subject(game.title),
+        paragraphs: [texts.lateChargeRefunded.intro(amount, game.title, reg.closedReason === "event_cancelled"), texts.lateChargeRefunded.refund(amount)],
         amountLine: amount,
       });
     case "refund": {
       const paid = reg.amountCents;
       const refund = reg.refundedCents ?? 0;
-      return mail(context, game, email, {
-        subject: `Your refund for ${game.title}`,
-        paragraphs: [
-          `You cancelled your registration for ${game.title}.`,
-          `${money(paid)} paid, ${money(processingFeeCents(paid, context.feeRule))} processing fee, ${money(refund)} refunded to your card. It can take 5–10 days to appear on your statement.`,
-        ],
+      return mail(context, game, email, language, {
+        subject: texts.refund.subject(game.title),
+        paragraphs: [texts.refund.intro(game.title), texts.refund.figures(money(paid), money(processingFeeCents(paid, context.feeRule)), money(refund))],
       });
     }
   }
@@ -174,23 +172,25 @@ function mail(
   context: MailContext,
   game: EventRow,
   to: string,
+  language: Language,
   content: { subject: string; paragraphs: string[]; amountLine?: string; moreDetails?: [string, string][] },
 ): Mail {
+  const common = COMMON_MAIL_TEXTS[language];
   const url = gameUrl(context, game);
-  const when = formatEventWhen(game);
-  const where = game.field ? `${game.locationName} (field: ${game.field})` : game.locationName;
+  const when = formatEventWhen(game, language);
+  const where = common.place(game.locationName, game.field);
   const details: [string, string][] = [
-    ["Game", game.title],
-    ["When", when],
-    ["Where", where],
-    ...(content.amountLine ? ([["Amount", content.amountLine]] as [string, string][]) : []),
+    [common.game, game.title],
+    [common.when, when],
+    [common.where, where],
+    ...(content.amountLine ? ([[common.amount, content.amountLine]] as [string, string][]) : []),
     ...(content.moreDetails ?? []),
   ];
   const text = [
     ...content.paragraphs.flatMap((paragraph) => [paragraph, ""]),
-    ...details.map(([label, value]) => `${label}: ${value}`),
+    ...details.map(([label, value]) => common.detail(label, value)),
     "",
-    `See the game: ${url}`,
+    common.seeGameLink(url),
     "",
     `— ${context.appName}`,
   ].join("\n");
@@ -200,8 +200,8 @@ ${content.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join(
 <table style="border-collapse:collapse">${details
     .map(([label, value]) => `<tr><th style="text-align:left;padding:2px 12px 2px 0">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
     .join("")}</table>
-<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#15803d;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">See the game</a></p>
-<p style="font-size:13px;color:#555">Or open this link: <br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>
+<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#15803d;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(common.seeGame)}</a></p>
+<p style="font-size:13px;color:#555">${escapeHtml(common.openLink)} <br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>
 </body></html>`;
   return { to, subject: content.subject, text, html };
 }

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { ACTIVE_STATUSES, isCancellable } from "../../shared/registrations.ts";
 import { refundAfterFeeCents, type FeeRule } from "../../shared/money.ts";
 import { registration, user } from "../db/schema.ts";
+import { mailLanguage } from "../mail/i18n/common.ts";
 import { feeRuleOf, nowOf, type RegistrationDeps } from "./deps.ts";
 import { REGISTRATION_MAIL_QUEUE, type RegistrationMailJob } from "./jobs.ts";
 import { activeRegistrationsOf, closeRegistration } from "./queries.ts";
@@ -95,13 +96,14 @@ export async function releaseUserRegistrations(deps: RegistrationDeps, userId: s
  */
 async function queueRefundMail(deps: RegistrationDeps, userId: string): Promise<void> {
   if (!deps.jobs) return;
-  const [person] = await deps.database.db.select({ email: user.email }).from(user).where(eq(user.id, userId));
+  const [person] = await deps.database.db.select({ email: user.email, language: user.language }).from(user).where(eq(user.id, userId));
   const released = await deps.database.db
     .select({ id: registration.id })
     .from(registration)
     // refunded_cents is set (0 or more) on exactly the paid spots a release gave up (release-spot.ts).
     .where(and(eq(registration.userId, userId), eq(registration.closedReason, "account_deleted"), isNotNull(registration.refundedCents)));
   if (!person || released.length === 0) return;
-  const job: RegistrationMailJob = { kind: "account_deleted", to: person.email, registrationIds: released.map((row) => row.id) };
+  // The language travels with the job too: the account is gone when the mail is written.
+  const job: RegistrationMailJob = { kind: "account_deleted", to: person.email, language: mailLanguage(person.language), registrationIds: released.map((row) => row.id) };
   await deps.jobs.send(REGISTRATION_MAIL_QUEUE, job);
 }

@@ -57,7 +57,8 @@ export function registrationRoutes(deps: RegistrationDeps) {
     });
 }
 
-function hasBody(request: Request): boolean {
+/** Whether a request carries a body (an optional one: scripts and older clients send none). */
+export function hasBody(request: Request): boolean {
   return request.headers.has("content-type") || Number(request.headers.get("content-length") ?? 0) > 0;
 }
 

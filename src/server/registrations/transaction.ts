@@ -7,6 +7,8 @@ import { event } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { EVENT_NOT_FOUND } from "../events/get-event.ts";
 import { announceEventChange } from "../live/announce.ts";
+import { inGameQueue } from "./game-queue.ts";
+import { lockTimingOn, recordTiming } from "./lock-timing.ts";
 
 /** A transaction: drizzle for queries, and its connection for work that must commit with it (jobs). */
 export interface Tx {
@@ -23,6 +25,9 @@ export type EventRow = typeof event.$inferSelect;
  * transaction at a time, so every other connection waits for this one. See
  * docs/registrations-and-payments.md, "The event lock".
  *
+ * Within this process at most IN_LOCK_PER_GAME of a game's transactions hold or wait for its lock
+ * with a connection; the others wait their turn without one (game-queue.ts).
+ *
  * Unless `announce` says the work changed nothing, the game's version is bumped and NOTIFYed just
  * before COMMIT, in this transaction: live pages and every instance's caches hear of exactly the
  * changes that committed (docs/live-updates.md).
@@ -33,6 +38,18 @@ export async function withEventLock<T>(
   work: (tx: Tx, event: EventRow) => Promise<T>,
   options: { announce?: (result: T) => boolean } = {},
 ): Promise<T> {
+  const asked = lockTimingOn ? performance.now() : 0;
+  return inGameQueue(eventId, () => lockedTransaction(database, eventId, work, options, asked));
+}
+
+async function lockedTransaction<T>(
+  database: Database,
+  eventId: string,
+  work: (tx: Tx, event: EventRow) => Promise<T>,
+  options: { announce?: (result: T) => boolean },
+  asked: number,
+): Promise<T> {
+  let granted = 0;
   const client = await database.pool.connect();
   // A connection whose rollback failed is broken: it is destroyed rather than given back to the pool.
   let broken: Error | undefined;
@@ -41,6 +58,7 @@ export async function withEventLock<T>(
     const tx: Tx = { db: drizzle(client, { schema }), client };
     const [locked] = await tx.db.select().from(event).where(eq(event.id, eventId)).for("update");
     if (!locked) throw new AppError("not_found", EVENT_NOT_FOUND);
+    if (lockTimingOn) granted = performance.now();
     const result = await work(tx, locked);
     if (options.announce?.(result) ?? true) await announceEventChange(client, locked.id);
     await client.query("commit");
@@ -50,5 +68,6 @@ export async function withEventLock<T>(
     throw error;
   } finally {
     client.release(broken);
+    if (granted) recordTiming({ kind: "lock", eventId, waitMs: granted - asked, holdMs: performance.now() - granted });
   }
 }

@@ -1,7 +1,8 @@
 import { formatCents } from "../../shared/money.ts";
-import { autoChargeConsentText } from "../../shared/registrations.ts";
 import { formatInZone } from "../../shared/time-zone-name.ts";
 import type { event, registration } from "../db/schema.ts";
+import { COMMON_MAIL_TEXTS } from "../mail/i18n/common.ts";
+import { REGISTRATION_MAIL_TEXTS } from "../mail/i18n/registration.ts";
 import { laterCancelRefund, type PolicyFacts, waitlistWithdrawal } from "./cancel-policy-text.ts";
 
 type Detail = [string, string];
@@ -11,6 +12,7 @@ type Detail = [string, string];
  * this is also the written record of the consent they gave in the payment dialog: its words, when,
  * the amount, the card, and how to withdraw it (leave the waitlist on the game's page, which the
  * 24-hour window allows until its deadline). `place` is null when the place is no longer waiting.
+ * Written in `facts.language` (the recipient's).
  */
 export function waitlistMailContent(options: {
   game: typeof event.$inferSelect;
@@ -20,39 +22,37 @@ export function waitlistMailContent(options: {
   gameUrl: string;
 }): { subject: string; paragraphs: string[]; moreDetails: Detail[] } {
   const { game, reg, place, facts, gameUrl } = options;
-  const list = reg.role === "player" ? "Player" : "Goalkeeper";
+  const language = facts.language ?? "en";
+  const texts = REGISTRATION_MAIL_TEXTS[language].waitlist;
   // No place: it left the waitlist (a spot, or gone) before this was written; what was agreed stays on record.
-  const where =
-    place === null
-      ? `You joined the waitlist of the ${list} List of ${game.title}.`
-      : `The ${list} List of ${game.title} is full, so you are on its waitlist: you are number ${place}.`;
-  const placeDetail: Detail[] = place === null ? [] : [["Waitlist place", `#${place}`]];
+  const where = place === null ? texts.joined(reg.role, game.title) : texts.full(reg.role, game.title, place);
+  const placeDetail: Detail[] = place === null ? [] : [[texts.placeLabel, texts.place(place)]];
   const withdrawal = waitlistWithdrawal(facts, gameUrl);
   if (reg.amountCents === 0) {
     return {
-      subject: `You're on the waitlist: ${game.title}`,
-      paragraphs: [where, "If a spot frees up before kick-off, it is yours automatically, and we will mail you.", withdrawal.paragraph],
+      subject: texts.freeSubject(game.title),
+      paragraphs: [where, texts.freeAuto, withdrawal.paragraph],
       moreDetails: [...placeDetail, ...withdrawal.details],
     };
   }
-  const amount = formatCents(reg.amountCents, facts.currency);
-  const agreedAt = formatInZone(reg.waitlistedAt ?? reg.createdAt, game.timeZone);
-  const card = reg.cardLabel ?? "saved card";
+  const amount = formatCents(reg.amountCents, facts.currency, language);
+  const agreedAt = formatInZone(reg.waitlistedAt ?? reg.createdAt, game.timeZone, language);
+  const card = reg.cardLabel ?? texts.savedCard;
   return {
-    subject: `Your waitlist place and automatic payment: ${game.title}`,
+    subject: texts.paidSubject(game.title),
     paragraphs: [
-      place === null ? where : `${where} Nothing has been charged.`,
-      `This mail is your record of what you agreed to on ${agreedAt}:`,
-      `“${autoChargeConsentText(amount)}”`,
-      `If a spot frees up before kick-off, your ${card} is charged ${amount} without asking you again, and the spot is yours. We mail you either way: when the spot is yours, or if the card cannot be charged (the spot then goes to the next person).`,
+      place === null ? where : texts.nothingCharged(where),
+      texts.record(agreedAt),
+      texts.consent(amount),
+      texts.autoCharge(card, amount),
       withdrawal.paragraph,
       ...(laterCancelRefund(facts) ?? []),
     ],
     moreDetails: [
-      ["Charged if a spot frees up", amount],
-      ...(reg.cardLabel ? ([["Card", reg.cardLabel]] as Detail[]) : []),
+      [texts.chargedIfSpot, amount],
+      ...(reg.cardLabel ? ([[COMMON_MAIL_TEXTS[language].card, reg.cardLabel]] as Detail[]) : []),
       ...placeDetail,
-      ["Agreed on", agreedAt],
+      [texts.agreedOn, agreedAt],
       ...withdrawal.details,
     ],
   };

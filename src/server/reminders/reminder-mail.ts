@@ -1,6 +1,9 @@
+import { INTL_LOCALES, type Language } from "../../shared/language.ts";
 import { isCancellable } from "../../shared/registrations.ts";
 import { timeZoneName } from "../../shared/time-zone-name.ts";
 import { formatEventHours } from "../events/describe-event.ts";
+import { COMMON_MAIL_TEXTS } from "../mail/i18n/common.ts";
+import { REMINDER_MAIL_TEXTS } from "../mail/i18n/reminder.ts";
 import type { Mail } from "../mail/mailer.ts";
 import { escapeHtml } from "../mail/templates.ts";
 import type { ReminderKind } from "./reminder-kinds.ts";
@@ -17,15 +20,17 @@ export interface ReminderGame {
   longitude: number | null;
 }
 
-export const NOT_REFUNDED =
-  "Cancelling now is not refunded: kick-off is less than 24 hours away, so the spot can no longer be given back. If you cannot come, please let the organiser know.";
+export const NOT_REFUNDED = REMINDER_MAIL_TEXTS.en.notRefunded;
 
 const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
 
-/** "Sunday, December 6, 2026, 10:00 AM – 11:30 AM (Eastern Time)": the weekday spelled out, on the game's clocks. */
-export function reminderWhen(game: Pick<ReminderGame, "startsAt" | "endsAt" | "timeZone">): string {
-  const day = new Intl.DateTimeFormat("en-US", { timeZone: game.timeZone, weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(game.startsAt);
-  return `${plainSpaces(day)}, ${formatEventHours(game.startsAt, game.endsAt, game.timeZone)} (${timeZoneName(game.timeZone, game.startsAt)})`;
+/**
+ * "Sunday, December 6, 2026, 10:00 AM – 11:30 AM (Eastern Time)": the weekday spelled out, on the
+ * game's clocks. French: "dimanche 6 décembre 2026, 10 h 00 – 11 h 30 (heure de l’Est)".
+ */
+export function reminderWhen(game: Pick<ReminderGame, "startsAt" | "endsAt" | "timeZone">, language: Language = "en"): string {
+  const day = new Intl.DateTimeFormat(INTL_LOCALES[language], { timeZone: game.timeZone, weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(game.startsAt);
+  return `${plainSpaces(day)}, ${formatEventHours(game.startsAt, game.endsAt, game.timeZone, language)} (${timeZoneName(game.timeZone, game.startsAt, language)})`;
 }
 
 /**
@@ -37,7 +42,7 @@ export function directionsLink(game: Pick<ReminderGame, "latitude" | "longitude"
   return `https://www.google.com/maps/dir/?${new URLSearchParams({ api: "1", destination })}`;
 }
 
-/** The reminder 24 hours or 2 hours before kick-off, with a one-click way to stop reminders (not other mail). */
+/** The reminder 24 hours or 2 hours before kick-off, with a one-click way to stop reminders (not other mail), in the recipient's language. */
 export function reminderMail(options: {
   appName: string;
   to: string;
@@ -46,29 +51,34 @@ export function reminderMail(options: {
   gameUrl: string;
   unsubscribeUrl: string;
   now: Date;
+  /** The recipient's; English when not given. */
+  language?: Language;
 }): Mail {
-  const { appName, to, kind, game, gameUrl, unsubscribeUrl, now } = options;
-  const time = plainSpaces(new Intl.DateTimeFormat("en-US", { timeZone: game.timeZone, hour: "numeric", minute: "2-digit" }).format(game.startsAt));
-  const weekday = new Intl.DateTimeFormat("en-US", { timeZone: game.timeZone, weekday: "long" }).format(game.startsAt);
-  const subject = kind === "24h" ? `Reminder: ${game.title}, ${weekday} at ${time}` : `Starting soon: ${game.title} at ${time}`;
-  const intro = kind === "24h" ? `Your game ${game.title} is in 24 hours. See you on the pitch!` : `Your game ${game.title} starts in 2 hours. See you on the pitch!`;
-  const where = game.field ? `${game.locationName} (field: ${game.field})` : game.locationName;
+  const { appName, to, kind, game, gameUrl, unsubscribeUrl, now, language = "en" } = options;
+  const common = COMMON_MAIL_TEXTS[language];
+  const texts = REMINDER_MAIL_TEXTS[language];
+  const locale = INTL_LOCALES[language];
+  const time = plainSpaces(new Intl.DateTimeFormat(locale, { timeZone: game.timeZone, hour: "numeric", minute: "2-digit" }).format(game.startsAt));
+  const weekday = new Intl.DateTimeFormat(locale, { timeZone: game.timeZone, weekday: "long" }).format(game.startsAt);
+  const subject = kind === "24h" ? texts.subject24h(game.title, weekday, time) : texts.subject2h(game.title, time);
+  const intro = kind === "24h" ? texts.intro24h(game.title) : texts.intro2h(game.title);
+  const where = common.place(game.locationName, game.field);
   const directions = directionsLink(game);
-  const paragraphs = [intro, ...(isCancellable(game.startsAt, now) ? [] : [NOT_REFUNDED])];
+  const paragraphs = [intro, ...(isCancellable(game.startsAt, now) ? [] : [texts.notRefunded])];
   const details: [string, string][] = [
-    ["Game", game.title],
-    ["When", reminderWhen(game)],
-    ["Where", where],
+    [common.game, game.title],
+    [common.when, reminderWhen(game, language)],
+    [common.where, where],
   ];
-  const footer = "You get these reminders because game reminders are on for your account.";
+  const footer = texts.why;
   const text = [
     ...paragraphs.flatMap((paragraph) => [paragraph, ""]),
-    ...details.map(([label, value]) => `${label}: ${value}`),
+    ...details.map(([label, value]) => common.detail(label, value)),
     "",
-    `Directions: ${directions}`,
-    `See the game: ${gameUrl}`,
+    texts.directionsLink(directions),
+    common.seeGameLink(gameUrl),
     "",
-    `${footer} Unsubscribe from reminders: ${unsubscribeUrl}`,
+    `${footer} ${texts.unsubscribeLink(unsubscribeUrl)}`,
     `— ${appName}`,
   ].join("\n");
   const button = (label: string, url: string) =>
@@ -79,10 +89,10 @@ ${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n")}
 <table style="border-collapse:collapse">${details
     .map(([label, value]) => `<tr><th style="text-align:left;padding:2px 12px 2px 0">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
     .join("")}</table>
-<p>${button("Get directions", directions)}${button("See the game", gameUrl)}</p>
-<p style="font-size:13px;color:#555">Or open this link: <br><a href="${escapeHtml(gameUrl)}">${escapeHtml(gameUrl)}</a></p>
+<p>${button(texts.directions, directions)}${button(common.seeGame, gameUrl)}</p>
+<p style="font-size:13px;color:#555">${escapeHtml(common.openLink)} <br><a href="${escapeHtml(gameUrl)}">${escapeHtml(gameUrl)}</a></p>
 <p style="font-size:12px;color:#555">${escapeHtml(footer)}
-<a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe from reminders</a></p>
+<a href="${escapeHtml(unsubscribeUrl)}">${escapeHtml(texts.unsubscribe)}</a></p>
 </body></html>`;
   return {
     to,

@@ -5,6 +5,7 @@ import { gameReminder } from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { unsubscribeUrl } from "../mail/unsubscribe.ts";
 import { reminderDue } from "./reminder-kinds.ts";
+import { mailLanguage } from "../mail/i18n/common.ts";
 import { reminderMail } from "./reminder-mail.ts";
 import type { ReminderMailJob } from "./sweep-reminders.ts";
 
@@ -28,6 +29,7 @@ export async function sendReminder(deps: ReminderDeps, job: ReminderMailJob, now
   if (!open) return "skipped";
   const { rows } = await db.execute<{
     email: string;
+    language: string | null;
     id: string;
     title: string;
     starts_at: string;
@@ -38,7 +40,7 @@ export async function sendReminder(deps: ReminderDeps, job: ReminderMailJob, now
     latitude: number | null;
     longitude: number | null;
   }>(sql`
-    select u.email, e.id, e.title, e.starts_at, e.ends_at, e.time_zone, e.location_name, e.field, e.latitude, e.longitude
+    select u.email, u.language, e.id, e.title, e.starts_at, e.ends_at, e.time_zone, e.location_name, e.field, e.latitude, e.longitude
     from registration r
     join event e on e.id = r.event_id
     join "user" u on u.id = r.user_id
@@ -65,6 +67,7 @@ export async function sendReminder(deps: ReminderDeps, job: ReminderMailJob, now
       gameUrl: `${config.publicUrl}/event/${row.id}`,
       unsubscribeUrl: unsubscribeUrl(config, job.userId, "game-reminders"),
       now,
+      language: mailLanguage(row.language),
     }),
   );
   await db.update(gameReminder).set({ sentAt: new Date() }).where(claim);

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
@@ -8,7 +8,7 @@ import { zonedTimeToUtc } from "../../shared/zoned-time.ts";
 import { createApp } from "../app.ts";
 import { insertEvent, insertRegistration, insertUser } from "../events/testing.ts";
 import { createTestContext, TEST_ORIGIN, type TestContext } from "../../test/test-app.ts";
-import { withEventPreview } from "./spa.ts";
+import { withEventPreview, withLanguage } from "./spa.ts";
 
 const INDEX_HTML = `<!doctype html>
 <html lang="en">
@@ -118,6 +118,42 @@ describe("GET /event/:id (Open Graph)", () => {
     expect(html).toContain('<div id="root"></div>');
   });
 
+  it("speaks the viewer's language: the kickoff_lang cookie, else Accept-Language", async () => {
+    const startsAt = zonedTimeToUtc("2031-12-06", "19:00", "America/Toronto");
+    const game = await insertEvent(context.database.db, { title: "Partie du samedi", startsAt, durationMinutes: 90, timeZone: "America/Toronto", maxPlayers: 10 });
+    const french = await app.request(`${TEST_ORIGIN}/event/${game.id}`, { headers: { "accept-language": "fr-CA,fr;q=0.9,en;q=0.5" } });
+    const html = await french.text();
+    expect(html).toContain('<html lang="fr-CA">');
+    expect(metaTags(html)["og:description"]?.replace(/\s/g, " ")).toBe("sam. 6 déc. 2031 · 19 h 00 – 20 h 30 · Riverside Park · 10 places restantes");
+    expect(french.headers.get("vary")).toContain("Accept-Language");
+
+    const chosen = await app.request(`${TEST_ORIGIN}/profile`, { headers: { "accept-language": "fr-CA", cookie: "kickoff_lang=en" } });
+    expect(await chosen.text()).toBe(INDEX_HTML);
+    const chosenFrench = await app.request(`${TEST_ORIGIN}/profile`, { headers: { "accept-language": "en-US", cookie: "kickoff_lang=fr" } });
+    expect(await chosenFrench.text()).toContain('<html lang="fr-CA">');
+  });
+
+  it("says the first paint's Loading... in the viewer's language", () => {
+    const built = '<html lang="en"><body><div id="root"><div class="first-paint" role="status">Loading...</div></div></body></html>';
+    expect(withLanguage(built, "fr")).toBe('<html lang="fr-CA"><body><div id="root"><div class="first-paint" role="status">Chargement…</div></div></body></html>');
+    expect(withLanguage(built, "en")).toBe(built);
+    // The words are the web app's own, so that the screen does not change when the script takes over.
+    expect(readFileSync(new URL("../../web/i18n/catalogs/fr/shell.ts", import.meta.url), "utf8")).toContain('"shell.loading": "Chargement…"');
+  });
+
+  it("words the notice of an app that cannot start in the viewer's language, as the error boundary does", () => {
+    const page = readFileSync(new URL("../../web/index.html", import.meta.url), "utf8");
+    const notice = (html: string) => /<div id="start-failure"[^>]*>(.*?)<\/div>/s.exec(html)?.[1];
+    const catalogs = ["en", "fr"].map((language) => readFileSync(new URL(`../../web/i18n/catalogs/${language}/shell.ts`, import.meta.url), "utf8"));
+    const french = notice(withLanguage(page, "fr"));
+    expect(notice(withLanguage(page, "en"))).toBe('<h1>Something went wrong</h1><p>An unexpected error occurred. Please reload the page and try again.</p><a href="">Reload</a>');
+    expect(french).toBe('<h1>Un problème est survenu</h1><p>Une erreur inattendue est survenue. Rechargez la page et réessayez.</p><a href="">Recharger</a>');
+    // The same words as the screens' own (shell.failed.title, shell.failed.text, shell.update.reload).
+    for (const [index, html] of [notice(page)!, french!].entries()) {
+      for (const words of html.split(/<[^>]+>/).filter(Boolean)) expect(catalogs[index]).toContain(`"${words}"`);
+    }
+  });
+
   it("names the picture in the viewer's language: the language switch's cookie, else Accept-Language", async () => {
     const game = await insertEvent(context.database.db, { title: "Langues" });
     const imageOf = async (headers: Record<string, string>) => {
@@ -129,7 +165,7 @@ describe("GET /event/:id (Open Graph)", () => {
     expect(await imageOf({ "accept-language": "fr-CA,fr;q=0.9" })).toMatch(/\/fr-square\.png$/);
     expect(await imageOf({ "accept-language": "fr-CA", cookie: "kickoff_lang=en" })).toMatch(/\/en-square\.png$/);
     expect(await imageOf({ "accept-language": "de, en;q=0.1", cookie: "kickoff_lang=fr" })).toMatch(/\/fr-square\.png$/);
-    expect(metaTags(await (await app.request(`${TEST_ORIGIN}/event/${game.id}`, { headers: { "accept-language": "fr" } })).text())["og:image:alt"]).toMatch(/^Match « Langues » : /);
+    expect(metaTags(await (await app.request(`${TEST_ORIGIN}/event/${game.id}`, { headers: { "accept-language": "fr" } })).text())["og:image:alt"]).toMatch(/^Partie « Langues » : /);
   });
 
   it("escapes what organisers typed", async () => {
@@ -202,6 +238,8 @@ describe("withEventPreview", () => {
     status: "active",
     playersCount: 9,
     goalkeepersCount: 0,
+    seriesId: null,
+    registrationOpensAt: null,
   };
   const options = { appName: "Kickoff", publicUrl: "https://kickoff.example", now: new Date("2026-12-01T00:00:00Z") };
   const description = (html: string) => metaTags(html)["og:description"];

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import type { EventSummary } from "../../shared/events.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
@@ -11,9 +11,13 @@ import { compressAnswers } from "../http/compress.ts";
 import { escapeHtml } from "../mail/templates.ts";
 import { type MetaTag, ogImageTags } from "../og/og-image-tags.ts";
 import { requestLanguage } from "../og/og-language.ts";
+import { LANGUAGE_TAGS, type Language } from "../../shared/language.ts";
+import type { PageRenderer } from "./render-page.ts";
 
 export interface SpaDeps {
   webDist: string;
+  /** The server's render of the first screen (docs/server-rendering.md); without it pages render in the browser. */
+  renderer?: PageRenderer;
   db: Db;
   config: Pick<Config, "appName" | "publicUrl"> & { payments: Pick<Config["payments"], "currency"> };
 }
@@ -55,7 +59,9 @@ export function spaRoutes(deps: SpaDeps) {
   const topLevelFiles = serveStatic({ root: webDist, precompressed: true });
   app.use(async (c, next) => {
     const file = join(webDist, safeDecode(c.req.path));
-    if (file.startsWith(`${webDist}${sep}`) && c.req.path !== "/" && existsSync(file) && statSync(file).isFile()) {
+    // Not the build's own records (.vite/manifest.json): what it lists is the server's business.
+    const served = file.startsWith(`${webDist}${sep}`) && !file.slice(webDist.length + 1).startsWith(".");
+    if (served && c.req.path !== "/" && existsSync(file) && statSync(file).isFile()) {
       // Its own `next`, not the app's: what the app's chain returns is no Response.
       const served = await topLevelFiles(c, async () => undefined);
       if (served) return varyOnEncoding(served);
@@ -70,16 +76,31 @@ export function spaRoutes(deps: SpaDeps) {
     // Unknown ids get the plain page; the web app then says 'Event not found.'.
     if (!found) return next();
     c.header("Cache-Control", "no-cache");
-    // The picture is in the viewer's language (docs/link-previews.md).
+    // The page, its description and its picture speak the viewer's language (docs/languages.md,
+    // docs/link-previews.md): caches must key on it.
     c.header("Vary", "Accept-Language, Cookie", { append: true });
-    const imageTags = ogImageTags(found.summary, { ...config, currency: config.payments.currency, version: found.version, language: requestLanguage(c), now: new Date() });
-    return c.html(withEventPreview(indexHtml(), found.summary, { ...config, imageTags }));
+    const language = requestLanguage(c);
+    const imageTags = ogImageTags(found.summary, { ...config, currency: config.payments.currency, version: found.version, language, now: new Date() });
+    return page(c, (pageLanguage) => withEventPreview(withLanguage(indexHtml(), pageLanguage), found.summary, { ...config, imageTags, language: pageLanguage }), language);
   });
   app.get("*", (c) => {
     if (!existsSync(indexFile)) return c.text("The web app is not built. Run `npm run build`.", 503);
     c.header("Cache-Control", "no-cache");
-    return c.html(indexHtml());
+    c.header("Vary", "Accept-Language, Cookie", { append: true });
+    const language = requestLanguage(c);
+    return page(c, (pageLanguage) => withLanguage(indexHtml(), pageLanguage), language);
   });
+
+  /**
+   * The page, with its first screen rendered for this viewer where the server renders it: then never
+   * kept by a shared cache, as it shows what only they may see (docs/server-rendering.md).
+   */
+  async function page(c: Context, html: (language: Language) => string, language: Language) {
+    const rendered = c.req.method === "GET" ? await deps.renderer?.render(c, html, language) : null;
+    if (!rendered) return c.html(html(language));
+    c.header("Cache-Control", "private, no-cache");
+    return c.html(rendered);
+  }
   return app;
 }
 
@@ -90,9 +111,9 @@ export function spaRoutes(deps: SpaDeps) {
 export function withEventPreview(
   html: string,
   summary: EventSummary,
-  options: { appName: string; publicUrl: string; hasIcon?: boolean; imageTags?: MetaTag[]; now?: Date },
+  options: { appName: string; publicUrl: string; hasIcon?: boolean; imageTags?: MetaTag[]; now?: Date; language?: Language },
 ): string {
-  const description = describeEvent(summary, options.now ?? new Date());
+  const description = describeEvent(summary, options.now ?? new Date(), options.language);
   const url = `${options.publicUrl}/event/${summary.id}`;
   const tags: [string, string, string][] = [
     ["property", "og:type", "website"],
@@ -116,6 +137,29 @@ export function withEventPreview(
     ? withDescription.replace(/<title>[\s\S]*?<\/title>/i, () => head)
     : withDescription.replace(/<\/head>/i, () => `${head}\n  </head>`);
 }
+
+/**
+ * The page's `<html lang>` in the language it is served in ("fr-CA"), for screen readers and
+ * translators. An English page is the build's own, unchanged.
+ */
+export function withLanguage(html: string, language: Language): string {
+  if (language === "en") return html;
+  return html
+    .replace(/<html\b[^>]*>/i, (tag) => (/\blang=/i.test(tag) ? tag.replace(/\blang="[^"]*"/i, `lang="${LANGUAGE_TAGS[language]}"`) : tag.replace(/>$/, ` lang="${LANGUAGE_TAGS[language]}">`)))
+    .replace(FIRST_PAINT, (_all, open: string, close: string) => `${open}${escapeHtml(FIRST_PAINT_WORDS[language])}${close}`)
+    .replace(START_FAILURE, (_all, open: string, close: string) => `${open}${START_FAILURE_HTML[language]}${close}`);
+}
+
+/** index.html's first paint, before the script (and its messages) arrive: 'Loading...'. */
+const FIRST_PAINT = /(<div class="first-paint"[^>]*>)Loading\.\.\.(<\/div>)/;
+/** What it says in each language: the web app's own words for it ("shell.loading" in its catalogs). */
+const FIRST_PAINT_WORDS: Record<Exclude<Language, "en">, string> = { fr: "Chargement…" };
+
+/** index.html's notice for an app that cannot start (main.tsx shows it): the error boundary's words and "Reload". */
+const START_FAILURE = /(<div id="start-failure"[^>]*>).*?(<\/div>)/s;
+const START_FAILURE_HTML: Record<Exclude<Language, "en">, string> = {
+  fr: "<h1>Un problème est survenu</h1><p>Une erreur inattendue est survenue. Rechargez la page et réessayez.</p><a href=\"\">Recharger</a>",
+};
 
 /**
  * serveStatic names Vary only when it picked a compressed file; the plain answer varies on the

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { t } from "../i18n/i18n.ts";
 import { paths } from "../lib/paths.ts";
 
 /** The way back to the login screen, under every account form. */
@@ -6,7 +7,7 @@ export function BackToLogin({ className = "mt-6 text-center text-sm" }: { classN
   return (
     <p className={className}>
       <Link to={paths.home} className="font-semibold text-green-800 underline">
-        Back to login
+        {t("account.links.backToLogin")}
       </Link>
     </p>
   );
@@ -17,7 +18,7 @@ export function OrDivider() {
   return (
     <div className="my-4 flex items-center gap-3 text-sm text-slate-500" aria-hidden="true">
       <span className="h-px flex-1 bg-slate-200" />
-      or
+      {t("account.links.or")}
       <span className="h-px flex-1 bg-slate-200" />
     </div>
   );

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { t } from "../i18n/i18n.ts";
 import { api, errorMessage } from "../lib/api.ts";
 import { useAuth } from "../lib/auth.tsx";
 import { rememberPendingEmail } from "../lib/pending-email.ts";
@@ -10,7 +11,7 @@ import { useNotify } from "./notification.tsx";
  * app's routing moves the user to /verify-email; the success message therefore goes in the banner.
  * Used on Profile and, to fix a mistyped address, on /verify-email.
  */
-export function ChangeEmailForm({ submitLabel = "Save New Email" }: { submitLabel?: string }) {
+export function ChangeEmailForm({ submitLabel }: { submitLabel?: string }) {
   const { refresh } = useAuth();
   const notify = useNotify();
   const [currentPassword, setCurrentPassword] = useState("");
@@ -26,12 +27,12 @@ export function ChangeEmailForm({ submitLabel = "Save New Email" }: { submitLabe
     try {
       await api("/api/me/email", { body: { currentPassword, newEmail: address } });
     } catch (caught) {
-      setError(`Failed to update email: ${errorMessage(caught)}`);
+      setError(t("account.changeEmail.failed", { reason: errorMessage(caught) }));
       setBusy(false);
       return;
     }
     rememberPendingEmail(address);
-    notify("Email updated successfully! Please verify your new email.");
+    notify(t("account.changeEmail.done"));
     await refresh().catch(() => undefined);
     setCurrentPassword("");
     setNewEmail("");
@@ -41,18 +42,18 @@ export function ChangeEmailForm({ submitLabel = "Save New Email" }: { submitLabe
   return (
     <form onSubmit={submit} className="flex flex-col gap-4 text-left">
       <TextField
-        label="Current Password"
+        label={t("account.form.currentPassword")}
         type="password"
         autoComplete="current-password"
         required
         value={currentPassword}
         onChange={(e) => setCurrentPassword(e.target.value)}
       />
-      <TextField label="New Email Address" type="email" autoComplete="email" required value={newEmail} onChange={(e) => setNewEmail(e.target.value)} />
+      <TextField label={t("account.changeEmail.newAddress")} type="email" autoComplete="email" required value={newEmail} onChange={(e) => setNewEmail(e.target.value)} />
       <FormMessage kind="error">{error}</FormMessage>
       <div>
         <Button type="submit" disabled={busy} className="w-full sm:w-auto">
-          {busy ? "Saving..." : submitLabel}
+          {busy ? t("account.form.saving") : (submitLabel ?? t("account.changeEmail.submit"))}
         </Button>
       </div>
     </form>

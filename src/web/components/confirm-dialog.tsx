@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Dialog } from "./dialog.tsx";
 import { Button } from "./form.tsx";
+import { t } from "../i18n/i18n.ts";
 
 /** The original product's confirm modals: 'Confirm' and 'Cancel', 'Processing...' while the action runs. */
 export function ConfirmDialog({
@@ -30,10 +31,10 @@ export function ConfirmDialog({
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
+            {t("shell.dialog.cancel")}
           </Button>
           <Button variant="danger" onClick={onConfirm} disabled={busy || confirmDisabled}>
-            {busy ? "Processing..." : "Confirm"}
+            {busy ? t("shell.dialog.busy") : t("shell.dialog.confirm")}
           </Button>
         </>
       }

@@ -1,21 +1,25 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { NEEDS_CONNECTION } from "../lib/api.ts";
+import { currentIntlLocale, currentLanguage, t } from "../i18n/i18n.ts";
+import { needsConnectionMessage } from "../lib/api.ts";
 import { acceptUpdate, useConnection } from "../lib/connection.ts";
 
 /**
- * The viewer's own clock format: 18:05, or 6:05 PM. Made when first needed: the first
- * Intl.DateTimeFormat of a page loads the locale's data, a long task on a phone that every page
- * would pay at start-up for a notice that shows only offline.
+ * The viewer's own clock format in English (18:05, or 6:05 PM), French's 24-hour clock in French
+ * ("18 h 05", inside a French sentence). Made when first needed: the first Intl.DateTimeFormat of a
+ * page loads the locale's data, a long task on a phone that every page would pay at start-up for a
+ * notice that shows only offline.
  */
 function formatClockTime(date: Date): string {
-  return new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" }).format(date);
+  const locale = currentLanguage() === "en" ? undefined : currentIntlLocale();
+  return new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit" }).format(date);
 }
 
 const RETRY_MS = 5_000;
 
 function useOnline(): boolean {
-  const [online, setOnline] = useState(() => navigator.onLine);
+  // Rendered on the server (docs/server-rendering.md): the page just came over the network.
+  const [online, setOnline] = useState(() => typeof navigator === "undefined" || navigator.onLine);
   useEffect(() => {
     const update = () => setOnline(navigator.onLine);
     window.addEventListener("online", update);
@@ -51,19 +55,19 @@ export function ConnectionNotices() {
     <div role="status" className="flex flex-col">
       {showOffline && (
         <div className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-950">
-          <p>{offlineSince ? `Offline — showing what you saw at ${formatClockTime(offlineSince)}` : "Offline"}</p>
-          {writeRefused && <p className="font-medium">{NEEDS_CONNECTION}</p>}
+          <p>{offlineSince ? t("shell.offline.since", { time: formatClockTime(offlineSince) }) : t("shell.offline")}</p>
+          {writeRefused && <p className="font-medium">{needsConnectionMessage()}</p>}
         </div>
       )}
       {updateWaiting && (
         <p className="flex items-center justify-center gap-3 bg-slate-800 px-4 py-2 text-sm text-white">
-          A new version is available —
+          {t("shell.update.ready")}
           <button
             type="button"
             className="rounded bg-white px-2 py-0.5 font-medium text-slate-900 hover:bg-slate-200 focus:outline-2 focus:outline-white"
             onClick={() => acceptUpdate(updateWaiting)}
           >
-            Reload
+            {t("shell.update.reload")}
           </button>
         </p>
       )}

@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from "react";
+import { t } from "../i18n/i18n.ts";
 
 /** Shown instead of a blank page when a screen fails to load or render. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -16,10 +17,10 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
     if (!this.state.failed) return this.props.children;
     return (
       <div className="mx-auto max-w-md p-8 text-center" role="alert">
-        <h1 className="mb-2 text-2xl font-bold">Something went wrong</h1>
-        <p className="mb-6 text-slate-600">An unexpected error occurred. Please reload the page and try again.</p>
+        <h1 className="mb-2 text-2xl font-bold">{t("shell.failed.title")}</h1>
+        <p className="mb-6 text-slate-600">{t("shell.failed.text")}</p>
         <a className="font-semibold text-green-800 underline" href="/">
-          Back to Events
+          {t("shell.backToEvents")}
         </a>
       </div>
     );

@@ -1,15 +1,18 @@
 import { Link } from "react-router";
+import { t } from "../i18n/i18n.ts";
+import { LanguageSwitch } from "../i18n/lazy-language-switch.tsx";
 import { paths } from "../lib/paths.ts";
 
 export function Footer({ appName }: { appName: string }) {
   return (
     <footer className="mt-12 border-t border-slate-200 py-6 text-center text-sm text-slate-600">
       <p>
-        © {new Date().getFullYear()} {appName}. All rights reserved. ·{" "}
+        {t("shell.footer.rights", { year: new Date().getFullYear(), appName })} ·{" "}
         <Link to={paths.privacy} className="underline hover:text-green-800">
-          Privacy Policy
+          {t("shell.footer.privacy")}
         </Link>
       </p>
+      <LanguageSwitch className="mt-3" />
     </footer>
   );
 }

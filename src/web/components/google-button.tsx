@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { t } from "../i18n/i18n.ts";
 import { api } from "../lib/api.ts";
 import { useConfig } from "../lib/config.ts";
 
@@ -16,7 +17,7 @@ export function GoogleButton({ onError, failureText }: { onError: (message: stri
       });
       window.location.assign(url);
     } catch (error) {
-      onError(failureText ?? (error instanceof Error ? error.message : "Failed to sign in with Google"));
+      onError(failureText ?? (error instanceof Error ? error.message : t("account.google.failed")));
       setBusy(false);
     }
   };
@@ -36,11 +37,11 @@ export function GoogleButton({ onError, failureText }: { onError: (message: stri
           <path fill="#FBBC05" d="M10.5 28.7c-.5-1.4-.8-3-.8-4.7s.3-3.2.8-4.7l-7.8-6C1 16.6 0 20.2 0 24s1 7.4 2.7 10.7l7.8-6z" />
           <path fill="#34A853" d="M24 48c6.5 0 11.9-2.1 15.9-5.8l-7.5-5.8c-2.1 1.4-4.8 2.3-8.4 2.3-6.3 0-11.6-4.2-13.5-9.9l-7.8 6C6.6 42.6 14.6 48 24 48z" />
         </svg>
-        Sign in with Google
+        {t("account.google.signIn")}
       </button>
       {!enabled && config.data && (
         <p id="google-off" className="text-center text-xs text-slate-500">
-          Google sign-in is not configured on this server.
+          {t("account.google.off")}
         </p>
       )}
     </div>

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboard
 import { Link, useNavigate } from "react-router";
 import type { Me } from "../../shared/account.ts";
 import { paths } from "../lib/paths.ts";
+import { t } from "../i18n/i18n.ts";
 
 /** Where the focus goes when the menu opens: its first item, or its last one (ArrowUp on the button). */
 type OpenFocus = "first" | "last";
@@ -94,7 +95,7 @@ export function Header({ user, appName, onLogout }: { user: Me; appName: string;
               {user.name}
             </span>
             <span aria-hidden="true">▾</span>
-            <span className="sr-only">Open menu</span>
+            <span className="sr-only">{t("shell.header.openMenu")}</span>
           </button>
           {open && (
             <div
@@ -111,16 +112,16 @@ export function Header({ user, appName, onLogout }: { user: Me; appName: string;
               </button>
               {user.isAdmin && (
                 <button role="menuitem" tabIndex={-1} type="button" className={itemClass} onClick={() => go(paths.createEvent)}>
-                  Create New Event
+                  {t("shell.header.createEvent")}
                 </button>
               )}
               {user.isAdmin && (
                 <button role="menuitem" tabIndex={-1} type="button" className={itemClass} onClick={() => go(paths.console)}>
-                  Console
+                  {t("shell.header.console")}
                 </button>
               )}
               <button role="menuitem" tabIndex={-1} type="button" className={itemClass} onClick={() => go(paths.yourEvents)}>
-                Your Events
+                {t("shell.header.yourEvents")}
               </button>
               <button
                 role="menuitem"
@@ -132,7 +133,7 @@ export function Header({ user, appName, onLogout }: { user: Me; appName: string;
                   onLogout();
                 }}
               >
-                Log Out
+                {t("shell.header.logOut")}
               </button>
             </div>
           )}

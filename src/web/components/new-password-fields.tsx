@@ -1,4 +1,5 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULE } from "../../shared/password-rule.ts";
+import { sharedMessage } from "../i18n/shared-message.ts";
 import { TextField } from "./form.tsx";
 
 /**
@@ -23,7 +24,7 @@ export function NewPasswordFields(props: {
         required
         minLength={PASSWORD_MIN_LENGTH}
         maxLength={PASSWORD_MAX_LENGTH}
-        hint={PASSWORD_RULE}
+        hint={sharedMessage(PASSWORD_RULE)}
         value={password}
         onChange={(e) => onPasswordChange(e.target.value)}
       />

@@ -1,3 +1,4 @@
+import { t } from "../i18n/i18n.ts";
 import { paths } from "../lib/paths.ts";
 import { ButtonLink } from "./form.tsx";
 
@@ -11,7 +12,7 @@ export function NotFoundMessage({ title, text }: { title: string; text: string }
       <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
       <p className="mt-2 text-slate-600">{text}</p>
       <ButtonLink to={paths.home} className="mt-8">
-        Back to Events
+        {t("shell.backToEvents")}
       </ButtonLink>
     </div>
   );

@@ -1,3 +1,4 @@
+import { t } from "../i18n/i18n.ts";
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 
 /** The banner hides itself after 2.5 s and fades out over 300 ms (docs/product-rules.md, "Constants"). */
@@ -45,10 +46,12 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
         Below lg: at the bottom of the screen, above the event page's bottom bar when there is one
         (FixedBottomBar publishes its height as --bottom-bar-height), so a notice never covers the
         page's title or the header. Under dialogs and the header's menu in stacking order. From lg the
-        header's middle is free: the banner sits there, above it.
+        header's middle is free: the banner sits there, above it. The region has no height, and the
+        banner grows out of its edge (up from the bottom, down from the top): the region never moves
+        when a banner comes, which would count as a layout shift.
       */}
       <div
-        className="pointer-events-none fixed inset-x-0 bottom-[calc(var(--bottom-bar-height,0px)+0.75rem)] z-30 flex justify-center px-3 lg:top-3 lg:bottom-auto lg:z-50"
+        className="pointer-events-none fixed inset-x-0 bottom-[calc(var(--bottom-bar-height,0px)+0.75rem)] z-30 flex h-0 items-end justify-center px-3 lg:top-3 lg:bottom-auto lg:z-50 lg:items-start"
         aria-live="polite"
         role="status"
       >
@@ -63,7 +66,7 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
             <button
               type="button"
               onClick={dismiss}
-              aria-label="Close notification"
+              aria-label={t("shell.closeNotice")}
               className="rounded px-1 text-xl leading-none hover:bg-green-800 focus:outline-2 focus:outline-white"
             >
               ×

@@ -5,7 +5,7 @@ import { apiUrl } from "./app-origin.ts";
  * First-party analytics (docs/decisions/018-first-party-analytics.md): one beacon per screen
  * viewed and one per use of the Share button, sent to our own server when the browser is idle after
  * the page has loaded. No cookie, no id kept anywhere: the server counts visitors with a hash that
- * changes every day. Part of every page's first JavaScript, so it stays this small.
+ * changes every day. Fetched as the first screen shows (app-shell.tsx), and kept this small.
  */
 
 let lastScreen = "";

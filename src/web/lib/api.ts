@@ -1,9 +1,15 @@
+import { currentLanguage, t } from "../i18n/i18n.ts";
 import { apiUrl } from "./app-origin.ts";
 import { reportOnline, reportShownFromCache, reportWriteRefused } from "./connection.ts";
 import { isSavedAnswer, saveAnswer, savedAnswer } from "./saved-answers.ts";
 
-/** What a change that needs the server (join, pay, cancel...) says without a connection; nothing is kept to send later. */
-export const NEEDS_CONNECTION = "You are offline. This needs a connection: try again when you are back online.";
+/**
+ * What a change that needs the server (join, pay, cancel...) says without a connection; nothing is kept
+ * to send later. A function, not a constant: it is worded in the language loaded when it is shown.
+ */
+export function needsConnectionMessage(): string {
+  return t("shell.offline.needsConnection");
+}
 
 /** A failed API call; `message` is fit to show to the user. */
 export class ApiError extends Error {
@@ -23,17 +29,34 @@ export class ApiError extends Error {
 type Json = Record<string, unknown> | unknown[];
 
 /**
+ * How a request reaches the API on the server, where the page is rendered (docs/server-rendering.md):
+ * through the app itself, with the viewer's cookies, so the render reads what the API answers them.
+ */
+export type ServerTransport = (path: string, init: { method: string; headers: Record<string, string> }) => Promise<Response>;
+let serverTransport: (() => ServerTransport | undefined) | undefined;
+
+/** Set once by the server's render entry: where each render finds its request's transport. */
+export function setServerTransport(find: () => ServerTransport | undefined): void {
+  serverTransport = find;
+}
+
+/**
  * Calls the server's JSON API. Our routes answer errors as `{ error: { code, message, fields } }`;
  * better-auth answers `{ code, message }`; both become an ApiError.
  */
 export async function api<T>(path: string, init: { method?: string; body?: Json; signal?: AbortSignal } = {}): Promise<T> {
   const method = init.method ?? (init.body ? "POST" : "GET");
+  const onServer = serverTransport?.();
+  // Nothing of this browser's (its connection, its saved answers) on the server.
+  if (onServer) return readAnswer<T>(await onServer(path, { method, headers: { "accept-language": currentLanguage() } }));
   if (method !== "GET" && navigator.onLine === false) throw needsConnection();
   let response: Response;
   try {
     response = await fetch(apiUrl(path), {
       method,
-      headers: init.body ? { "content-type": "application/json" } : undefined,
+      // The server words its errors in the language the screens speak (docs/languages.md), the
+      // reader's choice included, which the browser's own Accept-Language does not know.
+      headers: { "accept-language": currentLanguage(), ...(init.body ? { "content-type": "application/json" } : {}) },
       body: init.body ? JSON.stringify(init.body) : undefined,
       // Inside the mobile app the server is another origin (app-origin.ts); its session cookie must go along.
       credentials: "include",
@@ -48,11 +71,18 @@ export async function api<T>(path: string, init: { method?: string; body?: Json;
       reportShownFromCache(saved.fetchedAt);
       return JSON.parse(saved.body) as T;
     }
-    throw new ApiError("Cannot reach the server. Check your connection and try again.", 0, "network");
+    throw new ApiError(t("shell.api.unreachable"), 0, "network");
   }
   reportOnline();
+  return readAnswer<T>(response, (text) => {
+    if (response.ok && method === "GET" && isSavedAnswer(path)) void saveAnswer(path, text);
+  });
+}
+
+/** The answer's JSON, or its error as an ApiError. */
+async function readAnswer<T>(response: Response, keep?: (text: string) => void): Promise<T> {
   const text = await response.text();
-  if (response.ok && method === "GET" && isSavedAnswer(path)) void saveAnswer(path, text);
+  keep?.(text);
   let data: unknown = null;
   if (text) {
     try {
@@ -63,7 +93,7 @@ export async function api<T>(path: string, init: { method?: string; body?: Json;
   }
   if (!response.ok) {
     const body = (data ?? {}) as { error?: { code?: string; message?: string; fields?: Record<string, string> }; code?: string; message?: string };
-    const message = body.error?.message ?? body.message ?? (response.status >= 500 ? "An unexpected error occurred." : response.statusText);
+    const message = body.error?.message ?? body.message ?? (response.status >= 500 ? t("shell.api.unexpected") : response.statusText);
     throw new ApiError(message, response.status, body.error?.code ?? body.code, body.error?.fields, body.error);
   }
   return data as T;
@@ -71,10 +101,10 @@ export async function api<T>(path: string, init: { method?: string; body?: Json;
 
 function needsConnection(): ApiError {
   reportWriteRefused();
-  return new ApiError(NEEDS_CONNECTION, 0, "offline");
+  return new ApiError(needsConnectionMessage(), 0, "offline");
 }
 
-export function errorMessage(error: unknown, fallback = "An unknown error occurred."): string {
+export function errorMessage(error: unknown, fallback = t("shell.api.unknown")): string {
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }

@@ -3,8 +3,11 @@ import type { PublicConfig } from "../../server/public-config.ts";
 import { DEFAULT_CURRENCY } from "../../shared/money.ts";
 import { api } from "./api.ts";
 
+/** The public settings: also read by the server's render (entry-server.tsx). */
+export const configQuery = { queryKey: ["config"], queryFn: () => api<PublicConfig>("/api/config"), staleTime: Infinity };
+
 export function useConfig() {
-  return useQuery({ queryKey: ["config"], queryFn: () => api<PublicConfig>("/api/config"), staleTime: Infinity });
+  return useQuery(configQuery);
 }
 
 /**

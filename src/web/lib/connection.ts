@@ -51,6 +51,8 @@ export function useConnection(): ConnectionState {
       return () => listeners.delete(listener);
     },
     () => state,
+    // Rendered on the server: nothing has failed yet (docs/server-rendering.md).
+    () => state,
   );
 }
 

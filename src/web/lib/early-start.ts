@@ -23,6 +23,8 @@ export function startEarly(queryClient: QueryClient, pathname: string) {
   void queryClient
     .fetchQuery(meQuery)
     .then((user) => {
+      // Signed out, the shell shows the login screen here: its code is not in the entry.
+      if (!user) screenLoaders.login().catch(() => undefined);
       if (!user?.emailVerified) return;
       if (pathname === paths.home) {
         screenLoaders.home().catch(() => undefined);

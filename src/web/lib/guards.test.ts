@@ -11,6 +11,7 @@ const verified: Me = {
   name: "Ann Lee",
   isAdmin: false,
   notifyNewEvents: true,
+  language: null,
   hasPassword: true,
 };
 const unverified: Me = { ...verified, emailVerified: false };

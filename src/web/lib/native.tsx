@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
+import { t } from "../i18n/i18n.ts";
 import { isNativeApp } from "./native-bridge.ts";
 
 export { isNativeApp };
@@ -42,7 +43,7 @@ export function NativeIntegration() {
       });
       const back = await App.addListener("backButton", ({ canGoBack }) => {
         if (canGoBack) window.history.back();
-        else if (window.confirm("Do you really want to exit the app?")) void App.exitApp();
+        else if (window.confirm(t("shell.exitApp"))) void App.exitApp();
       });
       handles.push(deepLink, back);
       if (removed) for (const handle of handles) void handle.remove();

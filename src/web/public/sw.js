@@ -1,11 +1,19 @@
 // Service worker: the app shell works offline-first; the API is always fetched from the network
 // (the page keeps the last answers it showed itself: src/web/lib/saved-answers.ts).
-const CACHE = "kickoff-shell-v3";
+const CACHE = "kickoff-shell-v4";
 // The page's saved answers: kept across versions (the page deletes them when the session ends).
 const DATA_CACHE = "kickoff-data-v1";
 
+// The offline shell is the page as the browser renders it, never one the server rendered for the person
+// signed in (docs/server-rendering.md): asked for with this header, the server renders nothing.
+const shellRequest = () => new Request("/", { headers: { "X-Kickoff-Shell": "1" } });
+
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(["/", "/manifest.webmanifest", "/icon.svg"])));
+  event.waitUntil(
+    caches.open(CACHE).then((cache) =>
+      Promise.all([fetch(shellRequest()).then((response) => (response.ok ? cache.put("/", response) : Promise.reject(new Error("no shell")))), cache.addAll(["/manifest.webmanifest", "/icon.svg"])]),
+    ),
+  );
   // The first version takes over at once; a new one waits until the page offers "Reload".
   if (!self.registration.active) self.skipWaiting();
 });
@@ -63,9 +71,11 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(
       fetch(event.request)
         .then((response) => {
+          // Kept up to date with each visit of /, as the browser renders it.
           if (url.pathname === "/" && response.ok) {
-            const copy = response.clone();
-            caches.open(CACHE).then((cache) => cache.put("/", copy));
+            fetch(shellRequest())
+              .then((shell) => (shell.ok ? caches.open(CACHE).then((cache) => cache.put("/", shell)) : undefined))
+              .catch(() => undefined);
           }
           return response;
         })

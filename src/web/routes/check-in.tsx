@@ -3,6 +3,7 @@ import { CheckInScreen } from "../features/check-in/components/check-in-screen.t
 import { ButtonLink } from "../components/form.tsx";
 import { useAuth } from "../lib/auth.tsx";
 import { paths } from "../lib/paths.ts";
+import { t } from "../i18n/i18n.ts";
 
 /** /event/:id/check-in: admins check players in at the pitch (docs/product-rules.md, "Check-in"). Its own chunk. */
 export default function CheckInRoute() {
@@ -11,9 +12,9 @@ export default function CheckInRoute() {
   if (!user?.isAdmin) {
     return (
       <div className="mx-auto flex max-w-md flex-col items-center gap-6 px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Check-in is for organisers</h1>
-        <p className="text-slate-600">Only admins can check players in.</p>
-        <ButtonLink to={paths.event(id)}>Back to the game</ButtonLink>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t("admin.checkIn.forOrganisers")}</h1>
+        <p className="text-slate-600">{t("admin.checkIn.adminsOnly")}</p>
+        <ButtonLink to={paths.event(id)}>{t("admin.backToGame")}</ButtonLink>
       </div>
     );
   }

@@ -1,5 +1,7 @@
 import { Link, useSearchParams } from "react-router";
 import { ButtonLink, Card } from "../components/form.tsx";
+import { t } from "../i18n/i18n.ts";
+import { messageAround } from "../i18n/message-around.ts";
 import { ReceiptDetails } from "../features/registrations/components/receipt-details.tsx";
 import { useReceipt } from "../features/registrations/hooks/use-receipt.ts";
 import { paths } from "../lib/paths.ts";
@@ -10,7 +12,7 @@ import { useDocumentTitle } from "../lib/use-document-title.ts";
  * game (`?event=`); what the viewer holds in it and paid comes from the server's receipt.
  */
 export default function ConfirmationScreen() {
-  useDocumentTitle("Payment Successful!");
+  useDocumentTitle(t("event.confirmation.title"));
   const [params] = useSearchParams();
   const eventId = params.get("event");
   const receipt = useReceipt(eventId);
@@ -22,16 +24,14 @@ export default function ConfirmationScreen() {
             <path d="M20 6 9 17l-5-5" />
           </svg>
         </div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Payment Successful!</h1>
-        <p className="mt-3 text-slate-700">Your spot has been confirmed. You'll receive a confirmation email shortly.</p>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t("event.confirmation.title")}</h1>
+        <p className="mt-3 text-slate-700">{t("event.confirmation.spotConfirmed")}</p>
         {eventId && (
           <div className="mt-5" aria-live="polite" aria-busy={receipt.isPending}>
             {receipt.isPending ? (
-              <p className="text-slate-600">Loading what you bought...</p>
+              <p className="text-slate-600">{t("event.confirmation.loading")}</p>
             ) : receipt.isError ? (
-              <p className="text-slate-700">
-                The details of this payment could not be shown. Your games are in <Link to={paths.yourEvents} className="font-semibold text-green-800 underline">Your Events</Link>.
-              </p>
+              <DetailsFailed />
             ) : (
               <ReceiptDetails receipt={receipt.data} />
             )}
@@ -41,22 +41,36 @@ export default function ConfirmationScreen() {
           {receipt.isSuccess ? (
             <>
               <ButtonLink to={paths.event(receipt.data.event.id)} className="w-full">
-                View the game
+                {t("event.confirmation.viewGame")}
               </ButtonLink>
               <Link
                 to={paths.home}
                 className="inline-flex w-full items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold text-slate-800 shadow-sm hover:bg-slate-100 focus:outline-2 focus:outline-offset-2 focus:outline-green-700"
               >
-                Back to Events
+                {t("event.page.backToEvents")}
               </Link>
             </>
           ) : (
             <ButtonLink to={paths.home} className="w-full">
-              Back to Events
+              {t("event.page.backToEvents")}
             </ButtonLink>
           )}
         </div>
       </Card>
     </div>
+  );
+}
+
+/** The receipt could not be read: where the viewer's games are, the link inside the sentence. */
+function DetailsFailed() {
+  const [before, after] = messageAround("event.confirmation.detailsFailed", "link");
+  return (
+    <p className="text-slate-700">
+      {before}
+      <Link to={paths.yourEvents} className="font-semibold text-green-800 underline">
+        {t("event.confirmation.yourEvents")}
+      </Link>
+      {after}
+    </p>
   );
 }

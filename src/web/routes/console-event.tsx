@@ -11,6 +11,7 @@ import { ApiError } from "../lib/api.ts";
 import { paths } from "../lib/paths.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 import { timeZoneName } from "../../shared/time-zone-name.ts";
+import { currentLanguage, t } from "../i18n/i18n.ts";
 
 /** One game's roster, waitlists and totals for its organiser (admins), with its CSV. */
 export default function ConsoleEventScreen() {
@@ -18,25 +19,25 @@ export default function ConsoleEventScreen() {
   const roster = useRoster(id);
   const location = useLocation();
   const notFound = roster.error instanceof ApiError && roster.error.status === 404;
-  useDocumentTitle(roster.data ? `Roster: ${roster.data.event.title}` : notFound ? "Game not found" : "Roster");
+  useDocumentTitle(roster.data ? t("admin.roster.documentTitle", { title: roster.data.event.title }) : notFound ? t("admin.roster.notFoundTitle") : t("admin.roster.title"));
   // Back to the console with the period it showed, when that is where the organiser came from.
   const back = `${paths.console}${(location.state as RosterLinkState | null)?.consoleSearch ?? ""}`;
   const backLink = (
     <Link to={back} className="w-fit font-semibold text-green-800 underline hover:text-green-900">
-      Back to the console
+      {t("admin.roster.back")}
     </Link>
   );
 
-  if (notFound) return <NotFoundMessage title="Game not found." text="The game may have been removed, or the link is not complete." />;
+  if (notFound) return <NotFoundMessage title={t("admin.roster.notFound")} text={t("admin.gone")} />;
   if (roster.isError) {
     return (
       <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
         {backLink}
-        <QueryError title="The roster could not be loaded." error={roster.error} onRetry={() => void roster.refetch()} />
+        <QueryError title={t("admin.roster.loadFailed")} error={roster.error} onRetry={() => void roster.refetch()} />
       </div>
     );
   }
-  if (roster.isPending) return <Spinner label="Loading the roster..." />;
+  if (roster.isPending) return <Spinner label={t("admin.roster.loading")} />;
 
   const { event } = roster.data;
   const held = (role: "player" | "goalkeeper") =>
@@ -47,17 +48,23 @@ export default function ConsoleEventScreen() {
       <div className="flex flex-col gap-1">
         <h1 className="text-3xl font-extrabold tracking-tight text-green-900 wrap-anywhere">{event.title}</h1>
         <p className="text-slate-700">
-          Kick-off {dateTime(event.startsAt, event.timeZone)} ({timeZoneName(event.timeZone, event.startsAt)}) · {held("player")} of {event.maxPlayers} player spots held
-          {event.maxGoalkeepers > 0 && `, ${held("goalkeeper")} of ${event.maxGoalkeepers} goalkeeper spots`}
+          {t(event.maxGoalkeepers > 0 ? "admin.roster.summaryWithKeepers" : "admin.roster.summary", {
+            when: dateTime(event.startsAt, event.timeZone),
+            zone: timeZoneName(event.timeZone, event.startsAt, currentLanguage()),
+            held: held("player"),
+            max: event.maxPlayers,
+            keepersHeld: held("goalkeeper"),
+            keepersMax: event.maxGoalkeepers,
+          })}
         </p>
-        {event.status === "cancelled" && <p className="mt-2 w-fit rounded-lg border border-red-200 bg-red-50 px-3 py-1 font-semibold text-red-800">Event Cancelled</p>}
+        {event.status === "cancelled" && <p className="mt-2 w-fit rounded-lg border border-red-200 bg-red-50 px-3 py-1 font-semibold text-red-800">{t("admin.roster.cancelled")}</p>}
       </div>
       <div className="flex flex-wrap gap-x-6 gap-y-2">
         <a href={rosterCsvUrl(event.id)} download className="font-semibold text-green-800 underline hover:text-green-900">
-          Download roster CSV
+          {t("admin.roster.csv")}
         </a>
         <Link to={paths.event(event.id)} className="font-semibold text-green-800 underline hover:text-green-900">
-          Event page
+          {t("admin.roster.eventPage")}
         </Link>
       </div>
       <RosterTables roster={roster.data} />

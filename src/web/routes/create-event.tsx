@@ -1,12 +1,17 @@
-import { useEffect, useRef } from "react";
-import { useNavigate } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
 import { useNotify } from "../components/notification.tsx";
 import { EventForm } from "../features/events/components/event-form.tsx";
 import type { CreatedEventState } from "../features/events/created-event-state.ts";
 import { initialFormState, initialLocation } from "../features/events/create-event-form.ts";
 import { useCreateEvent } from "../features/events/hooks/use-create-event.ts";
+import { useCreateSeries } from "../features/series/use-create-series.ts";
+import { RepeatFields } from "../features/series/components/repeat-fields.tsx";
+import { initialRepeat, repeatInput, repeatProblem } from "../features/series/repeat-draft.ts";
+import { useCurrency } from "../lib/config.ts";
 import { paths } from "../lib/paths.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
+import { t } from "../i18n/i18n.ts";
 
 /**
  * The app goes on to the new game's page this long after the success notification, its Share
@@ -14,27 +19,48 @@ import { useDocumentTitle } from "../lib/use-document-title.ts";
  */
 const REDIRECT_AFTER_CREATE_MS = 500;
 
-/** Create New Event (admins; the shell shows home to everyone else). */
+/**
+ * Create New Event (admins; the shell shows home to everyone else). With "Repeat weekly" ticked it
+ * creates a series instead, and goes on to the series' page with its first games (docs/series.md).
+ */
 export default function CreateEventScreen() {
-  useDocumentTitle("Create New Event");
+  useDocumentTitle(t("admin.create.title"));
   const navigate = useNavigate();
   const notify = useNotify();
   const createEvent = useCreateEvent();
+  const createSeries = useCreateSeries();
+  const currency = useCurrency();
+  const [repeat, setRepeat] = useState(initialRepeat);
   const redirectTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
-      <h1 className="text-3xl font-extrabold tracking-tight text-green-900">Create New Event</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-3xl font-extrabold tracking-tight text-green-900">{t("admin.create.title")}</h1>
+        {/* The weekly series made here are listed there (docs/series.md). */}
+        <Link to={`${paths.console}/series`} className="text-sm font-semibold text-green-800 underline hover:text-green-900">
+          {t("admin.series.allSeries")}
+        </Link>
+      </div>
       <EventForm
         initial={{ form: initialFormState, location: initialLocation }}
         timeZone={Intl.DateTimeFormat().resolvedOptions().timeZone}
-        submitLabel="Create Event"
-        busyLabel="Creating..."
-        errorPrefix="Error creating event: "
+        submitLabel={t("admin.create.submit")}
+        busyLabel={t("admin.create.busy")}
+        failure={(message) => t("admin.create.failed", { message })}
+        extra={(form) => <RepeatFields draft={repeat} onChange={setRepeat} firstDate={form.date} />}
         onSubmit={async (input) => {
+          if (repeat.weekly) {
+            const problem = repeatProblem(input, repeat, currency);
+            if (problem) throw new Error(problem);
+            const created = await createSeries.mutateAsync({ ...input, repeat: repeatInput(repeat) });
+            notify(t("admin.series.created", { count: created.games.length }));
+            navigate(`${paths.console}/series/${encodeURIComponent(created.series.id)}`);
+            return;
+          }
           const event = await createEvent.mutateAsync(input);
-          notify("Event created successfully!");
+          notify(t("admin.create.done"));
           // The form stays busy until the page changes: the game exists, a second click must not create another.
           await new Promise<void>((resolve) => {
             redirectTimer.current = window.setTimeout(() => {

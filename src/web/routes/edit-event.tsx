@@ -1,5 +1,7 @@
+import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import type { EventDetail } from "../../shared/events.ts";
+import type { EditScope } from "../../shared/series.ts";
 import { ButtonLink } from "../components/form.tsx";
 import { NotFoundMessage } from "../components/not-found-message.tsx";
 import { useNotify } from "../components/notification.tsx";
@@ -9,26 +11,30 @@ import { QueryError } from "../features/events/components/query-error.tsx";
 import { formOfEvent } from "../features/events/create-event-form.ts";
 import { useEditEvent } from "../features/events/hooks/use-edit-event.ts";
 import { useEvent } from "../features/events/hooks/use-event.ts";
+import { useEditSeriesGame } from "../features/series/use-edit-series-game.ts";
+import { EditScopeFields } from "../features/series/components/edit-scope-fields.tsx";
 import { ApiError } from "../lib/api.ts";
 import { paths } from "../lib/paths.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
+import { t } from "../i18n/i18n.ts";
 
 /**
  * /admin/event/:id/edit: an admin edits a game with the create form, filled in (admins; the shell
- * shows home to everyone else). The server keeps the rules: capacity not below the spots held,
- * prices only while nobody has paid (docs/product-rules.md, "Editing and cancelling a game").
+ * shows home to everyone else). The server keeps the rules: held spots stay under a lower capacity,
+ * a new price is for new registrations only (docs/product-rules.md, "Editing and cancelling a game").
+ * A series' game can be edited alone or with the games after it (docs/series.md).
  */
 export default function EditEventScreen() {
   const { id = "" } = useParams();
   const event = useEvent(id);
-  useDocumentTitle(event.data ? `Edit ${event.data.title}` : "Edit Game");
+  useDocumentTitle(event.data ? t("admin.edit.title", { title: event.data.title }) : t("admin.edit.loadingTitle"));
   if (event.error instanceof ApiError && event.error.status === 404) {
-    return <NotFoundMessage title="Event not found." text="The game may have been removed, or the link is not complete." />;
+    return <NotFoundMessage title={t("admin.eventNotFound")} text={t("admin.gone")} />;
   }
   if (event.isError) {
     return (
       <div className="mx-auto flex max-w-2xl flex-col items-center gap-6 px-4 py-16 text-center">
-        <QueryError title="The event could not be loaded." error={event.error} onRetry={() => void event.refetch()} />
+        <QueryError title={t("admin.edit.loadFailed")} error={event.error} onRetry={() => void event.refetch()} />
       </div>
     );
   }
@@ -40,32 +46,41 @@ function EditForm({ event }: { event: EventDetail }) {
   const navigate = useNavigate();
   const notify = useNotify();
   const edit = useEditEvent(event.id);
-  const closed = event.status === "cancelled" ? "It was cancelled." : Date.parse(event.endsAt) <= Date.now() ? "It is over." : null;
+  const editSeries = useEditSeriesGame(event.seriesId ?? "", event.id);
+  const [scope, setScope] = useState<EditScope>("this");
+  const closed = event.status === "cancelled" ? t("admin.edit.closedCancelled") : Date.parse(event.endsAt) <= Date.now() ? t("admin.edit.closedOver") : null;
   // Filled in once: the event page's polling must not overwrite what the organiser is typing.
   const initial = formOfEvent(event);
 
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
-      <h1 className="text-3xl font-extrabold tracking-tight text-green-900 wrap-anywhere">Edit {event.title}</h1>
+      <h1 className="text-3xl font-extrabold tracking-tight text-green-900 wrap-anywhere">{t("admin.edit.title", { title: event.title })}</h1>
       {closed ? (
         <div className="flex flex-col items-start gap-4 rounded-xl border border-slate-200 bg-white p-6">
-          <p className="text-slate-700">This game can no longer be edited. {closed}</p>
-          <ButtonLink to={paths.event(event.id)}>Back to the game</ButtonLink>
+          <p className="text-slate-700">{closed}</p>
+          <ButtonLink to={paths.event(event.id)}>{t("admin.backToGame")}</ButtonLink>
         </div>
       ) : (
         <>
-          <p className="text-slate-600">Everyone with a spot or a waitlist place is emailed what you change.</p>
+          <p className="text-slate-600">{t("admin.edit.intro")}</p>
           <EventForm
             initial={initial}
             timeZone={event.timeZone}
             keepStart={{ date: initial.form.date, time: initial.form.time }}
-            submitLabel="Save Changes"
-            busyLabel="Saving..."
-            errorPrefix="Could not save the changes: "
-            priceHint="Prices can change only while nobody has paid."
+            submitLabel={t("admin.edit.submit")}
+            busyLabel={t("admin.edit.busy")}
+            failure={(message) => t("admin.edit.failed", { message })}
+            priceHint={t("admin.edit.priceHint")}
+            extra={event.seriesId ? () => <EditScopeFields scope={scope} onChange={setScope} /> : undefined}
             onSubmit={async (input) => {
+              if (event.seriesId && scope === "following") {
+                const result = await editSeries.mutateAsync({ ...input, scope });
+                notify(result.refused.length > 0 ? t("admin.series.editedSomeRefused", { count: result.edited, refused: result.refused.length }) : t("admin.series.edited", { count: result.edited }));
+                navigate(`${paths.console}/series/${encodeURIComponent(event.seriesId)}`);
+                return;
+              }
               const { changes, notified } = await edit.mutateAsync(input);
-              notify(changes.length === 0 ? "Nothing changed." : `Game updated.${notified > 0 ? ` ${notified === 1 ? "1 person was" : `${notified} people were`} emailed the changes.` : ""}`);
+              notify(changes.length === 0 ? t("admin.edit.unchanged") : notified > 0 ? t("admin.edit.updatedNotified", { count: notified }) : t("admin.edit.updated"));
               navigate(paths.event(event.id));
             }}
           />

@@ -25,11 +25,14 @@ import { FailedAutoChargeNotice } from "../features/registrations/components/fai
 import { RefundIssues } from "../features/registrations/components/refund-issues.tsx";
 import { ViewerStatusBox } from "../features/registrations/components/viewer-status-box.tsx";
 import { eventActions, eventRefreshInterval, hasPaidSpots } from "../features/registrations/event-actions.ts";
+import { opensText } from "../features/registrations/opens-text.ts";
 import { ApiError } from "../lib/api.ts";
 import { useAuth } from "../lib/auth.tsx";
 import { useConfig, useCurrency } from "../lib/config.ts";
 import { paths } from "../lib/paths.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
+import { t } from "../i18n/i18n.ts";
+import { sharedMessage } from "../i18n/shared-message.ts";
 
 export default function EventScreen() {
   const { id = "" } = useParams();
@@ -46,21 +49,21 @@ export default function EventScreen() {
   // Just created: the organiser's next step is sharing the game (docs/product-rules.md, "Editing and cancelling a game").
   const justCreated = isCreatedEventState(useLocation().state);
   const notFound = event.error instanceof ApiError && event.error.status === 404;
-  useDocumentTitle(event.data?.title ?? (notFound ? "Event not found" : undefined));
+  useDocumentTitle(event.data?.title ?? (notFound ? t("event.page.notFound") : undefined));
 
   // The page as a transition: React builds it in slices and lets the phone answer a tap in between
   // (an answer from the server would otherwise be rendered in one go); the spinner stays meanwhile.
   const shown = useDeferredValue(event.data);
 
   if (notFound) {
-    return <NotFoundMessage title="Event not found." text="The game may have been removed, or the link is not complete. Head back to the games to find another." />;
+    return <NotFoundMessage title={t("event.page.notFoundHeading")} text={t("event.page.notFoundText")} />;
   }
   if (event.isError) {
     return (
       <div className="mx-auto flex max-w-2xl flex-col items-center gap-6 px-4 py-16 text-center">
-        <QueryError title="The event could not be loaded." error={event.error} onRetry={() => void event.refetch()} />
+        <QueryError title={t("event.page.loadFailed")} error={event.error} onRetry={() => void event.refetch()} />
         <Link to={paths.home} className="font-semibold text-green-800 underline hover:text-green-900">
-          Back to Events
+          {t("event.page.backToEvents")}
         </Link>
       </div>
     );
@@ -68,7 +71,8 @@ export default function EventScreen() {
 
   if (!shown) return <Spinner />;
   const data = shown;
-  const organizer = data.organizer ?? FALLBACK_ORGANIZER;
+  // The stand-in organiser is a constant of src/shared: its name in the screens' language.
+  const organizer = data.organizer ?? { ...FALLBACK_ORGANIZER, name: sharedMessage(FALLBACK_ORGANIZER.name) };
   const cancelled = data.status === "cancelled";
   const completed = !cancelled && isCompleted(data);
   const when = formatGameTime(data);
@@ -77,12 +81,14 @@ export default function EventScreen() {
   const share = cancelled ? undefined : <ShareEventButton title={data.title} url={shareUrl} highlight={justCreated} />;
   const actions = <EventActionsPanel event={data} viewer={user} now={now} bar={narrow} extra={share} openDialog={setDialog} />;
   const offered = eventActions({ event: data, mine: data.mine, now, isAdmin: Boolean(user?.isAdmin) });
+  // A series' game is shown from its generation but takes joins only from its opening (docs/series.md).
+  const opens = opensText(data, now);
   const canJoin = (role: "player" | "goalkeeper") => (role === "player" ? offered.joinPlayer : offered.joinGoalkeeper);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 pb-10">
-      {cancelled && <Banner tone="red">Event Cancelled</Banner>}
-      {completed && <Banner tone="slate">Event Completed</Banner>}
+      {cancelled && <Banner tone="red">{t("event.page.cancelled")}</Banner>}
+      {completed && <Banner tone="slate">{t("event.page.completed")}</Banner>}
 
       {/* min-w-0 and minmax(0, …): a long unbroken title or name wraps inside its column instead of widening it. */}
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
@@ -96,16 +102,16 @@ export default function EventScreen() {
           {/* The terms' column takes at most 40 % (they wrap between words beyond), so a date keeps the room
               to break between its words, never inside one ("Thurs-day"), at 320 px with 125 % text. */}
           <dl className="grid grid-cols-[minmax(auto,40%)_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
-            <Fact term="Date">{when.date}</Fact>
-            <Fact term="Time">{when.hours}</Fact>
-            {when.yourTime && <Fact term="Your Time">{when.yourTime}</Fact>}
-            {data.field && <Fact term="Field">{data.field}</Fact>}
-            <Fact term="Player Price">{formatPrice(data.costCents, currency)}</Fact>
-            {data.includeGoalkeepers && <Fact term="Goalkeeper Price">{formatPrice(data.goalkeeperCostCents, currency)}</Fact>}
+            <Fact term={t("event.page.date")}>{when.date}</Fact>
+            <Fact term={t("event.page.time")}>{when.hours}</Fact>
+            {when.yourTime && <Fact term={t("event.page.yourTime")}>{when.yourTime}</Fact>}
+            {data.field && <Fact term={t("event.page.field")}>{data.field}</Fact>}
+            <Fact term={t("event.page.playerPrice")}>{formatPrice(data.costCents, currency)}</Fact>
+            {data.includeGoalkeepers && <Fact term={t("event.page.goalkeeperPrice")}>{formatPrice(data.goalkeeperCostCents, currency)}</Fact>}
           </dl>
           {data.notes && (
             <div className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2">
-              <h2 className="text-sm font-medium text-slate-500">Notes</h2>
+              <h2 className="text-sm font-medium text-slate-500">{t("event.page.notes")}</h2>
               {/* Plain text as the organiser wrote it: React escapes it, the line breaks stay. */}
               <p className="text-sm whitespace-pre-line text-slate-900 wrap-anywhere">{data.notes}</p>
             </div>
@@ -114,17 +120,28 @@ export default function EventScreen() {
             <div className="flex flex-wrap gap-x-4 gap-y-1">
               {/* The organiser's view of this game: who paid, refunds, check-in, the CSV (the console's roster). */}
               <Link to={paths.consoleEvent(data.id)} className="w-fit text-sm font-semibold text-green-800 underline hover:text-green-900">
-                Roster
+                {t("event.page.roster")}
               </Link>
               {!cancelled && !completed && (
                 <Link to={paths.editEvent(data.id)} className="w-fit text-sm font-semibold text-green-800 underline hover:text-green-900">
-                  Edit game
+                  {t("event.page.editGame")}
+                </Link>
+              )}
+              {data.seriesId && (
+                // The series' page in the console (features/series/series-paths.ts), written here to keep that module out of this chunk.
+                <Link to={`${paths.console}/series/${encodeURIComponent(data.seriesId)}`} className="w-fit text-sm font-semibold text-green-800 underline hover:text-green-900">
+                  {t("event.page.series")}
                 </Link>
               )}
             </div>
           )}
           {justCreated && !cancelled && (
-            <p className="rounded-lg bg-green-50 px-3 py-2 text-sm text-green-900">Your game is published. Share it with your players.</p>
+            <p className="rounded-lg bg-green-50 px-3 py-2 text-sm text-green-900">{t("event.page.published")}</p>
+          )}
+          {opens && !cancelled && (
+            <p role="status" className="rounded-lg border border-sky-200 bg-sky-50 px-3 py-2 font-semibold text-sky-900">
+              {opens}
+            </p>
           )}
           <ViewerStatusBox event={data} now={now} />
           <FailedAutoChargeNotice
@@ -134,7 +151,7 @@ export default function EventScreen() {
           {!narrow && actions}
           {hasPaidSpots(data) && (
             <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-              Note: waitlisted users are not charged until a spot is secured, then are charged automatically.
+              {t("event.page.waitlistCharge")}
             </p>
           )}
           <OrganiserActions event={data} viewer={user} now={now} openDialog={setDialog} />
@@ -145,35 +162,35 @@ export default function EventScreen() {
           {user?.isAdmin && <DisputedPayments event={data} />}
           {!cancelled && <PublishedTeamsPanel event={data} now={now} />}
           {cancelled ? (
-            <Section title={user?.isAdmin ? "Refunds" : "Game closed"}>
+            <Section title={user?.isAdmin ? t("event.page.refunds") : t("event.page.gameClosed")}>
               <CancelledGameSummary event={data} isAdmin={Boolean(user?.isAdmin)} />
             </Section>
           ) : (
             <>
-              <Section title="Players">
-                <SpotList participants={data.players} spots={data.maxPlayers} openLabel={(n) => `Spot ${n} - Open`} currentUserId={user?.id} />
+              <Section title={t("event.page.players")}>
+                <SpotList participants={data.players} spots={data.maxPlayers} openLabel={(number) => t("event.page.openSpot", { number })} currentUserId={user?.id} />
               </Section>
-              <Section title="Player Waitlist">
-                <WaitList participants={data.playerWaitList} emptyText="No players on the waitlist" currentUserId={user?.id} />
+              <Section title={t("event.page.playerWaitlist")}>
+                <WaitList participants={data.playerWaitList} emptyText={t("event.page.noPlayersWaiting")} currentUserId={user?.id} />
               </Section>
               {data.includeGoalkeepers && (
                 <>
-                  <Section title="Goalkeepers">
+                  <Section title={t("event.page.goalkeepers")}>
                     <SpotList
                       participants={data.goalkeepers}
                       spots={data.maxGoalkeepers}
-                      openLabel={(n) => `Goalkeeper Spot ${n} - Open`}
+                      openLabel={(number) => t("event.page.openGoalkeeperSpot", { number })}
                       currentUserId={user?.id}
                     />
                   </Section>
-                  <Section title="Goalkeeper Waitlist">
-                    <WaitList participants={data.goalkeeperWaitList} emptyText="No goalkeepers on the waitlist" currentUserId={user?.id} />
+                  <Section title={t("event.page.goalkeeperWaitlist")}>
+                    <WaitList participants={data.goalkeeperWaitList} emptyText={t("event.page.noGoalkeepersWaiting")} currentUserId={user?.id} />
                   </Section>
                 </>
               )}
             </>
           )}
-          <Section title="Event Location">
+          <Section title={t("event.page.location")}>
             {data.latitude !== null && data.longitude !== null ? (
               <EventMap latitude={data.latitude} longitude={data.longitude} label={data.locationName} />
             ) : (
@@ -181,7 +198,7 @@ export default function EventScreen() {
               <p className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-slate-700 wrap-anywhere">{data.locationName}</p>
             )}
           </Section>
-          <Section title="Contact Information">
+          <Section title={t("event.page.contact")}>
             <div className="rounded-lg border border-slate-200 bg-white px-4 py-3">
               <p className="font-medium text-slate-900 wrap-anywhere">{organizer.name}</p>
               <a href={`mailto:${organizer.email}`} className="text-green-800 underline wrap-anywhere hover:text-green-900">
@@ -193,7 +210,7 @@ export default function EventScreen() {
       </div>
 
       {/* On small screens the actions sit in a fixed bottom bar (docs/product-rules.md, "Screens and routes"). */}
-      {narrow && <FixedBottomBar label="Event actions">{actions}</FixedBottomBar>}
+      {narrow && <FixedBottomBar label={t("event.page.actions")}>{actions}</FixedBottomBar>}
       <EventActionDialogs event={data} viewerId={user?.id} dialog={dialog} onClose={() => setDialog(null)} />
     </div>
   );

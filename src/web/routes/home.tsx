@@ -6,6 +6,7 @@ import { ButtonLink } from "../components/form.tsx";
 import { EmptyState } from "../features/events/components/empty-state.tsx";
 import { EventTimeline } from "../features/events/components/event-timeline.tsx";
 import { QueryError } from "../features/events/components/query-error.tsx";
+import { viewerTimeZone } from "../features/events/format.ts";
 import { useNow } from "../features/events/hooks/use-now.ts";
 import { useMyRegistrations } from "../features/events/hooks/use-my-registrations.ts";
 import { useUpcomingEvents } from "../features/events/hooks/use-upcoming-events.ts";
@@ -13,6 +14,7 @@ import { useLiveHome } from "../features/live/use-live-home.ts";
 import { useAuth } from "../lib/auth.tsx";
 import { paths } from "../lib/paths.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
+import { t } from "../i18n/i18n.ts";
 
 /** Available Events: the timeline of coming games, then the Completed Events table. */
 export default function HomeScreen() {
@@ -32,27 +34,26 @@ export default function HomeScreen() {
   const groups = useMemo(() => {
     if (!shown) return [];
     // The viewer's zone: the same one the cards' dates are formatted in (format.ts).
-    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    return groupTimeline(shown.events, { now, timeZone });
+    return groupTimeline(shown.events, { now, timeZone: viewerTimeZone() });
   }, [shown, now]);
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-10 px-4 py-8">
       <section className="flex flex-col gap-6" aria-labelledby="available-events">
         <h1 id="available-events" className="text-3xl font-extrabold tracking-tight text-green-900">
-          Available Events
+          {t("home.title")}
         </h1>
         {upcoming.isError ? (
-          <QueryError title="Events could not be loaded." error={upcoming.error} onRetry={() => void upcoming.refetch()} />
+          <QueryError title={t("home.loadFailed")} error={upcoming.error} onRetry={() => void upcoming.refetch()} />
         ) : !shown ? (
           // A screen's height while loading, so the footer does not start in view and jump away.
           <div className="min-h-screen">
             <Spinner />
           </div>
         ) : groups.length === 0 ? (
-          <EmptyState title="No Current Events" text="Please check back later for updates.">
+          <EmptyState title={t("home.empty.title")} text={t("home.empty.text")}>
             {/* Admins can fill an empty list: lead them to the form (its route and the server check the role again). */}
-            {user?.isAdmin && <ButtonLink to={paths.createEvent}>Create New Event</ButtonLink>}
+            {user?.isAdmin && <ButtonLink to={paths.createEvent}>{t("shell.header.createEvent")}</ButtonLink>}
           </EmptyState>
         ) : (
           <EventTimeline groups={groups} now={now} mine={mine} />

@@ -1,13 +1,15 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { OrDivider } from "../components/auth-links.tsx";
 import { Button, Card, Checkbox, FormMessage, TextField } from "../components/form.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
 import { SharedEventPreview } from "../features/events/components/shared-event-preview.tsx";
+import { t } from "../i18n/i18n.ts";
 import { ApiError, errorMessage } from "../lib/api.ts";
 import { useAuth } from "../lib/auth.tsx";
 import { useConfig } from "../lib/config.ts";
 import { paths, rememberedEventId } from "../lib/paths.ts";
+import { serverRender } from "../lib/server-render.ts";
 import { rememberPendingEmail } from "../lib/pending-email.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 
@@ -24,7 +26,9 @@ export default function LoginScreen() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   // Opened from a shared game's link (the shell sent the signed-out visitor here and kept the path).
-  const [sharedEventId] = useState(rememberedEventId);
+  // Kept in this tab, which the server does not see: read once the page it rendered is hydrated.
+  const [sharedEventId, setSharedEventId] = useState(() => (serverRender() ? null : rememberedEventId()));
+  useEffect(() => setSharedEventId((shown) => shown ?? rememberedEventId()), []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -35,9 +39,9 @@ export default function LoginScreen() {
     } catch (caught) {
       if (caught instanceof ApiError && caught.code === "EMAIL_NOT_VERIFIED") {
         rememberPendingEmail(email.trim());
-        setError("Please verify your email before logging in. Check your inbox.");
+        setError(t("account.login.verifyFirst"));
       } else {
-        setError(`Login failed: ${errorMessage(caught)}`);
+        setError(t("account.login.failed", { reason: errorMessage(caught) }));
       }
     } finally {
       setBusy(false);
@@ -50,40 +54,40 @@ export default function LoginScreen() {
       {sharedEventId && <SharedEventPreview eventId={sharedEventId} />}
       <Card>
         <form onSubmit={submit} className="flex flex-col gap-4" noValidate={false}>
-          <TextField label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <TextField label={t("account.form.email")} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
           <TextField
-            label="Password"
+            label={t("account.form.password")}
             type="password"
             autoComplete="current-password"
             required
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
-          <Checkbox label="Remember Me" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
+          <Checkbox label={t("account.login.rememberMe")} checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
           <FormMessage kind="error">{error}</FormMessage>
-          {error === "Please verify your email before logging in. Check your inbox." && (
+          {error === t("account.login.verifyFirst") && (
             <button type="button" className="text-left text-sm text-green-800 underline" onClick={() => navigate(paths.verifyEmail)}>
-              Go to email verification
+              {t("account.login.goToVerification")}
             </button>
           )}
           <Button type="submit" disabled={busy}>
-            {busy ? "Logging in..." : "Login"}
+            {busy ? t("account.login.busy") : t("account.login.submit")}
           </Button>
         </form>
         <OrDivider />
-        <GoogleButton onError={(message) => setError(message)} failureText="Failed to sign in with Google" />
+        <GoogleButton onError={(message) => setError(message)} failureText={t("account.google.failed")} />
         <div className="mt-6 flex flex-col items-center gap-2 text-sm">
           <Link to={paths.forgotPassword} className="text-green-800 underline">
-            Forgot Password?
+            {t("account.login.forgotPassword")}
           </Link>
           <p>
-            Don't have an account?{" "}
+            {t("account.login.noAccount")}{" "}
             <Link to={paths.register} className="font-semibold text-green-800 underline">
-              Register here
+              {t("account.login.registerHere")}
             </Link>
           </p>
           <Link to={paths.privacy} className="text-slate-500 underline">
-            Privacy Policy
+            {t("account.login.privacy")}
           </Link>
         </div>
       </Card>

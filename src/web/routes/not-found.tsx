@@ -1,12 +1,11 @@
+import { t } from "../i18n/i18n.ts";
 import { NotFoundMessage } from "../components/not-found-message.tsx";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 
 export default function NotFoundScreen() {
-  useDocumentTitle("Page not found");
+  const title = t("shell.notFound.title");
+  useDocumentTitle(title);
   return (
-    <NotFoundMessage
-      title="Page not found"
-      text="The page you are looking for does not exist or has moved. Check the address, or head back to the games."
-    />
+    <NotFoundMessage title={title} text={t("shell.notFound.text")} />
   );
 }

@@ -17,11 +17,13 @@ import { api, errorMessage } from "../lib/api.ts";
 import { useAuth } from "../lib/auth.tsx";
 import { paths } from "../lib/paths.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
+import { t } from "../i18n/i18n.ts";
+import LanguageSwitch from "../i18n/language-switch.tsx";
 
 type Message = { kind: "error" | "success"; text: string } | null;
 
 export default function ProfileScreen() {
-  useDocumentTitle("Profile");
+  useDocumentTitle(t("account.profile.title"));
   const { user } = useAuth();
   if (!user) return <Spinner />;
   return (
@@ -29,6 +31,9 @@ export default function ProfileScreen() {
       <Summary user={user} />
       <UpdateName user={user} />
       <NewGameEmails user={user} />
+      <Section title={t("account.profile.language.title")} description={t("account.profile.language.hint")}>
+        <LanguageSwitch label={t("account.profile.language.label")} />
+      </Section>
       <GameRemindersSection />
       <CalendarFeedSection />
       <SavedCardsSection />
@@ -50,12 +55,12 @@ function Summary({ user }: { user: Me }) {
         {initials}
       </div>
       <div className="min-w-0">
-        <p className="text-sm font-medium text-slate-500">Your profile</p>
+        <p className="text-sm font-medium text-slate-500">{t("account.profile.yourProfile")}</p>
         <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{user.name}</h1>
         <p className="break-words text-slate-600">
-          <span className="sr-only">Email: </span>
+          <span className="sr-only">{t("account.profile.emailLabel")}</span>
           {user.email}
-          {user.isAdmin && <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Admin</span>}
+          {user.isAdmin && <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">{t("account.profile.admin")}</span>}
         </p>
       </div>
     </div>
@@ -136,25 +141,25 @@ function UpdateName({ user }: { user: Me }) {
     try {
       await api("/api/me/name", { method: "PATCH", body: { firstName: firstName.trim(), lastName: lastName.trim() } });
       await refresh().catch(() => undefined);
-      setMessage({ kind: "success", text: "Name updated successfully!" });
+      setMessage({ kind: "success", text: t("account.profile.name.done") });
     } catch (caught) {
-      setMessage({ kind: "error", text: `Failed to update name: ${errorMessage(caught)}` });
+      setMessage({ kind: "error", text: t("account.profile.name.failed", { reason: errorMessage(caught) }) });
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <Section title="Update Name" description="This is the name other players see on game lists.">
+    <Section title={t("account.profile.name.title")} description={t("account.profile.name.hint")}>
       <form onSubmit={submit} className="flex flex-col gap-4">
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <TextField label="First Name" autoComplete="given-name" required value={firstName} onChange={(e) => setFirstName(e.target.value)} />
-          <TextField label="Last Name" autoComplete="family-name" required value={lastName} onChange={(e) => setLastName(e.target.value)} />
+          <TextField label={t("account.profile.name.first")} autoComplete="given-name" required value={firstName} onChange={(e) => setFirstName(e.target.value)} />
+          <TextField label={t("account.profile.name.last")} autoComplete="family-name" required value={lastName} onChange={(e) => setLastName(e.target.value)} />
         </div>
         <FormMessage kind={message?.kind ?? "success"}>{message?.text}</FormMessage>
         <div>
           <Button type="submit" disabled={busy} className="w-full sm:w-auto">
-            {busy ? "Saving..." : "Save Changes"}
+            {busy ? t("account.form.saving") : t("account.profile.name.submit")}
           </Button>
         </div>
       </form>
@@ -178,17 +183,17 @@ function NewGameEmails({ user }: { user: Me }) {
       await refresh().catch(() => undefined);
     } catch (caught) {
       setChecked(!next);
-      setError(`Failed to update email settings: ${errorMessage(caught)}`);
+      setError(t("account.profile.emailSettingsFailed", { reason: errorMessage(caught) }));
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <Section title="New game emails">
+    <Section title={t("account.profile.newGames.title")}>
       <Switch
-        label="Email me when a new game is published"
-        hint="Emails about your account and your payments are always sent."
+        label={t("account.profile.newGames.label")}
+        hint={t("account.profile.newGames.hint")}
         checked={checked}
         busy={busy}
         onChange={(checked) => void change(checked)}
@@ -208,11 +213,11 @@ function NoPasswordNote({ children }: { children: ReactNode }) {
 
 function UpdateEmail({ user }: { user: Me }) {
   return (
-    <ToggleSection title="Update Email" description={`Currently ${user.email}. You will need to verify the new address.`}>
+    <ToggleSection title={t("account.profile.email.title")} description={t("account.profile.email.hint", { email: user.email })}>
       {user.hasPassword ? (
         <ChangeEmailForm />
       ) : (
-        <NoPasswordNote>You sign in with Google, so your email address is the one of your Google account.</NoPasswordNote>
+        <NoPasswordNote>{t("account.profile.email.google")}</NoPasswordNote>
       )}
     </ToggleSection>
   );
@@ -224,13 +229,13 @@ function ChangePassword({ user }: { user: Me }) {
   const [confirmPassword, setConfirmPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>(null);
-  const mismatch = message?.text === "New passwords do not match.";
+  const mismatch = message?.text === t("account.profile.password.differ");
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
     if (newPassword !== confirmPassword) {
-      setMessage({ kind: "error", text: "New passwords do not match." });
+      setMessage({ kind: "error", text: t("account.profile.password.differ") });
       return;
     }
     setBusy(true);
@@ -240,20 +245,20 @@ function ChangePassword({ user }: { user: Me }) {
       setCurrentPassword("");
       setNewPassword("");
       setConfirmPassword("");
-      setMessage({ kind: "success", text: "Password updated successfully!" });
+      setMessage({ kind: "success", text: t("account.profile.password.done") });
     } catch (caught) {
-      setMessage({ kind: "error", text: `Failed to update password: ${errorMessage(caught)}` });
+      setMessage({ kind: "error", text: t("account.profile.password.failed", { reason: errorMessage(caught) }) });
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <ToggleSection title="Change Password" description="Other devices are signed out when you change it.">
+    <ToggleSection title={t("account.profile.password.title")} description={t("account.profile.password.hint")}>
       {user.hasPassword ? (
         <form onSubmit={submit} className="flex flex-col gap-4">
           <TextField
-            label="Current Password"
+            label={t("account.form.currentPassword")}
             type="password"
             autoComplete="current-password"
             required
@@ -261,7 +266,7 @@ function ChangePassword({ user }: { user: Me }) {
             onChange={(e) => setCurrentPassword(e.target.value)}
           />
           <NewPasswordFields
-            labels={["New Password", "Confirm New Password"]}
+            labels={[t("account.profile.password.new"), t("account.profile.password.confirm")]}
             password={newPassword}
             confirm={confirmPassword}
             onPasswordChange={setNewPassword}
@@ -271,19 +276,16 @@ function ChangePassword({ user }: { user: Me }) {
           <FormMessage kind={message?.kind ?? "success"}>{message?.text}</FormMessage>
           <div>
             <Button type="submit" disabled={busy} className="w-full sm:w-auto">
-              {busy ? "Saving..." : "Save New Password"}
+              {busy ? t("account.form.saving") : t("account.profile.password.submit")}
             </Button>
           </div>
         </form>
       ) : (
-        <NoPasswordNote>You sign in with Google, so there is no password to change here.</NoPasswordNote>
+        <NoPasswordNote>{t("account.profile.password.google")}</NoPasswordNote>
       )}
     </ToggleSection>
   );
 }
-
-/** What deleting an account asks first: the original product's words (docs/product-rules.md, "Validation"). */
-const DELETE_ACCOUNT_QUESTION = "Are you sure you want to delete your account? This action cannot be undone.";
 
 function DeleteAccount({ user }: { user: Me }) {
   const { signOut } = useAuth();
@@ -308,12 +310,12 @@ function DeleteAccount({ user }: { user: Me }) {
       await api("/api/auth/delete-user", { body: user.hasPassword ? { password } : {} });
     } catch (caught) {
       // Back to the form: a mistyped password is corrected there.
-      setError(`Failed to delete account: ${errorMessage(caught)}`);
+      setError(t("account.profile.delete.failed", { reason: errorMessage(caught) }));
       setBusy(false);
       setConfirming(false);
       return;
     }
-    notify("Your account has been deleted successfully.");
+    notify(t("account.profile.delete.done"));
     // The server already ended the session with the account; this clears what the app holds,
     // and the routing then shows the login screen.
     await signOut().catch(() => undefined);
@@ -322,14 +324,14 @@ function DeleteAccount({ user }: { user: Me }) {
 
   return (
     <Section
-      title="Delete Account"
+      title={t("account.profile.delete.title")}
       tone="danger"
-      description="Deleting your account removes your profile and signs you out. This cannot be undone."
+      description={t("account.profile.delete.hint")}
     >
       <form onSubmit={submit} className="flex flex-col gap-4">
         {user.hasPassword && (
           <TextField
-            label="Current Password"
+            label={t("account.form.currentPassword")}
             type="password"
             autoComplete="current-password"
             required
@@ -340,7 +342,7 @@ function DeleteAccount({ user }: { user: Me }) {
         <FormMessage kind="error">{error}</FormMessage>
         <div>
           <Button type="submit" variant="danger" disabled={busy} className="w-full sm:w-auto">
-            {busy ? "Deleting..." : "Delete My Account"}
+            {busy ? t("account.profile.delete.busy") : t("account.profile.delete.submit")}
           </Button>
         </div>
       </form>
@@ -356,18 +358,19 @@ function DeleteAccount({ user }: { user: Me }) {
 function ConfirmAccountDeletion({ busy, onClose, onConfirm }: { busy: boolean; onClose: () => void; onConfirm: () => void }) {
   const preview = useAccountDeletionPreview();
   return (
-    <ConfirmDialog title="Confirm Account Deletion" onClose={onClose} onConfirm={onConfirm} busy={busy} confirmDisabled={!preview.isSuccess}>
+    <ConfirmDialog title={t("account.profile.delete.confirmTitle")} onClose={onClose} onConfirm={onConfirm} busy={busy} confirmDisabled={!preview.isSuccess}>
       <div className="flex flex-col gap-4">
         {preview.isPending ? (
           <p role="status" className="text-slate-600">
-            Checking your games...
+            {t("account.profile.delete.checking")}
           </p>
         ) : preview.isError ? (
-          <QueryError title="Your games could not be checked." error={preview.error} onRetry={() => void preview.refetch()} />
+          <QueryError title={t("account.profile.delete.checkFailed")} error={preview.error} onRetry={() => void preview.refetch()} />
         ) : (
           <AccountDeletionGames preview={preview.data} />
         )}
-        <p className="text-slate-700">{DELETE_ACCOUNT_QUESTION}</p>
+        {/* The original product's question (docs/product-rules.md, "Validation"). */}
+        <p className="text-slate-700">{t("account.profile.delete.question")}</p>
       </div>
     </ConfirmDialog>
   );

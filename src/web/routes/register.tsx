@@ -4,6 +4,8 @@ import { OrDivider } from "../components/auth-links.tsx";
 import { Button, Card, FormMessage, TextField } from "../components/form.tsx";
 import { NewPasswordFields } from "../components/new-password-fields.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
+import { messageAround } from "../i18n/message-around.ts";
+import { t } from "../i18n/i18n.ts";
 import { api, errorMessage } from "../lib/api.ts";
 import { useConfig } from "../lib/config.ts";
 import { paths } from "../lib/paths.ts";
@@ -11,7 +13,7 @@ import { rememberPendingEmail } from "../lib/pending-email.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 
 export default function RegisterScreen() {
-  useDocumentTitle("Register");
+  useDocumentTitle(t("account.register.title"));
   const config = useConfig();
   const navigate = useNavigate();
   const [firstName, setFirstName] = useState("");
@@ -21,13 +23,13 @@ export default function RegisterScreen() {
   const [confirmPassword, setConfirmPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
-  const mismatch = error === "Passwords do not match";
+  const mismatch = error === t("account.form.passwordsDiffer");
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError("");
     if (password !== confirmPassword) {
-      setError("Passwords do not match");
+      setError(t("account.form.passwordsDiffer"));
       return;
     }
     const first = firstName.trim();
@@ -41,27 +43,29 @@ export default function RegisterScreen() {
       rememberPendingEmail(address);
       navigate(paths.verifyEmail);
     } catch (caught) {
-      setError(`Registration failed: ${errorMessage(caught)}`);
+      setError(t("account.register.failed", { reason: errorMessage(caught) }));
       setBusy(false);
     }
   };
+
+  const [consentBefore, consentAfter] = messageAround("account.register.consent", "link");
 
   return (
     <div className="mx-auto flex max-w-md flex-col gap-6 px-4 py-10 sm:py-16">
       <div className="text-center">
         <p className="text-2xl font-extrabold tracking-tight text-green-800">{config.data?.appName ?? "Kickoff"}</p>
-        <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">Create your account</h1>
-        <p className="mt-2 text-slate-600">Join pick-up games near you in a few taps.</p>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">{t("account.register.heading")}</h1>
+        <p className="mt-2 text-slate-600">{t("account.register.tagline")}</p>
       </div>
       <Card>
         <form onSubmit={submit} className="flex flex-col gap-4">
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <TextField label="First name" autoComplete="given-name" required value={firstName} onChange={(e) => setFirstName(e.target.value)} />
-            <TextField label="Last name" autoComplete="family-name" required value={lastName} onChange={(e) => setLastName(e.target.value)} />
+            <TextField label={t("account.register.firstName")} autoComplete="given-name" required value={firstName} onChange={(e) => setFirstName(e.target.value)} />
+            <TextField label={t("account.register.lastName")} autoComplete="family-name" required value={lastName} onChange={(e) => setLastName(e.target.value)} />
           </div>
-          <TextField label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <TextField label={t("account.form.email")} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
           <NewPasswordFields
-            labels={["Password", "Confirm password"]}
+            labels={[t("account.form.password"), t("account.register.confirmPassword")]}
             password={password}
             confirm={confirmPassword}
             onPasswordChange={setPassword}
@@ -70,24 +74,24 @@ export default function RegisterScreen() {
           />
           <FormMessage kind="error">{error}</FormMessage>
           <Button type="submit" disabled={busy}>
-            {busy ? "Registering..." : "Register"}
+            {busy ? t("account.register.busy") : t("account.register.submit")}
           </Button>
         </form>
         <OrDivider />
         <GoogleButton onError={(message) => setError(message)} />
         <p className="mt-6 text-center text-sm">
-          Already have an account?{" "}
+          {t("account.register.haveAccount")}{" "}
           <Link to={paths.home} className="font-semibold text-green-800 underline">
-            Log in
+            {t("account.form.logIn")}
           </Link>
         </p>
       </Card>
       <p className="text-center text-xs text-slate-500">
-        By registering you agree to how we handle your data, as described in our{" "}
+        {consentBefore}
         <Link to={paths.privacy} className="underline hover:text-green-800">
-          Privacy Policy
+          {t("account.register.consentLink")}
         </Link>
-        .
+        {consentAfter}
       </p>
     </div>
   );

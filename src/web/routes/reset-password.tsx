@@ -3,13 +3,14 @@ import { useSearchParams } from "react-router";
 import { BackToLogin } from "../components/auth-links.tsx";
 import { Button, ButtonLink, Card, FormMessage } from "../components/form.tsx";
 import { NewPasswordFields } from "../components/new-password-fields.tsx";
+import { t } from "../i18n/i18n.ts";
 import { ApiError, api, errorMessage } from "../lib/api.ts";
 import { useConfig } from "../lib/config.ts";
 import { paths } from "../lib/paths.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 
 export default function ResetPasswordScreen() {
-  useDocumentTitle("Reset Password");
+  useDocumentTitle(t("account.reset.title"));
   const appName = useConfig().data?.appName ?? "Kickoff";
   const [params] = useSearchParams();
   const token = params.get("token");
@@ -43,7 +44,7 @@ function ResetForm({ token, onInvalid, onDone }: { token: string; onInvalid: () 
     event.preventDefault();
     setError("");
     if (password !== confirmPassword) {
-      setError("Passwords do not match");
+      setError(t("account.form.passwordsDiffer"));
       return;
     }
     setBusy(true);
@@ -52,27 +53,27 @@ function ResetForm({ token, onInvalid, onDone }: { token: string; onInvalid: () 
       onDone();
     } catch (caught) {
       if (caught instanceof ApiError && caught.code === "INVALID_TOKEN") onInvalid();
-      else setError(`Failed to reset password: ${errorMessage(caught)}`);
+      else setError(t("account.reset.failed", { reason: errorMessage(caught) }));
       setBusy(false);
     }
   };
 
   return (
     <>
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Choose a new password</h1>
-      <p className="mt-2 text-slate-600">Enter your new password twice. You will then log in with it.</p>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t("account.reset.heading")}</h1>
+      <p className="mt-2 text-slate-600">{t("account.reset.intro")}</p>
       <form onSubmit={submit} className="mt-6 flex flex-col gap-4">
         <NewPasswordFields
-          labels={["New password", "Confirm new password"]}
+          labels={[t("account.reset.newPassword"), t("account.reset.confirmPassword")]}
           password={password}
           confirm={confirmPassword}
           onPasswordChange={setPassword}
           onConfirmChange={setConfirmPassword}
-          mismatch={error === "Passwords do not match"}
+          mismatch={error === t("account.form.passwordsDiffer")}
         />
         <FormMessage kind="error">{error}</FormMessage>
         <Button type="submit" disabled={busy}>
-          {busy ? "Saving..." : "Reset Password"}
+          {busy ? t("account.form.saving") : t("account.reset.submit")}
         </Button>
       </form>
       <BackToLogin />
@@ -83,13 +84,13 @@ function ResetForm({ token, onInvalid, onDone }: { token: string; onInvalid: () 
 function Done() {
   return (
     <div className="text-center">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Password changed</h1>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t("account.reset.doneHeading")}</h1>
       <div className="mt-4">
-        <FormMessage kind="success">Your password has been reset. You can now log in with your new password.</FormMessage>
+        <FormMessage kind="success">{t("account.reset.done")}</FormMessage>
       </div>
       <ButtonLink to={paths.home} className="mt-6 w-full">
-          Go to login
-        </ButtonLink>
+        {t("account.reset.goToLogin")}
+      </ButtonLink>
     </div>
   );
 }
@@ -97,12 +98,12 @@ function Done() {
 function InvalidLink() {
   return (
     <div className="text-center">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Reset link not valid</h1>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t("account.reset.invalidHeading")}</h1>
       <p className="mt-3 text-slate-700" role="alert">
-        This password reset link is invalid or has expired. Reset links work only once and for a limited time.
+        {t("account.reset.invalid")}
       </p>
       <ButtonLink to={paths.forgotPassword} className="mt-6 w-full">
-        Request a new link
+        {t("account.reset.requestNew")}
       </ButtonLink>
       <BackToLogin className="mt-4 text-sm" />
     </div>

@@ -3,6 +3,7 @@ import { ButtonLink } from "../components/form.tsx";
 import { TeamsScreen } from "../features/teams/components/teams-screen.tsx";
 import { useAuth } from "../lib/auth.tsx";
 import { paths } from "../lib/paths.ts";
+import { t } from "../i18n/i18n.ts";
 
 /** /event/:id/teams: admins make fair teams at the pitch (docs/teams-and-ratings.md). Its own chunk. */
 export default function TeamsRoute() {
@@ -11,9 +12,9 @@ export default function TeamsRoute() {
   if (!user?.isAdmin) {
     return (
       <div className="mx-auto flex max-w-md flex-col items-center gap-6 px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Making teams is for organisers</h1>
-        <p className="text-slate-600">Only admins can make teams. Your team shows on the game's page once it is published.</p>
-        <ButtonLink to={paths.event(id)}>Back to the game</ButtonLink>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t("admin.teams.forOrganisers")}</h1>
+        <p className="text-slate-600">{t("admin.teams.adminsOnly")}</p>
+        <ButtonLink to={paths.event(id)}>{t("admin.backToGame")}</ButtonLink>
       </div>
     );
   }

@@ -5,6 +5,8 @@ import { ChangeEmailForm } from "../components/change-email-form.tsx";
 import { BackToLogin } from "../components/auth-links.tsx";
 import { Button, ButtonLink, Card, FormMessage } from "../components/form.tsx";
 import { useNotify } from "../components/notification.tsx";
+import { messageAround } from "../i18n/message-around.ts";
+import { t } from "../i18n/i18n.ts";
 import { api } from "../lib/api.ts";
 import { useAuth } from "../lib/auth.tsx";
 import { useConfig } from "../lib/config.ts";
@@ -17,7 +19,7 @@ import type { LoginState } from "./login.tsx";
 const RECHECK_MS = 3000;
 
 export default function VerifyEmailScreen() {
-  useDocumentTitle("Verify your email");
+  useDocumentTitle(t("account.verify.title"));
   const appName = useConfig().data?.appName ?? "Kickoff";
   const { user, refresh, signOut } = useAuth();
   const navigate = useNavigate();
@@ -56,26 +58,28 @@ export default function VerifyEmailScreen() {
   // As Log Out in the header menu does: the banner, then the login screen.
   const logOut = async () => {
     await signOut().catch((error: unknown) => console.error("logout failed", error));
-    notify("You are logged out");
+    notify(t("account.verify.loggedOut"));
     navigate(paths.home, { replace: true });
   };
 
   const resend = async () => {
     setResult(null);
     if (!email) {
-      setResult({ kind: "error", text: "User not authenticated. Please log in." });
+      setResult({ kind: "error", text: t("account.verify.noAddress") });
       return;
     }
     setBusy(true);
     try {
       await api("/api/auth/send-verification-email", { body: { email, callbackURL: "/" } });
-      setResult({ kind: "success", text: "Verification email sent! Please check your inbox." });
+      setResult({ kind: "success", text: t("account.verify.sent") });
     } catch {
-      setResult({ kind: "error", text: "There was an issue sending the verification email. Please try again." });
+      setResult({ kind: "error", text: t("account.verify.sendFailed") });
     } finally {
       setBusy(false);
     }
   };
+
+  const [sentBefore, sentAfter] = messageAround("account.verify.sentTo", "email");
 
   return (
     <div className="mx-auto flex max-w-md flex-col gap-6 px-4 py-10 sm:py-16">
@@ -87,36 +91,37 @@ export default function VerifyEmailScreen() {
             <path d="m3 7 9 6 9-6" />
           </svg>
         </div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Verify your email</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t("account.verify.title")}</h1>
         {/* Announced when it changes by itself (the address verified on another device). */}
         <div aria-live="polite">
           {verifiedElsewhere ? (
-            <p className="mt-3 font-semibold text-green-800">Email verified. Log in to continue.</p>
+            <p className="mt-3 font-semibold text-green-800">{t("account.verify.verifiedElsewhere")}</p>
           ) : email ? (
             <p className="mt-3 text-slate-700">
-              We sent a verification link to <strong className="font-semibold text-slate-900 wrap-anywhere">{email}</strong>. Please open
-              it to verify your email address and start playing.
+              {sentBefore}
+              <strong className="font-semibold text-slate-900 wrap-anywhere">{email}</strong>
+              {sentAfter}
             </p>
           ) : (
-            <p className="mt-3 text-slate-700">Please open the verification link we emailed you to verify your email address.</p>
+            <p className="mt-3 text-slate-700">{t("account.verify.openLink")}</p>
           )}
         </div>
         {verifiedElsewhere ? (
           <ButtonLink to={paths.home} state={{ email: email ?? undefined } satisfies LoginState} className="mt-6 w-full">
-            Log in
+            {t("account.form.logIn")}
           </ButtonLink>
         ) : (
           <>
-            <p className="mt-3 text-sm text-slate-600">Can't find the email? Check your spam or junk folder, or send it again.</p>
-            <p className="mt-1 text-xs text-slate-500">This page continues by itself once your email is verified.</p>
+            <p className="mt-3 text-sm text-slate-600">{t("account.verify.notFound")}</p>
+            <p className="mt-1 text-xs text-slate-500">{t("account.verify.continuesAlone")}</p>
             <div className="mt-6 flex flex-col gap-3">
               <FormMessage kind={result?.kind ?? "success"}>{result?.text}</FormMessage>
               <Button onClick={resend} disabled={busy}>
-                {busy ? "Sending..." : "Resend Verification Email"}
+                {busy ? t("account.form.sending") : t("account.verify.resend")}
               </Button>
               {user && !user.emailVerified ? (
                 <Button variant="secondary" onClick={logOut}>
-                  Log Out
+                  {t("account.verify.logOut")}
                 </Button>
               ) : null}
             </div>
@@ -142,11 +147,11 @@ function FixAddress() {
         onClick={() => setOpen((value) => !value)}
         className="text-sm font-semibold text-green-800 underline"
       >
-        Wrong address? Change it
+        {t("account.verify.wrongAddress")}
       </button>
       {open && (
         <div id={panelId} className="mt-4">
-          <ChangeEmailForm submitLabel="Send to this address" />
+          <ChangeEmailForm submitLabel={t("account.verify.sendHere")} />
         </div>
       )}
     </div>

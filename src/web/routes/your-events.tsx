@@ -10,49 +10,51 @@ import { describeYourPart } from "../features/events/your-event-part.ts";
 import { useCurrency } from "../lib/config.ts";
 import { paths } from "../lib/paths.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
+import { t } from "../i18n/i18n.ts";
 
 /** The signed-in user's events, as the server classifies them (docs/product-rules.md, "Your Events"). */
 export default function YourEventsScreen() {
-  useDocumentTitle("Your Events");
+  const title = t("shell.header.yourEvents");
+  useDocumentTitle(title);
   const mine = useYourEvents();
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-8">
-      <h1 className="text-3xl font-extrabold tracking-tight text-green-900">Your Events</h1>
+      <h1 className="text-3xl font-extrabold tracking-tight text-green-900">{title}</h1>
       {mine.isPending ? (
         <Spinner />
       ) : mine.isError ? (
-        <QueryError title="Your events could not be loaded." error={mine.error} onRetry={() => void mine.refetch()} />
+        <QueryError title={t("yours.list.loadFailed")} error={mine.error} onRetry={() => void mine.refetch()} />
       ) : (
         <>
-          <Section title="Current Events">
+          <Section title={t("yours.current.title")}>
             {mine.data.current.playing.length + mine.data.current.waitlisted.length === 0 ? (
               <div className="flex flex-col items-start gap-4">
-                <Empty>You are not participating in any current events.</Empty>
-                <ButtonLink to={paths.home}>See Available Events</ButtonLink>
+                <Empty>{t("yours.current.none")}</Empty>
+                <ButtonLink to={paths.home}>{t("yours.current.seeAvailable")}</ButtonLink>
               </div>
             ) : (
               <>
-                <SubList title="Playing" events={mine.data.current.playing} />
-                <SubList title="On Waitlist" events={mine.data.current.waitlisted} />
+                <SubList title={t("yours.current.playing")} events={mine.data.current.playing} />
+                <SubList title={t("yours.current.onWaitlist")} events={mine.data.current.waitlisted} />
               </>
             )}
           </Section>
-          <Section title="Completed Events">
+          <Section title={t("yours.completed.title")}>
             {mine.data.completed.played.length + mine.data.completed.waitlisted.length === 0 ? (
-              <Empty>You have not completed any events yet.</Empty>
+              <Empty>{t("yours.completed.none")}</Empty>
             ) : (
               <>
-                <SubList title="Played" events={mine.data.completed.played} />
-                <SubList title="Waitlisted" events={mine.data.completed.waitlisted} />
+                <SubList title={t("yours.completed.played")} events={mine.data.completed.played} />
+                <SubList title={t("yours.completed.waitlisted")} events={mine.data.completed.waitlisted} />
               </>
             )}
           </Section>
-          <Section title="Refunded Events">
-            {mine.data.refunded.length === 0 ? <Empty>You have no refunded events.</Empty> : <EventList events={mine.data.refunded} />}
+          <Section title={t("yours.refunded.title")}>
+            {mine.data.refunded.length === 0 ? <Empty>{t("yours.refunded.none")}</Empty> : <EventList events={mine.data.refunded} />}
           </Section>
-          <Section title="Canceled/Refunded Events">
-            {mine.data.cancelled.length === 0 ? <Empty>You have no canceled events.</Empty> : <EventList events={mine.data.cancelled} />}
+          <Section title={t("yours.cancelled.title")}>
+            {mine.data.cancelled.length === 0 ? <Empty>{t("yours.cancelled.none")}</Empty> : <EventList events={mine.data.cancelled} />}
           </Section>
         </>
       )}
@@ -102,7 +104,7 @@ function EventList({ events }: { events: PlayedEvent[] }) {
               </span>
             </span>
             <span className="text-sm text-slate-600 wrap-anywhere">
-              <span className="sr-only">, at </span>
+              <span className="sr-only">, {t("yours.event.at")} </span>
               {event.locationName}
               {event.field ? ` (${event.field})` : ""}
             </span>
@@ -130,7 +132,7 @@ function AttendanceBadge({ attendance }: { attendance: Attendance }) {
   return (
     <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${checkedIn ? "bg-green-100 text-green-900" : "bg-amber-100 text-amber-950"}`}>
       <span className="sr-only">, </span>
-      {checkedIn ? "Checked in" : "No-show"}
+      {t(checkedIn ? "yours.event.checkedIn" : "yours.event.noShow")}
     </span>
   );
 }

@@ -1,3 +1,5 @@
+import { t } from "../../i18n/i18n.ts";
+
 /**
  * The check-in taps not yet saved (docs/product-rules.md, "Check-in"). A tap is the state wanted for
  * one registration, sent as the idempotent PUT: at most one request per person is in flight, and
@@ -93,7 +95,7 @@ export function createTapQueue(options: TapQueueOptions): TapQueue {
         entry.sending = false;
         if (!mayNotHaveArrived(error)) {
           entries.delete(registrationId);
-          options.onRefused?.(tap, error instanceof Error ? error.message : "The check-in was refused.");
+          options.onRefused?.(tap, error instanceof Error ? error.message : t("admin.checkIn.refused"));
           changed();
           return;
         }

@@ -1,6 +1,7 @@
 import type { ConsoleOverview, RosterEntry } from "../../../shared/console.ts";
 import { addDays, daysBetween } from "../../../shared/console-period.ts";
 import { formatDate } from "../events/format.ts";
+import { currentIntlLocale, t, type MessageKey } from "../../i18n/i18n.ts";
 
 /**
  * The console's figures as the screen shows them: days and weeks for the charts, percentages, the
@@ -77,44 +78,53 @@ export function dateTime(iso: string, timeZone?: string): string {
   return formatDate(iso, { timeZone, month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });
 }
 
-/** Whole percent ("75%"), or null when there is nothing to divide by. */
+/** Whole percent ("75%", "75 %"), or null when there is nothing to divide by. */
 export function percent(part: number, whole: number): string | null {
   if (whole <= 0) return null;
-  return `${Math.round((part / whole) * 100)}%`;
+  return wholePercent(Math.round((part / whole) * 100));
 }
 
-/** A count with its noun: "1 charge", "6 charges". */
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
+/** A whole number of percent as the screens' language writes it: "75%", "75 %". */
+export function wholePercent(value: number): string {
+  return new Intl.NumberFormat(currentIntlLocale(), { style: "percent", maximumFractionDigits: 0 }).format(value / 100);
 }
 
-const STATUS_WORDS: Record<RosterEntry["status"], string> = {
-  confirmed: "Confirmed",
-  pending_payment: "Paying",
-  promoting: "Being promoted",
-  waitlisted: "Waitlisted",
-  payment_failed: "Payment failed",
-  cancelled: "Cancelled",
-  refunded: "Refunded",
+/** A count as the screens' language writes it: "1,200", "1 200". */
+export function count(value: number): string {
+  return value.toLocaleString(currentIntlLocale());
+}
+
+const STATUS_WORDS: Record<RosterEntry["status"], MessageKey> = {
+  confirmed: "admin.status.confirmed",
+  pending_payment: "admin.status.paying",
+  promoting: "admin.status.promoting",
+  waitlisted: "admin.status.waitlisted",
+  payment_failed: "admin.status.paymentFailed",
+  cancelled: "admin.status.cancelled",
+  refunded: "admin.status.refunded",
 };
 
 export function statusWord(status: RosterEntry["status"]): string {
-  return STATUS_WORDS[status];
+  return t(STATUS_WORDS[status]);
 }
 
 export function roleWord(role: RosterEntry["role"]): string {
-  return role === "goalkeeper" ? "Goalkeeper" : "Player";
+  return t(role === "goalkeeper" ? "admin.goalkeeper" : "admin.player");
 }
 
-const REFUND_WORDS: Record<NonNullable<RosterEntry["refundStatus"]>, string> = { succeeded: "refunded", pending: "pending", failed: "failed" };
+const REFUND_WORDS: Record<NonNullable<RosterEntry["refundStatus"]>, MessageKey> = {
+  succeeded: "admin.refund.succeeded",
+  pending: "admin.refund.pending",
+  failed: "admin.refund.failed",
+};
 
 export function refundStatusWord(status: RosterEntry["refundStatus"]): string | null {
-  return status ? REFUND_WORDS[status] : null;
+  return status ? t(REFUND_WORDS[status]) : null;
 }
 
 /** Checked in, marked absent, or neither yet. */
 export function attendanceWord(entry: Pick<RosterEntry, "checkedIn" | "noShow">): string {
-  return entry.checkedIn ? "Checked in" : entry.noShow ? "No-show" : "—";
+  return entry.checkedIn ? t("admin.checkedIn") : entry.noShow ? t("admin.noShow") : "—";
 }
 
 /** Whether a period has anything to show at all: no game, no payment and no registration in it. */

@@ -1,5 +1,6 @@
 import { addDays, DEFAULT_PERIOD_DAYS, type PeriodResult, resolvePeriod } from "../../../shared/console-period.ts";
 import { dateInZone } from "../../../shared/zoned-time.ts";
+import type { MessageKey } from "../../i18n/i18n.ts";
 
 /**
  * The period the console reports on, as the organiser picks it: a preset or two dates, always whole
@@ -9,11 +10,11 @@ import { dateInZone } from "../../../shared/zoned-time.ts";
  */
 
 export const PRESETS = [
-  { id: "last30", label: "Last 30 days" },
-  { id: "week", label: "This week" },
-  { id: "month", label: "This month" },
-  { id: "custom", label: "Custom range" },
-] as const;
+  { id: "last30", label: "admin.period.last30" },
+  { id: "week", label: "admin.period.week" },
+  { id: "month", label: "admin.period.month" },
+  { id: "custom", label: "admin.period.custom" },
+] as const satisfies readonly { id: string; label: MessageKey }[];
 export type PresetId = (typeof PRESETS)[number]["id"];
 
 export interface DayRange {

@@ -1,5 +1,7 @@
 import { ALL_FIELDS_REQUIRED, DATE_IN_PAST, createEventSchemaFor, type CreateEventInput, type EventDetail, type PlaceSuggestion } from "../../../shared/events.ts";
 import { wallClockAt } from "../../../shared/zoned-time.ts";
+import { t, type MessageKey } from "../../i18n/i18n.ts";
+import { sharedMessage } from "../../i18n/shared-message.ts";
 import { formatPoint, parseMapLocation } from "./map-link.ts";
 
 /**
@@ -91,27 +93,27 @@ export function readLocation(draft: LocationDraft): LocationReading {
 }
 
 /** The labels the error line names the blank fields by, as the form shows them. */
-const FIELD_LABELS: Record<FieldName, string> = {
-  title: "Title",
-  date: "Date",
-  time: "Event Time",
-  durationHours: "Duration Hours",
-  durationMinutes: "Duration Minutes",
-  location: "Event Location",
-  venueName: "Venue name and address",
-  coordinates: "Coordinates or map link",
-  field: "Field",
-  notes: "Notes",
-  cost: "Cost",
-  maxPlayers: "Max Players",
-  includeGoalkeepers: "Include Goalkeepers",
-  goalkeeperCost: "Goalkeeper Cost",
-  maxGoalkeepers: "Max Goalkeepers",
+const FIELD_LABELS: Record<FieldName, MessageKey> = {
+  title: "admin.form.title",
+  date: "admin.form.date",
+  time: "admin.form.time",
+  durationHours: "admin.form.durationHours",
+  durationMinutes: "admin.form.durationMinutes",
+  location: "admin.form.location",
+  venueName: "admin.form.venueName",
+  coordinates: "admin.form.coordinates",
+  field: "admin.form.field",
+  notes: "admin.form.notes",
+  cost: "admin.form.cost",
+  maxPlayers: "admin.form.maxPlayers",
+  includeGoalkeepers: "admin.form.includeGoalkeepers",
+  goalkeeperCost: "admin.form.goalkeeperCost",
+  maxGoalkeepers: "admin.form.maxGoalkeepers",
 };
 
 /** 'All fields are required' (the original product's words), then which ones are blank, so the line points at them. */
 export function missingFieldsMessage(fields: readonly FieldName[]): string {
-  return `${ALL_FIELDS_REQUIRED}. Missing: ${fields.map((field) => FIELD_LABELS[field]).join(", ")}.`;
+  return t("admin.form.missing", { required: sharedMessage(ALL_FIELDS_REQUIRED), fields: fields.map((field) => t(FIELD_LABELS[field])).join(", ") });
 }
 
 /**
@@ -151,8 +153,8 @@ export type FormCheck = { ok: true; input: CreateEventInput } | { ok: false; mes
 /**
  * What the server will say, said before sending: the same shared schema (and so the same limits,
  * and the minimum price in the app's `currency`), plus the original product's "no date in the past"
- * on the organiser's clock. The message is the inline error line's; `fields` are the ones it is
- * about, in the form's order.
+ * on the organiser's clock. The message is the inline error line's, in the screens' language; `fields`
+ * are the ones it is about, in the form's order.
  */
 export function checkCreateEvent(
   form: FormState,
@@ -194,10 +196,10 @@ export function checkCreateEvent(
   // An edited game that keeps its start may have begun already; only a new start must lie ahead.
   const keepsStart = options.keepStart?.date === form.date && options.keepStart.time === form.time;
   const startsAt = new Date(`${form.date}T${form.time}`);
-  if (!keepsStart && !Number.isNaN(startsAt.getTime()) && startsAt.getTime() <= options.now.getTime()) return { ok: false, message: DATE_IN_PAST, fields: ["date", "time"] };
+  if (!keepsStart && !Number.isNaN(startsAt.getTime()) && startsAt.getTime() <= options.now.getTime()) return { ok: false, message: sharedMessage(DATE_IN_PAST), fields: ["date", "time"] };
   if (reading.problem) return { ok: false, message: reading.problem.message, fields: [reading.problem.field] };
   const first = otherIssues[0];
-  if (first) return { ok: false, message: first.message, fields: [fieldOf(first.path)] };
+  if (first) return { ok: false, message: sharedMessage(first.message), fields: [fieldOf(first.path)] };
   return { ok: true, input: input as CreateEventInput };
 }
 

@@ -16,6 +16,8 @@ export function directionsUrl(venue: { latitude: number | null; longitude: numbe
 
 /** The platform the app runs on, as Capacitor's bridge reports it (none in a browser). */
 export function currentMapPlatform(): MapPlatform {
+  // Rendered on the server (docs/server-rendering.md): a browser's page, as the mobile app renders its own.
+  if (typeof window === "undefined") return "web";
   const bridge = (window as { Capacitor?: { isNativePlatform?: () => boolean; getPlatform?: () => string } }).Capacitor;
   if (!bridge?.isNativePlatform?.()) return "web";
   const platform = bridge.getPlatform?.();

@@ -1,13 +1,15 @@
-import { formatCents } from "../../../shared/money.ts";
-import { timeZoneName } from "../../../shared/time-zone-name.ts";
+import { formatCents } from "../../i18n/format-money.ts";
+import { isKnownTimeZone, timeZoneName } from "../../../shared/time-zone-name.ts";
+import { currentIntlLocale, currentLanguage, t } from "../../i18n/i18n.ts";
+import { serverRender } from "../../lib/server-render.ts";
 
 /** What a timestamp that cannot be read shows as: the original product's text (docs/product-rules.md, "Constants"). */
 export const INVALID_DATE = "Invalid Date";
 
 /**
- * Dates are shown in the viewer's zone (unless `options.timeZone` says another), in US English as
- * the original product writes them (docs/product-rules.md, "Constants"), with the platform's Intl
- * (no date library in the screens' code).
+ * Dates are shown in the viewer's zone (unless `options.timeZone` says another), in the screens'
+ * language: US English as the original product writes them (docs/product-rules.md, "Constants"), or
+ * Canadian French ("sam. 6 déc., 19 h 00"), with the platform's Intl (no date library in the screens' code).
  */
 export function formatDate(iso: string, options: Intl.DateTimeFormatOptions): string {
   const date = new Date(iso);
@@ -20,11 +22,16 @@ export function formatDate(iso: string, options: Intl.DateTimeFormatOptions): st
 // hundred dates in its first render: one formatter per set of options, made once.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatterFor(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = JSON.stringify(options);
+function formatterFor(asked: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const locale = currentIntlLocale();
+  // Named always: on the server the viewer's zone is not the process's (docs/server-rendering.md).
+  const options = asked.timeZone ? asked : { ...asked, timeZone: viewerTimeZone() };
+  const key = `${locale}|${JSON.stringify(options)}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", options);
+    // The 12-hour clock is English's; French reads the 24-hour one ("19 h 00").
+    const { hour12, ...rest } = options;
+    formatter = new Intl.DateTimeFormat(locale, locale === "en-US" ? options : { ...rest, ...(hour12 === undefined ? {} : { hourCycle: "h23" }) });
     formatters.set(key, formatter);
   }
   return formatter;
@@ -35,9 +42,12 @@ export function formatLongDate(iso: string): string {
   return formatDate(iso, { month: "long", day: "numeric", year: "numeric" });
 }
 
-/** The zone the viewer's clock shows, the one the functions above format in. */
+/**
+ * The zone the viewer's clock shows, the one the functions above format in: while a page the server
+ * rendered is rendered or hydrated, the zone it was rendered in (docs/server-rendering.md).
+ */
 export function viewerTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return serverRender()?.device.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
 /** Whether clocks in both zones show the same time at each of the instants. */
@@ -69,19 +79,12 @@ export function formatGameTime(
   const yourDay = formatDate(game.startsAt, { timeZone: viewerZone, weekday: "short", month: "short", day: "numeric" });
   return {
     date,
-    hours: `${hoursIn(gameZone)} (${timeZoneName(gameZone, game.startsAt)})`,
-    yourTime: `${yourDay}, ${hoursIn(viewerZone)} (${timeZoneName(viewerZone, game.startsAt)})`,
+    hours: `${hoursIn(gameZone)} (${timeZoneName(gameZone, game.startsAt, currentLanguage())})`,
+    yourTime: `${yourDay}, ${hoursIn(viewerZone)} (${timeZoneName(viewerZone, game.startsAt, currentLanguage())})`,
   };
 }
 
-export function isKnownTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { isKnownTimeZone };
 
 /** 'h:mm a', e.g. "9:05 PM". */
 export function formatTime(iso: string): string {
@@ -100,7 +103,7 @@ export function formatDayBadge(iso: string): { weekday: string; day: string } {
 
 /** "Free" when there is nothing to pay, else "$12.50" (in `currency`). */
 export function formatPrice(cents: number, currency: string): string {
-  return cents === 0 ? "Free" : formatCents(cents, currency);
+  return cents === 0 ? t("shell.price.free") : formatCents(cents, currency);
 }
 
 /** 90 → "1 hour 30 minutes"; 60 → "1 hour"; 45 → "45 minutes". */
@@ -108,15 +111,15 @@ export function formatDuration(totalMinutes: number): string {
   const hours = Math.floor(totalMinutes / 60);
   const minutes = totalMinutes % 60;
   const parts = [];
-  if (hours > 0) parts.push(`${hours} ${hours === 1 ? "hour" : "hours"}`);
-  if (minutes > 0 || hours === 0) parts.push(`${minutes} ${minutes === 1 ? "minute" : "minutes"}`);
+  if (hours > 0) parts.push(t("shell.duration.hours", { count: hours }));
+  if (minutes > 0 || hours === 0) parts.push(t("shell.duration.minutes", { count: minutes }));
   return parts.join(" ");
 }
 
 /** The goalkeeper line of a card: "2 goalkeepers, Free" or the original product's 'No goalkeepers'. */
 export function formatGoalkeepers(event: { includeGoalkeepers: boolean; maxGoalkeepers: number; goalkeeperCostCents: number }, currency: string): string {
-  if (!event.includeGoalkeepers) return "No goalkeepers";
-  const count = `${event.maxGoalkeepers} ${event.maxGoalkeepers === 1 ? "goalkeeper" : "goalkeepers"}`;
+  if (!event.includeGoalkeepers) return t("shell.goalkeepers.none");
+  const count = t("shell.goalkeepers.count", { count: event.maxGoalkeepers });
   return `${count}, ${formatPrice(event.goalkeeperCostCents, currency)}`;
 }
 

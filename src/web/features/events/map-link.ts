@@ -1,10 +1,13 @@
 import { LATITUDE_RANGE, LONGITUDE_RANGE } from "../../../shared/events.ts";
+import { t, type MessageKey } from "../../i18n/i18n.ts";
+import { sharedMessage } from "../../i18n/shared-message.ts";
 
 /**
  * Reads a point from what an organiser pastes into Event Location when the place search cannot
  * help: coordinates ("40.7812, -73.9665", "40°46'52.3\"N 73°57'59.4\"W"), a geo: URI, or a link
  * from OpenStreetMap, Google Maps or Apple Maps. Offline and pure: nothing is fetched, so short
  * links (whose point is only known to the service that made them) are explained, not followed.
+ * A refusal's message is in the screens' language; the constants below are its English.
  */
 export type ParsedPoint = { ok: true; latitude: number; longitude: number } | { ok: false; message: string };
 
@@ -75,8 +78,17 @@ function point(latitude: number, longitude: number): ParsedPoint {
   return { ok: true, latitude, longitude };
 }
 
-function failure(message: string): ParsedPoint {
-  return { ok: false, message };
+/** The refusals this file words, by their English (the constants above, which tests compare with). */
+const OWN_MESSAGES: Record<string, MessageKey> = {
+  [COORDINATES_EXPECTED]: "admin.venue.coordinatesExpected",
+  [SHORT_LINK]: "admin.venue.shortLink",
+  [NO_POINT_IN_LINK]: "admin.venue.noPointInLink",
+};
+
+function failure(english: string): ParsedPoint {
+  const own = OWN_MESSAGES[english];
+  // The latitude and longitude ranges are the shared schema's words, translated with the server's.
+  return { ok: false, message: own ? t(own) : sharedMessage(english) };
 }
 
 /** RFC 5870: geo:lat,lng[,alt][;u=…]; Android shares geo:0,0?q=lat,lng(Label) for a pin. */

@@ -1,5 +1,6 @@
 import type { YourPart } from "../../../shared/events.ts";
-import { formatCents } from "../../../shared/money.ts";
+import { formatCents } from "../../i18n/format-money.ts";
+import { t } from "../../i18n/i18n.ts";
 
 /**
  * One registration of the user, as Your Events says it beside the game: the role, then what was
@@ -8,20 +9,20 @@ import { formatCents } from "../../../shared/money.ts";
  */
 export function describeYourPart(part: YourPart, currency: string): string {
   const money = (cents: number) => formatCents(cents, currency);
-  const role = part.role === "player" ? "Player" : "Goalkeeper";
-  const paid = part.paidCents > 0 ? `Paid ${money(part.paidCents)}` : null;
-  const refunded = part.refundedCents ? `Refunded ${money(part.refundedCents)}` : null;
+  const role = t(part.role === "player" ? "yours.part.player" : "yours.part.goalkeeper");
+  const paid = part.paidCents > 0 ? t("yours.part.paid", { amount: money(part.paidCents) }) : null;
+  const refunded = part.refundedCents ? t("yours.part.refunded", { amount: money(part.refundedCents) }) : null;
   switch (part.participation) {
     case "playing":
       // A paid spot with nothing charged yet is one whose payment is still running.
-      return `${role} · ${paid ?? (part.priceCents > 0 ? "Payment processing" : "Free")}`;
+      return `${role} · ${paid ?? (part.priceCents > 0 ? t("yours.part.processing") : t("shell.price.free"))}`;
     case "waitlisted": {
-      const place = part.waitlistPosition ? ` #${part.waitlistPosition}` : "";
-      return `${role} Waitlist${place} · ${part.priceCents > 0 ? "Nothing charged yet" : "Free"}`;
+      const waitlist = part.waitlistPosition ? t("yours.part.waitlistAt", { role, place: part.waitlistPosition }) : t("yours.part.waitlist", { role });
+      return `${waitlist} · ${part.priceCents > 0 ? t("yours.part.nothingCharged") : t("shell.price.free")}`;
     }
     case "refunded":
       return [role, paid, refunded].filter(Boolean).join(" · ");
     case "closed_by_cancel":
-      return [role, "Cancelled", paid, refunded].filter(Boolean).join(" · ");
+      return [role, t("yours.part.cancelled"), paid, refunded].filter(Boolean).join(" · ");
   }
 }

@@ -1,4 +1,5 @@
 import type { SavedCard } from "../../../shared/registrations.ts";
+import { t } from "../../i18n/i18n.ts";
 
 // Stripe names brands in lower case ("visa", "amex"); the simulated processor already writes them out.
 const BRANDS: Record<string, string> = {
@@ -15,7 +16,7 @@ const BRANDS: Record<string, string> = {
 /** "visa" → "Visa"; a name already written out stays as it is; nothing at all → "Card". */
 export function brandName(brand: string): string {
   const trimmed = brand.trim();
-  if (!trimmed || trimmed === "unknown") return "Card";
+  if (!trimmed || trimmed === "unknown") return t("event.card.unknownBrand");
   return BRANDS[trimmed.toLowerCase()] ?? trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
 }
 
@@ -26,7 +27,7 @@ export function formatCardExpiry(card: Pick<SavedCard, "expMonth" | "expYear">):
 
 /** What a screen reader says for it (dots are read one by one): "Visa ending in 4242". */
 export function cardSpokenName(card: Pick<SavedCard, "brand" | "last4">): string {
-  return `${brandName(card.brand)} ending in ${card.last4}`;
+  return t("event.card.spokenName", { brand: brandName(card.brand), last4: card.last4 });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { FAILED_TO_INITIALIZE_PAYMENT, PAYMENT_FAILED } from "../../../shared/registrations.ts";
+import { sharedMessage } from "../../i18n/shared-message.ts";
 import { ApiError } from "../../lib/api.ts";
 
 /**
@@ -13,7 +14,8 @@ export class PaymentMessage extends Error {
 /** Where the payment was when it failed: setting the card up (Stripe.js, the saved card), or paying. */
 export type PaymentStage = "initialize" | "pay";
 
-const fallbackFor = (stage: PaymentStage) => (stage === "initialize" ? FAILED_TO_INITIALIZE_PAYMENT : PAYMENT_FAILED);
+// Our own texts (src/shared), in the screens' language.
+const fallbackFor = (stage: PaymentStage) => sharedMessage(stage === "initialize" ? FAILED_TO_INITIALIZE_PAYMENT : PAYMENT_FAILED);
 
 /**
  * What the payment dialog says about a failure: a message written for the user as it is; for

@@ -1,5 +1,6 @@
 import type { WaitlistPlaceOnCard } from "../../../server/registrations/move-waitlist-card.ts";
 import type { SavedCard } from "../../../shared/registrations.ts";
+import { t } from "../../i18n/i18n.ts";
 import { ApiError } from "../../lib/api.ts";
 import { cardSpokenName } from "./card-format.ts";
 
@@ -21,13 +22,13 @@ type Card = Pick<SavedCard, "brand" | "last4">;
 export type Removal = { kind: "removed" } | { kind: "moved"; to: Card; count: number } | { kind: "left"; count: number };
 
 export function removedNotice(card: Card, removal: Removal): string {
-  const removed = `${cardSpokenName(card)} was removed`;
+  const removed = cardSpokenName(card);
   switch (removal.kind) {
     case "removed":
-      return `${removed}.`;
+      return t("event.savedCards.removed", { card: removed });
     case "moved":
-      return `${removed}. Your waitlist ${removal.count === 1 ? "place is" : "places are"} now charged to ${cardSpokenName(removal.to)}.`;
+      return t("event.savedCards.removedMoved", { card: removed, count: removal.count, other: cardSpokenName(removal.to) });
     case "left":
-      return `${removed}, and you left ${removal.count === 1 ? "that waitlist" : "those waitlists"}.`;
+      return t("event.savedCards.removedLeft", { card: removed, count: removal.count });
   }
 }

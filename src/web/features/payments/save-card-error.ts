@@ -1,4 +1,5 @@
 import { FAILED_TO_SAVE_CARD, UNEXPECTED_ERROR } from "../../../shared/registrations.ts";
+import { sharedMessage } from "../../i18n/shared-message.ts";
 import { ApiError } from "../../lib/api.ts";
 
 export type CardField = "number" | "expiry" | "cvc";
@@ -14,9 +15,10 @@ export interface SaveCardError {
  * when the payment provider cannot be reached (502); the generic text for anything else.
  */
 export function saveCardError(error: unknown): SaveCardError {
-  if (!(error instanceof ApiError)) return { message: UNEXPECTED_ERROR, fields: {} };
-  if (error.status === 502) return { message: FAILED_TO_SAVE_CARD, fields: {} };
-  if (error.status < 400 || error.status >= 500 || !error.message) return { message: UNEXPECTED_ERROR, fields: {} };
+  // Our own texts (src/shared) in the screens' language; the server's are in it already.
+  if (!(error instanceof ApiError)) return { message: sharedMessage(UNEXPECTED_ERROR), fields: {} };
+  if (error.status === 502) return { message: sharedMessage(FAILED_TO_SAVE_CARD), fields: {} };
+  if (error.status < 400 || error.status >= 500 || !error.message) return { message: sharedMessage(UNEXPECTED_ERROR), fields: {} };
   const fields: SaveCardError["fields"] = {};
   for (const [key, message] of Object.entries(error.fields ?? {})) {
     const field = key.split(".").at(-1);

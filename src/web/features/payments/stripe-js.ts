@@ -5,7 +5,7 @@ import type { StripeJsError } from "./payment-error.ts";
  * bundling it, and no other screen needs it). Only the few calls the dialog makes are typed here.
  */
 export interface StripeJs {
-  elements(options: { clientSecret: string; appearance?: object }): StripeElements;
+  elements(options: { clientSecret: string; appearance?: object; locale?: string }): StripeElements;
   confirmSetup(options: { elements: StripeElements; redirect: "if_required" }): Promise<{
     setupIntent?: { payment_method: string | { id: string } | null };
     error?: StripeJsError;

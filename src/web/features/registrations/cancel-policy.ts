@@ -1,4 +1,6 @@
-import { formatCents, refundAfterFeeCents, type FeeRule } from "../../../shared/money.ts";
+import { refundAfterFeeCents, type FeeRule } from "../../../shared/money.ts";
+import { formatCents } from "../../i18n/format-money.ts";
+import { currentLanguage, t } from "../../i18n/i18n.ts";
 import { cancellationDeadline, isCancellable } from "../../../shared/registrations.ts";
 import { timeZoneName } from "../../../shared/time-zone-name.ts";
 import { formatDate, isKnownTimeZone, sameClockTime, viewerTimeZone } from "../events/format.ts";
@@ -21,7 +23,7 @@ export function formatCancelDeadline(game: Game, viewerZone: string = viewerTime
   const deadline = cancellationDeadline(game.startsAt).toISOString();
   const text = formatDate(deadline, { timeZone: zone, weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", hour12: true });
   if (sameClockTime([deadline], zone, viewerZone)) return text;
-  return `${text} ${timeZoneName(zone, deadline)}`;
+  return `${text} ${timeZoneName(zone, deadline, currentLanguage())}`;
 }
 
 /** Whether the deadline is still ahead: the rule the server cancels by (cancelling is allowed up to and including it). */
@@ -45,11 +47,11 @@ export interface PolicyInput {
 export function paymentPolicy({ game, priceCents, rule, currency, now, viewerZone }: PolicyInput): string {
   const money = (cents: number) => formatCents(cents, currency);
   const price = money(priceCents);
-  if (!beforeDeadline(game, now)) return `${price} now. The game starts within 24 hours, so this spot cannot be cancelled or refunded.`;
+  if (!beforeDeadline(game, now)) return t("event.policy.payNoCancel", { price });
   const deadline = formatCancelDeadline(game, viewerZone);
   const refund = refundAfterFeeCents(priceCents, rule);
-  if (refund === 0) return `${price} now; you can cancel by ${deadline}, but the processing fee leaves nothing to refund.`;
-  return `${price} now; cancel by ${deadline} for ${money(refund)} back.`;
+  if (refund === 0) return t("event.policy.payNothingBack", { price, deadline });
+  return t("event.policy.pay", { price, deadline, refund: money(refund) });
 }
 
 /**
@@ -57,10 +59,10 @@ export function paymentPolicy({ game, priceCents, rule, currency, now, viewerZon
  * frees up): until when the place, or the spot it becomes, can be given up, and for what.
  */
 export function waitlistPolicy({ game, priceCents, rule, currency, now, viewerZone }: PolicyInput): string {
-  if (!beforeDeadline(game, now)) return "The game starts within 24 hours, so neither the waitlist place nor a spot it becomes can be cancelled or refunded.";
+  if (!beforeDeadline(game, now)) return t("event.policy.waitlistNoCancel");
   const deadline = formatCancelDeadline(game, viewerZone);
   const refund = refundAfterFeeCents(priceCents, rule);
-  return `Leave the waitlist by ${deadline} at no cost; a spot you were charged for can be cancelled by then for ${formatCents(refund, currency)} back.`;
+  return t("event.policy.waitlist", { deadline, refund: formatCents(refund, currency) });
 }
 
 /**
@@ -70,15 +72,15 @@ export function waitlistPolicy({ game, priceCents, rule, currency, now, viewerZo
 export function spotDeadlineLine({ game, priceCents, rule, currency, now, viewerZone }: PolicyInput): string | undefined {
   if (now.getTime() >= Date.parse(game.startsAt)) return undefined;
   const deadline = formatCancelDeadline(game, viewerZone);
-  if (!beforeDeadline(game, now)) return `The time to cancel ended ${deadline}, 24 hours before kick-off.`;
-  if (priceCents <= 0) return `You can cancel until ${deadline}.`;
-  return `Cancel by ${deadline} for ${formatCents(refundAfterFeeCents(priceCents, rule), currency)} back.`;
+  if (!beforeDeadline(game, now)) return t("event.policy.spotEnded", { deadline });
+  if (priceCents <= 0) return t("event.policy.spotFree", { deadline });
+  return t("event.policy.spot", { deadline, refund: formatCents(refundAfterFeeCents(priceCents, rule), currency) });
 }
 
 /** The same for a waitlist place: it can be left until the deadline, at no cost. */
 export function waitlistDeadlineLine({ game, now, viewerZone }: Pick<PolicyInput, "game" | "now" | "viewerZone">): string | undefined {
   if (now.getTime() >= Date.parse(game.startsAt)) return undefined;
   const deadline = formatCancelDeadline(game, viewerZone);
-  if (!beforeDeadline(game, now)) return `The time to leave the waitlist ended ${deadline}, 24 hours before kick-off.`;
-  return `You can leave the waitlist until ${deadline}.`;
+  if (!beforeDeadline(game, now)) return t("event.policy.waitlistEnded", { deadline });
+  return t("event.policy.waitlistUntil", { deadline });
 }

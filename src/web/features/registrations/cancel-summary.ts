@@ -1,4 +1,6 @@
-import { formatCents, refundAfterFeeCents, type FeeRule } from "../../../shared/money.ts";
+import { refundAfterFeeCents, type FeeRule } from "../../../shared/money.ts";
+import { formatCents } from "../../i18n/format-money.ts";
+import { t } from "../../i18n/i18n.ts";
 import { holdsSpot, type MyRegistration } from "../../../shared/registrations.ts";
 
 export interface CancelSummary {
@@ -17,19 +19,20 @@ export function cancelSummary(mine: readonly MyRegistration[], rule: FeeRule, cu
   let refundCents = 0;
   const spot = mine.find((registration) => holdsSpot(registration.status));
   if (spot) {
-    lines.push(`Your ${spot.role} spot will be released.`);
+    lines.push(t(spot.role === "player" ? "event.cancelRegistration.playerReleased" : "event.cancelRegistration.goalkeeperReleased"));
     if (spot.amountCents > 0) {
       refundCents = refundAfterFeeCents(spot.amountCents, rule);
       // The fee as kept, so that the three figures always add up (a fee above the price keeps the price).
       const keptCents = spot.amountCents - refundCents;
       const money = (cents: number) => formatCents(cents, currency);
-      lines.push(`${money(spot.amountCents)} paid, ${money(keptCents)} processing fee, ${money(refundCents)} refunded`);
+      lines.push(t("event.cancelRegistration.refund", { paid: money(spot.amountCents), fee: money(keptCents), refund: money(refundCents) }));
     }
   }
   const waits = mine.filter((registration) => registration.status === "waitlisted");
   if (waits.length > 0) {
-    const lists = waits.length > 1 ? "both waitlists" : waits[0]!.role === "player" ? "the Player Waitlist" : "the Goalkeeper Waitlist";
-    lines.push(`You will leave ${lists}.${spot ? "" : " Nothing was charged, so no money moves."}`);
+    const lists = waits.length > 1 ? "both" : waits[0]!.role;
+    // With no spot held, no money moves at all: the line says so.
+    lines.push(t(spot ? "event.cancelRegistration.leave" : "event.cancelRegistration.leaveNothingCharged", { lists }));
   }
   return { lines, refundCents };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CANCEL_WINDOW_TEXT, CONSENT_REQUIRED, PAYMENT_FAILED, SELECT_SAVED_CARD, UNEXPECTED_ERROR } from "../../../shared/registrations.ts";
-import { ApiError, NEEDS_CONNECTION } from "../../lib/api.ts";
+import { ApiError, needsConnectionMessage } from "../../lib/api.ts";
 import { registrationErrorMessage } from "./error-message.ts";
 
 describe("registrationErrorMessage", () => {
@@ -13,7 +13,7 @@ describe("registrationErrorMessage", () => {
   });
 
   it("says a join or cancel needs a connection when the device is offline", () => {
-    expect(registrationErrorMessage(new ApiError(NEEDS_CONNECTION, 0, "offline"))).toBe(NEEDS_CONNECTION);
+    expect(registrationErrorMessage(new ApiError(needsConnectionMessage(), 0, "offline"))).toBe(needsConnectionMessage());
   });
 
   it("says 'Payment failed' when the payment provider cannot be reached", () => {

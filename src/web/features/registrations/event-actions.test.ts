@@ -8,6 +8,13 @@ const actionsFor = (overrides: Parameters<typeof makeEvent>[0] = {}, isAdmin = f
 };
 
 describe("eventActions", () => {
+  it("offers no join on a series' game before it opens, and both from the moment it does", () => {
+    const closed = actionsFor({ registrationOpensAt: at(HOUR) });
+    expect([closed.joinPlayer, closed.joinGoalkeeper]).toEqual([false, false]);
+    const opened = actionsFor({ registrationOpensAt: at(0) });
+    expect([opened.joinPlayer, opened.joinGoalkeeper]).toEqual([true, true]);
+  });
+
   it("offers both joins to someone not registered, and nothing to cancel", () => {
     expect(actionsFor()).toEqual({
       joinPlayer: true,

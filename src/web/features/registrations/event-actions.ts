@@ -1,9 +1,11 @@
 import { isCheckInOpen } from "../../../shared/check-in.ts";
 import { isFull } from "../../../shared/event-availability.ts";
 import type { EventDetail } from "../../../shared/events.ts";
+import { isRegistrationOpen } from "../../../shared/registration-opening.ts";
+import { t } from "../../i18n/i18n.ts";
 import { holdsSpot, isCancellable, priceFor, type MyRegistration, type RegistrationRole } from "../../../shared/registrations.ts";
 
-export type ActionEvent = Pick<EventDetail, "status" | "startsAt" | "endsAt" | "includeGoalkeepers">;
+export type ActionEvent = Pick<EventDetail, "status" | "startsAt" | "endsAt" | "includeGoalkeepers"> & Partial<Pick<EventDetail, "registrationOpensAt">>;
 
 /** What the event page offers the viewer; each flag is one button or text. */
 export interface EventActions {
@@ -41,8 +43,8 @@ export function isPaymentRunning(mine: readonly MyRegistration[]): boolean {
  */
 export function eventActions({ event, mine, now, isAdmin }: { event: ActionEvent; mine: readonly MyRegistration[]; now: Date; isAdmin: boolean }): EventActions {
   const cancelled = event.status === "cancelled";
-  // A game that has started (completed ones included) takes no one new.
-  const open = !cancelled && now.getTime() < new Date(event.startsAt).getTime();
+  // A game that has started (completed ones included) takes no one new; a series' game none before it opens.
+  const open = !cancelled && now.getTime() < new Date(event.startsAt).getTime() && isRegistrationOpen({ registrationOpensAt: event.registrationOpensAt ?? null }, now);
   const over = now.getTime() >= new Date(event.endsAt).getTime();
   const holds = mine.some((registration) => holdsSpot(registration.status));
   const waits = (role: RegistrationRole) => mine.some((registration) => registration.role === role && registration.status === "waitlisted");
@@ -94,9 +96,10 @@ export type FullnessEvent = Omit<JoinEvent, "costCents" | "goalkeeperCostCents">
  * held, the waitlist it leads to and how many wait there already (docs/product-rules.md, "Full games").
  */
 export function joinLabel(event: FullnessEvent, role: RegistrationRole, viewerId?: string): string {
-  if (!isRoleFull(event, role, viewerId)) return role === "player" ? "Join as Player" : "Join as Goalkeeper";
-  const waiting = (role === "player" ? event.playerWaitList : event.goalkeeperWaitList).length;
-  return `Join the ${role === "player" ? "" : "goalkeeper "}waitlist (${waiting} waiting)`;
+  const player = role === "player";
+  if (!isRoleFull(event, role, viewerId)) return t(player ? "event.actions.joinPlayer" : "event.actions.joinGoalkeeper");
+  const count = (player ? event.playerWaitList : event.goalkeeperWaitList).length;
+  return t(player ? "event.actions.joinPlayerWaitlist" : "event.actions.joinGoalkeeperWaitlist", { count });
 }
 
 /**
@@ -106,9 +109,9 @@ export function joinLabel(event: FullnessEvent, role: RegistrationRole, viewerId
 export function fullText(event: FullnessEvent, offered: { player: boolean; goalkeeper: boolean }, viewerId?: string): string | null {
   const player = offered.player && isRoleFull(event, "player", viewerId);
   const goalkeeper = offered.goalkeeper && isRoleFull(event, "goalkeeper", viewerId);
-  if (player && goalkeeper) return "Full: every player and goalkeeper spot is taken.";
-  if (player) return "Full: every player spot is taken.";
-  if (goalkeeper) return "Full: every goalkeeper spot is taken.";
+  if (player && goalkeeper) return t("event.actions.fullBoth");
+  if (player) return t("event.actions.fullPlayers");
+  if (goalkeeper) return t("event.actions.fullGoalkeepers");
   return null;
 }
 

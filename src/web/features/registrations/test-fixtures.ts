@@ -34,6 +34,8 @@ export function makeEvent(overrides: Partial<EventDetail> = {}): EventDetail {
     status: "active",
     playersCount: 0,
     goalkeepersCount: 0,
+    seriesId: null,
+    registrationOpensAt: null,
     organizer: null,
     players: [],
     goalkeepers: [],

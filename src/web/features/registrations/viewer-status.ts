@@ -1,5 +1,7 @@
 import type { EventDetail } from "../../../shared/events.ts";
-import { DEFAULT_FEE, formatCents, type FeeRule } from "../../../shared/money.ts";
+import { DEFAULT_FEE, type FeeRule } from "../../../shared/money.ts";
+import { formatCents } from "../../i18n/format-money.ts";
+import { t } from "../../i18n/i18n.ts";
 import type { MyRegistration, RegistrationStatus } from "../../../shared/registrations.ts";
 import { spotDeadlineLine, waitlistDeadlineLine } from "./cancel-policy.ts";
 
@@ -12,6 +14,7 @@ export interface StatusLine {
   deadline?: string;
 }
 
+/** The headline while a payment runs, in English: what tests and e2e wait for (the screens say t("event.status.processing")). */
 export const PAYMENT_PROCESSING = "Your payment is being processed…";
 
 const ORDER: Record<RegistrationStatus, number> = {
@@ -24,7 +27,13 @@ const ORDER: Record<RegistrationStatus, number> = {
   cancelled: 4,
 };
 
-const listName = (registration: MyRegistration) => (registration.role === "player" ? "Player Waitlist" : "Goalkeeper Waitlist");
+/** "You're #3 on the Player Waitlist", or without a place when the server gives none. */
+function waitlistHeadline(registration: MyRegistration): string {
+  const player = registration.role === "player";
+  const position = registration.waitlistPosition;
+  if (!position) return t(player ? "event.status.onPlayerWaitlist" : "event.status.onGoalkeeperWaitlist");
+  return t(player ? "event.status.playerWaitlistPlace" : "event.status.goalkeeperWaitlistPlace", { position });
+}
 
 /** The viewer's own state for this event, one line per registration: spots first, refunds last. */
 export function viewerStatus({
@@ -56,34 +65,38 @@ export function viewerStatus({
     switch (registration.status) {
       case "confirmed": {
         const goalkeeper = registration.role === "goalkeeper";
-        const headline = over ? (goalkeeper ? "You were in goal" : "You played") : goalkeeper ? "You're in goal" : "You're playing";
+        const headline = t(over ? (goalkeeper ? "event.status.wasInGoal" : "event.status.played") : goalkeeper ? "event.status.inGoal" : "event.status.playing");
         const deadline = open ? spotDeadlineLine({ game: event, priceCents: registration.amountCents, rule, currency, now, viewerZone }) : undefined;
-        lines.push({ key, headline, detail: paid ? `You paid ${price}.` : undefined, ...(deadline ? { deadline } : {}) });
+        lines.push({ key, headline, detail: paid ? t("event.status.paid", { price }) : undefined, ...(deadline ? { deadline } : {}) });
         break;
       }
       case "pending_payment":
       case "promoting":
         lines.push({
           key,
-          headline: PAYMENT_PROCESSING,
+          headline: t("event.status.processing"),
           detail:
             registration.status === "promoting"
-              ? `A spot freed up: your saved card is being charged ${price}.`
-              : `Your ${registration.role} spot is held while your payment of ${price} completes.`,
+              ? t("event.status.promoting", { price })
+              : t(registration.role === "player" ? "event.status.heldPlayer" : "event.status.heldGoalkeeper", { price }),
         });
         break;
       case "waitlisted": {
-        const place = registration.waitlistPosition ? `#${registration.waitlistPosition} on` : "on";
         let detail: string | undefined;
         // No promotion once the game has started (docs/registrations-and-payments.md, "Promotion").
-        if (started) detail = paid ? "The game has started: nothing was charged." : undefined;
-        else detail = paid ? `If a spot frees up, your saved card will be charged ${price} automatically.` : "If a spot frees up, it is yours automatically.";
+        if (started) detail = paid ? t("event.status.startedNotCharged") : undefined;
+        else detail = paid ? t("event.status.chargeIfFreed", { price }) : t("event.status.yoursIfFreed");
         const deadline = open ? waitlistDeadlineLine({ game: event, now, viewerZone }) : undefined;
-        lines.push({ key, headline: `You're ${place} the ${listName(registration)}`, detail, ...(deadline ? { deadline } : {}) });
+        lines.push({ key, headline: waitlistHeadline(registration), detail, ...(deadline ? { deadline } : {}) });
         break;
       }
       case "refunded":
-        lines.push({ key, headline: registration.refundedCents ? `You were refunded ${formatCents(registration.refundedCents, currency)}.` : "You were refunded." });
+        lines.push({
+          key,
+          headline: registration.refundedCents
+            ? t("event.status.refundedAmount", { amount: formatCents(registration.refundedCents, currency) })
+            : t("event.status.refunded"),
+        });
         break;
       default:
         // payment_failed and cancelled hold and wait for nothing; the server leaves them out of `mine`.

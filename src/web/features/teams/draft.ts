@@ -1,4 +1,6 @@
 import { checkSplit, type TeamsCandidate, teamStrength, winChances } from "../../../shared/teams.ts";
+import { t } from "../../i18n/i18n.ts";
+import { sharedMessage } from "../../i18n/shared-message.ts";
 
 /**
  * The teams on the admin's screen before they are published: the split, the locks, and what a swap
@@ -27,8 +29,8 @@ export function toggleLock(draft: Draft, registrationId: string): Draft {
  */
 export function swapRefusal(draft: Draft, candidates: readonly TeamsCandidate[], a: string, b: string): string | null {
   const role = (id: string) => candidates.find((candidate) => candidate.registrationId === id)?.role;
-  if (teamOf(draft, a) === teamOf(draft, b)) return "Choose two players from different teams.";
-  if (role(a) !== role(b)) return "Swap two outfield players or two goalkeepers.";
+  if (teamOf(draft, a) === teamOf(draft, b)) return t("admin.teams.sameTeam");
+  if (role(a) !== role(b)) return t("admin.teams.sameRole");
   return null;
 }
 
@@ -46,7 +48,7 @@ export function swapPlayers(draft: Draft, a: string, b: string): Draft {
 export interface DraftFigures {
   strengths: number[];
   winChances: number[];
-  /** Why the server would refuse these teams, or null. */
+  /** Why the server would refuse these teams (in the screens' language), or null. */
   refusal: string | null;
 }
 
@@ -56,8 +58,13 @@ export function draftFigures(draft: Draft, candidates: readonly TeamsCandidate[]
   return {
     strengths: rated.map(teamStrength),
     winChances: winChances(rated),
-    refusal: checkSplit({ teams: draft.teams, pool: candidates, locks: draft.locks }),
+    refusal: refusalOf(checkSplit({ teams: draft.teams, pool: candidates, locks: draft.locks })),
   };
+}
+
+// The split's rules and their words are shared with the server (shared/teams.ts).
+function refusalOf(english: string | null): string | null {
+  return english === null ? null : sharedMessage(english);
 }
 
 /** Re-roll: the split after the one shown among the best few (the first when the one shown is not among them). */

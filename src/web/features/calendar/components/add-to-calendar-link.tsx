@@ -1,3 +1,4 @@
+import { t } from "../../../i18n/i18n.ts";
 import { apiUrl } from "../../../lib/app-origin.ts";
 
 /** The game's .ics: a phone or desktop calendar opens it and offers to add the game, at its time on the pitch's clocks. */
@@ -11,7 +12,7 @@ export function AddToCalendarLink({ eventId }: { eventId: string }) {
       <svg aria-hidden="true" width="16" height="16" viewBox="0 0 20 20" fill="currentColor" className="shrink-0">
         <path d="M6 1.5a1 1 0 0 1 1 1V3h6v-.5a1 1 0 1 1 2 0V3h1a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h1v-.5a1 1 0 0 1 1-1ZM4 8v8h12V8H4Zm5 1.5h2v2h2v2h-2v2H9v-2H7v-2h2v-2Z" />
       </svg>
-      Add to calendar
+      {t("event.page.addToCalendar")}
     </a>
   );
 }

@@ -3,11 +3,11 @@ import type { CalendarFeedCreated } from "../../../../shared/calendar.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { Button, Card, FormMessage } from "../../../components/form.tsx";
 import { useNotify } from "../../../components/notification.tsx";
+import { t } from "../../../i18n/i18n.ts";
 import { errorMessage } from "../../../lib/api.ts";
 import { QueryError } from "../../events/components/query-error.tsx";
+import { formatLongDate } from "../../events/format.ts";
 import { useCalendarFeedStatus, useReplaceCalendarFeed } from "../hooks/use-calendar-feed.ts";
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric" });
 
 /**
  * Profile: "Subscribe in your calendar". The feed's address holds a secret that the server keeps
@@ -35,7 +35,7 @@ export function CalendarFeedSection() {
       },
       onError: (caught) => {
         setConfirming(false);
-        setError(`Failed to make a calendar link: ${errorMessage(caught)}`);
+        setError(t("account.calendar.makeFailed", { reason: errorMessage(caught) }));
       },
     });
   };
@@ -43,32 +43,31 @@ export function CalendarFeedSection() {
   const copy = async (url: string) => {
     try {
       await navigator.clipboard.writeText(url);
-      notify("Link copied to clipboard");
+      notify(t("account.calendar.copied"));
     } catch {
-      setError("The link could not be copied: select it and copy it yourself.");
+      setError(t("account.calendar.copyFailed"));
     }
   };
 
   return (
     <Card aria-labelledby={headingId}>
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-        Subscribe in your calendar
+        {t("account.calendar.title")}
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        The games you hold a spot in, in your phone's or computer's calendar, kept up to date (calendars check about once an hour). A game you leave
-        or that is cancelled shows as cancelled. The link is private: anyone who has it can see your games.
+        {t("account.calendar.intro")}
       </p>
       <div className="mt-4 flex flex-col gap-3">
         {status.isPending ? (
           <p role="status" className="text-sm text-slate-600">
-            Checking your calendar link...
+            {t("account.calendar.checking")}
           </p>
         ) : status.isError ? (
-          <QueryError title="Your calendar link could not be checked." error={status.error} onRetry={() => void status.refetch()} />
+          <QueryError title={t("account.calendar.checkFailed")} error={status.error} onRetry={() => void status.refetch()} />
         ) : made ? (
           <div className="flex flex-col gap-2">
             <label htmlFor={linkId} className="font-medium text-slate-800">
-              Your calendar link
+              {t("account.calendar.yourLink")}
             </label>
             <input
               id={linkId}
@@ -79,25 +78,24 @@ export function CalendarFeedSection() {
               className="w-full min-w-0 rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-900"
             />
             <p id={`${linkId}-hint`} className="text-sm text-slate-600">
-              Copy it now: for your privacy it is shown only this once. In your calendar app, choose to add a calendar by its link (a subscription).
+              {t("account.calendar.copyNow")}
             </p>
             <div className="flex flex-wrap gap-3">
-              <Button onClick={() => void copy(made.webcalUrl)}>Copy link</Button>
+              <Button onClick={() => void copy(made.webcalUrl)}>{t("account.calendar.copy")}</Button>
               <a
                 href={made.webcalUrl}
                 className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold text-slate-800 shadow-sm hover:bg-slate-100 focus:outline-2 focus:outline-offset-2 focus:outline-green-700"
               >
-                Open in calendar app
+                {t("account.calendar.open")}
               </a>
             </div>
           </div>
         ) : status.data.feed ? (
           <p className="text-sm text-slate-700">
-            You made a calendar link on {dateFormat.format(new Date(status.data.feed.createdAt))}. It is shown only when it is made: to subscribe
-            another calendar, replace it (calendars that use the old link then stop getting your games).
+            {t("account.calendar.made", { date: formatLongDate(status.data.feed.createdAt) })}
           </p>
         ) : (
-          <p className="text-sm text-slate-700">You have no calendar link yet.</p>
+          <p className="text-sm text-slate-700">{t("account.calendar.none")}</p>
         )}
         <FormMessage kind="error">{error}</FormMessage>
         {status.isSuccess && (
@@ -108,14 +106,14 @@ export function CalendarFeedSection() {
               onClick={() => (hasLink ? setConfirming(true) : makeLink())}
               className="w-full sm:w-auto"
             >
-              {replace.isPending ? "Making the link..." : hasLink ? "Replace link" : "Create calendar link"}
+              {replace.isPending ? t("account.calendar.making") : hasLink ? t("account.calendar.replace") : t("account.calendar.create")}
             </Button>
           </div>
         )}
       </div>
       {confirming && (
-        <ConfirmDialog title="Replace your calendar link?" onClose={() => setConfirming(false)} onConfirm={makeLink} busy={replace.isPending}>
-          <p className="text-slate-700">Calendars subscribed with your current link stop getting your games. You will get a new link to subscribe with.</p>
+        <ConfirmDialog title={t("account.calendar.replaceTitle")} onClose={() => setConfirming(false)} onConfirm={makeLink} busy={replace.isPending}>
+          <p className="text-slate-700">{t("account.calendar.replaceBody")}</p>
         </ConfirmDialog>
       )}
     </Card>

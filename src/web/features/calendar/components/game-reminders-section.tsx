@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { Card, FormMessage, Switch } from "../../../components/form.tsx";
+import { t } from "../../../i18n/i18n.ts";
 import { errorMessage } from "../../../lib/api.ts";
 import { QueryError } from "../../events/components/query-error.tsx";
 import { useGameReminders, useSetGameReminders } from "../hooks/use-game-reminders.ts";
@@ -14,25 +15,25 @@ export function GameRemindersSection() {
   const change = (next: boolean) => {
     if (set.isPending) return;
     setError("");
-    set.mutate(next, { onError: (caught) => setError(`Failed to update email settings: ${errorMessage(caught)}`) });
+    set.mutate(next, { onError: (caught) => setError(t("account.profile.emailSettingsFailed", { reason: errorMessage(caught) })) });
   };
 
   return (
     <Card aria-labelledby={headingId}>
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-        Game reminders
+        {t("account.reminders.title")}
       </h2>
       <div className="mt-4">
         {settings.isPending ? (
           <p role="status" className="text-sm text-slate-600">
-            Loading your reminder settings...
+            {t("account.reminders.loading")}
           </p>
         ) : settings.isError ? (
-          <QueryError title="Your reminder settings could not be loaded." error={settings.error} onRetry={() => void settings.refetch()} />
+          <QueryError title={t("account.reminders.loadFailed")} error={settings.error} onRetry={() => void settings.refetch()} />
         ) : (
           <Switch
-            label="Email me 24 hours and 2 hours before my games"
-            hint="For the games you hold a spot in: when and where, with directions."
+            label={t("account.reminders.label")}
+            hint={t("account.reminders.hint")}
             checked={settings.data.gameReminders}
             busy={set.isPending}
             onChange={(checked) => void change(checked)}

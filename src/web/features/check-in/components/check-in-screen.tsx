@@ -4,6 +4,8 @@ import { type CheckInList, checkInClosedMessage, checkInWindow, type CheckInWind
 import { Button, ButtonLink, FormMessage } from "../../../components/form.tsx";
 import { NotFoundMessage } from "../../../components/not-found-message.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
+import { t } from "../../../i18n/i18n.ts";
+import { sharedMessage } from "../../../i18n/shared-message.ts";
 import { ApiError } from "../../../lib/api.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
@@ -25,24 +27,24 @@ export function CheckInScreen({ eventId }: { eventId: string }) {
   const checkIn = useCheckIn(eventId);
   // The window opens and closes on its own: the toggles follow the clock (the server decides anyway).
   const now = useClock(15_000);
-  useDocumentTitle(checkIn.shown ? `Check-in: ${checkIn.shown.event.title}` : "Check-in");
+  useDocumentTitle(checkIn.shown ? t("admin.checkIn.documentTitle", { title: checkIn.shown.event.title }) : t("admin.checkIn.title"));
 
   const { list, shown } = checkIn;
   if (!shown) {
     if (list.error instanceof ApiError && list.error.status === 404) {
-      return <NotFoundMessage title="Event not found." text="The game may have been removed, or the link is not complete. Head back to the games to find another." />;
+      return <NotFoundMessage title={t("admin.eventNotFound")} text={t("admin.goneFindAnother")} />;
     }
     if (list.isError) {
       return (
         <div className="mx-auto flex max-w-xl flex-col gap-4 px-4 py-10">
-          <QueryError title="The check-in list could not be loaded." error={list.error} onRetry={() => void list.refetch()} />
+          <QueryError title={t("admin.checkIn.loadFailed")} error={list.error} onRetry={() => void list.refetch()} />
           <Link to={paths.event(eventId)} className="font-semibold text-green-800 underline hover:text-green-900">
-            Back to the game
+            {t("admin.backToGame")}
           </Link>
         </div>
       );
     }
-    return <Spinner label="Loading the check-in list..." />;
+    return <Spinner label={t("admin.checkIn.loading")} />;
   }
   return <CheckInBody eventId={eventId} list={shown} now={now} checkIn={checkIn} />;
 }
@@ -60,9 +62,9 @@ function CheckInBody({ eventId, list, now, checkIn }: { eventId: string; list: C
     <div className="mx-auto flex max-w-xl flex-col gap-4 px-4 py-5 pb-10">
       <div className="flex flex-col gap-1">
         <Link to={paths.event(eventId)} className="w-fit py-1 text-sm font-semibold text-green-800 underline hover:text-green-900">
-          Back to the game
+          {t("admin.backToGame")}
         </Link>
-        <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">Check-in</h1>
+        <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">{t("admin.checkIn.title")}</h1>
         <p className="font-semibold text-slate-800 wrap-anywhere">{list.event.title}</p>
         <p className="text-sm text-slate-600">
           {formatLongDate(list.event.startsAt)}, <span className="whitespace-nowrap">{formatHours(list.event.startsAt, list.event.endsAt)}</span>
@@ -73,7 +75,7 @@ function CheckInBody({ eventId, list, now, checkIn }: { eventId: string; list: C
 
       {/* Announced when it changes: the count is what a screen-reader user listens for after a tap. */}
       <p role="status" aria-live="polite" aria-atomic="true" className="text-xl font-bold text-green-900">
-        {list.counts.checkedIn} of {list.counts.expected} checked in
+        {t("admin.checkIn.count", { checkedIn: list.counts.checkedIn, expected: list.counts.expected })}
       </p>
 
       <UnsavedNotice count={checkIn.pending.length} struggling={!online || checkIn.pending.some((tap) => tap.attempts > 0)} online={online} />
@@ -83,18 +85,18 @@ function CheckInBody({ eventId, list, now, checkIn }: { eventId: string; list: C
             {checkIn.refusals.length === 1 ? checkIn.refusals[0] : checkIn.refusals.join(" ")}
           </FormMessage>
           <Button variant="secondary" className="w-fit" onClick={checkIn.dismissRefusals}>
-            Dismiss
+            {t("admin.checkIn.dismiss")}
           </Button>
         </div>
       )}
 
       {list.people.length === 0 ? (
-        <p className="rounded-lg border border-slate-200 bg-white px-4 py-6 text-center text-slate-700">Nobody has a confirmed spot in this game yet.</p>
+        <p className="rounded-lg border border-slate-200 bg-white px-4 py-6 text-center text-slate-700">{t("admin.checkIn.nobody")}</p>
       ) : (
         <>
           <div className="flex flex-col gap-1">
             <label htmlFor="check-in-search" className="text-sm font-medium text-slate-700">
-              Search by name
+              {t("admin.checkIn.search")}
             </label>
             <input
               id="check-in-search"
@@ -107,9 +109,9 @@ function CheckInBody({ eventId, list, now, checkIn }: { eventId: string; list: C
             />
           </div>
           {people.length === 0 ? (
-            <p className="px-1 text-slate-700">No one on the list matches “{search.trim()}”.</p>
+            <p className="px-1 text-slate-700">{t("admin.checkIn.noMatch", { search: search.trim() })}</p>
           ) : (
-            <ul className="flex flex-col gap-2" aria-label="Confirmed players and goalkeepers">
+            <ul className="flex flex-col gap-2" aria-label={t("admin.checkIn.list")}>
               {people.map((person) => (
                 <li key={person.registrationId}>
                   <PersonToggle person={person} unsaved={unsaved.has(person.registrationId)} disabled={!open} onToggle={() => checkIn.tap(person.registrationId, !person.checkedIn)} />
@@ -123,11 +125,11 @@ function CheckInBody({ eventId, list, now, checkIn }: { eventId: string; list: C
       {list.event.status !== "cancelled" && list.people.length > 0 && (
         <section aria-labelledby="check-in-teams" className="flex flex-col gap-2 rounded-xl border border-slate-300 bg-white p-4">
           <h2 id="check-in-teams" className="text-lg font-bold text-slate-900">
-            Teams
+            {t("admin.checkIn.teams")}
           </h2>
-          <p className="text-sm text-slate-700">Split the players checked in into fair teams, then enter the result after the game.</p>
+          <p className="text-sm text-slate-700">{t("admin.checkIn.teamsText")}</p>
           <ButtonLink to={paths.teams(eventId)} className="min-h-12 w-fit">
-            Make teams
+            {t("admin.teams.make")}
           </ButtonLink>
         </section>
       )}
@@ -138,9 +140,10 @@ function CheckInBody({ eventId, list, now, checkIn }: { eventId: string; list: C
 }
 
 function windowText(state: CheckInWindowState, opensAt: string, closesAt: string): string {
-  if (state === "not_yet") return `Check-in opens at ${formatTime(opensAt)}, 60 minutes before kick-off.`;
-  if (state === "closed") return `Check-in closed at ${formatTime(closesAt)}, 6 hours after the game ended.`;
-  return checkInClosedMessage(state) ?? "";
+  if (state === "not_yet") return t("admin.checkIn.opensAt", { time: formatTime(opensAt) });
+  if (state === "closed") return t("admin.checkIn.closedAt", { time: formatTime(closesAt) });
+  const closed = checkInClosedMessage(state);
+  return closed ? sharedMessage(closed) : "";
 }
 
 /**
@@ -152,7 +155,7 @@ function UnsavedNotice({ count, struggling, online }: { count: number; strugglin
   return (
     <p role="status" className={shown ? "rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950" : "sr-only"}>
       {shown
-        ? `${count === 1 ? "1 tap" : `${count} taps`} not saved yet. ${online ? "Trying again..." : "You are offline: they are sent when the connection is back."} Keep this page open.`
+        ? t(online ? "admin.checkIn.unsavedRetrying" : "admin.checkIn.unsavedOffline", { count })
         : ""}
     </p>
   );

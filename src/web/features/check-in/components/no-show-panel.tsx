@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { type CheckInList, noShowRules } from "../../../../shared/check-in.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { Button, FormMessage } from "../../../components/form.tsx";
+import { t } from "../../../i18n/i18n.ts";
 import { errorMessage } from "../../../lib/api.ts";
 import { formatDate, formatTime } from "../../events/format.ts";
 
@@ -30,32 +31,32 @@ export function NoShowPanel({ list, now, unsavedTaps, mark, undo }: { list: Chec
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3 rounded-xl border border-slate-300 bg-slate-50 p-4">
       <h2 id={headingId} className="text-lg font-bold text-slate-900">
-        No-shows
+        {t("admin.noShows.title")}
       </h2>
-      {beforeKickOff && <p className="text-sm text-slate-700">From kick-off ({formatTime(rules.from)}) you can mark everyone not checked in as a no-show.</p>}
+      {beforeKickOff && <p className="text-sm text-slate-700">{t("admin.noShows.fromKickOff", { time: formatTime(rules.from) })}</p>}
       {marked > 0 && (
         <p className="text-sm text-slate-800">
-          {marked} marked as no-show.{canUndo && ` You can undo this until ${formatDate(rules.until, whenFormat)}.`}
+          {canUndo ? t("admin.noShows.markedUndo", { count: marked, when: formatDate(rules.until, whenFormat) }) : t("admin.noShows.marked", { count: marked })}
         </p>
       )}
-      {!beforeKickOff && !canMark && marked === 0 && <p className="text-sm text-slate-700">Everyone is checked in.</p>}
+      {!beforeKickOff && !canMark && marked === 0 && <p className="text-sm text-slate-700">{t("admin.noShows.everyoneIn")}</p>}
       <FormMessage kind="error">{undo.isError ? errorMessage(undo.error) : ""}</FormMessage>
       <div className="flex flex-col gap-2 sm:flex-row">
         {canMark && (
           <Button variant="secondary" className="min-h-12 border-red-300 text-red-800" disabled={unsavedTaps > 0} onClick={() => setConfirming(true)}>
-            Mark the rest as no-show
+            {t("admin.noShows.mark")}
           </Button>
         )}
         {canUndo && (
           <Button variant="secondary" className="min-h-12" disabled={undo.isPending} onClick={() => undo.mutate()}>
-            {undo.isPending ? "Undoing..." : "Undo no-shows"}
+            {undo.isPending ? t("admin.noShows.undoing") : t("admin.noShows.undo")}
           </Button>
         )}
       </div>
-      {canMark && unsavedTaps > 0 && <p className="text-sm text-slate-700">Wait until every tap is saved.</p>}
+      {canMark && unsavedTaps > 0 && <p className="text-sm text-slate-700">{t("admin.noShows.waitForTaps")}</p>}
       {confirming && (
         <ConfirmDialog
-          title="Mark the rest as no-show?"
+          title={t("admin.noShows.confirmTitle")}
           busy={mark.isPending}
           error={mark.isError ? errorMessage(mark.error) : undefined}
           onClose={() => {
@@ -65,9 +66,9 @@ export function NoShowPanel({ list, now, unsavedTaps, mark, undo }: { list: Chec
           onConfirm={() => mark.mutate(undefined, { onSuccess: () => setConfirming(false) })}
         >
           <p className="text-slate-700">
-            {rest.length === 1 ? "1 person" : `${rest.length} people`} not checked in will be marked as no-show: {rest.map((person) => person.name).join(", ")}.
+            {t("admin.noShows.confirmWho", { count: rest.length, names: rest.map((person) => person.name).join(", ") })}
           </p>
-          <p className="mt-2 text-sm text-slate-600">You can undo this until {formatDate(rules.until, whenFormat)}. Nothing is charged or refunded.</p>
+          <p className="mt-2 text-sm text-slate-600">{t("admin.noShows.confirmUndo", { when: formatDate(rules.until, whenFormat) })}</p>
         </ConfirmDialog>
       )}
     </section>

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import type { CheckInPerson } from "../../../../shared/check-in.ts";
+import { t } from "../../../i18n/i18n.ts";
 
 /**
  * One person on the check-in list: a full-width toggle button (aria-pressed: checked in), big enough
@@ -32,13 +33,13 @@ export function PersonToggle({ person, unsaved, disabled, onToggle }: { person: 
           {person.name}
         </span>
         <span id={descriptionId} className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700">
-          <span>{goalkeeper ? "Goalkeeper" : "Player"}</span>
-          {person.noShow && <span className="font-semibold text-amber-900"><span className="sr-only">, </span>No-show</span>}
-          {unsaved && <span className="rounded bg-amber-200 px-1.5 py-0.5 text-xs font-bold text-amber-950"><span className="sr-only">, </span>Not saved yet</span>}
+          <span>{t(goalkeeper ? "admin.goalkeeper" : "admin.player")}</span>
+          {person.noShow && <span className="font-semibold text-amber-900"><span className="sr-only">, </span>{t("admin.noShow")}</span>}
+          {unsaved && <span className="rounded bg-amber-200 px-1.5 py-0.5 text-xs font-bold text-amber-950"><span className="sr-only">, </span>{t("admin.checkIn.notSaved")}</span>}
         </span>
       </span>
       <span aria-hidden="true" className={`shrink-0 text-sm font-semibold ${person.checkedIn ? "text-green-800" : "text-slate-600"}`}>
-        {person.checkedIn ? "Checked in" : "Not here"}
+        {t(person.checkedIn ? "admin.checkedIn" : "admin.checkIn.notHere")}
       </span>
     </button>
   );

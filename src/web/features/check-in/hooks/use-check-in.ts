@@ -1,6 +1,7 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
 import { type CheckInAnswer, type CheckInList, countCheckedIn } from "../../../../shared/check-in.ts";
+import { t } from "../../../i18n/i18n.ts";
 import { ApiError } from "../../../lib/api.ts";
 import { fetchCheckInList, markNoShows, putCheckIn, undoNoShows } from "../api.ts";
 import { createTapQueue, type PendingTap, type TapQueue } from "../tap-queue.ts";
@@ -44,7 +45,7 @@ function sessionFor(eventId: string, queryClient: QueryClient): Session {
       },
       onRefused: (tap, message) => {
         const name = queryClient.getQueryData<CheckInList>(key)?.people.find((person) => person.registrationId === tap.registrationId)?.name;
-        created.refusals = [...created.refusals, name ? `${name}: ${message}` : message];
+        created.refusals = [...created.refusals, name ? t("admin.checkIn.refusal", { name, message }) : message];
         for (const listener of created.listeners) listener();
         // What the server holds now: the refused tap is shown as it really is.
         void queryClient.invalidateQueries({ queryKey: key });

@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import type { AttentionItem } from "../../../../shared/console.ts";
-import { formatCents } from "../../../../shared/money.ts";
+import { formatCents } from "../../../i18n/format-money.ts";
+import { t, type MessageKey } from "../../../i18n/i18n.ts";
+import { messageAround } from "../../../i18n/message-around.ts";
 import { Button, FormMessage } from "../../../components/form.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { useCurrency } from "../../../lib/config.ts";
@@ -12,12 +14,20 @@ import { dateTime } from "../figures.ts";
 import { useAttention } from "../hooks/use-attention.ts";
 import { useRetryRefund } from "../hooks/use-retry-refund.ts";
 
-const KIND_WORDS: Record<AttentionItem["kind"], string> = {
-  failed_refund: "Refund failed",
-  refund_pending: "Refund not confirmed",
-  payment_pending: "Payment not settled",
-  dispute: "Payment disputed",
-  promotion_failed: "Automatic charge failed",
+const KIND_WORDS: Record<AttentionItem["kind"], MessageKey> = {
+  failed_refund: "admin.attention.refundFailed",
+  refund_pending: "admin.attention.refundPending",
+  payment_pending: "admin.attention.paymentPending",
+  dispute: "admin.attention.dispute",
+  promotion_failed: "admin.attention.promotionFailed",
+};
+
+const WHAT_TO_DO: Record<AttentionItem["kind"], MessageKey> = {
+  failed_refund: "admin.attention.todo.failedRefund",
+  refund_pending: "admin.attention.todo.refundPending",
+  payment_pending: "admin.attention.todo.paymentPending",
+  dispute: "admin.attention.todo.dispute",
+  promotion_failed: "admin.attention.todo.promotionFailed",
 };
 
 /**
@@ -33,15 +43,15 @@ export function AttentionList() {
   const [error, setError] = useState("");
 
   const retryRefund = (item: AttentionItem & { eventId: string; paymentId: string }) => {
-    const what = `The refund of ${formatCents(item.amountCents, currency)} to ${item.name}`;
+    const what = { amount: formatCents(item.amountCents, currency), name: item.name };
     setAnnouncement("");
     setError("");
     retry.mutate(
       { eventId: item.eventId, paymentId: item.paymentId },
       {
         onSuccess: (answer) =>
-          setAnnouncement(answer.status === "succeeded" ? `${what} had gone through after all; nothing was sent again.` : `${what} is being tried again.`),
-        onError: (caught) => setError(`${what} could not be retried: ${registrationErrorMessage(caught)}`),
+          setAnnouncement(t(answer.status === "succeeded" ? "admin.attention.retried" : "admin.attention.retrying", what)),
+        onError: (caught) => setError(t("admin.attention.retryFailed", { ...what, reason: registrationErrorMessage(caught) })),
       },
     );
   };
@@ -49,16 +59,18 @@ export function AttentionList() {
   return (
     <div className="flex flex-col gap-3">
       {attention.isPending ? (
-        <Spinner label="Loading what needs attention..." />
+        <Spinner label={t("admin.attention.loading")} />
       ) : attention.isError ? (
-        <QueryError title="What needs attention could not be loaded." error={attention.error} onRetry={() => void attention.refetch()} />
+        <QueryError title={t("admin.attention.loadFailed")} error={attention.error} onRetry={() => void attention.refetch()} />
       ) : attention.data.length === 0 ? (
-        <p className="text-slate-700">Nothing needs your attention.</p>
+        <p className="text-slate-700">{t("admin.attention.nothing")}</p>
       ) : (
         <ul className="flex flex-col gap-3">
           {attention.data.map((item, index) => {
             const retryable = item.kind === "failed_refund" && item.eventId && item.paymentId ? { ...item, eventId: item.eventId, paymentId: item.paymentId } : null;
             const busy = retry.isPending && retry.variables?.paymentId === item.paymentId;
+            const amount = formatCents(item.amountCents, currency);
+            const [beforeGame, afterGame] = messageAround("admin.attention.since", "game", { date: dateTime(item.since) });
             return (
               <li
                 key={`${item.kind}-${item.paymentId ?? index}-${item.since}`}
@@ -66,30 +78,31 @@ export function AttentionList() {
               >
                 <div className="min-w-0 flex-1">
                   <p className="font-semibold text-slate-900 wrap-anywhere">
-                    {KIND_WORDS[item.kind]}: {item.name}, {formatCents(item.amountCents, currency)}
+                    {t("admin.attention.item", { kind: t(KIND_WORDS[item.kind]), name: item.name, amount })}
                   </p>
                   <p className="text-sm text-slate-700 wrap-anywhere">
+                    {beforeGame}
                     {item.eventId && item.eventTitle ? (
                       <Link to={paths.consoleEvent(item.eventId)} className="font-medium text-green-800 underline hover:text-green-900">
                         {item.eventTitle}
                       </Link>
                     ) : (
-                      (item.eventTitle ?? "A game no longer listed")
-                    )}{" "}
-                    · since {dateTime(item.since)}
+                      (item.eventTitle ?? t("admin.attention.unlisted"))
+                    )}
+                    {afterGame}
                   </p>
-                  {item.detail && <p className="text-sm text-slate-700 wrap-anywhere">Reason: {item.detail}</p>}
-                  <p className="mt-1 text-sm text-slate-900">{item.action}</p>
+                  {item.detail && <p className="text-sm text-slate-700 wrap-anywhere">{t("admin.attention.reason", { detail: item.detail })}</p>}
+                  <p className="mt-1 text-sm text-slate-900">{t(WHAT_TO_DO[item.kind])}</p>
                 </div>
                 {retryable && (
                   <Button
                     variant="secondary"
                     className="shrink-0"
                     disabled={retry.isPending}
-                    aria-label={`Retry the refund of ${formatCents(item.amountCents, currency)} to ${item.name}`}
+                    aria-label={t("admin.attention.retryLabel", { amount, name: item.name })}
                     onClick={() => retryRefund(retryable)}
                   >
-                    {busy ? "Retrying..." : "Retry"}
+                    {busy ? t("admin.attention.retryBusy") : t("admin.attention.retry")}
                   </Button>
                 )}
               </li>

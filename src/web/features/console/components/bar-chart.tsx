@@ -1,4 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { t } from "../../../i18n/i18n.ts";
 import type { ShownChart } from "./uplot-bars.ts";
 import { cell, TableScroll } from "./table-scroll.tsx";
 
@@ -105,7 +106,7 @@ export function BarChart({
 
   const readout =
     hovered !== null && rows[hovered] !== undefined
-      ? `${rows[hovered]}: ${series.map((line) => `${line.label} ${line.format(line.values[hovered] ?? 0, hovered)}`).join(", ")}`
+      ? t("admin.chart.readout", { row: rows[hovered], values: series.map((line) => `${line.label} ${line.format(line.values[hovered] ?? 0, hovered)}`).join(", ") })
       : "";
 
   return (
@@ -123,7 +124,7 @@ export function BarChart({
         ))}
       </ul>
       {failed ? (
-        <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700">The chart could not be drawn; the table below has its figures.</p>
+        <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700">{t("admin.chart.failed")}</p>
       ) : (
         <div ref={box} role="img" aria-label={`${title}. ${summary}`} className="w-full overflow-hidden" style={{ height: HEIGHT }} />
       )}
@@ -133,10 +134,11 @@ export function BarChart({
       </p>
       <details className="group">
         <summary className="w-fit cursor-pointer rounded text-sm font-semibold text-green-800 underline hover:text-green-900 focus:outline-2 focus:outline-offset-2 focus:outline-green-700">
-          Show as table<span className="sr-only">: {title}</span>
+          {t("admin.chart.showTable")}
+          <span className="sr-only">{t("admin.chart.showTableOf", { title })}</span>
         </summary>
         <div className="mt-2">
-          <TableScroll label={`${title}, as a table`}>
+          <TableScroll label={t("admin.chart.asTable", { title })}>
             <table className="min-w-full text-sm">
               <caption className="sr-only">{title}</caption>
               <thead>
@@ -169,7 +171,7 @@ export function BarChart({
                 <tfoot>
                   <tr>
                     <th scope="row" className={cell.totalHead}>
-                      Total
+                      {t("admin.chart.total")}
                     </th>
                     {series.map((line, index) => (
                       <td key={line.label} className={cell.total}>

@@ -1,6 +1,7 @@
 import { Link, useLocation } from "react-router";
 import type { ConsoleOverview } from "../../../../shared/console.ts";
 import { paths } from "../../../lib/paths.ts";
+import { t } from "../../../i18n/i18n.ts";
 import { dateTime, percent } from "../figures.ts";
 import { cell, TableScroll } from "./table-scroll.tsx";
 
@@ -15,32 +16,32 @@ export function GamesTable({ overview }: { overview: ConsoleOverview }) {
   const now = Date.now();
   const zone = overview.period.timeZone;
   const state: RosterLinkState = { consoleSearch: location.search };
-  const spots = (held: number, max: number) => (max > 0 ? `${held} of ${max}` : "—");
+  const spots = (held: number, max: number) => (max > 0 ? t("admin.heldOf", { held, max }) : "—");
 
-  if (overview.perGame.length === 0) return <p className="text-slate-700">No games in this period.</p>;
+  if (overview.perGame.length === 0) return <p className="text-slate-700">{t("admin.console.noGames")}</p>;
   return (
-    <TableScroll label="Games in the period">
+    <TableScroll label={t("admin.games.label")}>
       <table className="min-w-full text-sm">
-        <caption className="sr-only">Games in the period, by kick-off; each game's name opens its roster.</caption>
+        <caption className="sr-only">{t("admin.games.caption")}</caption>
         <thead>
           <tr>
             <th scope="col" className={cell.head}>
-              Kick-off
+              {t("admin.games.kickOff")}
             </th>
             <th scope="col" className={cell.head}>
-              Game
+              {t("admin.game")}
             </th>
             <th scope="col" className={cell.head}>
-              State
+              {t("admin.games.state")}
             </th>
             <th scope="col" className={cell.headNumber}>
-              Players
+              {t("admin.players")}
             </th>
             <th scope="col" className={cell.headNumber}>
-              Goalkeepers
+              {t("admin.goalkeepers")}
             </th>
             <th scope="col" className={cell.headNumber}>
-              Fill
+              {t("admin.games.fill")}
             </th>
           </tr>
         </thead>
@@ -48,7 +49,7 @@ export function GamesTable({ overview }: { overview: ConsoleOverview }) {
           {overview.perGame.map((game) => {
             const held = game.playersHeld + game.goalkeepersHeld;
             const capacity = game.maxPlayers + game.maxGoalkeepers;
-            const stage = game.status === "cancelled" ? "Cancelled" : Date.parse(game.startsAt) <= now ? "Played" : "Upcoming";
+            const stage = t(game.status === "cancelled" ? "admin.games.cancelled" : Date.parse(game.startsAt) <= now ? "admin.games.played" : "admin.games.upcoming");
             return (
               <tr key={game.id}>
                 <td className={cell.body}>{dateTime(game.startsAt, zone)}</td>

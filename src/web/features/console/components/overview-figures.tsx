@@ -1,7 +1,8 @@
 import { useId, type ReactNode } from "react";
 import type { ConsoleOverview } from "../../../../shared/console.ts";
-import { formatCents } from "../../../../shared/money.ts";
-import { percent, plural } from "../figures.ts";
+import { formatCents } from "../../../i18n/format-money.ts";
+import { t } from "../../../i18n/i18n.ts";
+import { count, percent } from "../figures.ts";
 
 /**
  * The period's figures in cards, each a named region with a definition list (term, figure and,
@@ -13,42 +14,43 @@ export function OverviewFigures({ overview }: { overview: ConsoleOverview }) {
   const { games, fill, waitlist } = overview;
   const { refunds } = overview.money;
   const refundedCents = refunds.playerCancelsCents + refunds.adminCancelsCents + refunds.otherCents;
-  const spots = (part: { held: number; capacity: number }) => (part.capacity > 0 ? `${part.held} of ${plural(part.capacity, "spot")}` : "No spots in played games");
+  const spots = (part: { held: number; capacity: number }) =>
+    part.capacity > 0 ? t("admin.figures.spots", { held: count(part.held), capacity: part.capacity }) : t("admin.figures.noSpots");
 
   return (
     <div className="grid min-w-0 gap-4 sm:grid-cols-2 xl:grid-cols-3">
-      <FigureCard title="Games">
-        <Figure term="Held" value={games.held} />
-        <Figure term="Cancelled" value={games.cancelled} />
-        <Figure term="Upcoming" value={games.upcoming} />
+      <FigureCard title={t("admin.figures.games")}>
+        <Figure term={t("admin.figures.held")} value={games.held} />
+        <Figure term={t("admin.figures.cancelled")} value={games.cancelled} />
+        <Figure term={t("admin.figures.upcoming")} value={games.upcoming} />
       </FigureCard>
-      <FigureCard title="Fill rate" note="Spots held in the games already played.">
-        <Figure term="Players" value={percent(fill.players.held, fill.players.capacity) ?? "—"} detail={spots(fill.players)} />
-        <Figure term="Goalkeepers" value={percent(fill.goalkeepers.held, fill.goalkeepers.capacity) ?? "—"} detail={spots(fill.goalkeepers)} />
-        <Figure term="Distinct players" value={overview.distinctPlayers} />
+      <FigureCard title={t("admin.figures.fill")} note={t("admin.figures.fillNote")}>
+        <Figure term={t("admin.players")} value={percent(fill.players.held, fill.players.capacity) ?? "—"} detail={spots(fill.players)} />
+        <Figure term={t("admin.goalkeepers")} value={percent(fill.goalkeepers.held, fill.goalkeepers.capacity) ?? "—"} detail={spots(fill.goalkeepers)} />
+        <Figure term={t("admin.figures.distinctPlayers")} value={overview.distinctPlayers} />
       </FigureCard>
-      <FigureCard title="Money" note="Payments made in the period. Net is gross less fees and the refunds made or on their way.">
-        <Figure term="Gross collected" value={money(overview.money.grossCents)} detail={`From ${plural(overview.money.charges, "charge")}`} />
-        <Figure term="Processing fees" value={money(overview.money.feesCents)} />
-        <Figure term="Refunded" value={money(refundedCents)} />
-        <Figure term="Net" value={money(overview.money.netCents)} strong />
+      <FigureCard title={t("admin.figures.money")} note={t("admin.figures.moneyNote")}>
+        <Figure term={t("admin.figures.gross")} value={money(overview.money.grossCents)} detail={t("admin.figures.charges", { count: overview.money.charges })} />
+        <Figure term={t("admin.figures.fees")} value={money(overview.money.feesCents)} />
+        <Figure term={t("admin.figures.refunded")} value={money(refundedCents)} />
+        <Figure term={t("admin.figures.net")} value={money(overview.money.netCents)} strong />
       </FigureCard>
-      <FigureCard title="Refunds">
-        <Figure term="Player cancels" value={money(refunds.playerCancelsCents)} />
-        <Figure term="Admin cancels" value={money(refunds.adminCancelsCents)} />
-        <Figure term="Other" value={money(refunds.otherCents)} detail="A charge that landed after its spot was released" />
-        <Figure term="Pending" value={money(refunds.pendingCents)} />
-        <Figure term="Failed" value={money(refunds.failedCents)} detail={refunds.failedCents > 0 ? "See Needs attention" : undefined} />
+      <FigureCard title={t("admin.figures.refunds")}>
+        <Figure term={t("admin.figures.playerCancels")} value={money(refunds.playerCancelsCents)} />
+        <Figure term={t("admin.figures.adminCancels")} value={money(refunds.adminCancelsCents)} />
+        <Figure term={t("admin.figures.other")} value={money(refunds.otherCents)} detail={t("admin.figures.otherDetail")} />
+        <Figure term={t("admin.figures.pending")} value={money(refunds.pendingCents)} />
+        <Figure term={t("admin.figures.failed")} value={money(refunds.failedCents)} detail={refunds.failedCents > 0 ? t("admin.figures.failedDetail") : undefined} />
       </FigureCard>
-      <FigureCard title="Waitlist" note="Joined a waitlist, then promoted to a spot, then charged automatically.">
-        <Figure term="Waitlist joins" value={waitlist.joins} />
-        <Figure term="Promotions" value={waitlist.promotions} />
-        <Figure term="Automatic charges" value={waitlist.automaticCharges} />
-        <Figure term="Automatic charges failed" value={waitlist.failedAutomaticCharges} />
+      <FigureCard title={t("admin.figures.waitlist")} note={t("admin.figures.waitlistNote")}>
+        <Figure term={t("admin.figures.joins")} value={waitlist.joins} />
+        <Figure term={t("admin.figures.promotions")} value={waitlist.promotions} />
+        <Figure term={t("admin.figures.automaticCharges")} value={waitlist.automaticCharges} />
+        <Figure term={t("admin.figures.automaticFailed")} value={waitlist.failedAutomaticCharges} />
       </FigureCard>
-      <FigureCard title="Attendance">
-        <Figure term="Late cancels" value={overview.lateCancels} detail="Gave up a spot 24 to 48 hours before kick-off" />
-        <Figure term="No-shows" value={overview.noShows} />
+      <FigureCard title={t("admin.figures.attendance")}>
+        <Figure term={t("admin.figures.lateCancels")} value={overview.lateCancels} detail={t("admin.figures.lateCancelsDetail")} />
+        <Figure term={t("admin.figures.noShows")} value={overview.noShows} />
       </FigureCard>
     </div>
   );
@@ -73,7 +75,7 @@ function Figure({ term, value, detail, strong = false }: { term: string; value: 
     <div className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 py-1.5">
       <dt className="text-slate-700">{term}</dt>
       <dd className={`text-right tabular-nums ${strong ? "text-lg font-bold text-green-900" : "font-semibold text-slate-900"}`}>
-        {typeof value === "number" ? value.toLocaleString("en-US") : value}
+        {typeof value === "number" ? count(value) : value}
       </dd>
       {detail && <dd className="col-span-2 text-xs text-slate-600">{detail}</dd>}
     </div>

@@ -1,5 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import { Button, TextField } from "../../../components/form.tsx";
+import { t } from "../../../i18n/i18n.ts";
+import { sharedMessage } from "../../../i18n/shared-message.ts";
 import { checkRange, type DayRange, type PeriodChoice, PRESETS, type PresetId } from "../period.ts";
 
 /**
@@ -59,12 +61,13 @@ export function PeriodPicker({
     onChange({ preset: "custom", from: range.from, to: range.to });
   };
 
-  const fieldError = (field: "from" | "to") => (problem && problem.field === field ? problem.message : undefined);
+  // The range's rules and their words are shared with the server (shared/console-period.ts).
+  const fieldError = (field: "from" | "to") => (problem && problem.field === field ? sharedMessage(problem.message) : undefined);
   const selected: PresetId = custom ? "custom" : choice.preset;
   return (
     <form ref={formRef} onSubmit={apply} noValidate className="flex flex-col gap-3">
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-2 text-sm font-medium text-slate-700">Period</legend>
+        <legend className="mb-2 text-sm font-medium text-slate-700">{t("admin.period.legend")}</legend>
         <div className="flex flex-wrap gap-2">
           {PRESETS.map((preset) => (
             <label
@@ -72,7 +75,7 @@ export function PeriodPicker({
               className="cursor-pointer rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 has-checked:border-green-700 has-checked:bg-green-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-green-700"
             >
               <input type="radio" name={name} value={preset.id} checked={selected === preset.id} onChange={() => pick(preset.id)} className="sr-only" />
-              {preset.label}
+              {t(preset.label)}
             </label>
           ))}
         </div>
@@ -80,7 +83,7 @@ export function PeriodPicker({
       {custom && (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <TextField
-            label="From"
+            label={t("admin.period.from")}
             type="date"
             data-field="from"
             value={range.from}
@@ -88,7 +91,7 @@ export function PeriodPicker({
             error={fieldError("from")}
           />
           <TextField
-            label="To"
+            label={t("admin.period.to")}
             type="date"
             data-field="to"
             value={range.to}
@@ -96,13 +99,13 @@ export function PeriodPicker({
             error={fieldError("to")}
           />
           <Button type="submit" className="sm:mb-px">
-            Show
+            {t("admin.period.show")}
           </Button>
         </div>
       )}
       {problem?.field === "tz" && (
         <p role="alert" className="text-sm text-red-700">
-          {problem.message}
+          {sharedMessage(problem.message)}
         </p>
       )}
     </form>

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from "react";
 import type { GameRoster, RosterEntry } from "../../../../shared/console.ts";
-import { formatCents } from "../../../../shared/money.ts";
+import { formatCents } from "../../../i18n/format-money.ts";
+import { t, type MessageKey } from "../../../i18n/i18n.ts";
 import { attendanceWord, dateTime, refundStatusWord, roleWord, statusWord } from "../figures.ts";
 import { cell, TableScroll } from "./table-scroll.tsx";
 
@@ -13,36 +14,36 @@ export function RosterTables({ roster }: { roster: GameRoster }) {
   const withGoalkeepers = roster.event.maxGoalkeepers > 0 || roster.waitlists.goalkeeper.length > 0;
   return (
     <div className="flex min-w-0 flex-col gap-6">
-      <Part title="Roster">
+      <Part title={t("admin.roster.title")}>
         {roster.roster.length === 0 ? (
-          <p className="text-slate-700">No one has held a spot in this game yet.</p>
+          <p className="text-slate-700">{t("admin.roster.nobody")}</p>
         ) : (
-          <TableScroll label="Roster table">
+          <TableScroll label={t("admin.roster.table")}>
             <table className="min-w-full text-sm">
-              <caption className="sr-only">Everyone who held a spot, in the order they joined</caption>
+              <caption className="sr-only">{t("admin.roster.caption")}</caption>
               <thead>
                 <tr>
                   {/* The names stay in view while the rest of a row scrolls by on a phone. */}
                   <th scope="col" className={`${cell.head} sticky left-0`}>
-                    Name
+                    {t("admin.roster.name")}
                   </th>
-                  {["Role", "Status", "Joined", "From waitlist"].map((head) => (
+                  {(["admin.roster.role", "admin.roster.status", "admin.roster.joined", "admin.roster.fromWaitlist"] as const).map((head) => (
                     <th key={head} scope="col" className={cell.head}>
-                      {head}
+                      {t(head)}
                     </th>
                   ))}
-                  {["Paid", "Fee", "Refund"].map((head) => (
+                  {(["admin.roster.paid", "admin.roster.fee", "admin.roster.refund"] as const).map((head) => (
                     <th key={head} scope="col" className={cell.headNumber}>
-                      {head}
+                      {t(head)}
                     </th>
                   ))}
-                  {["Refund status", "Card", "Check-in"].map((head) => (
+                  {(["admin.roster.refundStatus", "admin.roster.card", "admin.roster.checkIn"] as const).map((head) => (
                     <th key={head} scope="col" className={cell.head}>
-                      {head}
+                      {t(head)}
                     </th>
                   ))}
                   <th scope="col" className={cell.headNumber}>
-                    No-shows (90 days)
+                    {t("admin.roster.noShows")}
                   </th>
                 </tr>
               </thead>
@@ -55,7 +56,7 @@ export function RosterTables({ roster }: { roster: GameRoster }) {
                     <td className={cell.body}>{roleWord(entry.role)}</td>
                     <td className={cell.body}>{statusWord(entry.status)}</td>
                     <td className={cell.body}>{dateTime(entry.joinedAt)}</td>
-                    <td className={cell.body}>{entry.promoted ? "Yes" : "No"}</td>
+                    <td className={cell.body}>{t(entry.promoted ? "admin.roster.yes" : "admin.roster.no")}</td>
                     <td className={cell.number}>{money(entry.paidCents)}</td>
                     <td className={cell.number}>{money(entry.feeCents)}</td>
                     <td className={cell.number}>{entry.refundStatus ? money(entry.refundCents) : "—"}</td>
@@ -71,12 +72,12 @@ export function RosterTables({ roster }: { roster: GameRoster }) {
         )}
       </Part>
       <Totals roster={roster} money={money} />
-      <Part title="Player waitlist">
-        <Waitlist entries={roster.waitlists.player} label="Player waitlist table" empty="No players on the waitlist." />
+      <Part title={t("admin.roster.playerWaitlist")}>
+        <Waitlist entries={roster.waitlists.player} label={t("admin.roster.playerWaitlistTable")} empty={t("admin.roster.noPlayersWaiting")} />
       </Part>
       {withGoalkeepers && (
-        <Part title="Goalkeeper waitlist">
-          <Waitlist entries={roster.waitlists.goalkeeper} label="Goalkeeper waitlist table" empty="No goalkeepers on the waitlist." />
+        <Part title={t("admin.roster.goalkeeperWaitlist")}>
+          <Waitlist entries={roster.waitlists.goalkeeper} label={t("admin.roster.goalkeeperWaitlistTable")} empty={t("admin.roster.noGoalkeepersWaiting")} />
         </Part>
       )}
     </div>
@@ -101,15 +102,15 @@ function Waitlist({ entries, label, empty }: { entries: RosterEntry[]; label: st
   return (
     <TableScroll label={label}>
       <table className="min-w-full text-sm">
-        <caption className="sr-only">In the order the places are served</caption>
+        <caption className="sr-only">{t("admin.roster.waitlistCaption")}</caption>
         <thead>
           <tr>
             <th scope="col" className={cell.headNumber}>
-              Place
+              {t("admin.roster.place")}
             </th>
-            {["Name", "Joined", "Card"].map((head) => (
+            {(["admin.roster.name", "admin.roster.joined", "admin.roster.card"] as const).map((head) => (
               <th key={head} scope="col" className={cell.head}>
-                {head}
+                {t(head)}
               </th>
             ))}
           </tr>
@@ -137,24 +138,24 @@ function Totals({ roster, money }: { roster: GameRoster; money: (cents: number) 
   return (
     <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:max-w-md">
       <h2 id={headingId} className="text-xl font-bold text-slate-900">
-        Totals
+        {t("admin.roster.totals")}
       </h2>
       <dl className="flex flex-col divide-y divide-slate-100">
         {(
           [
-            ["Paid", totals.paidCents],
-            ["Processing fees", totals.feeCents],
-            ["Refunds", totals.refundCents],
-            ["Net", totals.netCents],
-          ] as const
+            ["admin.roster.paid", totals.paidCents],
+            ["admin.figures.fees", totals.feeCents],
+            ["admin.roster.refunds", totals.refundCents],
+            ["admin.figures.net", totals.netCents],
+          ] as const satisfies readonly (readonly [MessageKey, number])[]
         ).map(([term, cents]) => (
           <div key={term} className="flex justify-between gap-3 py-1.5">
-            <dt className="text-slate-700">{term}</dt>
-            <dd className={`tabular-nums ${term === "Net" ? "text-lg font-bold text-green-900" : "font-semibold text-slate-900"}`}>{money(cents)}</dd>
+            <dt className="text-slate-700">{t(term)}</dt>
+            <dd className={`tabular-nums ${term === "admin.figures.net" ? "text-lg font-bold text-green-900" : "font-semibold text-slate-900"}`}>{money(cents)}</dd>
           </div>
         ))}
       </dl>
-      <p className="text-xs text-slate-600">Refunds made or on their way; a failed refund is not counted.</p>
+      <p className="text-xs text-slate-600">{t("admin.roster.totalsNote")}</p>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../components/form.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
+import { t, type MessageKey } from "../../../i18n/i18n.ts";
 import { useCurrency } from "../../../lib/config.ts";
 import { paths } from "../../../lib/paths.ts";
 import { formatGoalkeepers, formatHours, formatLongDate, formatPrice } from "../format.ts";
@@ -9,7 +10,16 @@ import { useCompletedEvents } from "../hooks/use-completed-events.ts";
 import { EmptyState } from "./empty-state.tsx";
 import { QueryError } from "./query-error.tsx";
 
-const COLUMNS = ["Event Title", "Cost", "Date", "Hours", "Location", "Max Players", "Goalkeepers", "Details"];
+const COLUMNS = [
+  "home.term.title",
+  "home.term.cost",
+  "home.term.date",
+  "home.term.hours",
+  "home.term.location",
+  "home.term.maxPlayers",
+  "home.term.goalkeepers",
+  "home.term.details",
+] as const satisfies readonly MessageKey[];
 
 /** The Completed Events table: 5 a page from the server, with Previous/Next and 'Page X of Y'. */
 export function CompletedEvents() {
@@ -27,19 +37,19 @@ export function CompletedEvents() {
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <h2 id={headingId} className="text-2xl font-bold text-slate-900">
-        Completed Events
+        {t("home.completed.title")}
       </h2>
       {completed.isPending ? (
         <Spinner />
       ) : completed.isError ? (
-        <QueryError title="Completed events could not be loaded." error={completed.error} onRetry={() => void completed.refetch()} />
+        <QueryError title={t("home.completed.loadFailed")} error={completed.error} onRetry={() => void completed.refetch()} />
       ) : completed.data.total === 0 ? (
-        <EmptyState title="No Completed Events" text="Completed events will appear here once available." />
+        <EmptyState title={t("home.completed.empty.title")} text={t("home.completed.empty.text")} />
       ) : (
         <>
           <div
             role="region"
-            aria-label="Completed Events table"
+            aria-label={t("home.completed.table")}
             // Focusable so that keyboard users can scroll the table sideways on narrow screens; relative so
             // that the screen-reader-only text inside is clipped by it instead of widening the page.
             tabIndex={0}
@@ -50,7 +60,7 @@ export function CompletedEvents() {
                 <tr>
                   {COLUMNS.map((column) => (
                     <th key={column} scope="col" className="px-4 py-3 font-semibold">
-                      {column}
+                      {t(column)}
                     </th>
                   ))}
                 </tr>
@@ -60,7 +70,7 @@ export function CompletedEvents() {
                   <tr key={event.id} className="hover:bg-slate-50">
                     <th scope="row" className="min-w-[10rem] px-4 py-3 font-semibold text-slate-900 wrap-anywhere">
                       {event.title}
-                      {event.status === "cancelled" && <span className="ml-2 text-xs font-semibold text-red-700">Cancelled</span>}
+                      {event.status === "cancelled" && <span className="ml-2 text-xs font-semibold text-red-700">{t("home.completed.cancelled")}</span>}
                     </th>
                     <td className="px-4 py-3">{formatPrice(event.costCents, currency)}</td>
                     <td className="whitespace-nowrap px-4 py-3">{formatLongDate(event.startsAt)}</td>
@@ -70,7 +80,8 @@ export function CompletedEvents() {
                     <td className="min-w-[8rem] px-4 py-3">{formatGoalkeepers(event, currency)}</td>
                     <td className="px-4 py-3">
                       <Link to={paths.event(event.id)} className="font-semibold text-green-800 underline hover:text-green-900">
-                        More<span className="sr-only"> about {event.title}</span>
+                        {t("home.completed.more")}
+                        <span className="sr-only"> {t("home.completed.about", { title: event.title })}</span>
                       </Link>
                     </td>
                   </tr>
@@ -78,15 +89,15 @@ export function CompletedEvents() {
               </tbody>
             </table>
           </div>
-          <nav aria-label="Completed events pages" className="flex items-center justify-between gap-3">
+          <nav aria-label={t("home.completed.pages")} className="flex items-center justify-between gap-3">
             <Button variant="secondary" onClick={() => setPage((current) => current - 1)} disabled={page <= 1}>
-              Previous
+              {t("home.completed.previous")}
             </Button>
             <p className="text-sm text-slate-700" aria-live="polite">
-              {`Page ${page} of ${Math.max(1, pageCount)}`}
+              {t("home.completed.page", { page, count: Math.max(1, pageCount) })}
             </p>
             <Button variant="secondary" onClick={() => setPage((current) => current + 1)} disabled={page >= pageCount || completed.isPlaceholderData}>
-              Next
+              {t("home.completed.next")}
             </Button>
           </nav>
         </>

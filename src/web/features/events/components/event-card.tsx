@@ -2,10 +2,12 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import { isFull } from "../../../../shared/event-availability.ts";
 import type { EventSummary } from "../../../../shared/events.ts";
-import { myStateBadge, type MyActiveRegistration } from "../../../../shared/my-registrations.ts";
+import type { MyActiveRegistration } from "../../../../shared/my-registrations.ts";
+import { t } from "../../../i18n/i18n.ts";
 import { paths } from "../../../lib/paths.ts";
 import { formatDayBadge, formatDuration, formatGoalkeepers, formatHours, formatLongDate, formatPrice, isCompleted } from "../format.ts";
 import { useIsNarrow } from "../hooks/use-is-narrow.ts";
+import { myStateText } from "../my-state-text.ts";
 import { PlayersProgress } from "./players-progress.tsx";
 
 /**
@@ -25,7 +27,7 @@ export function EventCard({ event, now, currency, mine = [] }: { event: EventSum
   const badge = formatDayBadge(event.startsAt);
   const finished = event.status === "cancelled" || isCompleted(event, now.getTime());
   const full = !finished && isFull(event.playersCount, event.maxPlayers);
-  const yours = finished ? null : myStateBadge(mine);
+  const yours = finished ? null : myStateText(mine);
 
   return (
     <article
@@ -59,11 +61,11 @@ export function EventCard({ event, now, currency, mine = [] }: { event: EventSum
               </p>
             </>
           )}
-          {event.status === "cancelled" && <p className="text-sm font-semibold text-red-700">Event Cancelled</p>}
+          {event.status === "cancelled" && <p className="text-sm font-semibold text-red-700">{t("home.card.cancelled")}</p>}
           {(full || yours) && (
             <p className="mt-1 flex flex-wrap gap-1.5">
               {yours && <Badge tone="green">{yours}</Badge>}
-              {full && <Badge tone="amber">Full</Badge>}
+              {full && <Badge tone="amber">{t("home.card.full")}</Badge>}
             </p>
           )}
         </div>
@@ -74,7 +76,7 @@ export function EventCard({ event, now, currency, mine = [] }: { event: EventSum
           onClick={() => setChosen(!expanded)}
           className="relative z-10 flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-green-800 hover:bg-green-50 focus:outline-2 focus:outline-green-700"
         >
-          Details
+          {t("home.term.details")}
           <span aria-hidden="true" className={`transition-transform ${expanded ? "rotate-180" : ""}`}>
             ▾
           </span>
@@ -85,13 +87,13 @@ export function EventCard({ event, now, currency, mine = [] }: { event: EventSum
         {/* A value goes under its term when the two do not fit side by side (320 px, larger text), so
             it breaks between its words, never inside one. */}
         <dl className="flex flex-col gap-y-1 border-t border-slate-100 pt-3 text-sm">
-          <Detail term="Date" value={formatLongDate(event.startsAt)} />
-          <Detail term="Hours" value={formatHours(event.startsAt, event.endsAt)} />
-          <Detail term="Duration" value={formatDuration(event.durationMinutes)} />
-          <Detail term="Location" value={event.locationName} />
-          {event.field && <Detail term="Field" value={event.field} />}
-          <Detail term="Max Players" value={String(event.maxPlayers)} />
-          <Detail term="Goalkeepers" value={formatGoalkeepers(event, currency)} />
+          <Detail term={t("home.term.date")} value={formatLongDate(event.startsAt)} />
+          <Detail term={t("home.term.hours")} value={formatHours(event.startsAt, event.endsAt)} />
+          <Detail term={t("home.term.duration")} value={formatDuration(event.durationMinutes)} />
+          <Detail term={t("home.term.location")} value={event.locationName} />
+          {event.field && <Detail term={t("home.term.field")} value={event.field} />}
+          <Detail term={t("home.term.maxPlayers")} value={String(event.maxPlayers)} />
+          <Detail term={t("home.term.goalkeepers")} value={formatGoalkeepers(event, currency)} />
         </dl>
       </div>
 
@@ -99,9 +101,7 @@ export function EventCard({ event, now, currency, mine = [] }: { event: EventSum
         <div className="min-w-0 flex-1">
           <PlayersProgress count={event.playersCount} max={event.maxPlayers} />
           {event.includeGoalkeepers && (
-            <p className="text-sm text-slate-600">
-              {event.goalkeepersCount} of {event.maxGoalkeepers} goalkeepers
-            </p>
+            <p className="text-sm text-slate-600">{t("home.card.goalkeepers", { count: event.goalkeepersCount, max: event.maxGoalkeepers })}</p>
           )}
         </div>
         <Link
@@ -109,7 +109,7 @@ export function EventCard({ event, now, currency, mine = [] }: { event: EventSum
           className="relative z-10 rounded-md bg-green-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-green-800 focus:outline-2 focus:outline-offset-2 focus:outline-green-700"
         >
           {/* Never 'Register' on a game the viewer is already in. */}
-          {finished || mine.length > 0 ? "More Info" : "Register"}
+          {t(finished || mine.length > 0 ? "home.card.moreInfo" : "home.card.register")}
         </Link>
       </div>
     </article>

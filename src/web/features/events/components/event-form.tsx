@@ -1,6 +1,8 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { type CreateEventInput, EVENT_LIMITS } from "../../../../shared/events.ts";
-import { DEFAULT_FEE, formatCents } from "../../../../shared/money.ts";
+import { DEFAULT_FEE } from "../../../../shared/money.ts";
+import { formatCents } from "../../../i18n/format-money.ts";
+import { currentIntlLocale, t } from "../../../i18n/i18n.ts";
 import { Button, Card, Checkbox, FormMessage, TextField } from "../../../components/form.tsx";
 import { TextArea } from "../../../components/text-area.tsx";
 import { ApiError, errorMessage } from "../../../lib/api.ts";
@@ -11,7 +13,7 @@ import { EventLocation } from "./event-location.tsx";
 /**
  * The game's form, for creating one and for editing it (the same fields, checked by the same shared
  * schema as the server; docs/product-rules.md, "Validation"). `onSubmit` sends the checked input and
- * throws what the server said; `errorPrefix` comes before that message on the error line.
+ * throws what the server said; `failure` words that message for the error line.
  */
 export function EventForm({
   initial,
@@ -19,8 +21,9 @@ export function EventForm({
   keepStart,
   submitLabel,
   busyLabel,
-  errorPrefix,
+  failure,
   priceHint,
+  extra,
   onSubmit,
 }: {
   initial: { form: FormState; location: LocationDraft };
@@ -30,8 +33,11 @@ export function EventForm({
   keepStart?: { date: string; time: string };
   submitLabel: string;
   busyLabel: string;
-  errorPrefix: string;
+  /** The error line for what the server said ("Error creating event: …"). */
+  failure: (message: string) => string;
   priceHint?: string;
+  /** More fields of the screen's own, after the game's (a series' repeat, an edit's scope), given the form as typed. */
+  extra?: (form: FormState) => ReactNode;
   /** Resolves once done (the screen moves on); throws to show the error. */
   onSubmit: (input: CreateEventInput) => Promise<void>;
 }) {
@@ -54,7 +60,7 @@ export function EventForm({
   }, [invalid]);
 
   const fee = config.data?.payments ?? DEFAULT_FEE;
-  const feeNote = `add the processing fee of ${fee.feePercent}% + ${formatCents(fee.feeFixedCents, currency)}`;
+  const feeValues = { percent: new Intl.NumberFormat(currentIntlLocale(), { maximumFractionDigits: 20 }).format(fee.feePercent), fixed: formatCents(fee.feeFixedCents, currency) };
   const invalidFields = new Set(invalid.fields);
   const clearError = () => {
     setError("");
@@ -96,7 +102,7 @@ export function EventForm({
       await onSubmit(checked.input);
     } catch (caught) {
       setBusy(false);
-      setError(`${errorPrefix}${errorMessage(caught)}`);
+      setError(failure(errorMessage(caught)));
       if (caught instanceof ApiError) setInvalid({ fields: fieldsOfServerError(caught.fields, location.mode) });
     }
   };
@@ -104,29 +110,29 @@ export function EventForm({
   return (
     <Card>
       <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-5">
-        <TextField label="Title" required maxLength={120} {...text("title")} />
+        <TextField label={t("admin.form.title")} required maxLength={120} {...text("title")} />
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label="Date" type="date" required min={keepStart ? undefined : localDate(new Date())} {...text("date")} />
-          <TextField label="Event Time" type="time" required {...text("time")} />
+          <TextField label={t("admin.form.date")} type="date" required min={keepStart ? undefined : localDate(new Date())} {...text("date")} />
+          <TextField label={t("admin.form.time")} type="time" required {...text("time")} />
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label="Duration Hours" type="number" inputMode="numeric" required min={0} max={24} step={1} {...text("durationHours")} />
-          <TextField label="Duration Minutes" type="number" inputMode="numeric" required min={0} max={59} step={1} {...text("durationMinutes")} />
+          <TextField label={t("admin.form.durationHours")} type="number" inputMode="numeric" required min={0} max={24} step={1} {...text("durationHours")} />
+          <TextField label={t("admin.form.durationMinutes")} type="number" inputMode="numeric" required min={0} max={59} step={1} {...text("durationMinutes")} />
         </div>
         <EventLocation draft={location} onChange={changeLocation} invalid={invalidFields} errorId={errorId} />
-        <TextField label="Field (optional)" maxLength={120} {...text("field")} />
+        <TextField label={t("admin.form.fieldOptional")} maxLength={120} {...text("field")} />
         <TextArea
-          label="Notes (optional)"
-          hint={`Bibs, parking, level… shown on the game's page as you write it. Up to ${EVENT_LIMITS.notes} characters.`}
+          label={t("admin.form.notesOptional")}
+          hint={t("admin.form.notesHint", { max: EVENT_LIMITS.notes })}
           maxLength={EVENT_LIMITS.notes}
           value={form.notes}
           onChange={(event) => set("notes")(event.target.value)}
           {...marks("notes")}
         />
-        <TextField label={`Cost (${feeNote})`} inputMode="decimal" required placeholder="0.00" hint={priceHint} {...text("cost")} />
-        <TextField label="Max Players (excluding goalkeepers)" {...spots(EVENT_LIMITS.maxPlayers)} {...text("maxPlayers")} />
+        <TextField label={t("admin.form.costWithFee", feeValues)} inputMode="decimal" required placeholder="0.00" hint={priceHint} {...text("cost")} />
+        <TextField label={t("admin.form.maxPlayersLong")} {...spots(EVENT_LIMITS.maxPlayers)} {...text("maxPlayers")} />
         <Checkbox
-          label="Include Goalkeepers"
+          label={t("admin.form.includeGoalkeepers")}
           checked={form.includeGoalkeepers}
           onChange={(event) => set("includeGoalkeepers")(event.target.checked)}
           {...marks("includeGoalkeepers")}
@@ -134,15 +140,16 @@ export function EventForm({
         {form.includeGoalkeepers && (
           <div className="grid gap-5 border-l-4 border-green-100 pl-4">
             <TextField
-              label={`Goalkeeper Cost (${feeNote})`}
+              label={t("admin.form.goalkeeperCostWithFee", feeValues)}
               inputMode="decimal"
               placeholder="0.00"
-              hint="Leave blank to make goalkeeper spots free."
+              hint={t("admin.form.goalkeeperCostHint")}
               {...text("goalkeeperCost")}
             />
-            <TextField label="Max Goalkeepers" {...spots(EVENT_LIMITS.maxGoalkeepers)} {...text("maxGoalkeepers")} />
+            <TextField label={t("admin.form.maxGoalkeepers")} {...spots(EVENT_LIMITS.maxGoalkeepers)} {...text("maxGoalkeepers")} />
           </div>
         )}
+        {extra?.(form)}
         <div id={errorId}>
           <FormMessage kind="error">{error}</FormMessage>
         </div>

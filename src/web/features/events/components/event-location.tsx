@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { TextField } from "../../../components/form.tsx";
+import { t } from "../../../i18n/i18n.ts";
 import { enterVenueManually, type FieldName, type LocationDraft } from "../create-event-form.ts";
 import { formatPoint, parseMapLocation } from "../map-link.ts";
 import { EventMap } from "./event-map.tsx";
@@ -7,7 +8,6 @@ import { PlaceSearch } from "./place-search.tsx";
 
 /** The map preview's zoom (docs/product-rules.md, "Constants"). */
 const MAP_PREVIEW_ZOOM = 15;
-const LABEL = "Event Location";
 
 /**
  * Event Location on the Create New Event form: the place search, or the venue typed in by the
@@ -47,7 +47,7 @@ export function EventLocation({
       {draft.mode === "search" ? (
         <>
           <PlaceSearch
-            label={LABEL}
+            label={t("admin.form.location")}
             text={draft.searchText}
             onTextChange={(searchText) => onChange((current) => ({ ...current, searchText }))}
             selected={place}
@@ -99,10 +99,10 @@ function VenueEntry({
 
   return (
     <fieldset className="flex min-w-0 flex-col gap-3 rounded-lg border border-slate-200 p-4">
-      <legend className="px-1 text-sm font-medium text-slate-700">{LABEL}</legend>
+      <legend className="px-1 text-sm font-medium text-slate-700">{t("admin.form.location")}</legend>
       <TextField
-        label="Venue name and address"
-        placeholder="e.g. Riverside Park Pitch 3, 100 River Road"
+        label={t("admin.form.venueName")}
+        placeholder={t("admin.venue.placeholder")}
         maxLength={300}
         autoComplete="off"
         value={draft.venueName}
@@ -116,7 +116,7 @@ function VenueEntry({
       />
       <div className="flex flex-col gap-1">
         <TextField
-          label="Coordinates or map link (optional)"
+          label={t("admin.venue.coordinatesOptional")}
           placeholder="40.7812, -73.9665"
           autoComplete="off"
           spellCheck={false}
@@ -132,7 +132,7 @@ function VenueEntry({
           aria-describedby={[flagged ? errorId : null, feedback ? feedbackId : null, hintId].filter(Boolean).join(" ")}
         />
         <p id={hintId} className="text-xs text-slate-500">
-          The name and address are enough; the game then has no map, and directions use the address. To add a map, paste the coordinates or a link from OpenStreetMap or Google Maps, or click the map to drop the pin, and drag it.
+          {t("admin.venue.hint")}
         </p>
         {feedback && (
           <p id={feedbackId} role="alert" className="text-sm text-red-700">
@@ -141,18 +141,18 @@ function VenueEntry({
         )}
       </div>
       <p id={mapHintId} className="sr-only">
-        Click the map to put the venue&apos;s pin there, or drag the pin. Without a mouse, type the coordinates instead.
+        {t("admin.venue.mapHint")}
       </p>
       <EventMap
         latitude={point?.latitude ?? null}
         longitude={point?.longitude ?? null}
-        label={name || "Venue pin"}
+        label={name || t("admin.venue.pin")}
         zoom={MAP_PREVIEW_ZOOM}
         onPick={(picked) => {
           setTouched(false);
           onChange((current) => ({ ...current, coordinates: formatPoint(picked.latitude, picked.longitude) }));
         }}
-        regionLabel="Map for placing the venue's pin"
+        regionLabel={t("admin.venue.mapRegion")}
         describedBy={mapHintId}
       />
       {point && <PointLine name={name} latitude={point.latitude} longitude={point.longitude} live />}
@@ -161,7 +161,7 @@ function VenueEntry({
         onClick={onSearch}
         className="self-start rounded text-sm font-medium text-green-800 underline underline-offset-2 hover:text-green-900 focus:outline-2 focus:outline-offset-2 focus:outline-green-700"
       >
-        Search for a place instead
+        {t("admin.venue.search")}
       </button>
     </fieldset>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { t } from "../../../i18n/i18n.ts";
 import { useConfig } from "../../../lib/config.ts";
 import { useNearViewport } from "../../../lib/use-near-viewport.ts";
 import type { MapPoint, ShownMap } from "./leaflet-map.ts";
@@ -10,7 +11,8 @@ type MapState = "loading" | "ready" | "error";
  * map first comes near the screen, into a chunk shared by the event page and the Create New Event
  * form. With `onPick` it is also a pin picker (click the map, drag the pin); without a point it
  * shows the world and no pin. When the tiles cannot be loaded it says 'Error loading maps' rather
- * than showing a blank grey box.
+ * than showing a blank grey box. Its texts are the shell's: the event page and the organiser's form
+ * (other areas) both show it.
  */
 export function EventMap({
   latitude,
@@ -18,7 +20,7 @@ export function EventMap({
   label,
   zoom = 15,
   onPick,
-  regionLabel = `Map of ${label}`,
+  regionLabel = t("event.map.label", { place: label }),
   describedBy,
 }: {
   latitude: number | null;
@@ -58,6 +60,7 @@ export function EventMap({
           label: name,
           zoom,
           tileUrl,
+          zoomTitles: { in: t("event.map.zoomIn"), out: t("event.map.zoomOut") },
           onPick: picker ? (picked) => latest.current.onPick?.(picked) : undefined,
           onTilesFailed: () => {
             if (!cancelled) setState("error");
@@ -90,7 +93,7 @@ export function EventMap({
           className="absolute inset-0 z-[1000] flex items-center justify-center bg-slate-100 text-slate-600"
           role={status === "error" ? "alert" : "status"}
         >
-          {status === "error" ? "Error loading maps" : "Loading..."}
+          {status === "error" ? t("event.map.error") : t("shell.loading")}
         </div>
       )}
     </div>

@@ -3,6 +3,7 @@ import type { EventSummary } from "../../../../shared/events.ts";
 import type { MyActiveRegistration } from "../../../../shared/my-registrations.ts";
 import type { TimelineGroup } from "../../../../shared/timeline.ts";
 import { useCurrency } from "../../../lib/config.ts";
+import { timelineLabel } from "../timeline-label.ts";
 import { EventCard } from "./event-card.tsx";
 
 type MineByEvent = ReadonlyMap<string, MyActiveRegistration[]> | undefined;
@@ -25,7 +26,7 @@ function TimelineSection({ group, now, currency, mine }: { group: TimelineGroup<
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className="mb-3 flex items-center gap-3 text-xl font-bold text-slate-800">
-        {group.label}
+        {timelineLabel(group.key)}
         <span className="h-px flex-1 bg-slate-200" aria-hidden="true" />
       </h2>
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">

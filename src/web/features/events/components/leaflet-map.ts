@@ -1,5 +1,5 @@
 // Loaded on demand only (see event-map.tsx): Leaflet and its CSS stay out of the initial bundle.
-import { icon, type LeafletMouseEvent, map as createMap, marker as createMarker, type Marker, tileLayer } from "leaflet";
+import { control, icon, type LeafletMouseEvent, map as createMap, marker as createMarker, type Marker, tileLayer } from "leaflet";
 import "leaflet/dist/leaflet.css";
 // Leaflet finds its default marker images through a CSS path guess that bundlers break; name them.
 import markerIconRetinaUrl from "leaflet/dist/images/marker-icon-2x.png";
@@ -30,6 +30,8 @@ export interface MapOptions {
   tileUrl: string;
   /** Names the marker for assistive technology. */
   label: string;
+  /** The zoom buttons' titles (what a screen reader says for "+" and "−"), in the screens' language. */
+  zoomTitles: { in: string; out: string };
   /** Makes the map a pin picker: a click moves the pin there, and the pin can be dragged. */
   onPick?: (point: MapPoint) => void;
   /** Not one tile of the first view could be loaded (the tile server is unreachable). */
@@ -45,7 +47,9 @@ export interface ShownMap {
 /** Draws a map with one marker into `element`. */
 export function showMap(element: HTMLElement, options: MapOptions): ShownMap {
   const { zoom, onPick } = options;
-  const leafletMap = createMap(element, { scrollWheelZoom: false });
+  // Leaflet's own zoom buttons say "Zoom in" in every language: ours, with titles in the screens' language.
+  const leafletMap = createMap(element, { scrollWheelZoom: false, zoomControl: false });
+  control.zoom({ zoomInTitle: options.zoomTitles.in, zoomOutTitle: options.zoomTitles.out }).addTo(leafletMap);
   if (options.point) leafletMap.setView(toLatLng(options.point), zoom);
   else leafletMap.setView(WORLD.center, WORLD.zoom);
 

@@ -1,4 +1,5 @@
 import type { Participant } from "../../../../shared/events.ts";
+import { t } from "../../../i18n/i18n.ts";
 
 /** One row per spot: the person's name, or 'Spot N - Open' (with the given prefix). */
 export function SpotList({ participants, spots, openLabel, currentUserId }: { participants: Participant[]; spots: number; openLabel: (n: number) => string; currentUserId?: string }) {
@@ -44,7 +45,7 @@ function Name({ participant, currentUserId }: { participant: Participant; curren
   return (
     <span className="min-w-0 font-medium text-slate-900 wrap-anywhere">
       {participant.name}
-      {participant.userId === currentUserId && <span className="ml-1 text-sm font-normal text-green-800">(you)</span>}
+      {participant.userId === currentUserId && <span className="ml-1 text-sm font-normal text-green-800">{t("event.page.you")}</span>}
     </span>
   );
 }

@@ -2,6 +2,7 @@ import { useId, useState, type KeyboardEvent } from "react";
 import type { PlaceSuggestion } from "../../../../shared/events.ts";
 import { Button } from "../../../components/form.tsx";
 import { errorMessage } from "../../../lib/api.ts";
+import { t } from "../../../i18n/i18n.ts";
 import { useDebouncedValue } from "../hooks/use-debounced-value.ts";
 import { MIN_PLACE_QUERY, usePlaces } from "../hooks/use-places.ts";
 
@@ -88,11 +89,11 @@ export function PlaceSearch({
   let message: { text: string; error: boolean } | null = null;
   // Once a place is chosen, what the search said about earlier words no longer matters.
   if (selected) message = null;
-  else if (searching && places.isError) message = { text: `Place search failed: ${errorMessage(places.error)}`, error: true };
+  else if (searching && places.isError) message = { text: t("admin.places.failed", { message: errorMessage(places.error) }), error: true };
   else if (searching && places.data?.geocoderError) message = { text: places.data.geocoderError, error: true };
   // Not tied to the list being open: a line that vanished on blur would move the button under the pointer.
-  else if (searching && places.isFetching && options.length === 0) message = { text: "Searching...", error: false };
-  else if (searching && places.isSuccess && options.length === 0) message = { text: "No places found.", error: false };
+  else if (searching && places.isFetching && options.length === 0) message = { text: t("admin.places.searching"), error: false };
+  else if (searching && places.isSuccess && options.length === 0) message = { text: t("admin.places.none"), error: false };
   const stuck = !selected && searching && (places.isError || Boolean(places.data?.geocoderError) || (places.isSuccess && options.length === 0));
 
   return (
@@ -113,7 +114,7 @@ export function PlaceSearch({
           aria-invalid={invalid || undefined}
           data-field="location"
           aria-describedby={[invalid ? errorId : null, message ? messageId : null, selected ? null : hintId].filter(Boolean).join(" ") || undefined}
-          placeholder="Search for a place or address"
+          placeholder={t("admin.places.placeholder")}
           value={text}
           onChange={(event) => {
             onTextChange(event.target.value);
@@ -147,7 +148,7 @@ export function PlaceSearch({
             >
               <span>{place.name}</span>
               {place.source === "venue" && (
-                <span className="shrink-0 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Used before</span>
+                <span className="shrink-0 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">{t("admin.places.usedBefore")}</span>
               )}
             </li>
           ))}
@@ -155,7 +156,7 @@ export function PlaceSearch({
       </div>
       {!selected && (
         <p id={hintId} className="text-xs text-slate-500">
-          Type at least {MIN_PLACE_QUERY} letters, then pick the place from the list.
+          {t("admin.places.hint", { count: MIN_PLACE_QUERY })}
         </p>
       )}
       {message && (
@@ -165,7 +166,7 @@ export function PlaceSearch({
       )}
       {stuck ? (
         <Button variant="secondary" className="self-start" onClick={onEnterManually}>
-          Enter the venue yourself
+          {t("admin.places.enterVenue")}
         </Button>
       ) : (
         <button
@@ -173,7 +174,7 @@ export function PlaceSearch({
           onClick={onEnterManually}
           className="self-start rounded text-sm font-medium text-green-800 underline underline-offset-2 hover:text-green-900 focus:outline-2 focus:outline-offset-2 focus:outline-green-700"
         >
-          Enter the venue yourself
+          {t("admin.places.enterVenue")}
         </button>
       )}
     </div>

@@ -1,12 +1,14 @@
+import { t } from "../../../i18n/i18n.ts";
+
 /** 'N of M players' as a bar that assistive technology reads as a progress bar. */
 export function PlayersProgress({ count, max }: { count: number; max: number }) {
-  const text = `${count} of ${max} players`;
+  const text = t("home.card.players", { count, max });
   const percent = max > 0 ? Math.min(100, Math.round((count / max) * 100)) : 0;
   return (
     <div className="flex flex-col gap-1">
       <div
         role="progressbar"
-        aria-label="Players"
+        aria-label={t("home.card.playersBar")}
         aria-valuemin={0}
         aria-valuemax={max}
         aria-valuenow={count}

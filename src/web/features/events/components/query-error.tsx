@@ -1,4 +1,5 @@
 import { Button } from "../../../components/form.tsx";
+import { t } from "../../../i18n/i18n.ts";
 import { errorMessage } from "../../../lib/api.ts";
 
 /** A failed request, said plainly, with a way to try again. */
@@ -10,7 +11,7 @@ export function QueryError({ title, error, onRetry }: { title: string; error: un
         <p className="text-sm">{errorMessage(error)}</p>
       </div>
       <Button variant="secondary" onClick={onRetry}>
-        Retry
+        {t("shell.retry")}
       </Button>
     </div>
   );

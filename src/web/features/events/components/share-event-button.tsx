@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { t } from "../../../i18n/i18n.ts";
 import { Button } from "../../../components/form.tsx";
 import { useNotify } from "../../../components/notification.tsx";
 import { countShare } from "../../../lib/analytics.ts";
@@ -16,11 +17,11 @@ export function ShareEventButton({ title, url, className = "", highlight = false
   const share = async () => {
     setBusy(true);
     try {
-      const outcome = await shareEvent({ title, text: `Join me at ${title}`, url });
+      const outcome = await shareEvent({ title, text: t("event.share.text", { title }), url });
       // Counted when the link went somewhere (a closed share sheet did not share it).
       if (outcome === "shared" || outcome === "copied") countShare(new URL(url).pathname);
-      if (outcome === "copied") notify("Link copied to clipboard");
-      else if (outcome === "unsupported") window.alert("Sharing is not supported on this platform.");
+      if (outcome === "copied") notify(t("event.share.copied"));
+      else if (outcome === "unsupported") window.alert(t("event.share.unsupported"));
     } finally {
       setBusy(false);
     }
@@ -34,7 +35,7 @@ export function ShareEventButton({ title, url, className = "", highlight = false
       disabled={busy}
       className={`${highlight ? "ring-4 ring-green-300" : ""} ${className}`}
     >
-      Share Event
+      {t("event.share.button")}
     </Button>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from "react";
 import { availabilityText } from "../../../../shared/event-availability.ts";
+import { currentLanguage, t } from "../../../i18n/i18n.ts";
 import { useCurrency } from "../../../lib/config.ts";
 import { formatGameTime, formatPrice } from "../format.ts";
 import { useEventPreview } from "../hooks/use-event-preview.ts";
@@ -18,26 +19,30 @@ export function SharedEventPreview({ eventId }: { eventId: string }) {
   if (!game) {
     return preview.isPending ? (
       <p role="status" className="text-center text-sm text-slate-600">
-        Loading the game...
+        {t("account.sharedGame.loading")}
       </p>
     ) : null;
   }
   const when = formatGameTime(game);
   return (
     <section aria-labelledby={headingId} className="rounded-xl border border-green-200 bg-green-50 p-5 shadow-sm">
-      <p className="text-sm font-semibold text-green-800">Log in to join this game</p>
+      <p className="text-sm font-semibold text-green-800">{t("account.sharedGame.logInToJoin")}</p>
       <h2 id={headingId} className="mt-1 text-xl font-bold text-slate-900 wrap-anywhere">
         {game.title}
       </h2>
       <dl className="mt-3 grid grid-cols-[minmax(auto,40%)_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
-        <Fact term="Date">{when.date}</Fact>
-        <Fact term="Time">{when.hours}</Fact>
-        <Fact term="Location">{game.locationName}</Fact>
-        <Fact term="Price">
-          {formatPrice(game.costCents, currency)}
-          {game.includeGoalkeepers && `, goalkeepers ${formatPrice(game.goalkeeperCostCents, currency)}`}
+        <Fact term={t("account.sharedGame.date")}>{when.date}</Fact>
+        <Fact term={t("account.sharedGame.time")}>{when.hours}</Fact>
+        <Fact term={t("account.sharedGame.location")}>{game.locationName}</Fact>
+        <Fact term={t("account.sharedGame.price")}>
+          {game.includeGoalkeepers
+            ? t("account.sharedGame.priceWithGoalkeepers", {
+                price: formatPrice(game.costCents, currency),
+                goalkeeperPrice: formatPrice(game.goalkeeperCostCents, currency),
+              })
+            : formatPrice(game.costCents, currency)}
         </Fact>
-        <Fact term="Spots">{availabilityText(game, new Date())}</Fact>
+        <Fact term={t("account.sharedGame.spots")}>{availabilityText(game, new Date(), currentLanguage())}</Fact>
       </dl>
     </section>
   );

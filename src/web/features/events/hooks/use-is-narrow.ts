@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { serverRender } from "../../../lib/server-render.ts";
 
 /** The mobile layout applies at 640px or less (docs/product-rules.md, "Constants"). */
 const NARROW_QUERY = "(max-width: 640px)";
@@ -11,6 +12,9 @@ function subscribe(onChange: () => void) {
   return () => narrowMedia().removeEventListener("change", onChange);
 }
 
+/** While a page the server rendered is made or hydrated: the width it was rendered for (docs/server-rendering.md). */
+const renderedNarrow = () => serverRender()?.device.narrow ?? narrowMedia().matches;
+
 export function useIsNarrow(): boolean {
-  return useSyncExternalStore(subscribe, () => narrowMedia().matches);
+  return useSyncExternalStore(subscribe, () => narrowMedia().matches, renderedNarrow);
 }

@@ -1,4 +1,6 @@
 import type { SavedCard } from "../../../../shared/registrations.ts";
+import { t } from "../../../i18n/i18n.ts";
+import { messageAround } from "../../../i18n/message-around.ts";
 import { Dialog } from "../../../components/dialog.tsx";
 import { Button } from "../../../components/form.tsx";
 import { formatDate } from "../../events/format.ts";
@@ -29,12 +31,12 @@ export function CardInUseDialog({
   onLeave: () => void;
   onClose: () => void;
 }) {
-  const one = games.length === 1;
+  const count = games.length;
   // Leaving a waitlist keeps the cancellation window, so a game within 24 hours can only change card.
   const canLeave = games.every((game) => game.canLeave);
   return (
     <Dialog
-      title={`Remove ${cardSpokenName(card)}?`}
+      title={t("event.cardInUse.title", { card: cardSpokenName(card) })}
       onClose={onClose}
       busy={busy}
       error={error}
@@ -42,56 +44,63 @@ export function CardInUseDialog({
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Keep the card
+            {t("event.cardInUse.keep")}
           </Button>
           {canLeave && (
             <Button variant="danger" onClick={onLeave} disabled={busy}>
-              {one ? "Leave that waitlist" : "Leave those waitlists"}
+              {t("event.cardInUse.leave", { count })}
             </Button>
           )}
         </>
       }
     >
       <div className="flex flex-col gap-4 text-slate-700">
-        <p>
-          You are on {one ? "a waitlist" : "waitlists"} with this card: if a spot frees up, it is charged for {one ? "that game" : "these games"}.
-        </p>
-        <ul aria-label="Waitlists charged to this card" className="flex flex-col gap-2">
+        <p>{t("event.cardInUse.intro", { count })}</p>
+        <ul aria-label={t("event.cardInUse.listLabel")} className="flex flex-col gap-2">
           {games.map((game) => (
             <li key={`${game.eventId}:${game.role}`} className="rounded-lg bg-slate-50 px-4 py-3">
               <p className="font-medium text-slate-900 wrap-anywhere">{game.title}</p>
               <p className="text-sm text-slate-600">
                 {formatDate(game.startsAt, { timeZone: game.timeZone, weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", hour12: true })} ·{" "}
-                {game.role === "player" ? "Player Waitlist" : "Goalkeeper Waitlist"}
-                {!game.canLeave && " · starts within 24 hours"}
+                {t(game.role === "player" ? "event.page.playerWaitlist" : "event.page.goalkeeperWaitlist")}
+                {!game.canLeave && ` · ${t("event.cardInUse.soon")}`}
               </p>
             </li>
           ))}
         </ul>
         {!canLeave && (
           <p>
-            A waitlist place cannot be given up within 24 hours of its game.{otherCards.length === 0 && " Keep this card until then."}
+            {t("event.cardInUse.cannotLeave")}
+            {otherCards.length === 0 && ` ${t("event.cardInUse.keepUntil")}`}
           </p>
         )}
         {otherCards.length > 0 ? (
           <div className="flex flex-col items-stretch gap-2 sm:items-start">
             {otherCards.map((other) => (
               <Button key={other.id} onClick={() => onReplace(other)} disabled={busy}>
-                {/* One flex item, so the spaces between the words and the card's name stay. */}
-                <span>
-                  Charge {one ? "it" : "them"} to <CardName card={other} /> instead
-                </span>
+                <ChargeOther card={other} count={count} />
               </Button>
             ))}
           </div>
         ) : (
           canLeave && (
-            <p>
-              You have no other saved card. Keep this one to keep your {one ? "place" : "places"}, or leave {one ? "that waitlist" : "those waitlists"}.
-            </p>
+            <p>{t("event.cardInUse.noOtherCard", { count })}</p>
           )
         )}
       </div>
     </Dialog>
+  );
+}
+
+/** "Charge it to Visa •••• 4242 instead", the card's name drawn as everywhere else. */
+function ChargeOther({ card, count }: { card: SavedCard; count: number }) {
+  const [before, after] = messageAround("event.cardInUse.chargeOther", "card", { count });
+  // One flex item, so the spaces between the words and the card's name stay.
+  return (
+    <span>
+      {before}
+      <CardName card={card} />
+      {after}
+    </span>
   );
 }

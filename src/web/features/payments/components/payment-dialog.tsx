@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { formatCents } from "../../../../shared/money.ts";
+import { formatCents } from "../../../i18n/format-money.ts";
+import { t } from "../../../i18n/i18n.ts";
+import { sharedMessage } from "../../../i18n/shared-message.ts";
 import { autoChargeConsentText, CONSENT_REQUIRED, FAILED_TO_INITIALIZE_PAYMENT, SELECT_SAVED_CARD } from "../../../../shared/registrations.ts";
 import { Dialog } from "../../../components/dialog.tsx";
 import { Button, Checkbox, FormMessage } from "../../../components/form.tsx";
@@ -104,19 +106,19 @@ export function PaymentDialog({ item, priceCents, waitlist, policy, onClose, pay
     if (busy || !ready || !mode) return;
     setError("");
     if (choice === null) {
-      setError(SELECT_SAVED_CARD);
+      setError(sharedMessage(SELECT_SAVED_CARD));
       focus('input[type="radio"]');
       return;
     }
     if (choice === NEW_CARD) {
-      const check = cardEntry.current?.validate() ?? { valid: false, message: FAILED_TO_INITIALIZE_PAYMENT };
+      const check = cardEntry.current?.validate() ?? { valid: false, message: sharedMessage(FAILED_TO_INITIALIZE_PAYMENT) };
       if (!check.valid) {
         if (check.message) setError(check.message);
         return;
       }
     }
     if (waitlist && !consent) {
-      setError(CONSENT_REQUIRED);
+      setError(sharedMessage(CONSENT_REQUIRED));
       focus('input[type="checkbox"]');
       return;
     }
@@ -151,7 +153,7 @@ export function PaymentDialog({ item, priceCents, waitlist, policy, onClose, pay
   return (
     <>
       <Dialog
-        title="Complete Your Payment"
+        title={t("event.payment.title")}
         onClose={onClose}
         busy={busy}
         error={error}
@@ -159,10 +161,10 @@ export function PaymentDialog({ item, priceCents, waitlist, policy, onClose, pay
         footer={
           <>
             <Button variant="secondary" onClick={onClose} disabled={busy}>
-              Cancel
+              {t("event.payment.cancel")}
             </Button>
             <Button type="submit" form={formId} disabled={busy || !ready} aria-describedby={policy ? policyId : undefined}>
-              {busy ? "Processing..." : waitlist ? "Join the waitlist" : `Pay ${price}`}
+              {busy ? t("event.payment.processing") : waitlist ? t("event.payment.joinWaitlist") : t("event.payment.pay", { price })}
             </Button>
           </>
         }
@@ -174,20 +176,19 @@ export function PaymentDialog({ item, priceCents, waitlist, policy, onClose, pay
           </div>
           {waitlist && (
             <p className="text-slate-700">
-              Every spot is taken, so you join the waitlist. <strong>Nothing is charged now.</strong> Your card will be charged {price} automatically when a
-              spot frees up, and the spot is yours.
+              {t("event.payment.waitlistFull")} <strong>{t("event.payment.waitlistNothingNow")}</strong> {t("event.payment.waitlistLater", { price })}
             </p>
           )}
           {policy && (
             <p id={policyId} className="rounded-lg border border-slate-200 px-4 py-3 text-slate-700">
-              <span className="font-semibold text-slate-900">Cancellation: </span>
+              <span className="font-semibold text-slate-900">{t("event.payment.cancellation")} </span>
               {policy}
             </p>
           )}
 
           {loadFailed ? (
             <div className="flex flex-col items-start gap-2">
-              <FormMessage kind="error">{FAILED_TO_INITIALIZE_PAYMENT}</FormMessage>
+              <FormMessage kind="error">{sharedMessage(FAILED_TO_INITIALIZE_PAYMENT)}</FormMessage>
               <Button
                 variant="secondary"
                 onClick={() => {
@@ -196,13 +197,13 @@ export function PaymentDialog({ item, priceCents, waitlist, policy, onClose, pay
                   if (mode === "stripe" && publishableKey) loadStripe(publishableKey).catch(() => setStripeFailed(true));
                 }}
               >
-                Retry
+                {t("event.payment.retry")}
               </Button>
             </div>
           ) : !ready || !cards || !mode ? (
             <p role="status" className="flex items-center gap-3 py-4 text-slate-600">
               <span className="h-5 w-5 animate-spin rounded-full border-2 border-green-600 border-t-transparent" aria-hidden="true" />
-              Loading your saved cards...
+              {t("event.payment.loadingCards")}
             </p>
           ) : (
             <>
@@ -213,7 +214,7 @@ export function PaymentDialog({ item, priceCents, waitlist, policy, onClose, pay
 
           {waitlist && (
             <Checkbox
-              label={autoChargeConsentText(price)}
+              label={sharedMessage(autoChargeConsentText(price))}
               checked={consent}
               onChange={(event) => setConsent(event.target.checked)}
               disabled={busy}

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from "react";
 import type { SavedCard } from "../../../../shared/registrations.ts";
+import { t } from "../../../i18n/i18n.ts";
 import { formatCardExpiry } from "../card-format.ts";
 import { CardName } from "./card-name.tsx";
 
@@ -24,17 +25,17 @@ export function SavedCardPicker({
   const name = useId();
   return (
     <fieldset disabled={disabled} className="flex min-w-0 flex-col gap-2">
-      <legend className="mb-2 text-sm font-semibold text-slate-800">Pay with</legend>
+      <legend className="mb-2 text-sm font-semibold text-slate-800">{t("event.payment.payWith")}</legend>
       {cards.map((card) => (
         <Option key={card.id} name={name} value={card.id} checked={value === card.id} onChange={onChange}>
           <span className="font-medium text-slate-900">
             <CardName card={card} />
           </span>
-          <span className="text-sm text-slate-600">Expires {formatCardExpiry(card)}</span>
+          <span className="text-sm text-slate-600">{t("event.card.expires", { date: formatCardExpiry(card) })}</span>
         </Option>
       ))}
       <Option name={name} value={NEW_CARD} checked={value === NEW_CARD} onChange={onChange}>
-        <span className="font-medium text-slate-900">Use a new card</span>
+        <span className="font-medium text-slate-900">{t("event.payment.newCard")}</span>
       </Option>
     </fieldset>
   );

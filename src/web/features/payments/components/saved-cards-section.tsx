@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { SavedCard } from "../../../../shared/registrations.ts";
 import { Button, Card, FormMessage } from "../../../components/form.tsx";
+import { t } from "../../../i18n/i18n.ts";
 import { useNotify } from "../../../components/notification.tsx";
 import { ApiError, errorMessage } from "../../../lib/api.ts";
 import { cardSpokenName, formatCardExpiry } from "../card-format.ts";
@@ -9,8 +10,6 @@ import { useSavedCards } from "../hooks/use-saved-cards.ts";
 import { gamesNeedingCard, type Removal, removedNotice, type WaitlistPlaceOnCard } from "../remove-card.ts";
 import { CardInUseDialog } from "./card-in-use-dialog.tsx";
 import { CardName } from "./card-name.tsx";
-
-export const NO_SAVED_CARDS = "No saved cards. Cards you pay with are saved here.";
 
 /** Profile: the cards saved to the account, each with a way to remove it. */
 export function SavedCardsSection() {
@@ -44,8 +43,8 @@ export function SavedCardsSection() {
         onError: (caught) => {
           const games = gamesNeedingCard(caught);
           if (games) setInUse({ card, games });
-          else if (inUse) setDialogError(`Failed to remove the card: ${errorMessage(caught)}`);
-          else setError(`Failed to remove the card: ${errorMessage(caught)}`);
+          else if (inUse) setDialogError(t("event.savedCards.removeFailed", { error: errorMessage(caught) }));
+          else setError(t("event.savedCards.removeFailed", { error: errorMessage(caught) }));
         },
       },
     );
@@ -54,26 +53,26 @@ export function SavedCardsSection() {
   return (
     <Card aria-labelledby={headingId}>
       <h2 id={headingId} ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
-        Saved cards
+        {t("event.savedCards.title")}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Cards you pay with are saved here, and charged automatically when a waitlist spot frees up for you.</p>
+      <p className="mt-1 text-sm text-slate-600">{t("event.savedCards.help")}</p>
       <div className="mt-4 flex flex-col gap-3">
         {cards.isPending ? (
           <p role="status" className="text-slate-600">
-            Loading saved cards...
+            {t("event.savedCards.loading")}
           </p>
         ) : cards.isError ? (
           <div role="alert" className="flex flex-col items-start gap-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 sm:flex-row sm:items-center">
             <span className="flex-1">
               {/* The processor being down is said by the server in full. */}
-              {cards.error instanceof ApiError && cards.error.status === 502 ? cards.error.message : `Saved cards could not be loaded: ${errorMessage(cards.error)}`}
+              {cards.error instanceof ApiError && cards.error.status === 502 ? cards.error.message : t("event.savedCards.loadFailed", { error: errorMessage(cards.error) })}
             </span>
             <Button variant="secondary" onClick={() => void cards.refetch()}>
-              Retry
+              {t("event.savedCards.retry")}
             </Button>
           </div>
         ) : cards.data.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 px-4 py-3 text-slate-600">{NO_SAVED_CARDS}</p>
+          <p className="rounded-lg border border-dashed border-slate-300 px-4 py-3 text-slate-600">{t("event.savedCards.none")}</p>
         ) : (
           <ul className="divide-y divide-slate-100 overflow-hidden rounded-lg border border-slate-200">
             {cards.data.map((card) => {
@@ -84,10 +83,10 @@ export function SavedCardsSection() {
                     <p className="whitespace-nowrap font-medium text-slate-900">
                       <CardName card={card} />
                     </p>
-                    <p className="text-sm text-slate-600">Expires {formatCardExpiry(card)}</p>
+                    <p className="text-sm text-slate-600">{t("event.card.expires", { date: formatCardExpiry(card) })}</p>
                   </div>
-                  <Button variant="secondary" className="px-3! py-1.5! text-sm" onClick={() => removeCard(card)} disabled={remove.isPending} aria-label={`Remove ${cardSpokenName(card)}`}>
-                    {removing ? "Removing..." : "Remove"}
+                  <Button variant="secondary" className="px-3! py-1.5! text-sm" onClick={() => removeCard(card)} disabled={remove.isPending} aria-label={t("event.savedCards.removeLabel", { card: cardSpokenName(card) })}>
+                    {removing ? t("event.savedCards.removing") : t("event.savedCards.remove")}
                   </Button>
                 </li>
               );

@@ -1,4 +1,5 @@
-import { formatCents } from "../../../../shared/money.ts";
+import { formatCents } from "../../../i18n/format-money.ts";
+import { t } from "../../../i18n/i18n.ts";
 import { Dialog } from "../../../components/dialog.tsx";
 import { Button } from "../../../components/form.tsx";
 import { useCurrency } from "../../../lib/config.ts";
@@ -12,23 +13,23 @@ export function SimulatedAuthenticationDialog({ priceCents, onChoose }: { priceC
   const currency = useCurrency();
   return (
     <Dialog
-      title="Authenticate your payment"
+      title={t("event.testBank.title")}
       onClose={() => onChoose("fail")}
       footer={
         <>
           <Button variant="secondary" onClick={() => onChoose("fail")}>
-            Fail authentication
+            {t("event.testBank.fail")}
           </Button>
           <Button data-autofocus onClick={() => onChoose("complete")}>
-            Complete authentication
+            {t("event.testBank.complete")}
           </Button>
         </>
       }
     >
       <div className="flex flex-col gap-3 text-slate-700">
-        <p>Your bank asks you to confirm the payment of {formatCents(priceCents, currency)}.</p>
+        <p>{t("event.testBank.confirm", { amount: formatCents(priceCents, currency) })}</p>
         <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          This is a test of the bank's check: no bank is involved and no real money moves. Choose how the check ends.
+          {t("event.testBank.note")}
         </p>
       </div>
     </Dialog>

@@ -1,6 +1,8 @@
 import { useEffect, useImperativeHandle, useRef, useState, type ChangeEvent, type Ref } from "react";
 import { cardSchema } from "../../../../shared/registration-schemas.ts";
 import { CARD_DETAILS_MISSING } from "../../../../shared/registrations.ts";
+import { t } from "../../../i18n/i18n.ts";
+import { sharedMessage } from "../../../i18n/shared-message.ts";
 import { TextField } from "../../../components/form.tsx";
 import { formatCardNumberInput, formatCvcInput, formatExpiryInput } from "../card-format.ts";
 import { useSaveCard } from "../hooks/use-save-card.ts";
@@ -52,9 +54,10 @@ export function SimulatedCardForm({ disabled, ref }: { disabled: boolean; ref: R
         // A blank field: one message for the whole card (the original product's 'Card details are missing.').
         if (!field) {
           setErrors({});
-          return { valid: false, message: issue.message || CARD_DETAILS_MISSING };
+          return { valid: false, message: sharedMessage(issue.message || CARD_DETAILS_MISSING) };
         }
-        fields[field] ??= issue.message;
+        // The card rules are worded once in src/shared: in the screens' language here.
+        fields[field] ??= sharedMessage(issue.message);
       }
       showErrors(fields);
       return { valid: false };
@@ -87,14 +90,14 @@ export function SimulatedCardForm({ disabled, ref }: { disabled: boolean; ref: R
   return (
     <div ref={container} className="flex flex-col gap-3">
       <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-        <strong>Test payments:</strong> no real money moves. Use 4242 4242 4242 4242, any future date, any CVC.
+        <strong>{t("event.testCard.title")}</strong> {t("event.testCard.help")}
       </p>
-      <TextField label="Card number" name="cardnumber" inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" {...field("number")} />
+      <TextField label={t("event.testCard.number")} name="cardnumber" inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" {...field("number")} />
       <div className="grid grid-cols-2 gap-3">
-        <TextField label="Expiry (MM/YY)" name="exp-date" inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" {...field("expiry")} />
-        <TextField label="CVC" name="cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" {...field("cvc")} />
+        <TextField label={t("event.testCard.expiry")} name="exp-date" inputMode="numeric" autoComplete="cc-exp" placeholder={t("event.testCard.expiryPlaceholder")} {...field("expiry")} />
+        <TextField label={t("event.testCard.cvc")} name="cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" {...field("cvc")} />
       </div>
-      <p className="text-sm text-slate-600">Your card will be saved to your account for your next payments. You can remove it in your profile.</p>
+      <p className="text-sm text-slate-600">{t("event.payment.cardSaved")}</p>
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
 import { FAILED_TO_INITIALIZE_PAYMENT, FAILED_TO_SAVE_CARD } from "../../../../shared/registrations.ts";
+import { currentLanguage, t } from "../../../i18n/i18n.ts";
+import { sharedMessage } from "../../../i18n/shared-message.ts";
 import { FormMessage } from "../../../components/form.tsx";
 import { api } from "../../../lib/api.ts";
 import { useSaveCard } from "../hooks/use-save-card.ts";
@@ -30,7 +32,12 @@ export function StripeCardEntry({ publishableKey, ref }: { publishableKey: strin
           api<{ clientSecret: string }>("/api/me/setup-intents", { method: "POST", body: {} }),
         ]);
         if (gone || !target.current) return;
-        const elements = stripe.elements({ clientSecret: intent.clientSecret, appearance: { theme: "stripe", variables: { colorPrimary: "#15803d" } } });
+        const elements = stripe.elements({
+          clientSecret: intent.clientSecret,
+          appearance: { theme: "stripe", variables: { colorPrimary: "#15803d" } },
+          // Stripe words its card fields and its messages about the card in French too; English stays Stripe's default.
+          ...(currentLanguage() === "fr" ? { locale: "fr-CA" } : {}),
+        });
         element = elements.create("payment");
         element.mount(target.current);
         setState({ kind: "ready", stripe, elements });
@@ -46,9 +53,9 @@ export function StripeCardEntry({ publishableKey, ref }: { publishableKey: strin
   }, [publishableKey]);
 
   useImperativeHandle(ref, () => ({
-    validate: () => (state.kind === "ready" ? { valid: true } : { valid: false, message: FAILED_TO_INITIALIZE_PAYMENT }),
+    validate: () => (state.kind === "ready" ? { valid: true } : { valid: false, message: sharedMessage(FAILED_TO_INITIALIZE_PAYMENT) }),
     async save() {
-      if (state.kind !== "ready") throw new PaymentMessage(FAILED_TO_INITIALIZE_PAYMENT);
+      if (state.kind !== "ready") throw new PaymentMessage(sharedMessage(FAILED_TO_INITIALIZE_PAYMENT));
       const paymentMethodId = await confirmCard(state.stripe, state.elements);
       try {
         return await saveCard.mutateAsync({ paymentMethodId });
@@ -60,14 +67,14 @@ export function StripeCardEntry({ publishableKey, ref }: { publishableKey: strin
 
   return (
     <div className="flex flex-col gap-2">
-      {state.kind === "failed" && <FormMessage kind="error">{FAILED_TO_INITIALIZE_PAYMENT}</FormMessage>}
+      {state.kind === "failed" && <FormMessage kind="error">{sharedMessage(FAILED_TO_INITIALIZE_PAYMENT)}</FormMessage>}
       {state.kind === "loading" && (
         <p role="status" className="text-slate-600">
-          Loading the card form...
+          {t("event.payment.loadingForm")}
         </p>
       )}
       <div ref={target} className={state.kind === "ready" ? "" : "hidden"} />
-      {state.kind === "ready" && <p className="text-sm text-slate-600">Your card will be saved to your account for your next payments. You can remove it in your profile.</p>}
+      {state.kind === "ready" && <p className="text-sm text-slate-600">{t("event.payment.cardSaved")}</p>}
     </div>
   );
 }
@@ -85,11 +92,11 @@ async function confirmCard(stripe: StripeJs, elements: StripeElements): Promise<
     const { setupIntent, error } = await stripe.confirmSetup({ elements, redirect: "if_required" });
     if (error) throw new PaymentMessage(stripeErrorMessage(error, "initialize"));
     const method = setupIntent?.payment_method;
-    if (!method) throw new PaymentMessage(FAILED_TO_SAVE_CARD);
+    if (!method) throw new PaymentMessage(sharedMessage(FAILED_TO_SAVE_CARD));
     return typeof method === "string" ? method : method.id;
   } catch (error) {
     if (error instanceof PaymentMessage) throw error;
     console.error("Stripe.js failed while saving the card", error);
-    throw new PaymentMessage(FAILED_TO_INITIALIZE_PAYMENT, { cause: error });
+    throw new PaymentMessage(sharedMessage(FAILED_TO_INITIALIZE_PAYMENT), { cause: error });
   }
 }

@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { CANCEL_MESSAGE_MAX, type EventDetail } from "../../../../shared/events.ts";
-import { formatCents } from "../../../../shared/money.ts";
+import { formatCents } from "../../../i18n/format-money.ts";
+import { t } from "../../../i18n/i18n.ts";
+import { sharedMessage } from "../../../i18n/shared-message.ts";
 import { EVENT_CANCELLED_AND_REFUNDED, FAILED_TO_CANCEL_EVENT } from "../../../../shared/registrations.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { useNotify } from "../../../components/notification.tsx";
@@ -25,44 +27,43 @@ export function CancelEventDialog({ event, onClose }: { event: EventDetail; onCl
 
   const submit = () => {
     cancel.mutate(message, {
-      onSuccess: () => notify(EVENT_CANCELLED_AND_REFUNDED),
-      onError: () => notify(FAILED_TO_CANCEL_EVENT),
+      onSuccess: () => notify(sharedMessage(EVENT_CANCELLED_AND_REFUNDED)),
+      onError: () => notify(sharedMessage(FAILED_TO_CANCEL_EVENT)),
       onSettled: onClose,
     });
   };
 
-  const people = (n: number) => (n === 1 ? "1 person" : `${n} people`);
-  let refunds = "Working out the refunds…";
-  if (preview.isError) refunds = `The refunds could not be worked out (${errorMessage(preview.error)}). Every paid spot is still refunded in full.`;
+  let refunds = t("event.cancelEvent.working");
+  if (preview.isError) refunds = t("event.cancelEvent.previewFailed", { error: errorMessage(preview.error) });
   else if (preview.data) {
     const { refundCount, refundTotalCents, notifyCount } = preview.data;
-    refunds =
-      refundCount > 0
-        ? `${people(refundCount)} will be refunded ${formatCents(refundTotalCents, currency)} in all, each in full.`
-        : "Nobody has paid, so nothing is refunded.";
-    refunds += notifyCount > 0 ? ` ${people(notifyCount)} registered ${notifyCount === 1 ? "is" : "are"} emailed.` : " Nobody is registered.";
+    // Two sentences: who is refunded what, then who is told by mail.
+    const refunded =
+      refundCount > 0 ? t("event.cancelEvent.refunds", { count: refundCount, amount: formatCents(refundTotalCents, currency) }) : t("event.cancelEvent.noRefunds");
+    const emailed = notifyCount > 0 ? t("event.cancelEvent.emailed", { count: notifyCount }) : t("event.cancelEvent.nobodyRegistered");
+    refunds = `${refunded} ${emailed}`;
   }
 
   return (
-    <ConfirmDialog title="Confirm Event Cancellation" onClose={onClose} onConfirm={submit} busy={busy}>
+    <ConfirmDialog title={t("event.cancelEvent.title")} onClose={onClose} onConfirm={submit} busy={busy}>
       <div className="flex flex-col gap-3 text-slate-700">
-        <p>Cancel {event.title} for everyone?</p>
+        <p>{t("event.cancelEvent.question", { title: event.title })}</p>
         <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 font-medium text-amber-900">
           {refunds}
         </p>
         <ul className="flex list-disc flex-col gap-1 pl-5">
-          <li>Every player and goalkeeper holding a spot is refunded in full.</li>
-          <li>The waitlists close; no one on them has been charged.</li>
+          <li>{t("event.cancelEvent.spotsRefunded")}</li>
+          <li>{t("event.cancelEvent.waitlistsClose")}</li>
         </ul>
         <TextArea
-          label="Message to the players (optional)"
-          hint={`Goes into everyone's cancellation email. Up to ${CANCEL_MESSAGE_MAX} characters.`}
+          label={t("event.cancelEvent.message")}
+          hint={t("event.cancelEvent.messageHint", { max: CANCEL_MESSAGE_MAX })}
           maxLength={CANCEL_MESSAGE_MAX}
           value={message}
           onChange={(changed) => setMessage(changed.target.value)}
           disabled={busy}
         />
-        <p className="font-medium text-slate-900">This cannot be undone.</p>
+        <p className="font-medium text-slate-900">{t("event.cancelEvent.final")}</p>
       </div>
     </ConfirmDialog>
   );

@@ -2,15 +2,14 @@ import { useState } from "react";
 import type { EventDetail } from "../../../../shared/events.ts";
 import { DEFAULT_FEE } from "../../../../shared/money.ts";
 import { holdsSpot, REFUND_SUCCESSFUL } from "../../../../shared/registrations.ts";
+import { t } from "../../../i18n/i18n.ts";
+import { sharedMessage } from "../../../i18n/shared-message.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { useNotify } from "../../../components/notification.tsx";
 import { useConfig, useCurrency } from "../../../lib/config.ts";
 import { cancelSummary } from "../cancel-summary.ts";
 import { registrationErrorMessage } from "../error-message.ts";
 import { useCancelRegistration } from "../hooks/use-cancel-registration.ts";
-
-export const REGISTRATION_CANCELLED = "Your registration has been cancelled.";
-export const LEFT_WAITLIST = "You have left the waitlist.";
 
 /**
  * The original product's 'Confirm Cancellation', with the exact refund the server will make. For
@@ -32,7 +31,7 @@ export function CancelRegistrationDialog({ event, onClose }: { event: EventDetai
     setError("");
     cancel.mutate(undefined, {
       onSuccess: ({ refundCents }) => {
-        notify(refundCents > 0 ? REFUND_SUCCESSFUL : onlyWaiting ? LEFT_WAITLIST : REGISTRATION_CANCELLED);
+        notify(refundCents > 0 ? sharedMessage(REFUND_SUCCESSFUL) : t(onlyWaiting ? "event.cancelRegistration.leftWaitlist" : "event.cancelRegistration.cancelled"));
         onClose();
       },
       onError: (caught) => setError(registrationErrorMessage(caught)),
@@ -40,9 +39,9 @@ export function CancelRegistrationDialog({ event, onClose }: { event: EventDetai
   };
 
   return (
-    <ConfirmDialog title={onlyWaiting ? "Leave waitlist" : "Confirm Cancellation"} onClose={onClose} onConfirm={submit} busy={busy} error={error}>
+    <ConfirmDialog title={t(onlyWaiting ? "event.cancelRegistration.leaveTitle" : "event.cancelRegistration.title")} onClose={onClose} onConfirm={submit} busy={busy} error={error}>
       <div className="flex flex-col gap-3 text-slate-700">
-        <p>{onlyWaiting ? `Leave the waitlist for ${event.title}?` : `Cancel your registration for ${event.title}?`}</p>
+        <p>{t(onlyWaiting ? "event.cancelRegistration.leaveQuestion" : "event.cancelRegistration.question", { title: event.title })}</p>
         <ul className="flex flex-col gap-1 rounded-lg bg-slate-50 px-4 py-3">
           {summary.lines.map((line) => (
             <li key={line}>{line}</li>

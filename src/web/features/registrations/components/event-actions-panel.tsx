@@ -1,6 +1,8 @@
 import { lazy, Suspense, useId, useState, type ReactNode } from "react";
 import type { EventDetail } from "../../../../shared/events.ts";
 import { CANCEL_WINDOW_TEXT, joinNotice, type RegistrationRole } from "../../../../shared/registrations.ts";
+import { t } from "../../../i18n/i18n.ts";
+import { sharedMessage } from "../../../i18n/shared-message.ts";
 import { Dialog } from "../../../components/dialog.tsx";
 import { Button, ButtonLink, FormMessage } from "../../../components/form.tsx";
 import { useNotify } from "../../../components/notification.tsx";
@@ -60,11 +62,11 @@ export function EventActionsPanel({
       { role },
       {
         onSuccess: ({ registration }) => {
-          notify(joinNotice(role, registration.status));
+          notify(sharedMessage(joinNotice(role, registration.status)));
           // The last spot went while the page showed it open: say so where the person is looking,
           // not only in a toast that fades (the status box then shows the place).
           if (registration.status === "waitlisted" && !promisedWaitlist) {
-            setNotice(`The last ${role} spot was taken a moment ago, so you joined the ${role === "player" ? "Player" : "Goalkeeper"} Waitlist instead.`);
+            setNotice(t(role === "player" ? "event.actions.lastPlayerSpotTaken" : "event.actions.lastGoalkeeperSpotTaken"));
           }
         },
         onError: (caught) => setError(registrationErrorMessage(caught)),
@@ -78,7 +80,7 @@ export function EventActionsPanel({
 
   return (
     <div className="flex flex-col gap-2">
-      {actions.cancelWindowText && <p className="text-sm text-slate-600">{CANCEL_WINDOW_TEXT}</p>}
+      {actions.cancelWindowText && <p className="text-sm text-slate-600">{sharedMessage(CANCEL_WINDOW_TEXT)}</p>}
       {full && (
         <p id={fullId} className="text-sm font-semibold text-amber-900">
           {full}
@@ -87,28 +89,28 @@ export function EventActionsPanel({
       <FormMessage kind="error">{error}</FormMessage>
       <FormMessage kind="success">{notice}</FormMessage>
       <div className={row}>
-        {actions.checkIn && <ButtonLink to={paths.checkIn(event.id)}>Check-in</ButtonLink>}
+        {actions.checkIn && <ButtonLink to={paths.checkIn(event.id)}>{t("event.actions.checkIn")}</ButtonLink>}
         {actions.completePayment && (
-          <Button onClick={() => setDialog({ kind: "pay", role: actions.completePayment! })}>Complete payment</Button>
+          <Button onClick={() => setDialog({ kind: "pay", role: actions.completePayment! })}>{t("event.actions.completePayment")}</Button>
         )}
         {actions.joinPlayer && (
           <Button onClick={() => startJoin("player")} disabled={join.isPending} aria-describedby={describedIfFull("player")}>
-            {joining("player") ? "Joining..." : joinLabel(event, "player", viewer?.id)}
+            {joining("player") ? t("event.actions.joining") : joinLabel(event, "player", viewer?.id)}
           </Button>
         )}
         {actions.joinGoalkeeper && (
           <Button onClick={() => startJoin("goalkeeper")} disabled={join.isPending} aria-describedby={describedIfFull("goalkeeper")}>
-            {joining("goalkeeper") ? "Joining..." : joinLabel(event, "goalkeeper", viewer?.id)}
+            {joining("goalkeeper") ? t("event.actions.joining") : joinLabel(event, "goalkeeper", viewer?.id)}
           </Button>
         )}
         {actions.cancelRegistration && (
           <Button variant="secondary" onClick={() => setDialog({ kind: "cancel-registration" })}>
-            Cancel Registration
+            {t("event.actions.cancelRegistration")}
           </Button>
         )}
         {actions.leaveWaitlist && (
           <Button variant="secondary" onClick={() => setDialog({ kind: "cancel-registration" })}>
-            Leave waitlist
+            {t("event.actions.leaveWaitlist")}
           </Button>
         )}
         {extra}
@@ -129,10 +131,10 @@ export function OrganiserActions({ event, viewer, now, openDialog }: { event: Ev
   return (
     <section aria-labelledby={headingId} className="mt-2 flex flex-col gap-2 border-t border-slate-200 pt-4">
       <h2 id={headingId} className="text-sm font-bold uppercase tracking-wide text-slate-600">
-        Organiser
+        {t("event.actions.organiser")}
       </h2>
       <Button variant="danger" onClick={() => openDialog({ kind: "cancel-event" })}>
-        Cancel Event & Refund
+        {t("event.actions.cancelEvent")}
       </Button>
     </section>
   );
@@ -148,7 +150,7 @@ export function EventActionDialogs({ event, viewerId, dialog, onClose }: { event
     return (
       <Suspense
         fallback={
-          <Dialog title="Loading..." onClose={onClose}>
+          <Dialog title={t("event.actions.loading")} onClose={onClose}>
             <Spinner />
           </Dialog>
         }

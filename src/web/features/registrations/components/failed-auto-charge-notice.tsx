@@ -1,6 +1,7 @@
 import { useId } from "react";
 import type { EventDetail } from "../../../../shared/events.ts";
-import { formatCents } from "../../../../shared/money.ts";
+import { formatCents } from "../../../i18n/format-money.ts";
+import { t } from "../../../i18n/i18n.ts";
 import type { RegistrationRole } from "../../../../shared/registrations.ts";
 import { Button } from "../../../components/form.tsx";
 import { useCurrency } from "../../../lib/config.ts";
@@ -16,20 +17,22 @@ export function FailedAutoChargeNotice({ event, onRejoin }: { event: EventDetail
   const currency = useCurrency();
   const failure = event.failedAutoCharge;
   if (!failure) return null;
-  const list = failure.role === "player" ? "Player Waitlist" : "Goalkeeper Waitlist";
+  const amount = formatCents(failure.amountCents, currency);
+  const player = failure.role === "player";
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
       <h2 id={headingId} className="font-bold">
-        You were taken off the {list}
+        {t(player ? "event.autoCharge.offPlayerWaitlist" : "event.autoCharge.offGoalkeeperWaitlist")}
       </h2>
       <p className="text-sm">
-        A {failure.role} spot opened up, but your saved card could not be charged {formatCents(failure.amountCents, currency)}
-        {failure.reason ? `: ${failure.reason}` : "."} The spot went to the next person.
+        {failure.reason
+          ? t(player ? "event.autoCharge.failedPlayerBecause" : "event.autoCharge.failedGoalkeeperBecause", { amount, reason: failure.reason })
+          : t(player ? "event.autoCharge.failedPlayer" : "event.autoCharge.failedGoalkeeper", { amount })}
       </p>
       {onRejoin && (
         <>
-          <p className="text-sm">You can join again with another card.</p>
-          <Button onClick={() => onRejoin(failure.role)}>Join again with another card</Button>
+          <p className="text-sm">{t("event.autoCharge.canRejoin")}</p>
+          <Button onClick={() => onRejoin(failure.role)}>{t("event.autoCharge.rejoin")}</Button>
         </>
       )}
     </section>

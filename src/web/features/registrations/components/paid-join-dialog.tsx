@@ -2,6 +2,8 @@ import { useNavigate } from "react-router";
 import { DEFAULT_FEE } from "../../../../shared/money.ts";
 import type { EventDetail } from "../../../../shared/events.ts";
 import { joinNotice, priceFor, type RegistrationRole } from "../../../../shared/registrations.ts";
+import { t } from "../../../i18n/i18n.ts";
+import { sharedMessage } from "../../../i18n/shared-message.ts";
 import { useNotify } from "../../../components/notification.tsx";
 import { useConfig, useCurrency } from "../../../lib/config.ts";
 import { paths } from "../../../lib/paths.ts";
@@ -51,7 +53,7 @@ export function PaidJoinDialog({ event, role, viewerId, onClose }: { event: Even
 
   return (
     <PaymentDialog
-      item={`${role === "player" ? "Player" : "Goalkeeper"} spot · ${event.title}`}
+      item={t(role === "player" ? "event.payment.playerItem" : "event.payment.goalkeeperItem", { title: event.title })}
       priceCents={priceCents}
       waitlist={waitlist}
       policy={policy}
@@ -63,7 +65,7 @@ export function PaidJoinDialog({ event, role, viewerId, onClose }: { event: Even
           navigate(paths.confirmationOf(event.id));
           return;
         }
-        notify(joinNotice(role, "waitlisted"));
+        notify(sharedMessage(joinNotice(role, "waitlisted")));
         onClose();
       }}
     />

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { formatCents } from "../../../../shared/money.ts";
+import { formatCents } from "../../../i18n/format-money.ts";
+import { t } from "../../../i18n/i18n.ts";
 import type { Receipt } from "../../../../shared/registrations.ts";
 import { useCurrency } from "../../../lib/config.ts";
 import { formatGameTime } from "../../events/format.ts";
@@ -13,19 +14,23 @@ export function ReceiptDetails({ receipt }: { receipt: Receipt }) {
   const venue = receipt.event.field ? `${receipt.event.locationName} (${receipt.event.field})` : receipt.event.locationName;
   return (
     <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 rounded-lg bg-slate-50 px-4 py-3 text-left">
-      <Fact term="Game">{receipt.event.title}</Fact>
-      <Fact term="Role">{receipt.role === "player" ? "Player" : "Goalkeeper"}</Fact>
-      <Fact term="Date">{time.date}</Fact>
-      <Fact term="Time">
+      <Fact term={t("event.receipt.game")}>{receipt.event.title}</Fact>
+      <Fact term={t("event.receipt.role")}>{t(receipt.role === "player" ? "event.receipt.player" : "event.receipt.goalkeeper")}</Fact>
+      <Fact term={t("event.page.date")}>{time.date}</Fact>
+      <Fact term={t("event.page.time")}>
         {time.hours}
-        {time.yourTime && <span className="block text-sm text-slate-600">Your time: {time.yourTime}</span>}
+        {time.yourTime && <span className="block text-sm text-slate-600">{t("event.receipt.yourTime", { time: time.yourTime })}</span>}
       </Fact>
-      <Fact term="Venue">{venue}</Fact>
-      <Fact term="Amount">
-        {paid ? formatCents(receipt.paidCents, currency) : receipt.priceCents > 0 ? `${formatCents(receipt.priceCents, currency)} (being processed)` : "Free"}
+      <Fact term={t("event.receipt.venue")}>{venue}</Fact>
+      <Fact term={t("event.receipt.amount")}>
+        {paid
+          ? formatCents(receipt.paidCents, currency)
+          : receipt.priceCents > 0
+            ? t("event.receipt.processing", { amount: formatCents(receipt.priceCents, currency) })
+            : t("shell.price.free")}
       </Fact>
       {receipt.card && (
-        <Fact term="Card">
+        <Fact term={t("event.receipt.card")}>
           <CardName card={receipt.card} />
         </Fact>
       )}

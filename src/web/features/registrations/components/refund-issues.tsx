@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import type { EventDetail } from "../../../../shared/events.ts";
-import { formatCents } from "../../../../shared/money.ts";
+import { formatCents } from "../../../i18n/format-money.ts";
+import { t } from "../../../i18n/i18n.ts";
 import { useCurrency } from "../../../lib/config.ts";
 import { Button, FormMessage } from "../../../components/form.tsx";
 import { useNotify } from "../../../components/notification.tsx";
@@ -23,7 +24,7 @@ export function RefundIssues({ event }: { event: EventDetail }) {
   const retryRefund = (paymentId: string) => {
     setError("");
     retry.mutate(paymentId, {
-      onSuccess: () => notify("The refund is being tried again."),
+      onSuccess: () => notify(t("event.refundIssues.retrying")),
       onError: (caught) => setError(registrationErrorMessage(caught)),
     });
   };
@@ -31,7 +32,7 @@ export function RefundIssues({ event }: { event: EventDetail }) {
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3 rounded-xl border border-red-200 bg-red-50 p-4">
       <h2 id={headingId} className="text-xl font-bold text-red-900">
-        Refunds that need attention
+        {t("event.refundIssues.title")}
       </h2>
       <ul className="flex flex-col gap-2">
         {issues.map((issue) => {
@@ -42,15 +43,15 @@ export function RefundIssues({ event }: { event: EventDetail }) {
                 <p className="font-medium text-slate-900">
                   {issue.name} · {formatCents(issue.amountCents, currency)}
                 </p>
-                <p className="break-words text-sm text-red-800">{issue.error ?? "The refund failed."}</p>
+                <p className="break-words text-sm text-red-800">{issue.error ?? t("event.refundIssues.failed")}</p>
               </div>
               <Button
                 variant="secondary"
                 onClick={() => retryRefund(issue.paymentId)}
                 disabled={retry.isPending}
-                aria-label={`Retry the refund of ${formatCents(issue.amountCents, currency)} to ${issue.name}`}
+                aria-label={t("event.refundIssues.retryLabel", { amount: formatCents(issue.amountCents, currency), name: issue.name })}
               >
-                {busy ? "Retrying..." : "Retry"}
+                {busy ? t("event.refundIssues.retryBusy") : t("event.refundIssues.retry")}
               </Button>
             </li>
           );

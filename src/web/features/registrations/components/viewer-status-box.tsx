@@ -1,5 +1,6 @@
 import type { EventDetail } from "../../../../shared/events.ts";
 import { DEFAULT_FEE } from "../../../../shared/money.ts";
+import { t } from "../../../i18n/i18n.ts";
 import { useConfig, useCurrency } from "../../../lib/config.ts";
 import { viewerStatus } from "../viewer-status.ts";
 
@@ -12,7 +13,7 @@ export function ViewerStatusBox({ event, now }: { event: EventDetail; now: Date 
   // The fee rule comes with the app's settings, loaded at start; the default is the same rule.
   const lines = viewerStatus({ event, mine: event.mine, now, currency: useCurrency(), rule: config.data?.payments ?? DEFAULT_FEE });
   return (
-    <div role="status" aria-label="Your registration">
+    <div role="status" aria-label={t("event.status.label")}>
       {lines.length > 0 && (
         <div className="flex flex-col gap-2 rounded-lg border border-green-200 bg-green-50 px-4 py-3">
           {lines.map((line) => (

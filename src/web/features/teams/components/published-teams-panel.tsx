@@ -1,5 +1,7 @@
 import { useId } from "react";
 import { type PublishedTeams, teamName, teamsWindow } from "../../../../shared/teams.ts";
+import { t } from "../../../i18n/i18n.ts";
+import { sharedMessage } from "../../../i18n/shared-message.ts";
 import { Button } from "../../../components/form.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { usePublishedTeams } from "../hooks/use-teams.ts";
@@ -20,9 +22,9 @@ export function PublishedTeamsPanel({ event, now }: { event: { id: string; start
     if (enabled && teams.isError && !teams.data && !offline) {
       return (
         <div className="flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900" role="alert">
-          The teams could not be loaded.
+          {t("event.teams.loadFailed")}
           <Button variant="secondary" onClick={() => void teams.refetch()}>
-            Retry
+            {t("event.teams.retry")}
           </Button>
         </div>
       );
@@ -33,20 +35,21 @@ export function PublishedTeamsPanel({ event, now }: { event: { id: string; start
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <h2 id={headingId} className="text-xl font-bold text-slate-900">
-        Teams
+        {t("event.teams.title")}
       </h2>
       {data.yours !== null && (
-        <p className="rounded-lg border border-green-300 bg-green-50 px-4 py-3 text-lg font-bold text-green-900">Your team: {data.teams[data.yours]!.name}</p>
+        <p className="rounded-lg border border-green-300 bg-green-50 px-4 py-3 text-lg font-bold text-green-900">
+          {t("event.teams.yours", { name: sharedMessage(data.teams[data.yours]!.name) })}
+        </p>
       )}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {data.teams.map((team, index) => (
           <div key={index} className="rounded-lg border border-slate-200 bg-white px-4 py-3">
-            <h3 className="font-semibold text-slate-900">{team.name}</h3>
+            <h3 className="font-semibold text-slate-900">{sharedMessage(team.name)}</h3>
             <ul className="mt-1 text-sm text-slate-800">
               {team.players.map((player, at) => (
                 <li key={at} className="wrap-anywhere">
-                  {player.name}
-                  {player.role === "goalkeeper" ? " (goalkeeper)" : ""}
+                  {player.role === "goalkeeper" ? t("event.teams.goalkeeper", { name: player.name }) : player.name}
                 </li>
               ))}
             </ul>
@@ -59,10 +62,11 @@ export function PublishedTeamsPanel({ event, now }: { event: { id: string; start
 }
 
 function Result({ data }: { data: PublishedTeams }) {
-  const name = (team: number) => teamName(team, data.teams.length);
+  // The bibs' names are worded in src/shared ("Bibs", "No bibs"), as the server names the teams.
+  const name = (team: number) => sharedMessage(teamName(team, data.teams.length));
   return (
     <div className="rounded-lg border border-slate-200 bg-white px-4 py-3">
-      <h3 className="font-semibold text-slate-900">Result</h3>
+      <h3 className="font-semibold text-slate-900">{t("event.teams.result")}</h3>
       <ul className="mt-1 text-slate-800">
         {data.scores.map((score, at) => (
           <li key={at}>

@@ -2,6 +2,8 @@ import type { UseMutationResult } from "@tanstack/react-query";
 import { useId } from "react";
 import { MAX_STARS, MIN_STARS, type TeamsCandidate, type TeamsSheet } from "../../../../shared/teams.ts";
 import { FormMessage } from "../../../components/form.tsx";
+import { t } from "../../../i18n/i18n.ts";
+import { messageAround } from "../../../i18n/message-around.ts";
 import { errorMessage } from "../../../lib/api.ts";
 
 const STAR_CHOICES = Array.from({ length: MAX_STARS - MIN_STARS + 1 }, (_, i) => MIN_STARS + i);
@@ -14,8 +16,8 @@ export function RatingsPanel({ candidates, mutation }: { candidates: TeamsCandid
   const rated = candidates.filter((candidate) => candidate.rated);
   return (
     <details className="rounded-xl border border-slate-300 bg-white p-4">
-      <summary className="cursor-pointer text-lg font-bold text-slate-900">Rough ratings</summary>
-      <p className="mt-2 text-sm text-slate-700">A new player's rating starts from your rough rating; the results move it from there. Only admins see ratings.</p>
+      <summary className="cursor-pointer text-lg font-bold text-slate-900">{t("admin.ratings.title")}</summary>
+      <p className="mt-2 text-sm text-slate-700">{t("admin.ratings.intro")}</p>
       <FormMessage kind="error">{mutation.isError ? errorMessage(mutation.error) : ""}</FormMessage>
       <ul className="mt-3 flex flex-col gap-2">
         {rated.map((candidate) => (
@@ -28,11 +30,13 @@ export function RatingsPanel({ candidates, mutation }: { candidates: TeamsCandid
 
 function StarsRow({ candidate, busy, onChange }: { candidate: TeamsCandidate; busy: boolean; onChange: (value: number | null) => void }) {
   const id = useId();
+  const [beforeName, afterName] = messageAround("admin.ratings.for", "name");
   return (
     <li className="flex flex-wrap items-center justify-between gap-2">
       <label htmlFor={id} className="min-w-0 text-slate-900 wrap-anywhere">
-        <span className="sr-only">Rough rating for </span>
+        <span className="sr-only">{beforeName}</span>
         {candidate.name}
+        <span className="sr-only">{afterName}</span>
       </label>
       <select
         id={id}
@@ -41,10 +45,10 @@ function StarsRow({ candidate, busy, onChange }: { candidate: TeamsCandidate; bu
         onChange={(event) => onChange(event.target.value === "" ? null : Number(event.target.value))}
         className="min-h-11 rounded-md border border-slate-300 bg-white px-2"
       >
-        <option value="">Not set</option>
+        <option value="">{t("admin.ratings.notSet")}</option>
         {STAR_CHOICES.map((stars) => (
           <option key={stars} value={stars}>
-            {stars} {stars === 1 ? "star" : "stars"}
+            {t("admin.ratings.stars", { count: stars })}
           </option>
         ))}
       </select>

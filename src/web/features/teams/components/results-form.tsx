@@ -1,8 +1,10 @@
 import type { UseMutationResult } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
-import { MAX_GOALS, MAX_SCORES, type TeamsScore, type TeamsSheet, teamName } from "../../../../shared/teams.ts";
+import { MAX_GOALS, MAX_SCORES, type TeamsScore, type TeamsSheet } from "../../../../shared/teams.ts";
 import { Button, FormMessage } from "../../../components/form.tsx";
+import { t } from "../../../i18n/i18n.ts";
 import { errorMessage } from "../../../lib/api.ts";
+import { shownTeamName } from "./team-name.ts";
 
 interface Row {
   teams: [number, number];
@@ -33,30 +35,30 @@ export function ResultsForm({ sheet, mutation }: { sheet: TeamsSheet; mutation: 
     event.preventDefault();
     setSaved("");
     if (rows.some((row) => !isGoals(row.goals[0]) || !isGoals(row.goals[1]))) {
-      setProblem(`Each score is a whole number from 0 to ${MAX_GOALS}.`);
+      setProblem(t("admin.results.goalsRange", { max: MAX_GOALS }));
       return;
     }
     if (rows.some((row) => row.teams[0] === row.teams[1])) {
-      setProblem("A score is between two different teams.");
+      setProblem(t("admin.results.sameTeams"));
       return;
     }
     setProblem("");
     mutation.mutate(
       rows.map((row) => ({ teams: row.teams, goals: [Number(row.goals[0]), Number(row.goals[1])] })),
-      { onSuccess: () => setSaved("Result saved. The ratings are updated.") },
+      { onSuccess: () => setSaved(t("admin.results.saved")) },
     );
   };
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3 rounded-xl border border-slate-300 bg-slate-50 p-4">
       <h2 id={headingId} className="text-lg font-bold text-slate-900">
-        Result
+        {t("admin.results.title")}
       </h2>
-      <p className="text-sm text-slate-700">Enter the score, or each short game's score. Saving again replaces the result.</p>
+      <p className="text-sm text-slate-700">{t("admin.results.intro")}</p>
       <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-3">
         {rows.map((row, at) => (
           <fieldset key={at} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3">
-            <legend className="px-1 text-sm font-semibold text-slate-800">{rows.length > 1 ? `Game ${at + 1}` : "Score"}</legend>
+            <legend className="px-1 text-sm font-semibold text-slate-800">{rows.length > 1 ? t("admin.results.game", { number: at + 1 }) : t("admin.results.score")}</legend>
             <div className="flex flex-wrap items-end gap-3">
               {[0, 1].map((side) => (
                 <Side
@@ -70,7 +72,7 @@ export function ResultsForm({ sheet, mutation }: { sheet: TeamsSheet; mutation: 
               ))}
               {rows.length > 1 && (
                 <Button variant="secondary" className="min-h-11" onClick={() => setRows((current) => current.filter((_, i) => i !== at))}>
-                  Remove game {at + 1}
+                  {t("admin.results.remove", { number: at + 1 })}
                 </Button>
               )}
             </div>
@@ -82,11 +84,11 @@ export function ResultsForm({ sheet, mutation }: { sheet: TeamsSheet; mutation: 
       <div className="flex flex-wrap gap-2">
         {rows.length < MAX_SCORES && (
           <Button variant="secondary" className="min-h-12" onClick={() => setRows((current) => [...current, blank()])}>
-            Add a short game
+            {t("admin.results.add")}
           </Button>
         )}
         <Button type="submit" form={formId} className="min-h-12" disabled={mutation.isPending}>
-          {mutation.isPending ? "Saving..." : "Save result"}
+          {mutation.isPending ? t("admin.results.saving") : t("admin.results.save")}
         </Button>
       </div>
     </section>
@@ -102,12 +104,12 @@ function Side({ side, row, teamCount, onTeam, onGoals }: { side: number; row: Ro
       {teamCount > 2 && (
         <div className="flex flex-col gap-1">
           <label htmlFor={teamId} className="text-xs font-medium text-slate-700">
-            {side === 0 ? "Team" : "Against"}
+            {t(side === 0 ? "admin.results.team" : "admin.results.against")}
           </label>
           <select id={teamId} value={team} onChange={(event) => onTeam(Number(event.target.value))} className="min-h-11 rounded-md border border-slate-300 bg-white px-2">
             {Array.from({ length: teamCount }, (_, index) => (
               <option key={index} value={index}>
-                {teamName(index, teamCount)}
+                {shownTeamName(index, teamCount)}
               </option>
             ))}
           </select>
@@ -115,7 +117,7 @@ function Side({ side, row, teamCount, onTeam, onGoals }: { side: number; row: Ro
       )}
       <div className="flex flex-col gap-1">
         <label htmlFor={goalsId} className="text-sm font-medium text-slate-800">
-          {teamName(team, teamCount)} goals
+          {t("admin.results.goals", { team: shownTeamName(team, teamCount) })}
         </label>
         <input
           id={goalsId}

@@ -1,5 +1,8 @@
 import { useId } from "react";
 import type { TeamsCandidate } from "../../../../shared/teams.ts";
+import { currentIntlLocale, t } from "../../../i18n/i18n.ts";
+import { messageAround } from "../../../i18n/message-around.ts";
+import { wholePercent } from "../../console/figures.ts";
 
 /**
  * One team on the admin's screen: its strength and chance of winning, and each player with their
@@ -18,8 +21,17 @@ export function TeamCard(props: {
 }) {
   const headingId = useId();
   const { players, locks, selected } = props;
+  const locale = currentIntlLocale();
+  const oneDecimal = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
+  const [beforeName, afterName] = messageAround("admin.team.select", "name");
+  const ratingLine = (player: TeamsCandidate) =>
+    [
+      ...(player.role === "goalkeeper" ? [t("admin.goalkeeper")] : []),
+      `${oneDecimal.format(player.mu)} ± ${oneDecimal.format(player.sigma)}`,
+      player.games > 0 ? t("admin.team.games", { count: player.games }) : t("admin.team.new"),
+    ].join(" · ");
   // Keepers first, then by name: the order says nothing about the ratings.
-  const shown = [...players].sort((a, b) => (a.role === b.role ? a.name.localeCompare(b.name, "en", { sensitivity: "base" }) : a.role === "goalkeeper" ? -1 : 1));
+  const shown = [...players].sort((a, b) => (a.role === b.role ? a.name.localeCompare(b.name, locale, { sensitivity: "base" }) : a.role === "goalkeeper" ? -1 : 1));
   return (
     <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-2 rounded-xl border border-slate-300 bg-white p-3 shadow-sm">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
@@ -27,10 +39,10 @@ export function TeamCard(props: {
           {props.name}
         </h2>
         <p className="text-sm text-slate-700">
-          Strength {props.strength.toFixed(1)} · Win chance {Math.round(props.winChance * 100)}%
+          {t("admin.team.figures", { strength: oneDecimal.format(props.strength), chance: wholePercent(Math.round(props.winChance * 100)) })}
         </p>
       </div>
-      <ul className="flex flex-col gap-1" aria-label={`${props.name} players`}>
+      <ul className="flex flex-col gap-1" aria-label={t("admin.team.players", { team: props.name })}>
         {shown.map((player) => {
           const locked = player.registrationId in locks;
           const isSelected = selected.includes(player.registrationId);
@@ -40,27 +52,24 @@ export function TeamCard(props: {
                 <input type="checkbox" checked={isSelected} onChange={() => props.onToggleSelected(player)} className="size-5 shrink-0 accent-green-700" />
                 <span className="flex min-w-0 flex-col">
                   <span className="font-medium text-slate-900 wrap-anywhere">
-                    <span className="sr-only">Select </span>
+                    <span className="sr-only">{beforeName}</span>
                     {player.name}
+                    <span className="sr-only">{afterName}</span>
                   </span>
-                  <span className="text-xs text-slate-600">
-                    {player.role === "goalkeeper" ? "Goalkeeper · " : ""}
-                    {player.mu.toFixed(1)} ± {player.sigma.toFixed(1)}
-                    {player.games > 0 ? ` · ${player.games} ${player.games === 1 ? "game" : "games"}` : " · new"}
-                  </span>
+                  <span className="text-xs text-slate-600">{ratingLine(player)}</span>
                 </span>
               </label>
               <button
                 type="button"
                 aria-pressed={locked}
-                aria-label={`Lock ${player.name}`}
+                aria-label={t("admin.team.lockLabel", { name: player.name })}
                 onClick={() => props.onToggleLock(player)}
                 className={`min-h-11 shrink-0 rounded-md border px-3 text-sm font-semibold focus:outline-2 focus:outline-offset-2 focus:outline-green-700 ${locked ? "border-green-800 bg-green-800 text-white" : "border-slate-300 bg-white text-slate-800 hover:bg-slate-100"}`}
               >
                 {/* The label stays "Lock" (aria-pressed says whether it is on); the padlock shows it. */}
                 <span className="inline-flex items-center gap-1">
                   {locked && <PadlockIcon />}
-                  Lock
+                  {t("admin.team.lock")}
                 </span>
               </button>
             </li>

@@ -1,9 +1,10 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { MIN_PLAYERS_PER_TEAM, MAX_TEAMS, MIN_TEAMS, type TeamsCandidate, type TeamsSheet, type TeamsSuggestions, teamName, teamsWindow } from "../../../../shared/teams.ts";
+import { MIN_PLAYERS_PER_TEAM, MAX_TEAMS, MIN_TEAMS, type TeamsCandidate, type TeamsSheet, type TeamsSuggestions, teamsWindow } from "../../../../shared/teams.ts";
 import { Button, FormMessage } from "../../../components/form.tsx";
 import { NotFoundMessage } from "../../../components/not-found-message.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
+import { currentIntlLocale, t } from "../../../i18n/i18n.ts";
 import { ApiError, errorMessage } from "../../../lib/api.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
@@ -13,6 +14,7 @@ import { formatHours, formatLongDate, formatTime } from "../../events/format.ts"
 import { type Draft, draftFigures, nextSplit, swapPlayers, swapRefusal, toggleLock } from "../draft.ts";
 import { useTeamsSheet } from "../hooks/use-teams.ts";
 import { RatingsPanel } from "./ratings-panel.tsx";
+import { shownTeamName } from "./team-name.ts";
 import { ResultsForm } from "./results-form.tsx";
 import { TeamCard } from "./team-card.tsx";
 
@@ -25,22 +27,22 @@ export function TeamsScreen({ eventId }: { eventId: string }) {
   const teams = useTeamsSheet(eventId);
   const now = useClock(15_000);
   const { sheet } = teams;
-  useDocumentTitle(sheet.data ? `Teams: ${sheet.data.event.title}` : "Teams");
+  useDocumentTitle(sheet.data ? t("admin.teams.documentTitle", { title: sheet.data.event.title }) : t("admin.teams.title"));
   if (!sheet.data) {
     if (sheet.error instanceof ApiError && sheet.error.status === 404) {
-      return <NotFoundMessage title="Event not found." text="The game may have been removed, or the link is not complete. Head back to the games to find another." />;
+      return <NotFoundMessage title={t("admin.eventNotFound")} text={t("admin.goneFindAnother")} />;
     }
     if (sheet.isError) {
       return (
         <div className="mx-auto flex max-w-xl flex-col gap-4 px-4 py-10">
-          <QueryError title="The teams could not be loaded." error={sheet.error} onRetry={() => void sheet.refetch()} />
+          <QueryError title={t("admin.teams.loadFailed")} error={sheet.error} onRetry={() => void sheet.refetch()} />
           <Link to={paths.checkIn(eventId)} className="font-semibold text-green-800 underline hover:text-green-900">
-            Back to check-in
+            {t("admin.teams.backToCheckIn")}
           </Link>
         </div>
       );
     }
-    return <Spinner label="Loading the teams..." />;
+    return <Spinner label={t("admin.teams.loading")} />;
   }
   return <TeamsBody eventId={eventId} data={sheet.data} now={now} teams={teams} />;
 }
@@ -84,7 +86,7 @@ function TeamsBody({ eventId, data, now, teams }: { eventId: string; data: Teams
           const teamsShown = reroll && draft ? nextSplit(answer.splits.map((split) => split.teams), draft.teams) : answer.splits[0]?.teams;
           if (!teamsShown) return;
           setSelected([]);
-          change({ teams: teamsShown, locks }, reroll ? "Re-rolled: another of the best splits." : "Teams made: the fairest split is shown.");
+          change({ teams: teamsShown, locks }, t(reroll ? "admin.teams.rerolled" : "admin.teams.made"));
         },
       },
     );
@@ -100,7 +102,7 @@ function TeamsBody({ eventId, data, now, teams }: { eventId: string; data: Teams
     }
     const name = (id: string) => candidates.find((candidate) => candidate.registrationId === id)?.name ?? "";
     setSelected([]);
-    change(swapPlayers(draft, a, b), `Swapped ${name(a)} and ${name(b)}.`);
+    change(swapPlayers(draft, a, b), t("admin.teams.swapped", { a: name(a), b: name(b) }));
   };
 
   const toggleSelected = (registrationId: string) => {
@@ -112,9 +114,9 @@ function TeamsBody({ eventId, data, now, teams }: { eventId: string; data: Teams
     <div className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-5 pb-10">
       <div className="flex flex-col gap-1">
         <Link to={paths.checkIn(eventId)} className="w-fit py-1 text-sm font-semibold text-green-800 underline hover:text-green-900">
-          Back to check-in
+          {t("admin.teams.backToCheckIn")}
         </Link>
-        <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">Make teams</h1>
+        <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">{t("admin.teams.make")}</h1>
         <p className="font-semibold text-slate-800 wrap-anywhere">{data.event.title}</p>
         <p className="text-sm text-slate-600">
           {formatLongDate(data.event.startsAt)}, <span className="whitespace-nowrap">{formatHours(data.event.startsAt, data.event.endsAt)}</span>
@@ -122,24 +124,24 @@ function TeamsBody({ eventId, data, now, teams }: { eventId: string; data: Teams
       </div>
 
       {opening.state === "not_yet" && (
-        <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">Teams can be made from {formatTime(opening.opensAt)}, 60 minutes before kick-off.</p>
+        <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">{t("admin.teams.opensAt", { time: formatTime(opening.opensAt) })}</p>
       )}
-      {opening.state === "cancelled" && <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">This game was cancelled: there are no teams to make.</p>}
+      {opening.state === "cancelled" && <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">{t("admin.teams.cancelled")}</p>}
 
       {opening.state === "open" && (
         <>
           <p className="text-slate-800">
             {data.poolSource === "checked_in"
-              ? `From the ${candidates.length} players checked in.`
-              : `Nobody is checked in yet: from the ${candidates.length} players with a confirmed spot.`}
+              ? t("admin.teams.fromCheckedIn", { count: candidates.length })
+              : t("admin.teams.fromConfirmed", { count: candidates.length })}
           </p>
           {possibleCounts.length === 0 ? (
-            <p className="rounded-lg border border-slate-200 bg-white px-4 py-6 text-center text-slate-700">Not enough players to make teams yet: each team needs at least 2.</p>
+            <p className="rounded-lg border border-slate-200 bg-white px-4 py-6 text-center text-slate-700">{t("admin.teams.notEnough")}</p>
           ) : (
             <div className="flex flex-wrap items-end gap-3">
               <div className="flex flex-col gap-1">
                 <label htmlFor={countId} className="text-sm font-medium text-slate-700">
-                  Number of teams
+                  {t("admin.teams.count")}
                 </label>
                 <select
                   id={countId}
@@ -149,17 +151,17 @@ function TeamsBody({ eventId, data, now, teams }: { eventId: string; data: Teams
                 >
                   {possibleCounts.map((n) => (
                     <option key={n} value={n}>
-                      {n} teams
+                      {t("admin.teams.countOption", { count: n })}
                     </option>
                   ))}
                 </select>
               </div>
               <Button className="min-h-12" disabled={teams.suggest.isPending} onClick={() => make(false)}>
-                {teams.suggest.isPending ? "Making teams..." : draft ? "Make teams again" : "Make teams"}
+                {teams.suggest.isPending ? t("admin.teams.making") : draft ? t("admin.teams.makeAgain") : t("admin.teams.make")}
               </Button>
               {draft && draft.teams.length === teamCount && (
                 <Button variant="secondary" className="min-h-12" disabled={teams.suggest.isPending} onClick={() => make(true)}>
-                  Re-roll
+                  {t("admin.teams.reroll")}
                 </Button>
               )}
             </div>
@@ -177,22 +179,27 @@ function TeamsBody({ eventId, data, now, teams }: { eventId: string; data: Teams
         <>
           {splits && (
             <p className="text-xs text-slate-600">
-              Best of {splits.searched.toLocaleString("en")} splits {splits.exhaustive ? "(every split searched)" : "(searched by swaps)"} in {splits.ms} ms.
+              {t(splits.exhaustive ? "admin.teams.searchedAll" : "admin.teams.searchedBySwaps", { searched: splits.searched.toLocaleString(currentIntlLocale()), ms: splits.ms })}
             </p>
           )}
-          {figures.refusal && <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">{figures.refusal} Make the teams again.</p>}
+          {figures.refusal && <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">{t("admin.teams.refusal", { refusal: figures.refusal })}</p>}
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             {draft.teams.map((team, index) => (
               <TeamCard
                 key={index}
-                name={teamName(index, draft.teams.length)}
+                name={shownTeamName(index, draft.teams.length)}
                 players={team.flatMap((id) => candidates.find((candidate) => candidate.registrationId === id) ?? [])}
                 strength={figures.strengths[index] ?? 0}
                 winChance={figures.winChances[index] ?? 0}
                 locks={draft.locks}
                 selected={selected}
                 onToggleLock={(player: TeamsCandidate) =>
-                  change(toggleLock(draft, player.registrationId), player.registrationId in draft.locks ? `${player.name} unlocked.` : `${player.name} locked to ${teamName(index, draft.teams.length)}.`)
+                  change(
+                    toggleLock(draft, player.registrationId),
+                    player.registrationId in draft.locks
+                      ? t("admin.teams.unlocked", { name: player.name })
+                      : t("admin.teams.locked", { name: player.name, team: shownTeamName(index, draft.teams.length) }),
+                  )
                 }
                 onToggleSelected={(player: TeamsCandidate) => toggleSelected(player.registrationId)}
               />
@@ -200,12 +207,12 @@ function TeamsBody({ eventId, data, now, teams }: { eventId: string; data: Teams
           </div>
           {opening.state === "open" && (
             <div className="sticky bottom-0 flex flex-col gap-2 rounded-xl border border-slate-300 bg-white p-3 shadow-md">
-              <p className="text-sm text-slate-700">{selected.length === 2 ? "Two players selected." : "Select two players, one from each team, to swap them."}</p>
+              <p className="text-sm text-slate-700">{t(selected.length === 2 ? "admin.teams.twoSelected" : "admin.teams.selectTwo")}</p>
               <FormMessage kind="error">{refusal}</FormMessage>
               <FormMessage kind="error">{teams.save.isError ? errorMessage(teams.save.error) : ""}</FormMessage>
               <div className="flex flex-wrap gap-2">
                 <Button variant="secondary" className="min-h-12" disabled={selected.length !== 2} onClick={swap}>
-                  Swap
+                  {t("admin.teams.swap")}
                 </Button>
                 <Button
                   className="min-h-12"
@@ -213,11 +220,11 @@ function TeamsBody({ eventId, data, now, teams }: { eventId: string; data: Teams
                   onClick={() =>
                     teams.save.mutate(
                       { teams: draft.teams, locks: draft.locks, publish: true },
-                      { onSuccess: () => setNotice("Teams published: the players see their team on the game's page.") },
+                      { onSuccess: () => setNotice(t("admin.teams.publishedNotice")) },
                     )
                   }
                 >
-                  {teams.save.isPending ? "Publishing..." : published ? "Published" : "Publish teams"}
+                  {teams.save.isPending ? t("admin.teams.publishing") : published ? t("admin.teams.published") : t("admin.teams.publish")}
                 </Button>
               </div>
             </div>

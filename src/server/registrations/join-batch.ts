@@ -1,0 +1,177 @@
+import { CONSENT_REQUIRED, holdsSpot, type RegistrationRole } from "../../shared/registrations.ts";
+import { AppError } from "../http/errors.ts";
+import { nowOf, type RegistrationDeps } from "./deps.ts";
+import { IN_LOCK_PER_GAME } from "./game-queue.ts";
+import { enqueueIn, type RegistrationMailJob } from "./jobs.ts";
+import { lockTimingOn, recordTiming } from "./lock-timing.ts";
+import { activeRegistrationsOf, capacityOf, type RegistrationRow } from "./queries.ts";
+import { type ReserveOutcome, type ReserveRequest, reserveSpot } from "./reserve-spot.ts";
+import { type EventRow, type Tx, withEventLock } from "./transaction.ts";
+
+export const ALREADY_REGISTERED = "You are already registered for this event.";
+export const ACCOUNT_BEING_DELETED = "This account is being deleted.";
+
+/** What a join asks of the game's lock: everything the reserving statement needs but the game's row. */
+export type JoinReservation = Omit<ReserveRequest, "eventId" | "capacity" | "now">;
+
+/** What the lock gave a join: the registration it inserted, or the spot held for its payment, to resume. */
+export interface Reserved {
+  reg: RegistrationRow;
+  resumed: boolean;
+}
+
+/**
+ * At most this many joins of one game share one turn of its lock. Enough to drain a burst in a few
+ * dozen turns; few enough that a turn holds the lock for tens of milliseconds, not seconds, for the
+ * cancels and charges waiting behind it.
+ */
+export const MAX_JOINS_PER_TURN = 50;
+
+/**
+ * Joins of one game waiting in this process for a turn of its lock, and how many turns are running.
+ * Two at once, like game-queue.ts: one works under the lock while the next already waits for it in
+ * the database, and takes the joins that arrived meanwhile when it gets it.
+ */
+interface Line {
+  waiting: Waiting[];
+  turns: number;
+}
+
+interface Waiting {
+  join: JoinReservation;
+  resolve: (reserved: Reserved) => void;
+  reject: (error: unknown) => void;
+}
+
+/** As many as game-queue.ts lets at the database: more would only wait there, and find no joins left. */
+const TURNS_PER_GAME = IN_LOCK_PER_GAME;
+
+const lines = new Map<string, Line>();
+
+/**
+ * Reserves a join under the game's lock, together with the other joins of that game waiting in this
+ * process: one transaction, one lock, the joins' reserving statements in the order they arrived, their
+ * mail jobs in one insert, one version bump and NOTIFY (docs/registrations-and-payments.md, "Joins under
+ * a burst"). A join alone goes at once, in a turn of its own. Each join gets its own answer: a refusal
+ * is its own, and a failure of the turn before COMMIT is retried join by join, so a fault in one never
+ * fails its neighbours.
+ */
+export function reserveJoin(deps: RegistrationDeps, eventId: string, join: JoinReservation): Promise<Reserved> {
+  return new Promise<Reserved>((resolve, reject) => {
+    let line = lines.get(eventId);
+    if (!line) lines.set(eventId, (line = { waiting: [], turns: 0 }));
+    line.waiting.push({ join, resolve, reject });
+    if (line.turns < TURNS_PER_GAME) {
+      line.turns += 1;
+      void takeTurns(deps, eventId, line);
+    }
+  });
+}
+
+/** Whether this game has joins waiting or a turn running in this process (tests check that it empties). */
+export function hasJoinsWaiting(eventId: string): boolean {
+  return lines.has(eventId);
+}
+
+async function takeTurns(deps: RegistrationDeps, eventId: string, line: Line): Promise<void> {
+  while (line.waiting.length > 0) await takeTurn(deps, eventId, () => line.waiting.splice(0, MAX_JOINS_PER_TURN));
+  line.turns -= 1;
+  if (line.turns === 0 && line.waiting.length === 0) lines.delete(eventId);
+}
+
+/**
+ * One turn of the game's lock for the joins `take` hands over once the lock is granted: those waiting
+ * then, in the order they arrived. Taking them only under the lock keeps that order across the two
+ * turns, and lets a turn gather everyone who arrived while it waited for the lock.
+ */
+async function takeTurn(deps: RegistrationDeps, eventId: string, take: () => Waiting[]): Promise<void> {
+  let batch: Waiting[] | undefined;
+  let committing = false;
+  try {
+    const answers = await withEventLock(
+      deps.database,
+      eventId,
+      async (tx, event) => {
+        batch = take();
+        const result = await reserveUnderLock(deps, tx, event, batch.map((waiting) => waiting.join));
+        committing = true;
+        return result;
+      },
+      // The first reserving statement that inserted bumped the version and NOTIFYed (reserve-spot.ts).
+      { announce: () => false },
+    );
+    if (lockTimingOn && batch!.length > 0) recordTiming({ kind: "turn", eventId, joins: batch!.length });
+    if (answers.some((answer) => "reserved" in answer && !answer.reserved.resumed)) deps.listCache?.invalidate();
+    answers.forEach((answer, index) => ("reserved" in answer ? batch![index]!.resolve(answer.reserved) : batch![index]!.reject(answer.refused)));
+  } catch (error) {
+    // No lock (the database unreachable, the game gone): the joins whose turn it was are told, as a
+    // join alone would be. A failure at COMMIT leaves the outcome unknown: each join is told too (a
+    // retry finds the spot it may hold). Before COMMIT nothing was written: each join is tried alone,
+    // so that one join's fault cannot fail the others.
+    const failed = batch ?? take();
+    if (!batch || committing || failed.length === 1) for (const waiting of failed) waiting.reject(error);
+    else for (const waiting of failed) await takeTurn(deps, eventId, () => [waiting]);
+  }
+}
+
+type Answer = { reserved: Reserved } | { refused: AppError };
+
+/**
+ * Under the game's lock: each join's reserving statement in turn, each reading what the ones before
+ * it wrote. A refusal writes nothing and leaves the transaction usable, so it is answered and the
+ * next join goes on; anything else (a database error) ends the turn.
+ */
+async function reserveUnderLock(deps: RegistrationDeps, tx: Tx, event: EventRow, joins: JoinReservation[]): Promise<Answer[]> {
+  const answers: Answer[] = [];
+  const mails: RegistrationMailJob[] = [];
+  let announced = false;
+  for (const join of joins) {
+    try {
+      checkOpen(event, join.role, nowOf(deps));
+      const request: ReserveRequest = { ...join, eventId: event.id, capacity: capacityOf(event, join.role), now: new Date() };
+      const { outcome, reg } = await reserveSpot(tx, request, { announce: !announced });
+      if (reg) {
+        announced = true;
+        // A paid spot is mailed once its charge succeeds (apply-charge.ts); these are told now, and a
+        // paid waitlister gets the written record of the consent just given.
+        if (reg.status === "confirmed") mails.push({ kind: "joined", registrationId: reg.id });
+        if (reg.status === "waitlisted") mails.push({ kind: "waitlisted", registrationId: reg.id });
+        answers.push({ reserved: { reg, resumed: false } });
+      } else {
+        answers.push({ reserved: { reg: await refusalOrResume(tx, outcome, event.id, join.userId, join.role), resumed: true } });
+      }
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      answers.push({ refused: error });
+    }
+  }
+  await enqueueIn(tx, deps).mails(mails);
+  return answers;
+}
+
+/**
+ * When the reserving statement inserted nothing (reserve-spot.ts): the refusal to give, or the spot
+ * held for this role's payment, to resume. The user's row is still held shared (reserve-spot.ts), so
+ * an account deletion cannot begin meanwhile.
+ */
+async function refusalOrResume(tx: Tx, outcome: ReserveOutcome, eventId: string, userId: string, role: RegistrationRole): Promise<RegistrationRow> {
+  if (outcome === "account_being_deleted") throw new AppError("forbidden", ACCOUNT_BEING_DELETED);
+  if (outcome === "consent_required") throw new AppError("rule", CONSENT_REQUIRED, { consentToAutoCharge: CONSENT_REQUIRED });
+  if (outcome === "on_waitlist") throw new AppError("conflict", `You are already on the ${role === "player" ? "Player" : "Goalkeeper"} Waitlist.`);
+  if (outcome !== "holds_spot") throw new Error(`the join of ${userId} to ${eventId} inserted nothing: ${outcome}`);
+  // A spot held for this role's payment (a lost answer, a double click) is resumed with its own key.
+  const spot = (await activeRegistrationsOf(tx, eventId, userId)).find((reg) => holdsSpot(reg.status));
+  if (spot?.status === "pending_payment" && spot.role === role) return spot;
+  throw new AppError("conflict", ALREADY_REGISTERED);
+}
+
+export const REGISTRATION_NOT_OPEN = "Registration for this game is not open yet.";
+
+/** The game can be joined in this role now; checked before the lock and again under it. */
+export function checkOpen(event: EventRow, role: RegistrationRole, now: Date): void {
+  if (event.status === "cancelled") throw new AppError("rule", "This event has been cancelled.");
+  if (event.startsAt.getTime() <= now.getTime()) throw new AppError("rule", "This event has already started.");
+  // A series' game is shown from its generation but opens a set time before kick-off (docs/series.md).
+  if (event.registrationOpensAt && event.registrationOpensAt.getTime() > now.getTime()) throw new AppError("rule", REGISTRATION_NOT_OPEN);
+  if (role === "goalkeeper" && !event.includeGoalkeepers) throw new AppError("rule", "This event has no goalkeeper spots.");
+}

@@ -1,0 +1,161 @@
+import { randomUUID } from "node:crypto";
+import { getTableColumns } from "drizzle-orm";
+import { ACTIVE_STATUSES, HELD_STATUSES, type RegistrationRole } from "../../shared/registrations.ts";
+import { registration } from "../db/schema.ts";
+import { LIVE_CHANNEL } from "../live/messages.ts";
+import { chargeKey, type RegistrationRow } from "./queries.ts";
+import { DELETION_MARK_MS } from "./release-user.ts";
+import type { Tx } from "./transaction.ts";
+
+/** What the reserving statement decided; the first three inserted a registration. */
+export type ReserveOutcome =
+  | "confirmed"
+  | "pending_payment"
+  | "waitlisted"
+  /** The account is being deleted (or is gone): its spots are being released. */
+  | "account_being_deleted"
+  /** The user already holds a spot in this game (either role): a payment to resume, or a refusal. */
+  | "holds_spot"
+  /** The user already waits on this role's waitlist. */
+  | "on_waitlist"
+  /** The game is full and a paid waitlist place needs the consent to an automatic charge. */
+  | "consent_required";
+
+export interface ReserveRequest {
+  eventId: string;
+  userId: string;
+  role: RegistrationRole;
+  /** The role's capacity, from the event row just locked. */
+  capacity: number;
+  priceCents: number;
+  /** A paid join's chosen card, checked before the lock, and the customer it belongs to. */
+  paymentMethodId: string | null;
+  cardLabel: string | null;
+  customerId: string | null;
+  currency: string;
+  consentToAutoCharge: boolean;
+  /** When a waitlist place is taken (the console counts waitlist joins by it). */
+  now: Date;
+}
+
+export interface Reservation {
+  outcome: ReserveOutcome;
+  /** The registration inserted, for the first three outcomes. */
+  reg?: RegistrationRow;
+}
+
+/**
+ * A join's whole decision and its writes in one statement, run under the event lock (withEventLock) so
+ * the lock is held for one round trip instead of one per step (docs/registrations-and-payments.md,
+ * "The event lock"). In order, as the rules read:
+ *   1. the user's row is held shared until COMMIT, so an account deletion cannot begin meanwhile, and a
+ *      deletion already begun refuses the join (release-user.ts marks itself under that row's lock);
+ *   2. a spot already held (either role) or a place on this role's waitlist refuses it;
+ *   3. the role's held spots against its capacity decide a spot (paid: held for payment) or the
+ *      waitlist, and a paid waitlist place needs the consent to an automatic charge;
+ *   4. the registration is inserted with its ledger charge row (pending, key charge:{id}) for a paid
+ *      spot; a free spot closes the user's place on the other role's waitlist;
+ *   5. when something was inserted and `announce` is set, the game's version is bumped and NOTIFYed,
+ *      as announceEventChange does (src/server/live/announce.ts), inside this transaction: once per
+ *      transaction is enough, as listeners read the game after COMMIT (join-batch.ts sets it for the
+ *      first insert of a turn).
+ * Every part of one statement reads the same snapshot, taken after the lock was granted: the lock
+ * must be taken by an earlier statement (a statement that waits for a row lock keeps its older
+ * snapshot for everything but the locked row).
+ */
+export async function reserveSpot(tx: Tx, request: ReserveRequest, options: { announce: boolean }): Promise<Reservation> {
+  const id = randomUUID();
+  const paid = request.priceCents > 0;
+  const { rows } = await tx.client.query<Record<string, unknown> & { outcome: ReserveOutcome }>(RESERVE_SQL, [
+    request.eventId,
+    request.userId,
+    request.role,
+    request.capacity,
+    request.priceCents,
+    paid ? request.paymentMethodId : null,
+    paid ? request.cardLabel : null,
+    request.consentToAutoCharge,
+    DELETION_MARK_MS / 1000,
+    request.currency,
+    request.customerId,
+    LIVE_CHANNEL,
+    ACTIVE_STATUSES,
+    HELD_STATUSES,
+    id,
+    request.now,
+    chargeKey(id),
+    options.announce,
+  ]);
+  const row = rows[0]!;
+  return { outcome: row.outcome, reg: row.id ? registrationOf(row) : undefined };
+}
+
+const RESERVE_SQL = `
+with me as materialized (
+  select coalesce(d.started_at > now() - make_interval(secs => $9), false) as deleting
+    from "user" u left join account_deletion d on d.user_id = u.id
+   where u.id = $2
+     for share of u
+),
+mine as materialized (
+  select role, status from registration
+   where event_id = $1 and user_id = $2 and status = any($13::registration_status[])
+),
+decision as materialized (
+  select case
+    when not exists (select 1 from me where not deleting) then 'account_being_deleted'
+    when exists (select 1 from mine where status = any($14::registration_status[])) then 'holds_spot'
+    when exists (select 1 from mine where role = $3::registration_role) then 'on_waitlist'
+    when (select count(*) from registration
+           where event_id = $1 and role = $3::registration_role and status = any($14::registration_status[])) < $4::int
+      then case when $5::int > 0 then 'pending_payment' else 'confirmed' end
+    when $5::int > 0 and not $8::boolean then 'consent_required'
+    else 'waitlisted'
+  end as outcome
+),
+inserted as (
+  insert into registration
+    (id, event_id, user_id, role, status, amount_cents, payment_method_id, card_label, consent_to_auto_charge, waitlisted_at)
+  select $15::uuid, $1, $2, $3::registration_role, outcome::registration_status, $5::int, $6, $7,
+         outcome = 'waitlisted' and $5::int > 0,
+         case when outcome = 'waitlisted' then $16::timestamptz end
+    from decision
+   where outcome in ('confirmed', 'pending_payment', 'waitlisted')
+  returning *
+),
+charge as (
+  insert into payment (registration_id, event_id, user_id, kind, amount_cents, currency, idempotency_key, customer_id, payment_method_id)
+  select id, event_id, user_id, 'charge', amount_cents, $10, $17, $11, payment_method_id
+    from inserted
+   where status = 'pending_payment'
+  returning id
+),
+closed as (
+  update registration set status = 'cancelled', closed_reason = 'promoted_other_role', updated_at = now()
+   where event_id = $1 and user_id = $2 and role <> $3::registration_role and status = 'waitlisted'
+     and exists (select 1 from inserted where status = 'confirmed')
+  returning id
+),
+bumped as (
+  update "event" set version = version + 1
+   where id = $1 and $18::boolean and exists (select 1 from inserted)
+  returning id, version
+),
+announced as (
+  select pg_notify($12, json_build_object('type', 'event', 'eventId', id, 'version', version)::text) from bumped
+)
+select decision.outcome, inserted.*, (select count(*) from charge) as charges, (select count(*) from closed) as closed,
+       (select count(*) from announced) as announced
+  from decision left join inserted on true`;
+
+const COLUMNS = Object.entries(getTableColumns(registration));
+
+/** A raw row of the statement as drizzle would give it (the same keys and types as a select). */
+function registrationOf(row: Record<string, unknown>): RegistrationRow {
+  const reg: Record<string, unknown> = {};
+  for (const [key, column] of COLUMNS) {
+    const value = row[column.name];
+    reg[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return reg as RegistrationRow;
+}

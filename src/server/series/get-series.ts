@@ -1,0 +1,54 @@
+import { asc, desc, eq } from "drizzle-orm";
+import type { SeriesDetailResponse, SeriesView } from "../../shared/series.ts";
+import { lastDateOf } from "../../shared/series-schedule.ts";
+import type { Db } from "../db/client.ts";
+import { event, series } from "../db/schema.ts";
+import { isEventId, summaryColumns, toEventSummary } from "../events/event-summary.ts";
+import { AppError } from "../http/errors.ts";
+import type { SeriesRow } from "./generate-games.ts";
+
+export const SERIES_NOT_FOUND = "Series not found.";
+
+export function seriesView(row: SeriesRow): SeriesView {
+  return {
+    id: row.id,
+    title: row.title,
+    weekday: row.weekday,
+    localTime: row.localTime,
+    timeZone: row.timeZone,
+    firstDate: row.firstDate,
+    endDate: row.endDate,
+    gameCount: row.gameCount,
+    lastDate: lastDateOf(row) ?? row.firstDate,
+    opensBeforeMinutes: row.opensBeforeMinutes,
+    durationMinutes: row.durationMinutes,
+    locationName: row.locationName,
+    costCents: row.costCents,
+    maxPlayers: row.maxPlayers,
+    includeGoalkeepers: row.includeGoalkeepers,
+    goalkeeperCostCents: row.goalkeeperCostCents,
+    maxGoalkeepers: row.maxGoalkeepers,
+    status: row.status,
+    endedAt: row.endedAt?.toISOString() ?? null,
+  };
+}
+
+/** The series row, or a 404 (a malformed id too: it never reaches the uuid column). */
+export async function findSeries(db: Db, id: string): Promise<SeriesRow> {
+  if (!isEventId(id)) throw new AppError("not_found", SERIES_NOT_FOUND);
+  const [row] = await db.select().from(series).where(eq(series.id, id));
+  if (!row) throw new AppError("not_found", SERIES_NOT_FOUND);
+  return row;
+}
+
+/** A series and every game it generated, soonest first (cancelled ones too: the page says so). */
+export async function getSeries(db: Db, id: string): Promise<SeriesDetailResponse> {
+  const row = await findSeries(db, id);
+  const games = await db.select(summaryColumns).from(event).where(eq(event.seriesId, row.id)).orderBy(asc(event.startsAt));
+  return { series: seriesView(row), games: games.map(toEventSummary) };
+}
+
+export async function listSeries(db: Db): Promise<SeriesView[]> {
+  const rows = await db.select().from(series).orderBy(desc(series.createdAt));
+  return rows.map(seriesView);
+}

@@ -1,0 +1,51 @@
+import { Hono } from "hono";
+import { cancelEventSchema } from "../../shared/events.ts";
+import { createSeriesSchemaFor, editSeriesGameSchemaFor, type SeriesListResponse } from "../../shared/series.ts";
+import { requireAdmin } from "../auth/session.ts";
+import type { ListCache } from "../events/list-cache.ts";
+import type { AppEnv } from "../http/env.ts";
+import { parseJson } from "../http/validate.ts";
+import type { RegistrationDeps } from "../registrations/deps.ts";
+import { hasBody } from "../registrations/routes.ts";
+import { createSeries } from "./create-series.ts";
+import { editSeriesGames } from "./edit-series-games.ts";
+import { endSeries } from "./end-series.ts";
+import { announceNewGames } from "./generate-games.ts";
+import { getSeries, listSeries } from "./get-series.ts";
+
+/** /api/admin/series: weekly series, admins only (docs/series.md). */
+export function seriesRoutes(deps: { registrations: RegistrationDeps; listCache: ListCache; currency: string }) {
+  const { registrations, listCache } = deps;
+  const { db } = registrations.database;
+  const createSchema = createSeriesSchemaFor(deps.currency);
+  const editSchema = editSeriesGameSchemaFor(deps.currency);
+  return new Hono<AppEnv>()
+    .get("/", async (c) => {
+      requireAdmin(c.get("user"));
+      return c.json({ series: await listSeries(db) } satisfies SeriesListResponse);
+    })
+    .post("/", async (c) => {
+      const organizer = requireAdmin(c.get("user"));
+      const { game, repeat } = await parseJson(c, createSchema);
+      const { seriesId, gameIds } = await createSeries({ db, organizer, game, repeat, now: new Date() });
+      listCache.invalidate();
+      // The games exist whatever happens to the news (open home lists gain them; docs/live-updates.md).
+      await announceNewGames(db, gameIds).catch((error: unknown) => console.error(`[${c.get("requestId")}] could not announce series ${seriesId}:`, error));
+      return c.json(await getSeries(db, seriesId), 201);
+    })
+    .get("/:id", async (c) => {
+      requireAdmin(c.get("user"));
+      return c.json(await getSeries(db, c.req.param("id")));
+    })
+    .patch("/:id/games/:eventId", async (c) => {
+      requireAdmin(c.get("user"));
+      const { game, scope } = await parseJson(c, editSchema);
+      return c.json(await editSeriesGames(registrations, { seriesId: c.req.param("id"), eventId: c.req.param("eventId"), scope, input: game }));
+    })
+    .post("/:id/end", async (c) => {
+      requireAdmin(c.get("user"));
+      // A body-less end works too, as a body-less admin cancel does.
+      const { message } = hasBody(c.req.raw) ? await parseJson(c, cancelEventSchema) : { message: "" };
+      return c.json(await endSeries(registrations, { seriesId: c.req.param("id"), message: message || undefined }));
+    });
+}

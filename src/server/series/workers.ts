@@ -1,0 +1,20 @@
+import type { Db } from "../db/client.ts";
+import type { ListCache } from "../events/list-cache.ts";
+import type { Boss } from "../jobs/boss.ts";
+import { generateSeriesGames } from "./generate-games.ts";
+
+export const SERIES_GENERATION_QUEUE = "series-generation";
+/** Hourly: a new day's game appears within the hour of the horizon reaching it (docs/series.md). */
+export const SERIES_GENERATION_CRON = "7 * * * *";
+
+/**
+ * Generation runs on a schedule, as a singleton on one worker. Another run at the same time (another
+ * instance, a retried job) is harmless anyway: games are keyed by (series, day) and inserted once.
+ */
+export async function startSeriesWorkers(boss: Boss, deps: { db: Db; listCache?: ListCache }): Promise<void> {
+  await boss.createQueue(SERIES_GENERATION_QUEUE, { name: SERIES_GENERATION_QUEUE, policy: "singleton", retryLimit: 2, retryDelay: 60 });
+  await boss.schedule(SERIES_GENERATION_QUEUE, SERIES_GENERATION_CRON);
+  await boss.work(SERIES_GENERATION_QUEUE, async () => {
+    await generateSeriesGames(deps);
+  });
+}

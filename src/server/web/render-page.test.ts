@@ -1,0 +1,142 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { writeViewerDevice } from "../../shared/viewer-device.ts";
+import { createApp } from "../app.ts";
+import type { TestClient} from "../../test/test-app.ts";
+import { createTestContext, signUpVerified, type TestContext } from "../../test/test-app.ts";
+
+// The shape of the built page (src/web/index.html after `vite build`), cut down.
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Kickoff</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/common-abc.css">
+    <link rel="preload" href="/api/me" as="fetch" crossorigin="use-credentials">
+    <link rel="preload" href="/api/config" as="fetch" crossorigin="use-credentials">
+  </head>
+  <body>
+    <div id="root"><div class="first-paint" role="status">Loading...</div></div>
+    <!-- the start failure notice -->
+    <div id="start-failure" hidden></div>
+  </body>
+</html>`;
+const CSS = ".screen{color:green}";
+const MANIFEST = {
+  "routes/home.tsx": { file: "assets/home-abc.js", imports: ["_shared-abc.js"] },
+  "_shared-abc.js": { file: "assets/shared-abc.js" },
+  "i18n/catalogs/en/shell.ts": { file: "assets/messages-en-shell-abc.js" },
+  "i18n/catalogs/en/home.ts": { file: "assets/messages-en-home-abc.js" },
+};
+
+/**
+ * A render entry as `vite build --ssr` leaves it (src/web/entry-server.tsx), reduced to what the server
+ * side decides on: it reads /api/me through the transport it is given, and fails or leaves a part to
+ * the browser when the address asks it to.
+ */
+const ENTRY = `
+export async function renderPage(input) {
+  if (input.url.includes("fault")) throw new Error("a bug in a screen");
+  const me = await (await input.transport("/api/me", { method: "GET", headers: {} })).json();
+  if (!me.user) return null;
+  const html = input.url.includes("suspended") ? "<!--$!--><template></template><!--/$-->" : "<p>Signed in as " + me.user.email + "</p>";
+  return { html, state: { screen: "home", language: input.language, device: input.device, now: 0, queries: [{ key: ["title"], data: "</script><script>alert(1)</script>", updatedAt: 0 }] } };
+}
+`;
+
+let context: TestContext;
+let webDist: string;
+let ssrDist: string;
+let app: ReturnType<typeof createApp>;
+const DEVICE = `kickoff_view=${writeViewerDevice({ timeZone: "America/Toronto", narrow: true })}`;
+
+beforeAll(async () => {
+  context = await createTestContext();
+  webDist = mkdtempSync(join(tmpdir(), "kickoff-render-web-"));
+  ssrDist = mkdtempSync(join(tmpdir(), "kickoff-render-ssr-"));
+  writeFileSync(join(webDist, "index.html"), INDEX_HTML);
+  mkdirSync(join(webDist, "assets"));
+  writeFileSync(join(webDist, "assets", "common-abc.css"), CSS);
+  mkdirSync(join(webDist, ".vite"));
+  writeFileSync(join(webDist, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
+  writeFileSync(join(ssrDist, "entry-server.js"), ENTRY);
+  app = createApp({ ...context.services, webDist, ssrDist });
+});
+afterAll(async () => {
+  await context.close();
+  rmSync(webDist, { recursive: true, force: true });
+  rmSync(ssrDist, { recursive: true, force: true });
+});
+
+/** A page as the browser asks for it, with the session's cookies and more. */
+async function pageFor(client: TestClient | undefined, path: string, headers: Record<string, string> = {}) {
+  const cookie = [client ? [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; ") : "", headers.cookie ?? ""].filter(Boolean).join("; ");
+  const response = await app.request(path, { headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+  return { response, html: await response.text() };
+}
+
+describe("pages rendered on the server", () => {
+  it("renders the viewer's screen from the API as their request reads it, inert until hydrated, never for a shared cache", async () => {
+    const { client, email } = await signUpVerified(context);
+    const { response, html } = await pageFor(client, "/", { cookie: DEVICE });
+    expect(response.status).toBe(200);
+    expect(html).toContain(`<div id="root" inert><p>Signed in as ${email}</p></div><script type="application/json" id="server-render">`);
+    expect(response.headers.get("cache-control")).toBe("private, no-cache");
+    expect(response.headers.get("vary")).toMatch(/cookie/i);
+    // The stylesheet inline, the answers it holds no longer preloaded, the screen's files asked for at once.
+    expect(html).toContain(`<style>${CSS}</style>`);
+    expect(html).not.toContain('rel="stylesheet"');
+    expect(html).not.toContain('href="/api/me"');
+    for (const file of ["home-abc.js", "shared-abc.js", "messages-en-shell-abc.js", "messages-en-home-abc.js"]) {
+      expect(html).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}">`);
+    }
+    // The embedded answers cannot end their element, whatever a title says.
+    const json = /<script type="application\/json" id="server-render">(.*?)<\/script>/.exec(html)![1]!;
+    expect(json).not.toContain("</script>");
+    expect(JSON.parse(json)).toMatchObject({ device: { timeZone: "America/Toronto", narrow: true }, queries: [{ data: "</script><script>alert(1)</script>" }] });
+
+    // Another viewer gets their own page.
+    const other = await signUpVerified(context);
+    const theirs = await pageFor(other.client, "/", { cookie: DEVICE });
+    expect(theirs.html).toContain(`Signed in as ${other.email}`);
+    expect(theirs.html).not.toContain(email);
+  });
+
+  it("sends the plain page when it cannot render: no device cookie yet, the offline shell, a screen it does not make", async () => {
+    const { client } = await signUpVerified(context);
+    for (const [headers, why] of [
+      [{}, "no device cookie"],
+      [{ cookie: DEVICE, "x-kickoff-shell": "1" }, "the service worker's shell"],
+    ] as const) {
+      const { response, html } = await pageFor(client, "/", headers);
+      expect(html, why).toContain('<div id="root"><div class="first-paint" role="status">Loading...</div></div>');
+      expect(html, why).not.toContain("server-render");
+      expect(response.headers.get("cache-control"), why).toBe("no-cache");
+    }
+    // Signed out, this entry renders nothing (the real one renders the login screen).
+    expect((await pageFor(undefined, "/", { cookie: DEVICE })).html).toContain("Loading...");
+  });
+
+  it("falls back to the plain page for a render that fails or leaves a part to the browser, and logs a fault once", async () => {
+    const { client } = await signUpVerified(context);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      for (const path of ["/fault", "/fault", "/suspended"]) {
+        const { response, html } = await pageFor(client, path, { cookie: DEVICE });
+        expect(response.status, path).toBe(200);
+        expect(html, path).toContain('<div id="root"><div class="first-paint" role="status">Loading...</div></div>');
+        expect(html, path).not.toContain("server-render");
+      }
+      expect(errors).toHaveBeenCalledTimes(1);
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
+  it("never serves the build's own records", async () => {
+    const { html } = await pageFor(undefined, "/.vite/manifest.json");
+    expect(html).not.toContain("routes/home.tsx");
+  });
+});

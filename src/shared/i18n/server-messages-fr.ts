@@ -1,0 +1,279 @@
+import type { MessageDictionary, MessagePattern } from "./translate-message.ts";
+
+/**
+ * The server's messages in French (Canada), keyed by their exact English text (the constants of
+ * src/shared and src/server, the zod schemas' messages, better-auth's answers we pass on). Pure
+ * data: the server translates its error answers with it (http/errors.ts), and the web app can load
+ * it to translate a shared schema's message before a form is sent. « vous », Québec's football
+ * words, a space before « : ; ! ? », typographic apostrophe.
+ *
+ * Adding a message on the server: add its English and French here (or a pattern below when it is
+ * built with values); `server-messages-fr.test.ts` finds every message in the sources and fails
+ * for one without French.
+ */
+const exact: Record<string, string> = {
+  // The request itself (http/, app.ts)
+  "Invalid input.": "Données non valides.",
+  "Bad request.": "Requête non valide.",
+  "An unexpected error occurred.": "Une erreur inattendue s’est produite.",
+  "The request was not received completely.": "La requête n’a pas été reçue en entier.",
+  "The service is unavailable for a moment. Please try again shortly.": "Le service est momentanément indisponible. Veuillez réessayer sous peu.",
+  "The request body must be JSON (Content-Type: application/json).": "Le corps de la requête doit être en JSON (Content-Type: application/json).",
+  "The request body must be JSON.": "Le corps de la requête doit être en JSON.",
+  "The request is too large.": "La requête est trop volumineuse.",
+  "Not found.": "Introuvable.",
+  "The local mailbox is only served to this machine (open it on localhost).": "La boîte aux lettres locale n’est servie qu’à cet ordinateur (ouvrez-la sur localhost).",
+  "This request is not allowed from another site.": "Cette requête n’est pas permise depuis un autre site.",
+  "The request contains characters that are not allowed.": "La requête contient des caractères non permis.",
+  "The game's id is not valid.": "L’identifiant de la partie n’est pas valide.",
+  "The registration's id is not valid.": "L’identifiant de l’inscription n’est pas valide.",
+  "page must be a whole number": "page doit être un nombre entier",
+  "scope must be upcoming or completed": "scope doit être upcoming ou completed",
+
+  // Accounts and signing in (auth/, shared/account.ts)
+  "User not authenticated. Please log in.": "Vous n’êtes pas connecté. Veuillez ouvrir une session.",
+  "Please verify your email before logging in. Check your inbox.": "Veuillez confirmer votre adresse courriel avant d’ouvrir une session. Consultez votre boîte de réception.",
+  "Only admins can do this.": "Seuls les administrateurs peuvent faire ceci.",
+  "That is already your email address.": "C’est déjà votre adresse courriel.",
+  "That email address is already in use by another account.": "Cette adresse courriel est déjà utilisée par un autre compte.",
+  "The current password is incorrect.": "Le mot de passe actuel est incorrect.",
+  "Use the profile page to change your name.": "Utilisez la page Profil pour changer votre nom.",
+  "Enter your current password to delete your account.": "Entrez votre mot de passe actuel pour supprimer votre compte.",
+  "For your security, sign in again with Google, then delete your account within 5 minutes.":
+    "Pour votre sécurité, reconnectez-vous avec Google, puis supprimez votre compte dans les 5 minutes.",
+  "Current password is required": "Le mot de passe actuel est obligatoire",
+  "Enter a valid email address": "Entrez une adresse courriel valide",
+  "First name": "Prénom",
+  "Last name": "Nom",
+  "This account is being deleted.": "Ce compte est en cours de suppression.",
+  "A deleted account has no rating.": "Un compte supprimé n’a pas d’évaluation.",
+  // better-auth's own answers on the flows the app uses (@better-auth/core's BASE_ERROR_CODES)
+  "Invalid email or password": "Adresse courriel ou mot de passe incorrect",
+  "Email not verified": "Adresse courriel non confirmée",
+  "Invalid password": "Mot de passe incorrect",
+  "Invalid email": "Adresse courriel non valide",
+  "Password too short": "Mot de passe trop court",
+  "Password too long": "Mot de passe trop long",
+  "Invalid token": "Lien non valide",
+  "Token expired": "Lien expiré",
+  "User already exists.": "Un compte existe déjà.",
+  "User not found": "Compte introuvable",
+  "Email is already verified": "L’adresse courriel est déjà confirmée",
+  "Session expired. Re-authenticate to perform this action.": "Session expirée. Reconnectez-vous pour faire cette action.",
+
+  // Games (events/, shared/events.ts)
+  "Event not found.": "Partie introuvable.",
+  "All fields are required": "Tous les champs sont obligatoires",
+  "Date must be after todays date": "La date doit être postérieure à aujourd’hui",
+  "Enter a valid date": "Entrez une date valide",
+  "Enter a valid time": "Entrez une heure valide",
+  "Title is too long": "Le titre est trop long",
+  "Unknown time zone": "Fuseau horaire inconnu",
+  "Unknown time zone.": "Fuseau horaire inconnu.",
+  "Duration hours must be 0 or more": "Les heures de durée doivent être 0 ou plus",
+  "Duration minutes must be between 0 and 59": "Les minutes de durée doivent être entre 0 et 59",
+  "The duration must be longer than 0 minutes": "La durée doit être de plus de 0 minute",
+  "The duration must be 24 hours or less": "La durée doit être de 24 heures ou moins",
+  "The venue's name is too long": "Le nom du lieu est trop long",
+  "Give both latitude and longitude, or neither.": "Donnez la latitude et la longitude, ou ni l’une ni l’autre.",
+  "Latitude must be between -90 and 90.": "La latitude doit être entre -90 et 90.",
+  "Longitude must be between -180 and 180.": "La longitude doit être entre -180 et 180.",
+  "Cost must be an amount like 10 or 12.50": "Le prix doit être un montant comme 10 ou 12.50",
+  "Goalkeeper cost must be an amount like 10 or 12.50": "Le prix pour les gardiens de but doit être un montant comme 10 ou 12.50",
+  "Max players must be at least 1": "Le nombre maximal de joueurs doit être d’au moins 1",
+  "Max goalkeepers must be at least 1": "Le nombre maximal de gardiens de but doit être d’au moins 1",
+  "This game was cancelled: it can no longer be edited.": "Cette partie a été annulée : elle ne peut plus être modifiée.",
+  "This game is over: it can no longer be edited.": "Cette partie est terminée : elle ne peut plus être modifiée.",
+  "Goalkeepers are registered for this game: its goalkeeper spots cannot be removed.":
+    "Des gardiens de but sont inscrits à cette partie : ses places de gardien de but ne peuvent pas être retirées.",
+  "Event cancelled, and all users refunded.": "Partie annulée, et tous les joueurs remboursés.",
+  "Failed to cancel the event.": "La partie n’a pas pu être annulée.",
+  // Labels named in "… contains characters that are not allowed" and the name fields' messages
+  Title: "Titre",
+  "Event Location": "Lieu",
+  Field: "Terrain",
+  Notes: "Notes",
+  Message: "Message",
+  "The search text": "Le texte de recherche",
+  "The search text contains characters that are not allowed": "Le texte de recherche contient des caractères non permis",
+
+  // Places (places/)
+  "Type at least 2 characters to search for a place.": "Tapez au moins 2 caractères pour chercher un lieu.",
+  "The search text is too long (200 characters at most).": "Le texte de recherche est trop long (200 caractères au plus).",
+  "Place search is unavailable right now. Try again, or pick a venue used before.":
+    "La recherche de lieux est indisponible pour le moment. Réessayez, ou choisissez un lieu déjà utilisé.",
+
+  // Registrations and payments (registrations/, payments/, shared/registrations.ts)
+  "You are already registered for this event.": "Vous êtes déjà inscrit à cette partie.",
+  "You are not registered for this event.": "Vous n’êtes pas inscrit à cette partie.",
+  "This event has been cancelled.": "Cette partie a été annulée.",
+  "This event has already started.": "Cette partie est déjà commencée.",
+  "Registration for this game is not open yet.": "Les inscriptions à cette partie ne sont pas encore ouvertes.",
+
+  // Weekly series (series/, shared/series.ts)
+  "Series not found.": "Série introuvable.",
+  "Only this game can move to another day. To play the following games on another day, end this series and create a new one.":
+    "Seule cette partie peut changer de jour. Pour jouer les parties suivantes un autre jour, terminez cette série et créez-en une nouvelle.",
+  "This series has ended: edit its games one at a time.": "Cette série est terminée : modifiez ses parties une à la fois.",
+  "Enter the date of the last game": "Entrez la date de la dernière partie",
+  "The last date must be on or after the first game's date": "La dernière date doit être le jour de la première partie ou après",
+  "Choose this game, or this and the following games": "Choisissez cette partie, ou cette partie et les suivantes",
+  "This event has no goalkeeper spots.": "Cette partie n’a pas de places de gardien de but.",
+  "This spot is no longer available. Nothing was charged.": "Cette place n’est plus disponible. Rien n’a été débité.",
+  "This event was cancelled while you were paying.": "Cette partie a été annulée pendant votre paiement.",
+  "This spot was released while you were paying.": "Cette place a été libérée pendant votre paiement.",
+  "Your payment is still being processed. Try again in a moment.": "Votre paiement est encore en traitement. Réessayez dans un instant.",
+  "You can only cancel your registration up to 24 hours before the event.": "Vous pouvez annuler votre inscription jusqu’à 24 heures avant la partie seulement.",
+  "No payment is waiting for confirmation.": "Aucun paiement n’attend de confirmation.",
+  "No payment is waiting for authentication.": "Aucun paiement n’attend d’authentification.",
+  "You hold no spot in this game.": "Vous n’avez pas de place dans cette partie.",
+  "No failed refund to retry.": "Aucun remboursement échoué à relancer.",
+  "Please select a saved payment method.": "Veuillez choisir un mode de paiement enregistré.",
+  "Please agree to be charged automatically if a spot frees up.": "Veuillez accepter d’être débité automatiquement si une place se libère.",
+  "Payment failed. Please try again.": "Le paiement a échoué. Veuillez réessayer.",
+  "Failed to initialize payment.": "Le paiement n’a pas pu être amorcé.",
+  "Refund successful!": "Remboursement effectué !",
+  "role must be player or goalkeeper": "role doit être player ou goalkeeper",
+  "Card details are missing.": "Les renseignements de la carte sont manquants.",
+  "Failed to save the card.": "La carte n’a pas pu être enregistrée.",
+  "Your card number is invalid.": "Le numéro de votre carte n’est pas valide.",
+  "Your card's expiration date is invalid.": "La date d’expiration de votre carte n’est pas valide.",
+  "Your card has expired.": "Votre carte est expirée.",
+  "Your card's security code is invalid.": "Le code de sécurité de votre carte n’est pas valide.",
+  "That card was not found.": "Cette carte est introuvable.",
+  "Saved cards could not be loaded. Please try again.": "Les cartes enregistrées n’ont pas pu être chargées. Veuillez réessayer.",
+  "The card could not be removed. Please try again.": "La carte n’a pas pu être retirée. Veuillez réessayer.",
+  "leaveWaitlists must be true when given.": "leaveWaitlists doit valoir true s’il est donné.",
+  "Choose either another card or leaving the waitlists, not both.": "Choisissez soit une autre carte, soit de quitter les listes d’attente, pas les deux.",
+  "Waitlist places will be charged to this card if a spot frees up. Choose another card for them, or leave those waitlists.":
+    "Des places en liste d’attente seront débitées sur cette carte si une place se libère. Choisissez une autre carte pour elles, ou quittez ces listes d’attente.",
+  "A payment with this card is in progress. Try again in a moment.": "Un paiement avec cette carte est en cours. Réessayez dans un instant.",
+  "Choose another of your saved cards.": "Choisissez une autre de vos cartes enregistrées.",
+  "A waitlist place cannot be given up within 24 hours of its game. Charge it to another card instead.":
+    "Une place en liste d’attente ne peut pas être abandonnée dans les 24 heures avant sa partie. Débitez plutôt une autre carte.",
+  "The webhook signature is not valid.": "La signature du webhook n’est pas valide.",
+  "The payment could not be made with this card.": "Le paiement n’a pas pu être fait avec cette carte.",
+  "The payment was not completed in time.": "Le paiement n’a pas été terminé à temps.",
+  "Not charged: the spot was released first.": "Non débité : la place avait déjà été libérée.",
+  "No charge associated with this payment intent": "Aucun paiement n’est associé à cette intention de paiement",
+  "This charge cannot be refunded.": "Ce paiement ne peut pas être remboursé.",
+  "The refund could not be completed.": "Le remboursement n’a pas pu être effectué.",
+  "The refund would exceed the amount charged.": "Le remboursement dépasserait le montant débité.",
+  "The refund failed.": "Le remboursement a échoué.",
+  // The card processor's decline messages (Stripe's texts, which the simulated processor also uses)
+  "Your card was declined.": "Votre carte a été refusée.",
+  "Your card has insufficient funds.": "Les fonds de votre carte sont insuffisants.",
+  "Your card was declined. This transaction requires authentication.": "Votre carte a été refusée. Cette transaction demande une authentification.",
+  "We are unable to authenticate your payment method. Please choose a different payment method and try again.":
+    "Nous ne pouvons pas authentifier votre mode de paiement. Veuillez choisir un autre mode de paiement et réessayer.",
+  "The payment was canceled.": "Le paiement a été annulé.",
+  "Your card's security code is incorrect.": "Le code de sécurité de votre carte est incorrect.",
+  "Your card number is incorrect.": "Le numéro de votre carte est incorrect.",
+  "Your card's expiration month is invalid.": "Le mois d’expiration de votre carte n’est pas valide.",
+  "Your card's expiration year is invalid.": "L’année d’expiration de votre carte n’est pas valide.",
+  "Your card does not support this type of purchase.": "Votre carte ne permet pas ce type d’achat.",
+  "An error occurred while processing your card. Try again in a little bit.": "Une erreur s’est produite pendant le traitement de votre carte. Réessayez dans un moment.",
+
+  // Check-in (shared/check-in.ts)
+  "Check-in opens 60 minutes before kick-off.": "La prise des présences ouvre 60 minutes avant le coup d’envoi.",
+  "Check-in closed 6 hours after the game ended.": "La prise des présences a fermé 6 heures après la fin de la partie.",
+  "This game was cancelled: there is nobody to check in.": "Cette partie a été annulée : il n’y a personne à pointer.",
+  "Only players and goalkeepers with a confirmed spot can be checked in.": "Seuls les joueurs et gardiens de but qui ont une place confirmée peuvent être pointés.",
+  "This player is not on this game's list.": "Ce joueur n’est pas sur la liste de cette partie.",
+  "The rest can be marked as no-show from kick-off.": "Les autres peuvent être marqués absents dès le coup d’envoi.",
+  "No-shows can only be marked or undone until 24 hours after the game ends.": "Les absences peuvent être marquées ou annulées jusqu’à 24 heures après la fin de la partie seulement.",
+  "checkedIn must be true or false": "checkedIn doit valoir true ou false",
+
+  // Teams and results (teams/, shared/teams.ts, shared/teams-schemas.ts)
+  "No bibs": "Sans dossards",
+  "Orange bibs": "Dossards orange",
+  "Blue bibs": "Dossards bleus",
+  "Yellow bibs": "Dossards jaunes",
+  "Teams can be made from 60 minutes before kick-off.": "Les équipes peuvent être formées à partir de 60 minutes avant le coup d’envoi.",
+  "This game was cancelled: there are no teams to make.": "Cette partie a été annulée : il n’y a pas d’équipes à former.",
+  "The result can be entered once the game has kicked off.": "Le résultat peut être entré une fois la partie commencée.",
+  "Publish the teams before entering the result.": "Publiez les équipes avant d’entrer le résultat.",
+  "There are not enough players for these teams: each team needs at least 2.": "Il n’y a pas assez de joueurs pour ces équipes : chaque équipe en demande au moins 2.",
+  "Every player in a team must have a confirmed spot in this game.": "Chaque joueur d’une équipe doit avoir une place confirmée dans cette partie.",
+  "A player is in two teams, or twice in one.": "Un joueur est dans deux équipes, ou deux fois dans la même.",
+  "The teams' sizes must differ by at most one.": "La taille des équipes doit différer d’un joueur au plus.",
+  "Goalkeepers must be spread one per team.": "Les gardiens de but doivent être répartis un par équipe.",
+  "A locked player must stay in the team they are locked to.": "Un joueur verrouillé doit rester dans l’équipe à laquelle il est verrouillé.",
+  "Every player must be in a team.": "Chaque joueur doit être dans une équipe.",
+  "A score names a team that does not exist.": "Un pointage désigne une équipe qui n’existe pas.",
+  "A score is between two different teams.": "Un pointage oppose deux équipes différentes.",
+  "A lock names a team that does not exist.": "Un verrou désigne une équipe qui n’existe pas.",
+  "There must be at least 2 teams.": "Il faut au moins 2 équipes.",
+  "The locks make the teams' sizes differ by more than one.": "Les verrous font différer la taille des équipes de plus d’un joueur.",
+  "The locks put too many goalkeepers in one team.": "Les verrous mettent trop de gardiens de but dans une équipe.",
+  "A player's id is not valid.": "L’identifiant d’un joueur n’est pas valide.",
+  "A team must be given by its number.": "Une équipe doit être donnée par son numéro.",
+  "Locks must name players and their teams.": "Les verrous doivent désigner des joueurs et leurs équipes.",
+  "Teams must be lists of players.": "Les équipes doivent être des listes de joueurs.",
+  "publish must be true or false": "publish doit valoir true ou false",
+  "Enter at least one score.": "Entrez au moins un pointage.",
+
+  // Calendar, analytics and the console
+  "gameReminders must be true or false": "gameReminders doit valoir true ou false",
+  "A hit is sent as text/plain or application/json.": "Une visite est envoyée en text/plain ou en application/json.",
+  "A hit is sent with its length (Content-Length).": "Une visite est envoyée avec sa longueur (Content-Length).",
+  "must be a path of the app": "doit être un chemin de l’application",
+  "must be a host name": "doit être un nom d’hôte",
+  "Enter the start date as YYYY-MM-DD.": "Entrez la date de début au format AAAA-MM-JJ.",
+  "Enter the end date as YYYY-MM-DD.": "Entrez la date de fin au format AAAA-MM-JJ.",
+  "The end date must not be before the start date.": "La date de fin ne doit pas précéder la date de début.",
+  "Choose a period of at most two years.": "Choisissez une période de deux ans au plus.",
+
+  // The pages a mail's unsubscribe link opens (mail/unsubscribe.ts)
+  "Stop the emails about each new game? You can turn them on again in your Profile.":
+    "Ne plus recevoir de courriel pour chaque nouvelle partie ? Vous pourrez les réactiver dans votre Profil.",
+  "You will no longer receive new game emails.": "Vous ne recevrez plus de courriels sur les nouvelles parties.",
+  "This unsubscribe link is not valid. Open Profile in the app to change your email settings.":
+    "Ce lien de désabonnement n’est pas valide. Ouvrez Profil dans l’application pour changer vos préférences de courriel.",
+  "Stop the reminder emails before your games? You can turn them on again in your Profile.":
+    "Ne plus recevoir de courriels de rappel avant vos parties ? Vous pourrez les réactiver dans votre Profil.",
+  "You will no longer receive game reminder emails.": "Vous ne recevrez plus de courriels de rappel de vos parties.",
+  Unsubscribe: "Se désabonner",
+  "Go to {appName}": "Aller à {appName}",
+};
+
+/** Messages built with values, each written once; the first whose English matches is used. */
+const patterns: MessagePattern[] = [
+  {
+    english: "Too many attempts. Please try again in {minutes} minute{s}.",
+    translation: "Trop de tentatives. Veuillez réessayer dans {minutes, plural, one {# minute} other {# minutes}}.",
+  },
+  { english: "{label} is required", translation: "Le champ « {label, message} » est obligatoire" },
+  { english: "{label} is too long", translation: "Le champ « {label, message} » est trop long" },
+  { english: "{label} contains characters that are not allowed", translation: "Le champ « {label, message} » contient des caractères non permis" },
+  { english: "The request body is nested too deeply (more than {levels} levels).", translation: "Le corps de la requête est trop imbriqué (plus de {levels} niveaux)." },
+  { english: "A hit is at most {bytes} bytes.", translation: "Une visite fait au plus {bytes} octets." },
+  { english: "Max players must be at most {max}", translation: "Le nombre maximal de joueurs doit être d’au plus {max}" },
+  { english: "Max goalkeepers must be at most {max}", translation: "Le nombre maximal de gardiens de but doit être d’au plus {max}" },
+  { english: "A series can last at most {days} days: create another one after it", translation: "Une série peut durer au plus {days} jours : créez-en une autre après elle" },
+  { english: "The number of games must be between 1 and {max}", translation: "Le nombre de parties doit être entre 1 et {max}" },
+  {
+    english: "Registration must open between {min} and {max} days before kick-off",
+    translation: "Les inscriptions doivent ouvrir entre {min} et {max} jours avant le début de la partie",
+  },
+  { english: "Notes must be at most {max} characters", translation: "Les notes doivent compter au plus {max} caractères" },
+  { english: "The message must be at most {max} characters", translation: "Le message doit compter au plus {max} caractères" },
+  { english: "The price must be free or at least {amount}.", translation: "Le prix doit être gratuit ou d’au moins {amount, money}." },
+  { english: "You are already on the {list} Waitlist.", translation: "Vous êtes déjà sur la liste d’attente des {list, select, Player {joueurs} other {gardiens de but}}." },
+  { english: "You have been successfully added to the {list} Waitlist!", translation: "Vous êtes maintenant sur la liste d’attente des {list, select, Player {joueurs} other {gardiens de but}} !" },
+  { english: "You have been successfully added to the {list} List!", translation: "Vous êtes maintenant sur la liste des {list, select, Player {joueurs} other {gardiens de but}} !" },
+  { english: "{reason} Your payment went through and is refunded in full.", translation: "{reason, message} Votre paiement a été accepté et vous est remboursé en entier." },
+  { english: "I agree that my card will be charged {price} automatically if a spot frees up.", translation: "J’accepte que ma carte soit débitée automatiquement de {price, money} si une place se libère." },
+  { english: "The refund {outcome}{reason}.", translation: "Le remboursement {outcome, select, failed {a échoué} other {a été annulé}}{reason}." },
+  { english: "The number of teams must be from {min} to {max}.", translation: "Le nombre d’équipes doit être de {min} à {max}." },
+  { english: "A score is a whole number from 0 to {max}.", translation: "Un pointage est un nombre entier de 0 à {max}." },
+  { english: "At most {max} short games in one result.", translation: "Au plus {max} mini-parties dans un même résultat." },
+  { english: "A rough rating is {min} to {max} stars.", translation: "Une évaluation approximative va de {min} à {max} étoiles." },
+  { english: "Team {number}", translation: "Équipe {number}" },
+  { english: "Player {id} is listed twice.", translation: "Le joueur {id} figure deux fois." },
+  { english: "{teams} teams need at least {players} players.", translation: "{teams} équipes demandent au moins {players} joueurs." },
+  { english: "A lock names team {team}, which does not exist.", translation: "Un verrou désigne l’équipe {team}, qui n’existe pas." },
+  { english: "A locked player ({id}) is not among the players.", translation: "Un joueur verrouillé ({id}) ne fait pas partie des joueurs." },
+];
+
+export const SERVER_MESSAGES_FR: MessageDictionary = { locale: "fr-CA", exact, patterns };

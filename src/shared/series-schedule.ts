@@ -1,0 +1,108 @@
+import { dateInZone, wallClockAt, zonedTimeToUtc } from "./zoned-time.ts";
+
+/**
+ * When a weekly series' games fall (docs/series.md). Days are calendar days "yyyy-MM-dd" in the
+ * series' zone, stepped 7 days at a time; each game's instant is computed from that day and the wall
+ * time in the zone, so a 19:00 game is at 19:00 before and after a daylight-saving change.
+ */
+
+const DAY_MS = 86_400_000;
+
+/** Days since 1970-01-01 of a "yyyy-MM-dd" calendar day (no zone: a day is a day). */
+export function dayNumber(date: string): number {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  return Math.round(Date.UTC(year, month - 1, day) / DAY_MS);
+}
+
+export function dateOfDayNumber(days: number): string {
+  return new Date(days * DAY_MS).toISOString().slice(0, 10);
+}
+
+export function addDays(date: string, days: number): string {
+  return dateOfDayNumber(dayNumber(date) + days);
+}
+
+/** ISO weekday of a calendar day: 1 = Monday … 7 = Sunday. */
+export function isoWeekday(date: string): number {
+  const weekday = new Date(dayNumber(date) * DAY_MS).getUTCDay();
+  return weekday === 0 ? 7 : weekday;
+}
+
+export interface SeriesSchedule {
+  firstDate: string;
+  localTime: string;
+  timeZone: string;
+  durationMinutes: number;
+  endDate: string | null;
+  gameCount: number | null;
+  opensBeforeMinutes: number;
+}
+
+export interface Occurrence {
+  /** The day the game was generated for: its key in the series. */
+  date: string;
+  startsAt: Date;
+  endsAt: Date;
+  registrationOpensAt: Date;
+}
+
+/** The series' game on `date` (a day of the series). */
+export function occurrenceOn(schedule: SeriesSchedule, date: string): Occurrence {
+  const startsAt = zonedTimeToUtc(date, schedule.localTime, schedule.timeZone);
+  return {
+    date,
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + schedule.durationMinutes * 60_000),
+    registrationOpensAt: new Date(startsAt.getTime() - schedule.opensBeforeMinutes * 60_000),
+  };
+}
+
+/** The last day the series has a game on, or null when it has none (a date before its first). */
+export function lastDateOf(schedule: Pick<SeriesSchedule, "firstDate" | "endDate" | "gameCount">): string | null {
+  if (schedule.gameCount !== null) return addDays(schedule.firstDate, 7 * (schedule.gameCount - 1));
+  if (schedule.endDate === null || schedule.endDate < schedule.firstDate) return null;
+  const weeks = Math.floor((dayNumber(schedule.endDate) - dayNumber(schedule.firstDate)) / 7);
+  return addDays(schedule.firstDate, 7 * weeks);
+}
+
+/**
+ * The games that should exist now: every day of the series from today (in its zone) up to `horizonDays`
+ * ahead, whose kick-off is still to come. Past days are skipped without being walked, so the work is
+ * proportional to the horizon, not to the series' age.
+ */
+export function occurrencesWithin(schedule: SeriesSchedule, options: { now: Date; horizonDays: number }): Occurrence[] {
+  const last = lastDateOf(schedule);
+  if (last === null) return [];
+  const today = dayNumber(dateInZone(options.now, schedule.timeZone));
+  const first = dayNumber(schedule.firstDate);
+  const until = Math.min(dayNumber(last), today + options.horizonDays);
+  const skipWeeks = Math.max(0, Math.floor((today - first) / 7));
+  const occurrences: Occurrence[] = [];
+  let previous: Occurrence | undefined;
+  for (let day = first + skipWeeks * 7; day <= until; day += 7) {
+    const date = dateOfDayNumber(day);
+    const occurrence = (previous && sameWallTimeAWeekLater(schedule, previous, date)) ?? occurrenceOn(schedule, date);
+    if (occurrence.startsAt.getTime() > options.now.getTime()) occurrences.push(occurrence);
+    previous = occurrence;
+  }
+  return occurrences;
+}
+
+/**
+ * Most weeks have no change of clocks: a week after the previous game is the right instant when the
+ * zone's clock then shows the wanted day and time, which one reading confirms (zonedTimeToUtc takes
+ * several). A year of games for 200 series is ten thousand of these (bench/series.ts).
+ */
+function sameWallTimeAWeekLater(schedule: SeriesSchedule, previous: Occurrence, date: string): Occurrence | undefined {
+  const startsAt = new Date(previous.startsAt.getTime() + 7 * DAY_MS);
+  const wall = wallClockAt(startsAt.getTime(), schedule.timeZone);
+  const [hour, minute] = schedule.localTime.split(":").map(Number);
+  const shown = `${String(wall.year).padStart(4, "0")}-${String(wall.month).padStart(2, "0")}-${String(wall.day).padStart(2, "0")}`;
+  if (shown !== date || wall.hour !== hour || wall.minute !== minute) return undefined;
+  return {
+    date,
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + schedule.durationMinutes * 60_000),
+    registrationOpensAt: new Date(startsAt.getTime() - schedule.opensBeforeMinutes * 60_000),
+  };
+}

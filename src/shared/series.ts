@@ -1,0 +1,161 @@
+import { z } from "zod";
+import { ALL_FIELDS_REQUIRED, createEventSchemaFor, type CreateEventData, type EventSummary } from "./events.ts";
+import { dayNumber } from "./series-schedule.ts";
+import { isValidDate } from "./zoned-time.ts";
+
+/** Bounds of a series, checked by the form and the server alike (docs/series.md). */
+export const SERIES_LIMITS = { maxGames: 104, maxDays: 2 * 366, opensDaysMin: 1, opensDaysMax: 28, opensDaysDefault: 6 } as const;
+
+export const END_DATE_REQUIRED = "Enter the date of the last game";
+export const END_DATE_BEFORE_FIRST = "The last date must be on or after the first game's date";
+export const END_DATE_TOO_FAR = `A series can last at most ${SERIES_LIMITS.maxDays} days: create another one after it`;
+export const GAME_COUNT_RANGE = `The number of games must be between 1 and ${SERIES_LIMITS.maxGames}`;
+export const OPENS_DAYS_RANGE = `Registration must open between ${SERIES_LIMITS.opensDaysMin} and ${SERIES_LIMITS.opensDaysMax} days before kick-off`;
+export const EDIT_SCOPE_REQUIRED = "Choose this game, or this and the following games";
+
+const wholeFromText = (value: unknown): number => {
+  if (typeof value === "number") return value;
+  if (typeof value === "string" && /^\s*\d+\s*$/.test(value)) return Number(value);
+  return Number.NaN;
+};
+
+const inRange = (min: number, max: number, message: string) =>
+  z.union([z.number(), z.string()], { error: message }).transform((value, ctx) => {
+    const number = wholeFromText(value);
+    if (!Number.isInteger(number) || number < min || number > max) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return number;
+  });
+
+/** How a series repeats: weekly on the first game's weekday, until a date or for a number of games. */
+const repeatSchema = z.discriminatedUnion(
+  "ends",
+  [
+    z.object({ ends: z.literal("on_date"), endDate: z.string({ error: END_DATE_REQUIRED }).trim().min(1, END_DATE_REQUIRED), opensDaysBefore: inRange(SERIES_LIMITS.opensDaysMin, SERIES_LIMITS.opensDaysMax, OPENS_DAYS_RANGE) }),
+    z.object({ ends: z.literal("after_games"), gameCount: inRange(1, SERIES_LIMITS.maxGames, GAME_COUNT_RANGE), opensDaysBefore: inRange(SERIES_LIMITS.opensDaysMin, SERIES_LIMITS.opensDaysMax, OPENS_DAYS_RANGE) }),
+  ],
+  { error: ALL_FIELDS_REQUIRED },
+);
+
+export type RepeatInput = z.input<typeof repeatSchema>;
+
+export interface SeriesRepeat {
+  endDate: string | null;
+  gameCount: number | null;
+  opensBeforeMinutes: number;
+}
+
+/**
+ * Runs the game form's schema on the body and `extra` on one of its keys, reporting the issues of
+ * both at once (with the key's path), as one 400 with every field's message.
+ */
+function withPart<T>(currency: string, key: string, extra: z.ZodType<T>) {
+  const game = createEventSchemaFor(currency);
+  return z.unknown().transform((body, ctx) => {
+    const gameResult = game.safeParse(body);
+    const record = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
+    const extraResult = extra.safeParse(record[key]);
+    for (const issue of gameResult.error?.issues ?? []) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+    for (const issue of extraResult.error?.issues ?? []) ctx.addIssue({ code: "custom", message: issue.message, path: [key, ...issue.path] });
+    if (!gameResult.success || !extraResult.success) return z.NEVER;
+    return { game: gameResult.data, part: extraResult.data };
+  });
+}
+
+/**
+ * POST /api/series: the Create New Event form with "Repeat weekly" ticked. Its date and time are the
+ * first game's; the games fall on that weekday at that time in its zone.
+ */
+export function createSeriesSchemaFor(currency: string) {
+  return withPart(currency, "repeat", repeatSchema).transform((parsed, ctx): { game: CreateEventData; repeat: SeriesRepeat } => {
+    const { game, part } = parsed;
+    const opensBeforeMinutes = part.opensDaysBefore * 24 * 60;
+    if (part.ends === "after_games") return { game, repeat: { endDate: null, gameCount: part.gameCount, opensBeforeMinutes } };
+    const problem = endDateProblem(game.date, part.endDate);
+    if (problem) {
+      ctx.addIssue({ code: "custom", message: problem, path: ["repeat", "endDate"] });
+      return z.NEVER;
+    }
+    return { game, repeat: { endDate: part.endDate, gameCount: null, opensBeforeMinutes } };
+  });
+}
+
+export function endDateProblem(firstDate: string, endDate: string): string | null {
+  if (!isValidDate(endDate)) return "Enter a valid date";
+  if (!isValidDate(firstDate)) return null;
+  if (endDate < firstDate) return END_DATE_BEFORE_FIRST;
+  if (dayNumber(endDate) - dayNumber(firstDate) > SERIES_LIMITS.maxDays) return END_DATE_TOO_FAR;
+  return null;
+}
+
+export type CreateSeriesInput = z.input<ReturnType<typeof createSeriesSchemaFor>>;
+
+export type EditScope = "this" | "following";
+
+/** PATCH /api/series/:id/games/:eventId: the game's edit form and whether the following games change too. */
+export function editSeriesGameSchemaFor(currency: string) {
+  return withPart(currency, "scope", z.enum(["this", "following"], { error: EDIT_SCOPE_REQUIRED })).transform(({ game, part }) => ({ game, scope: part as EditScope }));
+}
+
+export type SeriesStatus = "active" | "ended";
+
+/** A series as its page shows it. */
+export interface SeriesView {
+  id: string;
+  title: string;
+  /** ISO weekday, 1 = Monday … 7 = Sunday. */
+  weekday: number;
+  /** "HH:mm" on the series' clock. */
+  localTime: string;
+  timeZone: string;
+  firstDate: string;
+  endDate: string | null;
+  gameCount: number | null;
+  /** The last day a game falls on (from the end date or the number of games). */
+  lastDate: string;
+  opensBeforeMinutes: number;
+  durationMinutes: number;
+  locationName: string;
+  costCents: number;
+  maxPlayers: number;
+  includeGoalkeepers: boolean;
+  goalkeeperCostCents: number;
+  maxGoalkeepers: number;
+  status: SeriesStatus;
+  endedAt: string | null;
+}
+
+/** GET /api/series/:id and POST /api/series: the series and its games so far, soonest first. */
+export interface SeriesDetailResponse {
+  series: SeriesView;
+  games: EventSummary[];
+}
+
+/** GET /api/series: every series, newest first. */
+export interface SeriesListResponse {
+  series: SeriesView[];
+}
+
+/** A game of the following ones whose edit was refused (it keeps its details), with why. */
+export interface RefusedSeriesEdit {
+  eventId: string;
+  startsAt: string;
+  message: string;
+}
+
+/** PATCH /api/series/:id/games/:eventId */
+export interface EditSeriesGamesResponse {
+  /** Games whose details changed. */
+  edited: number;
+  /** People mailed about a change, over every game. */
+  notified: number;
+  refused: RefusedSeriesEdit[];
+}
+
+/** POST /api/series/:id/end: the future games cancelled (each with full refunds). */
+export interface EndSeriesResponse {
+  series: SeriesView;
+  cancelled: number;
+}

@@ -1,0 +1,134 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { QueryClient } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import { StaticRouter } from "react-router";
+import type { Language } from "../shared/language.ts";
+import type { ViewerDevice } from "../shared/viewer-device.ts";
+import { AppRoot } from "./app-root.tsx";
+import { eventKeys } from "./features/events/hooks/query-keys.ts";
+import { fetchEvent } from "./features/events/hooks/use-event.ts";
+import { fetchMyRegistrations } from "./features/events/hooks/use-my-registrations.ts";
+import { fetchUpcomingEvents } from "./features/events/hooks/use-upcoming-events.ts";
+import { preloadLanguageSwitch } from "./i18n/lazy-language-switch.tsx";
+import { loadWholeLanguage, speakWholeLanguage, type WholeLanguage } from "./i18n/i18n.ts";
+import { setServerTransport, type ServerTransport } from "./lib/api.ts";
+import { meQuery } from "./lib/auth.tsx";
+import { configQuery } from "./lib/config.ts";
+import { decideRoute } from "./lib/guards.ts";
+import { preloadScreen } from "./lib/lazy-screen.ts";
+import { createQueryClient } from "./lib/query-client.ts";
+import { setServerRender, type ServerRender } from "./lib/server-render.ts";
+import { screenLoaders } from "./screens.ts";
+
+/**
+ * The server's render of the first screen (docs/server-rendering.md): the same components as the
+ * browser's, with the answers the API gives this viewer, read through the app itself. Built by
+ * `vite build --ssr` into dist/ssr and loaded by src/server/web/render-page.ts.
+ */
+export interface RenderInput {
+  /** The address, path and query ("/event/abc"). */
+  url: string;
+  /** The request's language (cookie, else Accept-Language); an account's own choice wins. */
+  language: Language;
+  device: ViewerDevice;
+  /** The API as this viewer's request would reach it (their cookies, their address). */
+  transport: ServerTransport;
+}
+
+export interface RenderedPage {
+  /** What goes inside `<div id="root">`. */
+  html: string;
+  state: ServerRender;
+}
+
+const requests = new AsyncLocalStorage<ServerTransport>();
+setServerTransport(() => requests.getStore());
+let rendering: ServerRender | undefined;
+setServerRender(() => rendering);
+
+/** Each language whole, loaded once: its catalogs are a few kilobytes. */
+const languages = new Map<Language, Promise<WholeLanguage>>();
+const wholeLanguage = (language: Language) => {
+  let loading = languages.get(language);
+  if (!loading) {
+    loading = loadWholeLanguage(language);
+    loading.catch(() => languages.delete(language));
+    languages.set(language, loading);
+  }
+  return loading;
+};
+
+/**
+ * The page's first screen as HTML, or null for a page this render does not make (another screen, a
+ * redirect, an unverified account, an answer that failed): the browser then renders it as before.
+ * Throws only for a fault of its own; the caller falls back the same way.
+ */
+export async function renderPage(input: RenderInput): Promise<RenderedPage | null> {
+  const { pathname } = new URL(input.url, "http://localhost");
+  const queryClient = createQueryClient();
+  const prepared = await requests.run(input.transport, () => prepare(queryClient, pathname, input.language));
+  if (!prepared) return null;
+  const state: ServerRender = { screen: prepared.screen, language: prepared.whole.language, device: input.device, now: Date.now(), queries: answersOf(queryClient) };
+  // From here to the end nothing yields: the language and the render's device are the process's
+  // own for this moment, and no other request's render can run in between.
+  speakWholeLanguage(prepared.whole);
+  rendering = state;
+  try {
+    const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={input.url}>{children}</StaticRouter>;
+    const html = renderToString(<AppRoot queryClient={queryClient} router={Router} />);
+    return { html, state };
+  } finally {
+    rendering = undefined;
+    queryClient.clear();
+  }
+}
+
+async function prepare(queryClient: QueryClient, pathname: string, requested: Language) {
+  const [user] = await Promise.all([queryClient.fetchQuery(meQuery), queryClient.fetchQuery(configQuery)]);
+  const decision = decideRoute(pathname, user);
+  const eventId = /^\/event\/([^/]+)\/?$/.exec(pathname)?.[1];
+  let screen: ServerRender["screen"];
+  if (decision.kind === "login") screen = "login";
+  else if (decision.kind === "render" && pathname === "/") screen = "home";
+  else if (decision.kind === "render" && eventId) screen = "event";
+  else return null;
+
+  const whole = await wholeLanguage(user?.language ?? requested);
+  // The screen's code asks for its messages: the language must be spoken while it loads.
+  speakWholeLanguage(whole);
+  const reads: Promise<unknown>[] = [preloadScreen(screenLoaders[screen]), preloadLanguageSwitch()];
+  if (screen === "home") {
+    reads.push(
+      queryClient.fetchQuery({ queryKey: eventKeys.upcoming(), queryFn: () => fetchUpcomingEvents() }),
+      queryClient.fetchQuery({ queryKey: eventKeys.myRegistrations(), queryFn: () => fetchMyRegistrations() }),
+    );
+  } else if (screen === "event") {
+    // A malformed address is the browser's to answer ("Event not found."), not a fault of the render.
+    const id = decodedOrNull(eventId!);
+    if (id === null) return null;
+    reads.push(queryClient.fetchQuery({ queryKey: eventKeys.detail(id), queryFn: () => fetchEvent(id) }));
+  }
+  // Any answer that failed (an unknown game, a hiccup): the browser renders the page as before,
+  // and says what went wrong the way it always does.
+  const settled = await Promise.allSettled(reads);
+  if (settled.some((result) => result.status === "rejected")) return null;
+  return { screen, whole };
+}
+
+/** The answers the render reads, to be put in the browser's cache as they are (server-render.ts). */
+function answersOf(queryClient: QueryClient): ServerRender["queries"] {
+  return queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.state.status === "success")
+    .map((query) => ({ key: query.queryKey, data: query.state.data, updatedAt: query.state.dataUpdatedAt }));
+}
+
+function decodedOrNull(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}

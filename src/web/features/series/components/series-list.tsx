@@ -1,0 +1,45 @@
+import { Link } from "react-router";
+import { ButtonLink } from "../../../components/form.tsx";
+import { Spinner } from "../../../components/spinner.tsx";
+import { QueryError } from "../../events/components/query-error.tsx";
+import { useSeriesList } from "../api.ts";
+import { scheduleText } from "../series-text.ts";
+import { paths } from "../../../lib/paths.ts";
+import { seriesPaths } from "../series-paths.ts";
+import { useDocumentTitle } from "../../../lib/use-document-title.ts";
+import { t } from "../../../i18n/i18n.ts";
+
+/** Every weekly series, newest first, each leading to its page (the /admin/series screen). */
+export function SeriesList() {
+  useDocumentTitle(t("admin.series.listTitle"));
+  const list = useSeriesList();
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-extrabold tracking-tight text-green-900">{t("admin.series.listTitle")}</h1>
+        <ButtonLink to={paths.createEvent}>{t("admin.series.createOne")}</ButtonLink>
+      </div>
+      {list.isError ? (
+        <QueryError title={t("admin.series.listFailed")} error={list.error} onRetry={() => void list.refetch()} />
+      ) : !list.data ? (
+        <Spinner />
+      ) : list.data.series.length === 0 ? (
+        <p className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-slate-700">{t("admin.series.none")}</p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+          {list.data.series.map((series) => (
+            <li key={series.id} className="flex flex-col gap-1 px-4 py-3">
+              <Link to={seriesPaths.one(series.id)} className="font-semibold text-green-800 underline wrap-anywhere hover:text-green-900">
+                {series.title}
+              </Link>
+              <span className="text-sm text-slate-600 wrap-anywhere">
+                {scheduleText(series)} · {series.locationName}
+                {series.status === "ended" ? ` · ${t("admin.series.ended")}` : ""}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renderToStaticMarkup } from "react-dom/server";
+import type { GameRoster } from "../../shared/console.ts";
+import { ALL_FIELDS_REQUIRED } from "../../shared/events.ts";
+import { RosterTables } from "../features/console/components/roster-tables.tsx";
+import { attendanceWord, count, percent, statusWord } from "../features/console/figures.ts";
+import { checkCreateEvent, initialFormState, initialLocation, missingFieldsMessage } from "../features/events/create-event-form.ts";
+import { parseMapLocation } from "../features/events/map-link.ts";
+import { swapRefusal } from "../features/teams/draft.ts";
+import { AREAS } from "./catalogs/areas.ts";
+import { activateLanguage, t } from "./i18n.ts";
+import { messageAround } from "./message-around.ts";
+import { sharedMessage } from "./shared-message.ts";
+
+// French spaces: Intl writes no-break spaces (before "%", "$", in "1 200"); the texts are compared with plain ones.
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
+
+const roster: GameRoster = {
+  event: { id: "e1", title: "Jeudi soir", startsAt: "2026-12-03T23:00:00Z", timeZone: "America/Toronto", status: "active", maxPlayers: 10, maxGoalkeepers: 0 },
+  currency: "cad",
+  roster: [
+    {
+      registrationId: "r1",
+      name: "Léa Tremblay",
+      role: "player",
+      status: "confirmed",
+      joinedAt: "2026-11-20T15:00:00Z",
+      promoted: true,
+      paidCents: 1000,
+      feeCents: 59,
+      refundCents: 0,
+      refundStatus: null,
+      card: null,
+      checkedIn: true,
+      noShow: false,
+      noShows90Days: 0,
+    },
+  ],
+  waitlists: { player: [], goalkeeper: [] },
+  totals: { paidCents: 1000, feeCents: 59, refundCents: 0, netCents: 941 },
+};
+
+describe("the organiser's screens in French", () => {
+  beforeAll(() => activateLanguage("fr", AREAS));
+  afterAll(() => activateLanguage("en", AREAS));
+
+  it("words the console's figures, with French numbers", () => {
+    expect(plain(count(1200))).toBe("1 200");
+    expect(plain(percent(3, 4)!)).toBe("75 %");
+    expect(statusWord("waitlisted")).toBe("En liste d’attente");
+    expect(attendanceWord({ checkedIn: false, noShow: true })).toBe("Absent");
+    expect(plain(t("admin.figures.charges", { count: 1200 }))).toBe("Sur 1 200 paiements");
+    expect(t("admin.figures.charges", { count: 1 })).toBe("Sur 1 paiement");
+    expect(t("admin.noShows.marked", { count: 0 })).toBe("0 personne marquée absente.");
+  });
+
+  it("renders a game's roster in French", () => {
+    const html = plain(renderToStaticMarkup(<RosterTables roster={roster} />));
+    for (const text of ["Liste des inscrits", "De la liste d’attente", "Oui", "Confirmé", "Présent", "Totaux", "Frais de traitement", "9,41 $", "Aucun joueur sur la liste d’attente."]) {
+      expect(html).toContain(text);
+    }
+    expect(html).not.toContain("Processing fees");
+  });
+
+  it("says what is wrong with the game's form in French", () => {
+    // "All fields are required" is the shared schema's, translated by sharedMessage().
+    expect(missingFieldsMessage(["title", "cost"])).toBe(`${sharedMessage(ALL_FIELDS_REQUIRED)}. Manquant : Titre, Prix.`);
+    const checked = checkCreateEvent(initialFormState, initialLocation, { timeZone: "America/Toronto", now: new Date("2026-12-01T12:00:00Z"), currency: "cad" });
+    expect(checked).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("Manquant : Titre, Date, Heure de la partie, Lieu de la partie, Prix, Nombre maximal de joueurs."),
+    });
+    expect(parseMapLocation("https://maps.app.goo.gl/abc")).toEqual({
+      ok: false,
+      message: "Les liens courts ne peuvent pas être lus ici. Collez le lien complet ou les coordonnées.",
+    });
+  });
+
+  it("words the teams' and check-in's messages in French", () => {
+    const draft = { teams: [["a", "b"], ["c", "d"]], locks: {} };
+    const candidates = ["a", "b", "c", "d"].map((id) => ({ registrationId: id, name: id, role: "player" as const, checkedIn: true, mu: 25, sigma: 8, games: 0, stars: null, rated: true }));
+    expect(swapRefusal(draft, candidates, "a", "b")).toBe("Choisissez deux joueurs d’équipes différentes.");
+    expect(t("admin.checkIn.count", { checkedIn: 1, expected: 12 })).toBe("1 présent sur 12");
+    expect(t("admin.checkIn.unsavedOffline", { count: 2 })).toMatch(/^2 touches pas encore enregistrées\. Vous êtes hors ligne/);
+    expect(messageAround("admin.console.showing", "range", { zone: "heure de l’Est" })).toEqual(["Période : ", " (heure de l’Est)"]);
+  });
+});
+
+describe("the organiser's screens in English", () => {
+  it("keep the original product's words, counts with their nouns included", () => {
+    expect(t("admin.figures.charges", { count: 1 })).toBe("From 1 charge");
+    expect(t("admin.figures.charges", { count: 1200 })).toBe("From 1,200 charges");
+    expect(t("admin.edit.updatedNotified", { count: 1 })).toBe("Game updated. 1 person was emailed the changes.");
+    expect(messageAround("admin.team.select", "name")).toEqual(["Select ", ""]);
+    expect(t("admin.heldOf", { held: 3, max: 10 })).toBe("3 of 10");
+  });
+});

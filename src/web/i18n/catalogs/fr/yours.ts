@@ -1,0 +1,31 @@
+import type { messages as english } from "../en/yours.ts";
+
+/** The French of the "yours" area: « vous », Québec's football words (docs/languages.md). */
+export const messages: Record<keyof typeof english, string> = {
+  "yours.list.loadFailed": "Impossible de charger vos parties.",
+  "yours.current.title": "Parties à venir",
+  "yours.current.none": "Vous ne participez à aucune partie à venir.",
+  "yours.current.seeAvailable": "Voir les parties disponibles",
+  "yours.current.playing": "Vous jouez",
+  "yours.current.onWaitlist": "En liste d’attente",
+  "yours.completed.title": "Parties terminées",
+  "yours.completed.none": "Vous n’avez encore aucune partie terminée.",
+  "yours.completed.played": "Jouées",
+  "yours.completed.waitlisted": "En liste d’attente",
+  "yours.refunded.title": "Parties remboursées",
+  "yours.refunded.none": "Vous n’avez aucune partie remboursée.",
+  "yours.cancelled.title": "Parties annulées ou remboursées",
+  "yours.cancelled.none": "Vous n’avez aucune partie annulée.",
+  "yours.event.at": "à",
+  "yours.event.checkedIn": "Présent",
+  "yours.event.noShow": "Absent",
+  "yours.part.player": "Joueur",
+  "yours.part.goalkeeper": "Gardien de but",
+  "yours.part.paid": "Payé {amount}",
+  "yours.part.refunded": "Remboursé {amount}",
+  "yours.part.processing": "Paiement en cours",
+  "yours.part.waitlist": "{role} en liste d’attente",
+  "yours.part.waitlistAt": "{role} en liste d’attente (nº {place})",
+  "yours.part.nothingCharged": "Rien n’a encore été facturé",
+  "yours.part.cancelled": "Annulée",
+};

@@ -1,0 +1,46 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { formatDate, formatDuration, formatGoalkeepers, formatPrice } from "../features/events/format.ts";
+import { formatCents } from "./format-money.ts";
+import { AREAS } from "./catalogs/areas.ts";
+import { activateLanguage, t } from "./i18n.ts";
+import { sharedMessage } from "./shared-message.ts";
+import { PAYMENT_FAILED } from "../../shared/registrations.ts";
+
+describe("the active language", () => {
+  afterAll(() => activateLanguage("en", AREAS));
+
+  it("speaks English by default and French once chosen, numbers and money included", async () => {
+    await activateLanguage("en");
+    expect(formatPrice(0, "cad")).toBe("Free");
+    expect(formatCents(1000, "cad")).toBe("$10.00");
+    expect(formatDuration(90)).toBe("1 hour 30 minutes");
+    expect(formatGoalkeepers({ includeGoalkeepers: true, maxGoalkeepers: 2, goalkeeperCostCents: 0 }, "cad")).toBe("2 goalkeepers, Free");
+
+    const saturdayEvening = "2025-12-07T00:00:00Z"; // 19:00 on Saturday 6 December in Toronto
+    const short = { timeZone: "America/Toronto", weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", hour12: true } as const;
+    expect(formatDate(saturdayEvening, short)).toBe("Sat, Dec 6, 7:00 PM");
+
+    await activateLanguage("fr");
+    expect(formatDate(saturdayEvening, short).replace(/\s/g, " ")).toBe("sam. 6 déc., 19 h 00");
+    expect(t("shell.footer.privacy")).toBe("Politique de confidentialité");
+    expect(formatPrice(0, "cad")).toBe("Gratuit");
+    expect(formatCents(1000, "cad").replace(/\s/g, " ")).toBe("10,00 $");
+    expect(formatCents(1250, "eur").replace(/\s/g, " ")).toBe("12,50 €");
+    expect(formatDuration(61)).toBe("1 heure 1 minute");
+    expect(formatGoalkeepers({ includeGoalkeepers: true, maxGoalkeepers: 1, goalkeeperCostCents: 500 }, "cad").replace(/\s/g, " ")).toBe(
+      "1 gardien de but, 5,00 $",
+    );
+  });
+
+  it("words the messages written in src/shared with the server's dictionary, once a screen asked for it", async () => {
+    await activateLanguage("fr");
+    expect(sharedMessage(PAYMENT_FAILED)).toBe(PAYMENT_FAILED);
+    await activateLanguage("fr", ["shell", "shared"]);
+    expect(sharedMessage(PAYMENT_FAILED)).toBe("Le paiement a échoué. Veuillez réessayer.");
+    expect(sharedMessage("A text no dictionary has.")).toBe("A text no dictionary has.");
+    await activateLanguage("fr");
+    expect(sharedMessage(PAYMENT_FAILED)).toBe(PAYMENT_FAILED);
+    await activateLanguage("en", ["shell", "shared"]);
+    expect(sharedMessage(PAYMENT_FAILED)).toBe(PAYMENT_FAILED);
+  });
+});

@@ -1,0 +1,38 @@
+import type { Language } from "../../shared/language.ts";
+import type { ViewerDevice } from "../../shared/viewer-device.ts";
+
+/**
+ * A page the server rendered (docs/server-rendering.md): what it rendered with, embedded once in the
+ * page as JSON, so that the browser hydrates the same tree without asking for anything again.
+ */
+export interface ServerRender {
+  /** The screen rendered in the shell: its code must be here before hydrating. */
+  screen: "home" | "event" | "login";
+  language: Language;
+  device: ViewerDevice;
+  /** When it was rendered (ms): the screens' clock for the hydrating render. */
+  now: number;
+  /**
+   * The answers it rendered with, as the query cache holds them: put back with setQueryData. (TanStack's
+   * own dehydrate/hydrate carry more than the page needs, and their code would take the entry over
+   * its budget.)
+   */
+  queries: { key: readonly unknown[]; data: unknown; updatedAt: number }[];
+}
+
+/** The element holding it: a data block, which the Content Security Policy lets through as it runs nothing. */
+export const SERVER_RENDER_ELEMENT_ID = "server-render";
+
+let rendering: (() => ServerRender | undefined) | undefined;
+
+/**
+ * Where the render being made (server) or hydrated (browser) is found; cleared in the browser once
+ * hydrated, after which the screens read the device and the clock themselves.
+ */
+export function setServerRender(find: (() => ServerRender | undefined) | undefined): void {
+  rendering = find;
+}
+
+export function serverRender(): ServerRender | undefined {
+  return rendering?.();
+}
