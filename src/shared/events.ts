@@ -200,6 +200,11 @@ export interface EventSummary {
   seriesId: string | null;
   /** Before this instant the game is shown but cannot be joined; null: open since it was created. */
   registrationOpensAt: string | null;
+  /**
+   * A series game with regulars first: from this instant until `registrationOpensAt` only its regulars
+   * may join (docs/series.md, "Regulars first"); null when everyone may join from the opening.
+   */
+  regularsOpenAt: string | null;
   /** Spots held by players (confirmed, or being paid for). */
   playersCount: number;
   goalkeepersCount: number;
@@ -233,6 +238,13 @@ export interface RefundIssue {
   error: string | null;
 }
 
+/** The regulars' window of a game as its page shows it (EventDetail.regularsWindow). */
+export interface RegularsWindow {
+  maxPlayers: number;
+  maxGoalkeepers: number;
+  viewerIsRegular: boolean;
+}
+
 /** GET /api/events/:id — the event with the lists derived from its registrations. */
 export interface EventDetail extends EventSummary {
   /**
@@ -251,6 +263,12 @@ export interface EventDetail extends EventSummary {
   refundedUsers: string[];
   /** The viewer's own registrations for this event that are active or refunded. */
   mine: MyRegistration[];
+  /**
+   * While only regulars may join (`regularsOpenAt` ≤ now < `registrationOpensAt`): the most spots of
+   * each role that may be held in the window, and whether the viewer is one of the regulars. Absent
+   * on a game without a window, and once everyone may join.
+   */
+  regularsWindow?: RegularsWindow;
   /** The viewer's waitlist place lost to a failed automatic charge, while nothing newer replaced it. */
   failedAutoCharge?: FailedAutoCharge;
   /** Admins only: refunds that failed after every retry. */

@@ -13,6 +13,27 @@ export const GAME_COUNT_RANGE = `The number of games must be between 1 and ${SER
 export const OPENS_DAYS_RANGE = `Registration must open between ${SERIES_LIMITS.opensDaysMin} and ${SERIES_LIMITS.opensDaysMax} days before kick-off`;
 export const EDIT_SCOPE_REQUIRED = "Choose this game, or this and the following games";
 
+/**
+ * Regulars first (docs/series.md, "Regulars first"): players who held a spot in at least `minGames`
+ * of the series' last `ofLast` games, and were not marked no-show in their last two, may join
+ * `windowHours` before everyone else, for at most `maxPercent` % of each role's spots.
+ */
+export const REGULARS_LIMITS = {
+  windowHoursMin: 1,
+  windowHoursMax: 7 * 24,
+  windowHoursDefault: 24,
+  ofLastMax: 12,
+  minGamesDefault: 3,
+  ofLastDefault: 4,
+  maxPercentMin: 10,
+  maxPercentMax: 100,
+  maxPercentDefault: 70,
+} as const;
+export const REGULARS_WINDOW_RANGE = `The regulars' head start must be between ${REGULARS_LIMITS.windowHoursMin} and ${REGULARS_LIMITS.windowHoursMax} hours`;
+export const REGULARS_OF_LAST_RANGE = `Count between 1 and ${REGULARS_LIMITS.ofLastMax} of the last games`;
+export const REGULARS_MIN_GAMES_RANGE = "The games a regular played must be between 1 and the games counted";
+export const REGULARS_SHARE_RANGE = `The regulars' share must be between ${REGULARS_LIMITS.maxPercentMin} % and ${REGULARS_LIMITS.maxPercentMax} % of the spots`;
+
 const wholeFromText = (value: unknown): number => {
   if (typeof value === "number") return value;
   if (typeof value === "string" && /^\s*\d+\s*$/.test(value)) return Number(value);
@@ -29,12 +50,41 @@ const inRange = (min: number, max: number, message: string) =>
     return number;
   });
 
+/** The regulars' priority window, as stored on the series (null on a series without one). */
+export interface RegularsRule {
+  windowMinutes: number;
+  minGames: number;
+  ofLast: number;
+  maxPercent: number;
+}
+
+/** `repeat.regulars`: absent or null for no window; numbers may come as the form's text. */
+const regularsSchema = z
+  .object(
+    {
+      windowHours: inRange(REGULARS_LIMITS.windowHoursMin, REGULARS_LIMITS.windowHoursMax, REGULARS_WINDOW_RANGE),
+      minGames: inRange(1, REGULARS_LIMITS.ofLastMax, REGULARS_MIN_GAMES_RANGE),
+      ofLast: inRange(1, REGULARS_LIMITS.ofLastMax, REGULARS_OF_LAST_RANGE),
+      maxPercent: inRange(REGULARS_LIMITS.maxPercentMin, REGULARS_LIMITS.maxPercentMax, REGULARS_SHARE_RANGE),
+    },
+    { error: ALL_FIELDS_REQUIRED },
+  )
+  .superRefine((rule, ctx) => {
+    if (rule.minGames > rule.ofLast) ctx.addIssue({ code: "custom", message: REGULARS_MIN_GAMES_RANGE, path: ["minGames"] });
+  })
+  .transform((rule): RegularsRule => ({ windowMinutes: rule.windowHours * 60, minGames: rule.minGames, ofLast: rule.ofLast, maxPercent: rule.maxPercent }))
+  .nullish();
+
+export type RegularsInput = z.input<typeof regularsSchema>;
+
+const opensDaysBefore = inRange(SERIES_LIMITS.opensDaysMin, SERIES_LIMITS.opensDaysMax, OPENS_DAYS_RANGE);
+
 /** How a series repeats: weekly on the first game's weekday, until a date or for a number of games. */
 const repeatSchema = z.discriminatedUnion(
   "ends",
   [
-    z.object({ ends: z.literal("on_date"), endDate: z.string({ error: END_DATE_REQUIRED }).trim().min(1, END_DATE_REQUIRED), opensDaysBefore: inRange(SERIES_LIMITS.opensDaysMin, SERIES_LIMITS.opensDaysMax, OPENS_DAYS_RANGE) }),
-    z.object({ ends: z.literal("after_games"), gameCount: inRange(1, SERIES_LIMITS.maxGames, GAME_COUNT_RANGE), opensDaysBefore: inRange(SERIES_LIMITS.opensDaysMin, SERIES_LIMITS.opensDaysMax, OPENS_DAYS_RANGE) }),
+    z.object({ ends: z.literal("on_date"), endDate: z.string({ error: END_DATE_REQUIRED }).trim().min(1, END_DATE_REQUIRED), opensDaysBefore, regulars: regularsSchema }),
+    z.object({ ends: z.literal("after_games"), gameCount: inRange(1, SERIES_LIMITS.maxGames, GAME_COUNT_RANGE), opensDaysBefore, regulars: regularsSchema }),
   ],
   { error: ALL_FIELDS_REQUIRED },
 );
@@ -45,6 +95,7 @@ export interface SeriesRepeat {
   endDate: string | null;
   gameCount: number | null;
   opensBeforeMinutes: number;
+  regulars: RegularsRule | null;
 }
 
 /**
@@ -72,13 +123,14 @@ export function createSeriesSchemaFor(currency: string) {
   return withPart(currency, "repeat", repeatSchema).transform((parsed, ctx): { game: CreateEventData; repeat: SeriesRepeat } => {
     const { game, part } = parsed;
     const opensBeforeMinutes = part.opensDaysBefore * 24 * 60;
-    if (part.ends === "after_games") return { game, repeat: { endDate: null, gameCount: part.gameCount, opensBeforeMinutes } };
+    const regulars = part.regulars ?? null;
+    if (part.ends === "after_games") return { game, repeat: { endDate: null, gameCount: part.gameCount, opensBeforeMinutes, regulars } };
     const problem = endDateProblem(game.date, part.endDate);
     if (problem) {
       ctx.addIssue({ code: "custom", message: problem, path: ["repeat", "endDate"] });
       return z.NEVER;
     }
-    return { game, repeat: { endDate: part.endDate, gameCount: null, opensBeforeMinutes } };
+    return { game, repeat: { endDate: part.endDate, gameCount: null, opensBeforeMinutes, regulars } };
   });
 }
 
@@ -116,6 +168,8 @@ export interface SeriesView {
   /** The last day a game falls on (from the end date or the number of games). */
   lastDate: string;
   opensBeforeMinutes: number;
+  /** Regulars first: null when everyone may join from the opening. */
+  regulars: RegularsRule | null;
   durationMinutes: number;
   locationName: string;
   costCents: number;

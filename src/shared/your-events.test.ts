@@ -27,6 +27,7 @@ function event(id: string, startsAt: string, options: { minutes?: number; status
     goalkeepersCount: 0,
     seriesId: null,
     registrationOpensAt: null,
+    regularsOpenAt: null,
   };
 }
 

@@ -139,6 +139,15 @@ export const series = pgTable(
     gameCount: integer("game_count"),
     /** Each game opens for registration this long before its kick-off. */
     opensBeforeMinutes: integer("opens_before_minutes").notNull().default(6 * 24 * 60),
+    /**
+     * Regulars first (docs/series.md): regulars may join this long before the opening (null: no
+     * window); a regular held a spot in at least regularsMinGames of the last regularsOfLast games;
+     * at most regularsMaxPercent % of each role's spots go in the window.
+     */
+    regularsWindowMinutes: integer("regulars_window_minutes"),
+    regularsMinGames: integer("regulars_min_games").notNull().default(3),
+    regularsOfLast: integer("regulars_of_last").notNull().default(4),
+    regularsMaxPercent: integer("regulars_max_percent").notNull().default(70),
     durationMinutes: integer("duration_minutes").notNull(),
     latitude: doublePrecision("latitude"),
     longitude: doublePrecision("longitude"),
@@ -165,6 +174,9 @@ export const series = pgTable(
     check("series_cost_nonnegative", sql`${table.costCents} >= 0 and ${table.goalkeeperCostCents} >= 0`),
     check("series_capacity_positive", sql`${table.maxPlayers} >= 1 and ${table.maxGoalkeepers} >= 0`),
     check("series_point_whole", sql`(${table.latitude} is null) = (${table.longitude} is null)`),
+    check("series_regulars_window", sql`${table.regularsWindowMinutes} is null or ${table.regularsWindowMinutes} between 60 and 10080`),
+    check("series_regulars_games", sql`1 <= ${table.regularsMinGames} and ${table.regularsMinGames} <= ${table.regularsOfLast} and ${table.regularsOfLast} <= 12`),
+    check("series_regulars_percent", sql`${table.regularsMaxPercent} between 10 and 100`),
   ],
 );
 
@@ -207,6 +219,14 @@ export const event = pgTable(
     occurrenceDate: date("occurrence_date", { mode: "string" }),
     /** Before this instant the game is shown but cannot be joined; null: open from its creation. */
     registrationOpensAt: timestamp("registration_opens_at", { withTimezone: true }),
+    /** A series game with regulars first: its regulars may join from this instant (null: no window). */
+    regularsOpenAt: timestamp("regulars_open_at", { withTimezone: true }),
+    /**
+     * A series game's "new game" mails, sent when it opens rather than when it is generated
+     * (series/announce-openings.ts): to its regulars at the window's start, to everyone at the opening.
+     */
+    regularsAnnouncedAt: timestamp("regulars_announced_at", { withTimezone: true }),
+    openingAnnouncedAt: timestamp("opening_announced_at", { withTimezone: true }),
     ...timestamps,
   },
   (table) => [

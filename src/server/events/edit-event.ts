@@ -52,9 +52,10 @@ export async function editEvent(
     }
     await checkGoalkeepersKept(tx, locked, input);
     const goalkeeperCostCents = input.includeGoalkeepers ? input.goalkeeperCostCents : 0;
-    const opensAt = locked.registrationOpensAt;
-    const registrationOpensAt =
-      opensAt && opensAt.getTime() > now.getTime() ? new Date(opensAt.getTime() + startsAt.getTime() - locked.startsAt.getTime()) : opensAt;
+    // A game not open yet keeps its head start: its opening (and its regulars' window) moves with it.
+    const moved = (at: Date | null) => (at && at.getTime() > now.getTime() ? new Date(at.getTime() + startsAt.getTime() - locked.startsAt.getTime()) : at);
+    const registrationOpensAt = moved(locked.registrationOpensAt);
+    const regularsOpenAt = moved(locked.regularsOpenAt);
 
     const next: EventRow = {
       ...locked,
@@ -74,6 +75,7 @@ export async function editEvent(
       goalkeeperCostCents,
       maxGoalkeepers: input.maxGoalkeepers,
       registrationOpensAt,
+      regularsOpenAt,
     };
     const changes = describeChanges(locked, next, currency);
     if (changes.length === 0) return { changes, notified: 0 };

@@ -33,11 +33,17 @@ export const summaryColumns = {
   status: event.status,
   seriesId: event.seriesId,
   registrationOpensAt: event.registrationOpensAt,
+  regularsOpenAt: event.regularsOpenAt,
   playersCount: spotsTaken("player"),
   goalkeepersCount: spotsTaken("goalkeeper"),
 };
 
-export type SummaryRow = Omit<EventSummary, "startsAt" | "endsAt" | "registrationOpensAt"> & { startsAt: Date; endsAt: Date; registrationOpensAt: Date | null };
+export type SummaryRow = Omit<EventSummary, "startsAt" | "endsAt" | "registrationOpensAt" | "regularsOpenAt"> & {
+  startsAt: Date;
+  endsAt: Date;
+  registrationOpensAt: Date | null;
+  regularsOpenAt: Date | null;
+};
 
 export function toEventSummary(row: SummaryRow): EventSummary {
   return {
@@ -59,6 +65,7 @@ export function toEventSummary(row: SummaryRow): EventSummary {
     status: row.status,
     seriesId: row.seriesId,
     registrationOpensAt: row.registrationOpensAt?.toISOString() ?? null,
+    regularsOpenAt: row.regularsOpenAt?.toISOString() ?? null,
     playersCount: row.playersCount,
     goalkeepersCount: row.goalkeepersCount,
   };

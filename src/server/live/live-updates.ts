@@ -245,6 +245,7 @@ function summaryOf(detail: SharedEventDetail["detail"]): EventSummary {
     status: detail.status,
     seriesId: detail.seriesId,
     registrationOpensAt: detail.registrationOpensAt,
+    regularsOpenAt: detail.regularsOpenAt,
     playersCount: detail.playersCount,
     goalkeepersCount: detail.goalkeepersCount,
   };

@@ -59,6 +59,7 @@ describe("the new-game mail", () => {
     goalkeepersCount: 0,
     seriesId: null,
     registrationOpensAt: null,
+    regularsOpenAt: null,
   };
   const mailIn = (currency: string) =>
     newEventMail({ appName: "Kickoff", currency, to: "olga@example.com", event, eventUrl: "https://x.test/event/1", unsubscribeUrl: "https://x.test/u" });

@@ -25,6 +25,7 @@ export const SAMPLE_GAME: EventSummary = {
   goalkeepersCount: 0,
   seriesId: null,
   registrationOpensAt: null,
+  regularsOpenAt: null,
 };
 
 export const SAMPLE_NOW = new Date("2031-12-01T00:00:00Z");

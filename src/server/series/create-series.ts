@@ -28,6 +28,12 @@ export async function createSeries(options: { db: Db; organizer: SessionUser; ga
         endDate: repeat.endDate,
         gameCount: repeat.gameCount,
         opensBeforeMinutes: repeat.opensBeforeMinutes,
+        ...(repeat.regulars && {
+          regularsWindowMinutes: repeat.regulars.windowMinutes,
+          regularsMinGames: repeat.regulars.minGames,
+          regularsOfLast: repeat.regulars.ofLast,
+          regularsMaxPercent: repeat.regulars.maxPercent,
+        }),
         organizerId: organizer.id,
         organizerName: organizer.name,
         organizerEmail: organizer.email,

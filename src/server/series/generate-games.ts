@@ -51,6 +51,7 @@ function gamesToGenerate(row: SeriesRow, options: { now: Date; horizonDays?: num
     startsAt: occurrence.startsAt,
     endsAt: occurrence.endsAt,
     registrationOpensAt: occurrence.registrationOpensAt,
+    regularsOpenAt: row.regularsWindowMinutes === null ? null : new Date(occurrence.registrationOpensAt.getTime() - row.regularsWindowMinutes * 60_000),
     title: row.title,
     timeZone: row.timeZone,
     durationMinutes: row.durationMinutes,

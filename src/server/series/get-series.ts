@@ -21,6 +21,10 @@ export function seriesView(row: SeriesRow): SeriesView {
     gameCount: row.gameCount,
     lastDate: lastDateOf(row) ?? row.firstDate,
     opensBeforeMinutes: row.opensBeforeMinutes,
+    regulars:
+      row.regularsWindowMinutes === null
+        ? null
+        : { windowMinutes: row.regularsWindowMinutes, minGames: row.regularsMinGames, ofLast: row.regularsOfLast, maxPercent: row.regularsMaxPercent },
     durationMinutes: row.durationMinutes,
     locationName: row.locationName,
     costCents: row.costCents,

@@ -240,6 +240,7 @@ describe("withEventPreview", () => {
     goalkeepersCount: 0,
     seriesId: null,
     registrationOpensAt: null,
+    regularsOpenAt: null,
   };
   const options = { appName: "Kickoff", publicUrl: "https://kickoff.example", now: new Date("2026-12-01T00:00:00Z") };
   const description = (html: string) => metaTags(html)["og:description"];

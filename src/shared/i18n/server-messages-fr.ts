@@ -109,6 +109,9 @@ const exact: Record<string, string> = {
   "This event has been cancelled.": "Cette partie a été annulée.",
   "This event has already started.": "Cette partie est déjà commencée.",
   "Registration for this game is not open yet.": "Les inscriptions à cette partie ne sont pas encore ouvertes.",
+  "Only this series' regulars can join before registration opens.": "Seuls les habitués de cette série peuvent s’inscrire avant l’ouverture des inscriptions.",
+  "The spots for regulars are taken. The others open to everyone when registration opens.":
+    "Les places réservées aux habitués sont prises. Les autres s’ouvrent à tous à l’ouverture des inscriptions.",
 
   // Weekly series (series/, shared/series.ts)
   "Series not found.": "Série introuvable.",
@@ -116,6 +119,7 @@ const exact: Record<string, string> = {
     "Seule cette partie peut changer de jour. Pour jouer les parties suivantes un autre jour, terminez cette série et créez-en une nouvelle.",
   "This series has ended: edit its games one at a time.": "Cette série est terminée : modifiez ses parties une à la fois.",
   "Enter the date of the last game": "Entrez la date de la dernière partie",
+  "The games a regular played must be between 1 and the games counted": "Le nombre de parties jouées par un habitué doit être entre 1 et le nombre de parties comptées",
   "The last date must be on or after the first game's date": "La dernière date doit être le jour de la première partie ou après",
   "Choose this game, or this and the following games": "Choisissez cette partie, ou cette partie et les suivantes",
   "This event has no goalkeeper spots.": "Cette partie n’a pas de places de gardien de but.",
@@ -252,6 +256,9 @@ const patterns: MessagePattern[] = [
   { english: "Max goalkeepers must be at most {max}", translation: "Le nombre maximal de gardiens de but doit être d’au plus {max}" },
   { english: "A series can last at most {days} days: create another one after it", translation: "Une série peut durer au plus {days} jours : créez-en une autre après elle" },
   { english: "The number of games must be between 1 and {max}", translation: "Le nombre de parties doit être entre 1 et {max}" },
+  { english: "The regulars' head start must be between {min} and {max} hours", translation: "L’avance des habitués doit être entre {min} et {max} heures" },
+  { english: "Count between 1 and {max} of the last games", translation: "Comptez entre 1 et {max} des dernières parties" },
+  { english: "The regulars' share must be between {min} % and {max} % of the spots", translation: "La part des habitués doit être entre {min} % et {max} % des places" },
   {
     english: "Registration must open between {min} and {max} days before kick-off",
     translation: "Les inscriptions doivent ouvrir entre {min} et {max} jours avant le début de la partie",

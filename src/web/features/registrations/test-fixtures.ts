@@ -36,6 +36,7 @@ export function makeEvent(overrides: Partial<EventDetail> = {}): EventDetail {
     goalkeepersCount: 0,
     seriesId: null,
     registrationOpensAt: null,
+    regularsOpenAt: null,
     organizer: null,
     players: [],
     goalkeepers: [],
