@@ -48,7 +48,7 @@ async function main() {
     await startNewEventMailWorkers(boss, { db: database.db, mailer: services.mailer, config });
     await startRegistrationWorkers(boss, services);
     await startReminderWorkers(boss, { db: database.db, database, mailer: services.mailer, config, jobs: bossJobQueue(boss) });
-    await startSeriesWorkers(boss, { db: database.db, listCache: services.listCache });
+    await startSeriesWorkers(boss, { db: database.db, database, jobs: bossJobQueue(boss), listCache: services.listCache });
     await startEmbeddedVacuum(boss, database.pool, { embedded: !config.databaseUrl });
     await startRateLimitPrune(boss, database.pool, { windowMs: config.rateLimits.windowMs });
     await startAnalyticsWorker(boss, { pool: database.pool, timeZone: config.analytics.timeZone });

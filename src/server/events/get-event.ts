@@ -5,6 +5,8 @@ import { HELD_STATUSES, type MyRegistration, type RegistrationStatus } from "../
 import type { Db } from "../db/client.ts";
 import { event, payment, paymentDispute, registration, user } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
+import { isRegularsWindow, regularsSpots } from "../../shared/registration-opening.ts";
+import { regularsOf, regularsRuleOf } from "../series/regulars.ts";
 import { isEventId, summaryColumns, toEventSummary } from "./event-summary.ts";
 import type { ListCache } from "./list-cache.ts";
 
@@ -20,6 +22,11 @@ export interface SharedEventDetail {
   registrations: { id: string; userId: string; role: "player" | "goalkeeper"; status: RegistrationStatus; amountCents: number; refundedCents: MyRegistration["refundedCents"] }[];
   /** Waitlist places lost to a failed automatic charge and not followed by a newer join, for each viewer's own notice. */
   failedAutoCharges: (FailedAutoCharge & { userId: string })[];
+  /**
+   * A series game with regulars first, not open yet: who its regulars are and the most spots of each
+   * role they may hold in the window, for each viewer's `regularsWindow`. The ids never leave the server.
+   */
+  regulars?: { userIds: string[]; maxPlayers: number; maxGoalkeepers: number };
 }
 
 /**
@@ -61,7 +68,7 @@ export async function readSharedEventDetail(db: Db, id: string, cache?: ListCach
 }
 
 /** The page as this viewer sees it, without the admin parts (queried apart): pure, from the shared part. */
-export function viewerEventDetail(shared: SharedEventDetail, viewer: EventViewer | undefined): EventDetail {
+export function viewerEventDetail(shared: SharedEventDetail, viewer: EventViewer | undefined, now = new Date()): EventDetail {
   const mine: MyRegistration[] = [];
   if (viewer) {
     for (const r of shared.registrations) {
@@ -79,6 +86,10 @@ export function viewerEventDetail(shared: SharedEventDetail, viewer: EventViewer
     }
   }
   const detail: EventDetail = { ...shared.detail, mine };
+  if (shared.regulars && isRegularsWindow(shared.detail, now)) {
+    const { userIds, maxPlayers, maxGoalkeepers } = shared.regulars;
+    detail.regularsWindow = { maxPlayers, maxGoalkeepers, viewerIsRegular: viewer !== undefined && userIds.includes(viewer.id) };
+  }
   // Nothing to say to someone holding a spot now (in either role), or about a game called off.
   if (viewer && shared.detail.status !== "cancelled" && !mine.some((r) => (HELD_STATUSES as readonly RegistrationStatus[]).includes(r.status))) {
     const lost = shared.failedAutoCharges.filter((failure) => failure.userId === viewer.id).at(-1);
@@ -125,6 +136,7 @@ async function loadSharedEventDetail(db: Db, id: string): Promise<SharedEventDet
 
   const { organizerName, organizerEmail, notes, version, ...summary } = row;
   const failedAutoCharges = await lostWaitlistPlaces(db, id);
+  const regulars = await regularsOfPage(db, row);
   return {
     detail: {
       ...toEventSummary(summary),
@@ -139,6 +151,23 @@ async function loadSharedEventDetail(db: Db, id: string): Promise<SharedEventDet
     },
     registrations: registrations.map(({ name: _name, userId, ...r }) => ({ ...r, userId: userId! })),
     failedAutoCharges,
+    ...(regulars && { regulars }),
+  };
+}
+
+/** The regulars of a game whose window is still to close (series/regulars.ts); undefined for any other game. */
+async function regularsOfPage(
+  db: Db,
+  game: { id: string; seriesId: string | null; startsAt: Date; registrationOpensAt: Date | null; regularsOpenAt: Date | null; maxPlayers: number; maxGoalkeepers: number },
+): Promise<SharedEventDetail["regulars"]> {
+  const now = new Date();
+  if (!game.registrationOpensAt || game.registrationOpensAt.getTime() <= now.getTime()) return undefined;
+  const rule = await regularsRuleOf(db, game);
+  if (!rule) return undefined;
+  return {
+    userIds: await regularsOf(db, game, rule, now),
+    maxPlayers: regularsSpots(game.maxPlayers, rule.maxPercent),
+    maxGoalkeepers: regularsSpots(game.maxGoalkeepers, rule.maxPercent),
   };
 }
 

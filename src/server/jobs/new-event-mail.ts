@@ -7,6 +7,7 @@ import { isEventId, summaryColumns, toEventSummary } from "../events/event-summa
 import type { Mailer } from "../mail/mailer.ts";
 import { mailLanguage } from "../mail/i18n/common.ts";
 import { newEventMail } from "../mail/new-event-mail.ts";
+import { regularsOf, regularsRuleOf } from "../series/regulars.ts";
 import { unsubscribeUrl } from "../mail/unsubscribe.ts";
 import type { Boss } from "./boss.ts";
 import type { JobQueue } from "./queue.ts";
@@ -25,13 +26,21 @@ const MAX_ATTEMPTS = 3;
 const FOLLOW_UP_DELAY_SECONDS = 60;
 const SENDS_AT_ONCE = 5;
 
+/**
+ * Who a fan-out tells: everyone (the default), or only the regulars of a series game whose regulars'
+ * window starts (series/announce-openings.ts); everyone else is told at the opening.
+ */
+export type NewEventAudience = "everyone" | "regulars";
+
 interface FanOutJob {
   eventId: string;
+  audience?: NewEventAudience;
 }
 interface BatchJob {
   eventId: string;
   userIds: string[];
   attempt: number;
+  audience?: NewEventAudience;
 }
 
 export interface NewEventMailDeps {
@@ -69,17 +78,19 @@ function recipientsWhere(organizerId: string | null, ...more: SQL[]) {
   );
 }
 
-async function fanOut(boss: Boss, db: Db, { eventId }: FanOutJob): Promise<void> {
+async function fanOut(boss: Boss, db: Db, { eventId, audience = "everyone" }: FanOutJob): Promise<void> {
   if (!isEventId(eventId)) return;
-  const [found] = await db.select({ organizerId: event.organizerId, status: event.status }).from(event).where(eq(event.id, eventId));
+  const [found] = await db.select().from(event).where(eq(event.id, eventId));
   if (!found || found.status === "cancelled") return;
+  const only = audience === "regulars" ? await regularsToTell(db, found) : undefined;
+  if (only?.length === 0) return;
 
   let cursor: string | undefined;
   for (;;) {
     const page = await db
       .select({ id: user.id })
       .from(user)
-      .where(recipientsWhere(found.organizerId, ...(cursor === undefined ? [] : [gt(user.id, cursor)])))
+      .where(recipientsWhere(found.organizerId, ...(cursor === undefined ? [] : [gt(user.id, cursor)]), ...(only ? [inArray(user.id, only)] : [])))
       .orderBy(asc(user.id))
       .limit(BATCH_SIZE);
     if (page.length === 0) return;
@@ -87,7 +98,11 @@ async function fanOut(boss: Boss, db: Db, { eventId }: FanOutJob): Promise<void>
     // The id is derived from the batch, so a retried fan-out stores no second copy (pg-boss
     // inserts with ON CONFLICT DO NOTHING).
     await boss.insert([
-      { id: batchJobId(eventId, userIds[0]!, 1), name: NEW_EVENT_MAIL_BATCH_QUEUE, data: { eventId, userIds, attempt: 1 } satisfies BatchJob },
+      {
+        id: batchJobId(eventId, userIds[0]!, 1, audience),
+        name: NEW_EVENT_MAIL_BATCH_QUEUE,
+        data: { eventId, userIds, attempt: 1, audience } satisfies BatchJob,
+      },
     ]);
     if (page.length < BATCH_SIZE) return;
     cursor = userIds.at(-1);
@@ -164,17 +179,30 @@ async function sendBatch(boss: Boss, deps: NewEventMailDeps, job: BatchJob): Pro
   const attempt = job.attempt + 1;
   await boss.insert([
     {
-      id: batchJobId(job.eventId, failed[0]!, attempt),
+      id: batchJobId(job.eventId, failed[0]!, attempt, job.audience),
       name: NEW_EVENT_MAIL_BATCH_QUEUE,
-      data: { eventId: job.eventId, userIds: failed, attempt } satisfies BatchJob,
+      data: { eventId: job.eventId, userIds: failed, attempt, audience: job.audience } satisfies BatchJob,
       startAfter: new Date(Date.now() + (deps.followUpDelaySeconds ?? FOLLOW_UP_DELAY_SECONDS) * 1000),
     },
   ]);
 }
 
-/** A stable uuid for a batch, from the event, its first recipient and the attempt. */
-function batchJobId(eventId: string, firstUserId: string, attempt: number): string {
-  const hex = createHash("sha256").update(`${eventId}:${firstUserId}:${attempt}`).digest("hex");
+/**
+ * The regulars a series game's window is announced to (series/regulars.ts), as of its window's start.
+ * The batches check nothing more about them: a regular is told at most once anyway (the ledger).
+ */
+async function regularsToTell(db: Db, game: typeof event.$inferSelect): Promise<string[]> {
+  const rule = await regularsRuleOf(db, game);
+  return rule ? regularsOf(db, game, rule, new Date()) : [];
+}
+
+/**
+ * A stable uuid for a batch, from the event, its first recipient, the attempt and the audience (the
+ * regulars' batch and the opening's may start with the same person: they must not share an id).
+ */
+function batchJobId(eventId: string, firstUserId: string, attempt: number, audience: NewEventAudience = "everyone"): string {
+  const key = audience === "everyone" ? `${eventId}:${firstUserId}:${attempt}` : `${eventId}:${audience}:${firstUserId}:${attempt}`;
+  const hex = createHash("sha256").update(key).digest("hex");
   // Shaped as a version-4-style uuid so it fits pg-boss's uuid column.
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

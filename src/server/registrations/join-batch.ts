@@ -4,15 +4,20 @@ import { nowOf, type RegistrationDeps } from "./deps.ts";
 import { IN_LOCK_PER_GAME } from "./game-queue.ts";
 import { enqueueIn, type RegistrationMailJob } from "./jobs.ts";
 import { lockTimingOn, recordTiming } from "./lock-timing.ts";
-import { activeRegistrationsOf, capacityOf, type RegistrationRow } from "./queries.ts";
+import { activeRegistrationsOf, capacityOf, heldSpots, type RegistrationRow } from "./queries.ts";
 import { type ReserveOutcome, type ReserveRequest, reserveSpot } from "./reserve-spot.ts";
 import { type EventRow, type Tx, withEventLock } from "./transaction.ts";
+import { REGULARS_ONLY, REGULARS_SPOTS_TAKEN, regularsSpots } from "../../shared/registration-opening.ts";
+import { inRegularsWindow, type RegularPass } from "../series/regulars.ts";
 
 export const ALREADY_REGISTERED = "You are already registered for this event.";
 export const ACCOUNT_BEING_DELETED = "This account is being deleted.";
 
-/** What a join asks of the game's lock: everything the reserving statement needs but the game's row. */
-export type JoinReservation = Omit<ReserveRequest, "eventId" | "capacity" | "now">;
+/**
+ * What a join asks of the game's lock: everything the reserving statement needs but the game's row,
+ * and, during a series game's regulars' window, the pass of a regular (series/regulars.ts).
+ */
+export type JoinReservation = Omit<ReserveRequest, "eventId" | "capacity" | "now"> & { regular?: RegularPass };
 
 /** What the lock gave a join: the registration it inserted, or the spot held for its payment, to resume. */
 export interface Reserved {
@@ -127,8 +132,11 @@ async function reserveUnderLock(deps: RegistrationDeps, tx: Tx, event: EventRow,
   let announced = false;
   for (const join of joins) {
     try {
-      checkOpen(event, join.role, nowOf(deps));
-      const request: ReserveRequest = { ...join, eventId: event.id, capacity: capacityOf(event, join.role), now: new Date() };
+      const now = nowOf(deps);
+      checkOpen(event, join.role, now, join.regular);
+      if (inRegularsWindow(event, now)) await checkRegularsShare(tx, event, join);
+      const { regular: _pass, ...reservation } = join;
+      const request: ReserveRequest = { ...reservation, eventId: event.id, capacity: capacityOf(event, join.role), now: new Date() };
       const { outcome, reg } = await reserveSpot(tx, request, { announce: !announced });
       if (reg) {
         announced = true;
@@ -167,11 +175,27 @@ async function refusalOrResume(tx: Tx, outcome: ReserveOutcome, eventId: string,
 
 export const REGISTRATION_NOT_OPEN = "Registration for this game is not open yet.";
 
-/** The game can be joined in this role now; checked before the lock and again under it. */
-export function checkOpen(event: EventRow, role: RegistrationRole, now: Date): void {
+/**
+ * The game can be joined in this role now; checked before the lock and again under it. A series'
+ * game is shown from its generation but opens a set time before kick-off, and with regulars first its
+ * regulars (those with a `regular` pass) may join from the window's start (docs/series.md).
+ */
+export function checkOpen(event: EventRow, role: RegistrationRole, now: Date, regular?: RegularPass): void {
   if (event.status === "cancelled") throw new AppError("rule", "This event has been cancelled.");
   if (event.startsAt.getTime() <= now.getTime()) throw new AppError("rule", "This event has already started.");
-  // A series' game is shown from its generation but opens a set time before kick-off (docs/series.md).
-  if (event.registrationOpensAt && event.registrationOpensAt.getTime() > now.getTime()) throw new AppError("rule", REGISTRATION_NOT_OPEN);
+  if (event.registrationOpensAt && event.registrationOpensAt.getTime() > now.getTime()) {
+    if (!inRegularsWindow(event, now)) throw new AppError("rule", REGISTRATION_NOT_OPEN);
+    if (!regular) throw new AppError("rule", REGULARS_ONLY);
+  }
   if (role === "goalkeeper" && !event.includeGoalkeepers) throw new AppError("rule", "This event has no goalkeeper spots.");
+}
+
+/**
+ * Under the lock, in the regulars' window: at most their share of the role's spots may be held
+ * (rounded down, so newcomers always keep the rest). Past it a regular is refused, not waitlisted:
+ * a waitlist would let the spots still free go to whoever joins at the opening, ahead of them.
+ */
+async function checkRegularsShare(tx: Tx, event: EventRow, join: JoinReservation): Promise<void> {
+  const share = regularsSpots(capacityOf(event, join.role), join.regular!.maxPercent);
+  if ((await heldSpots(tx, event.id, join.role)) >= share) throw new AppError("rule", REGULARS_SPOTS_TAKEN);
 }

@@ -19,6 +19,7 @@ import { PAYMENT_IN_PROGRESS } from "./cancel.ts";
 import { nowOf, type RegistrationDeps } from "./deps.ts";
 import { lockTimingOn, recordTiming } from "./lock-timing.ts";
 import { checkOpen, reserveJoin } from "./join-batch.ts";
+import { regularPassFor } from "../series/regulars.ts";
 import { chargeInputOf, type RegistrationRow } from "./queries.ts";
 
 export { ACCOUNT_BEING_DELETED, ALREADY_REGISTERED } from "./join-batch.ts";
@@ -61,7 +62,9 @@ export async function joinEvent(deps: RegistrationDeps, options: { user: Session
     .where(eq(eventTable.id, eventId));
   if (!found) throw new AppError("not_found", EVENT_NOT_FOUND);
   const { game, held } = found;
-  checkOpen(game, input.role, nowOf(deps));
+  // In a series game's regulars' window: whether this person may join yet (one read, only then).
+  const regular = await regularPassFor(database.db, game, user.id, nowOf(deps));
+  checkOpen(game, input.role, nowOf(deps), regular);
   const price = priceFor(game, input.role);
   if (held) return chargeHeldSpot(deps, held);
 
@@ -86,6 +89,7 @@ export async function joinEvent(deps: RegistrationDeps, options: { user: Session
     customerId,
     currency: deps.config.payments.currency,
     consentToAutoCharge: input.consentToAutoCharge === true,
+    regular,
   });
 
   const reg = reserved.reg;

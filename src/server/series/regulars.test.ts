@@ -1,0 +1,249 @@
+import { and, asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REGULARS_ONLY, REGULARS_SPOTS_TAKEN } from "../../shared/registration-opening.ts";
+import type { SeriesDetailResponse } from "../../shared/series.ts";
+import { addDays, isoWeekday } from "../../shared/series-schedule.ts";
+import { dateInZone } from "../../shared/zoned-time.ts";
+import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type TestContext } from "../../test/test-app.ts";
+import type { SessionUser } from "../auth/session.ts";
+import { event as eventTable, newEventMailSent, registration } from "../db/schema.ts";
+import { getEventDetail } from "../events/get-event.ts";
+import { insertRegistration, insertUser } from "../events/testing.ts";
+import { AppError } from "../http/errors.ts";
+import { startNewEventMailWorkers } from "../jobs/new-event-mail.ts";
+import { bossJobQueue } from "../jobs/queue.ts";
+import type { RegistrationDeps } from "../registrations/deps.ts";
+import { joinEvent } from "../registrations/join.ts";
+import { REGISTRATION_NOT_OPEN } from "../registrations/join-batch.ts";
+import { announceSeriesOpenings } from "./announce-openings.ts";
+import { regularsOf } from "./regulars.ts";
+
+/**
+ * Regulars first (docs/series.md) on the real database (PGlite, or PostgreSQL with TEST_DATABASE_URL):
+ * who the regulars are, the window's edges, the share of spots under concurrent joins, the page, and
+ * the mails at the window's start and at the opening.
+ */
+
+const ZONE = "America/Toronto";
+const HOUR = 3_600_000;
+const WEEK = 7 * 24 * HOUR;
+
+let context: TestContext;
+let admin: TestClient;
+beforeAll(async () => {
+  context = await createTestContext({}, { background: true });
+  await startNewEventMailWorkers(context.boss!, { db: context.database.db, mailer: context.services.mailer, config: context.config });
+  admin = (await signUpVerified(context, { email: ADMIN_EMAIL, firstName: "Ada", lastName: "Admin" })).client;
+});
+afterAll(async () => {
+  await context.close();
+});
+
+const deps = (): RegistrationDeps => ({
+  database: context.database,
+  gateway: context.services.gateway,
+  config: context.config,
+  jobs: context.services.jobs,
+  listCache: context.services.listCache,
+});
+
+function thursdayFrom(days: number): string {
+  let date = addDays(dateInZone(new Date(), ZONE), days);
+  while (isoWeekday(date) !== 4) date = addDays(date, 1);
+  return date;
+}
+
+/** A free weekly game of 4 players (and 2 goalkeepers) with regulars first: 3 of the last 4, 70 %. */
+async function regularsSeries(title: string) {
+  const created = await admin.json<SeriesDetailResponse>("POST", "/api/admin/series", {
+    title,
+    date: thursdayFrom(8),
+    time: "19:00",
+    timeZone: ZONE,
+    durationHours: 1,
+    durationMinutes: 30,
+    location: { name: "Christie Pits", latitude: 43.6645, longitude: -79.4206 },
+    field: "",
+    notes: "",
+    cost: "0",
+    maxPlayers: 4,
+    includeGoalkeepers: true,
+    goalkeeperCost: "0",
+    maxGoalkeepers: 2,
+    repeat: { ends: "after_games", gameCount: 2, opensDaysBefore: 6, regulars: { windowHours: "24", minGames: 3, ofLast: 4, maxPercent: 70 } },
+  });
+  expect(created.status).toBe(201);
+  expect(created.body.series.regulars).toEqual({ windowMinutes: 24 * 60, minGames: 3, ofLast: 4, maxPercent: 70 });
+  const [game] = await context.database.db.select().from(eventTable).where(eq(eventTable.seriesId, created.body.series.id)).orderBy(asc(eventTable.startsAt));
+  // The window is generated with the game: 24 hours before its opening.
+  expect(game!.registrationOpensAt!.getTime() - game!.regularsOpenAt!.getTime()).toBe(24 * HOUR);
+  return game!;
+}
+
+let pastGames = 0;
+
+/** Games of the series already played, `weeksAgo` weeks back (1 = last week), as the generation would have made them. */
+async function pastGame(template: typeof eventTable.$inferSelect, weeksAgo: number, status: "active" | "cancelled" = "active") {
+  const startsAt = new Date(Date.now() - weeksAgo * WEEK);
+  const { id: _id, createdAt: _created, updatedAt: _updated, ...fields } = template;
+  const [row] = await context.database.db
+    .insert(eventTable)
+    .values({
+      ...fields,
+      status,
+      // Any day of its own before the series' first (the generation's key needs one per game).
+      occurrenceDate: addDays(template.occurrenceDate!, -1000 - ++pastGames),
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 90 * 60_000),
+      registrationOpensAt: new Date(startsAt.getTime() - 6 * 24 * HOUR),
+      regularsOpenAt: new Date(startsAt.getTime() - 7 * 24 * HOUR),
+    })
+    .returning();
+  return row!;
+}
+
+async function person(firstName: string): Promise<SessionUser> {
+  const row = await insertUser(context.database.db, { firstName, lastName: "Weekly" });
+  return { ...row, isAdmin: false } as SessionUser;
+}
+
+/** `who` held a spot in each game (a no-show when marked so), or gave it up before kick-off. */
+async function played(who: SessionUser, games: { id: string }[], how: { noShow?: boolean; gaveUp?: boolean } = {}) {
+  for (const game of games) {
+    const row = await insertRegistration(context.database.db, { eventId: game.id, userId: who.id, status: how.gaveUp ? "cancelled" : "confirmed" });
+    if (how.noShow) await context.database.db.update(registration).set({ noShowAt: new Date() }).where(eq(registration.id, row.id));
+  }
+}
+
+const setWindow = (eventId: string, regularsOpenAt: Date, registrationOpensAt: Date) =>
+  context.database.db.update(eventTable).set({ regularsOpenAt, registrationOpensAt }).where(eq(eventTable.id, eventId));
+
+async function tryJoin(user: SessionUser, eventId: string, role: "player" | "goalkeeper" = "player") {
+  try {
+    return (await joinEvent(deps(), { user, eventId, input: { role } })).body.registration!.status;
+  } catch (error) {
+    if (error instanceof AppError) return error.message;
+    throw error;
+  }
+}
+
+describe("regulars of a series' game", () => {
+  it("are those with a spot in 3 of the last 4 games played, not cancelled games, not spots given up, not two no-shows in a row", async () => {
+    const game = await regularsSeries("Who counts");
+    const [p1, p2, p3, p4, p5] = [await pastGame(game, 1), await pastGame(game, 2), await pastGame(game, 3), await pastGame(game, 4), await pastGame(game, 5)];
+    const cancelled = await pastGame(game, 0.5, "cancelled");
+    const rita = await person("Rita");
+    const olga = await person("Olga");
+    const nora = await person("Nora");
+    const old = await person("Old");
+    const called = await person("Called");
+    const leaver = await person("Leaver");
+    const newcomer = await person("Newcomer");
+    const future = await person("Future");
+    await played(rita, [p1!, p2!, p3!]);
+    await played(olga, [p2!, p3!]);
+    await played(olga, [p1!], { noShow: true }); // one no-show: still a regular
+    await played(nora, [p3!, p4!]);
+    await played(nora, [p1!, p2!], { noShow: true }); // the last two were no-shows: not
+    await played(old, [p3!, p4!, p5!]); // only 2 of the last 4
+    await played(called, [cancelled, p1!, p2!]); // a cancelled game is not one of "the last games"
+    await played(leaver, [p1!, p2!]);
+    await played(leaver, [p3!], { gaveUp: true }); // gave the spot up before kick-off
+    // A game of the series still to come says nothing yet.
+    const [nextWeek] = await context.database.db.select().from(eventTable).where(and(eq(eventTable.seriesId, game.seriesId!), eq(eventTable.occurrenceDate, addDays(game.occurrenceDate!, 7))));
+    await played(future, [p1!, p2!]);
+    await played(future, [nextWeek!]);
+
+    const rule = { minGames: 3, ofLast: 4 };
+    const now = new Date();
+    expect(new Set(await regularsOf(context.database.db, nextWeek!, rule, now))).toEqual(new Set([rita.id, olga.id]));
+    // One person at a time (a join's question) gives the same answers.
+    for (const [who, expected] of [[rita, true], [olga, true], [nora, false], [old, false], [called, false], [leaver, false], [newcomer, false], [future, false]] as const) {
+      expect(await regularsOf(context.database.db, nextWeek!, rule, now, who.id)).toEqual(expected ? [who.id] : []);
+    }
+  });
+});
+
+describe("joining in the regulars' window", () => {
+  it("refuses everyone before it, lets only regulars in during it up to their share (under concurrent joins), and everyone after", async () => {
+    const game = await regularsSeries("Window edges");
+    const past = [await pastGame(game, 1), await pastGame(game, 2), await pastGame(game, 3)];
+    const regulars = await Promise.all(["Rex", "Remy", "Rosa", "Ruth", "Rolf"].map(person));
+    for (const regular of regulars) await played(regular, past);
+    const noShows = await person("Nell");
+    await played(noShows, [past[2]!]);
+    await played(noShows, [past[0]!, past[1]!], { noShow: true });
+    const newcomer = await person("Nico");
+
+    // Before the window: nobody, regulars included.
+    await setWindow(game.id, new Date(Date.now() + 60_000), new Date(Date.now() + HOUR));
+    expect(await tryJoin(regulars[0]!, game.id)).toBe(REGISTRATION_NOT_OPEN);
+    expect(await tryJoin(newcomer, game.id)).toBe(REGISTRATION_NOT_OPEN);
+
+    // At the window's start: the newcomer and the no-show regular are refused with why; regulars may
+    // join, at most 70 % of 4 players (2) and of 2 goalkeepers (1), however many press at once.
+    await setWindow(game.id, new Date(Date.now() - 1000), new Date(Date.now() + HOUR));
+    expect(await tryJoin(newcomer, game.id)).toBe(REGULARS_ONLY);
+    expect(await tryJoin(noShows, game.id)).toBe(REGULARS_ONLY);
+    const crowd = await Promise.all(regulars.slice(0, 4).map((regular) => tryJoin(regular, game.id)));
+    expect(crowd.filter((answer) => answer === "confirmed")).toHaveLength(2);
+    expect(crowd.filter((answer) => answer === REGULARS_SPOTS_TAKEN)).toHaveLength(2);
+    expect(await tryJoin(regulars[4]!, game.id, "goalkeeper")).toBe("confirmed");
+    expect(await tryJoin(regulars[3]!, game.id, "goalkeeper")).toBe(REGULARS_SPOTS_TAKEN);
+    const held = (await context.database.db.select().from(registration).where(eq(registration.eventId, game.id))).filter((row) => row.status === "confirmed");
+    expect(held).toHaveLength(3);
+
+    // The page says who may join now.
+    const pageFor = (viewer: SessionUser | undefined) => getEventDetail({ db: context.database.db, id: game.id, viewer: viewer && { id: viewer.id, isAdmin: false } });
+    expect((await pageFor(regulars[3]))?.regularsWindow).toEqual({ maxPlayers: 2, maxGoalkeepers: 1, viewerIsRegular: true });
+    expect((await pageFor(newcomer))?.regularsWindow).toEqual({ maxPlayers: 2, maxGoalkeepers: 1, viewerIsRegular: false });
+    expect((await pageFor(undefined))?.regularsWindow?.viewerIsRegular).toBe(false);
+
+    // The API answers a 422 with the reason, in the reader's language.
+    const { client } = await signUpVerified(context);
+    const refused = await client.request("POST", `/api/events/${game.id}/registrations`, { role: "player" }, { "accept-language": "fr-CA" });
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe("Seuls les habitués de cette série peuvent s’inscrire avant l’ouverture des inscriptions.");
+
+    // At the opening: everyone, the regulars who were refused too, up to the whole game.
+    await setWindow(game.id, new Date(Date.now() - HOUR), new Date(Date.now() - 1000));
+    const refusedEarlier = regulars[crowd.indexOf(REGULARS_SPOTS_TAKEN)]!;
+    expect(await tryJoin(newcomer, game.id)).toBe("confirmed");
+    expect(await tryJoin(refusedEarlier, game.id)).toBe("confirmed");
+    expect(await tryJoin(noShows, game.id)).toBe("waitlisted");
+    expect((await pageFor(newcomer))?.regularsWindow).toBeUndefined();
+  });
+});
+
+describe("announcing a series game", () => {
+  it("mails its regulars at the window's start, everyone else at the opening, each person once, however many sweeps run", async () => {
+    const game = await regularsSeries("Announced");
+    const past = [await pastGame(game, 1), await pastGame(game, 2), await pastGame(game, 3)];
+    const regular = await person("Reg");
+    await played(regular, past);
+    const newcomer = await person("Newt");
+    const mailsTo = (who: SessionUser) => context.mail.mails.filter((mail) => mail.to.includes(who.email.toLowerCase()) && mail.subject.includes("Announced"));
+
+    // Generated, not open: nothing yet.
+    const sweep = () => announceSeriesOpenings({ database: context.database, jobs: bossJobQueue(context.boss!) });
+    await setWindow(game.id, new Date(Date.now() + HOUR), new Date(Date.now() + 2 * HOUR));
+    await sweep();
+    expect(await context.database.db.select().from(eventTable).where(eq(eventTable.id, game.id))).toMatchObject([{ regularsAnnouncedAt: null, openingAnnouncedAt: null }]);
+
+    // The window starts: two sweeps at once (two instances) claim it once; only the regular is told.
+    await setWindow(game.id, new Date(Date.now() - 1000), new Date(Date.now() + HOUR));
+    const both = await Promise.all([sweep(), sweep()]);
+    expect(both.map((result) => result.regulars).sort()).toEqual([0, 1]);
+    await context.mail.waitFor(regular.email, "New game: Announced");
+    expect(await sweep()).toEqual({ regulars: 0, everyone: 0 });
+
+    // The opening: everyone else is told; the regular is not told twice.
+    await setWindow(game.id, new Date(Date.now() - HOUR), new Date(Date.now() - 1000));
+    expect((await sweep()).everyone).toBe(1);
+    await context.mail.waitFor(newcomer.email, "New game: Announced");
+    const ledger = await context.database.db.select().from(newEventMailSent).where(eq(newEventMailSent.eventId, game.id));
+    expect(ledger.filter((row) => row.userId === regular.id)).toHaveLength(1);
+    expect(mailsTo(regular)).toHaveLength(1);
+    expect(mailsTo(newcomer)).toHaveLength(1);
+  });
+});
