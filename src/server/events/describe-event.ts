@@ -17,6 +17,11 @@ export function formatEventHours(startsAt: string | Date, endsAt: string | Date,
   return plainSpaces(`${time.format(new Date(startsAt))} – ${time.format(new Date(endsAt))}`);
 }
 
+/** "10:00 AM" (French: "10 h 00") in the event's own time zone. */
+export function formatEventTime(at: string | Date, timeZone: string, language: Language = "en"): string {
+  return plainSpaces(formatter(language, timeZone, "hours").format(new Date(at)));
+}
+
 const FORMATS = {
   day: { weekday: "short", month: "short", day: "numeric", year: "numeric" },
   hours: { hour: "numeric", minute: "2-digit" },

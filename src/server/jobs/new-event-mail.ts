@@ -151,6 +151,7 @@ async function sendBatch(boss: Boss, deps: NewEventMailDeps, job: BatchJob): Pro
             eventUrl: `${config.publicUrl}/event/${summary.id}`,
             unsubscribeUrl: unsubscribeUrl(config, recipient.id),
             language: mailLanguage(recipient.language),
+            regularsFirst: job.audience === "regulars",
           }),
         ),
       ),

@@ -1,7 +1,7 @@
 import type { EventSummary } from "../../shared/events.ts";
 import type { Language } from "../../shared/language.ts";
 import { formatCents } from "../../shared/money.ts";
-import { formatEventWhen } from "../events/describe-event.ts";
+import { formatEventDay, formatEventTime, formatEventWhen } from "../events/describe-event.ts";
 import { COMMON_MAIL_TEXTS } from "./i18n/common.ts";
 import { NEW_EVENT_MAIL_TEXTS } from "./i18n/new-event.ts";
 import type { Mail } from "./mailer.ts";
@@ -21,6 +21,8 @@ export function newEventMail(options: {
   unsubscribeUrl: string;
   /** The recipient's; English when not given. */
   language?: Language;
+  /** Sent to a series game's regulars at the start of their window: they may join before the opening. */
+  regularsFirst?: boolean;
 }): Mail {
   const { appName, currency, to, event, eventUrl, unsubscribeUrl, language = "en" } = options;
   const common = COMMON_MAIL_TEXTS[language];
@@ -38,9 +40,12 @@ export function newEventMail(options: {
     [texts.goalkeepers, goalkeepers],
   ];
   const subject = texts.subject(event.title);
+  const opening = options.regularsFirst ? event.registrationOpensAt : null;
+  const regularsNote = opening ? texts.regularsFirst(`${formatEventDay(opening, event.timeZone, language)}, ${formatEventTime(opening, event.timeZone, language)}`) : null;
   const text = [
     texts.introWithTitle(event.title),
     "",
+    ...(regularsNote ? [regularsNote, ""] : []),
     ...details.map(([label, value]) => common.detail(label, value)),
     "",
     texts.joinLink(eventUrl),
@@ -51,7 +56,7 @@ export function newEventMail(options: {
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:auto;padding:24px">
 <h1 style="font-size:20px;color:#166534">${escapeHtml(appName)}</h1>
 <p>${escapeHtml(texts.intro)}</p>
-<h2 style="font-size:18px">${escapeHtml(event.title)}</h2>
+<h2 style="font-size:18px">${escapeHtml(event.title)}</h2>${regularsNote ? `\n<p><strong>${escapeHtml(regularsNote)}</strong></p>` : ""}
 <table style="border-collapse:collapse">${details
     .map(([label, value]) => `<tr><th style="text-align:left;padding:2px 12px 2px 0">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
     .join("")}</table>

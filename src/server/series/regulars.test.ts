@@ -234,13 +234,15 @@ describe("announcing a series game", () => {
     await setWindow(game.id, new Date(Date.now() - 1000), new Date(Date.now() + HOUR));
     const both = await Promise.all([sweep(), sweep()]);
     expect(both.map((result) => result.regulars).sort()).toEqual([0, 1]);
-    await context.mail.waitFor(regular.email, "New game: Announced");
+    const toRegular = await context.mail.waitFor(regular.email, "New game: Announced");
+    expect(toRegular.text).toContain("As one of this game's regulars, you can join now, before everyone else. Registration opens to everyone on");
     expect(await sweep()).toEqual({ regulars: 0, everyone: 0 });
 
     // The opening: everyone else is told; the regular is not told twice.
     await setWindow(game.id, new Date(Date.now() - HOUR), new Date(Date.now() - 1000));
     expect((await sweep()).everyone).toBe(1);
-    await context.mail.waitFor(newcomer.email, "New game: Announced");
+    const toNewcomer = await context.mail.waitFor(newcomer.email, "New game: Announced");
+    expect(toNewcomer.text).not.toContain("regulars");
     const ledger = await context.database.db.select().from(newEventMailSent).where(eq(newEventMailSent.eventId, game.id));
     expect(ledger.filter((row) => row.userId === regular.id)).toHaveLength(1);
     expect(mailsTo(regular)).toHaveLength(1);
