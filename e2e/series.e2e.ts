@@ -1,19 +1,23 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { login } from "./support/accounts.ts";
+import type { SeriesDetailResponse } from "../src/shared/series.ts";
+import { createVerifiedUser, login } from "./support/accounts.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { screenshot, useBrowser } from "./support/browser.ts";
 import { pathOf, region } from "./support/pages.ts";
-import { adminAccount, uniqueTitle } from "./support/games.ts";
+import { adminAccount, uniqueTitle, useDatabase } from "./support/games.ts";
 
 /**
  * Weekly series (issue 16, part 1): an admin creates one from Create New Event with Repeat weekly,
  * lands on the series' page listing the games generated so far, and a game not open yet says when it
  * opens and offers no join; then the second game and the ones after it move to another time. On a
- * phone's 375 px, with axe on the new screens.
+ * phone's 375 px, with axe on the new screens. Regulars first (issue 16, part 2): the rule is set on
+ * the form and said on the series' page (at 320 px); in a game's regulars' window, someone who is not
+ * one of its regulars reads when everyone can join and is offered no join.
  */
 
 const { newPage } = useBrowser();
+const database = useDatabase();
 /** For expect.poll on what waits for the server: its default second is short on a busy machine. */
 const SERVER = { timeout: 15_000 };
 const SLOW = { timeout: 180_000 };
@@ -108,5 +112,105 @@ describe("a weekly series at 375 px", () => {
     await page.getByRole("link", { name: "Create a series" }).waitFor();
     await fitsWidth(page);
     await expectNoAxeViolations(page);
+  });
+});
+
+describe("regulars first", () => {
+  it("is set on the form, checked there, and said on the series' page, at 320 px", SLOW, async () => {
+    const page = await newPage({ width: 320, height: 800 });
+    await login(page, await adminAccount());
+    await page.goto("/admin/create-event");
+    await page.getByRole("heading", { name: "Create New Event" }).waitFor();
+    const title = uniqueTitle("Thursday regulars");
+    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Date", { exact: true }).fill(await browserDate(page, 10));
+    await page.getByLabel("Event Time").fill("19:00");
+    await page.getByRole("button", { name: "Enter the venue yourself" }).click();
+    await page.getByLabel("Venue name and address").fill("Old Mill Field, Mill Lane");
+    await page.getByLabel("Cost (add the processing fee of 2.9% + $0.30)").fill("0");
+    await page.getByLabel("Max Players (excluding goalkeepers)").fill("10");
+    await page.getByLabel("Repeat weekly").check();
+    await page.getByLabel("Number of games", { exact: true }).fill("2");
+
+    // Off until ticked; then its defaults: 24 hours, 3 of the last 4 games, 70 %.
+    const regularsFirst = page.getByLabel("Regulars first", { exact: true });
+    expect(await regularsFirst.isChecked()).toBe(false);
+    await regularsFirst.check();
+    const headStart = page.getByLabel("Head start for regulars (hours before registration opens)");
+    const who = page.getByRole("group", { name: "Who counts as a regular" });
+    const atLeast = who.getByRole("spinbutton", { name: "Held a spot in at least", exact: true });
+    const ofLast = who.getByRole("spinbutton", { name: "of the last games", exact: true });
+    const share = page.getByLabel("Share of spots for regulars (%)");
+    expect([await headStart.inputValue(), await atLeast.inputValue(), await ofLast.inputValue(), await share.inputValue()]).toEqual(["24", "3", "4", "70"]);
+
+    // The server's limits, said before sending, under the field, which gets the focus.
+    await atLeast.fill("5");
+    await page.getByRole("button", { name: "Create Event" }).click();
+    await page.getByRole("alert").filter({ hasText: "The games a regular played must be between 1 and the games counted" }).waitFor();
+    expect(await atLeast.getAttribute("aria-invalid")).toBe("true");
+    expect(await atLeast.evaluate((input) => input === document.activeElement)).toBe(true);
+    await atLeast.fill("3");
+    expect(await atLeast.getAttribute("aria-invalid")).toBeNull();
+    await share.fill("60");
+    await fitsWidth(page);
+    await screenshot(page, "series-create-regulars-320");
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Create Event" }).click();
+
+    await page.getByRole("heading", { name: title, level: 1 }).waitFor(SERVER);
+    await page.getByText("Players who held a spot in 3 of the last 4 games can join 24 hours before everyone, for up to 60% of the spots.").waitFor();
+    // The first game opens 6 days before kick-off, to its regulars a day earlier.
+    const games = region(page, "Games");
+    await expect.poll(() => games.getByRole("link").count(), SERVER).toBe(2);
+    expect(await games.getByText(/^Regulars from \w{3}, \w{3} \d{1,2}, 7:00 PM · Opens \w{3}, \w{3} \d{1,2}, 7:00 PM · 0 of 10 players$/).count()).toBe(2);
+    await fitsWidth(page);
+    await screenshot(page, "series-page-regulars-320");
+    await expectNoAxeViolations(page);
+  });
+
+  it("in a game's window, offers no join to someone who is not a regular, and says when everyone can join", SLOW, async () => {
+    const admin = await newPage({ width: 375, height: 800 });
+    await login(admin, await adminAccount());
+    const title = uniqueTitle("Window league");
+    const response = await admin.request.post("/api/admin/series", {
+      data: {
+        title,
+        date: await browserDate(admin, 10),
+        time: "19:00",
+        timeZone: "America/Toronto",
+        durationHours: "1",
+        durationMinutes: "30",
+        location: { name: "Old Mill Field, Mill Lane" },
+        cost: "0",
+        maxPlayers: "10",
+        repeat: { ends: "after_games", gameCount: 1, opensDaysBefore: 6, regulars: { windowHours: 24, minGames: 3, ofLast: 4, maxPercent: 70 } },
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    const { series, games } = (await response.json()) as SeriesDetailResponse;
+    expect(series.regulars).toEqual({ windowMinutes: 24 * 60, minGames: 3, ofLast: 4, maxPercent: 70 });
+    const game = games[0]!;
+    // Its regulars' window opened an hour ago; everyone may join in two hours (both already announced: no mail).
+    await database().query(
+      `update event set regulars_open_at = now() - interval '1 hour', registration_opens_at = now() + interval '2 hours',
+                        regulars_announced_at = now() where id = $1`,
+      [game.id],
+    );
+
+    const everyone = /^Regulars can join now\. Everyone can join from \w{3}, \w{3} \d{1,2}, \d{1,2}:\d{2} [AP]M\.$/;
+    const player = await newPage({ width: 320, height: 800 });
+    await login(player, await createVerifiedUser({ firstName: "Nora", lastName: "Newcomer" }));
+    await player.goto(`/event/${game.id}`);
+    await player.getByRole("heading", { name: title, level: 1 }).waitFor(SERVER);
+    await player.getByRole("status").filter({ hasText: everyone }).waitFor(SERVER);
+    expect(await player.getByRole("button", { name: /^Join/ }).count()).toBe(0);
+    await fitsWidth(player);
+    await screenshot(player, "event-regulars-window-320");
+    await expectNoAxeViolations(player);
+
+    // The organiser's list of the series' games says that only regulars may join it now.
+    await admin.goto(`/console/series/${series.id}`);
+    await admin.getByRole("heading", { name: title, level: 1 }).waitFor(SERVER);
+    await region(admin, "Games").getByText(/^Regulars only · Opens /).waitFor(SERVER);
   });
 });

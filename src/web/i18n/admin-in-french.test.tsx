@@ -6,6 +6,7 @@ import { RosterTables } from "../features/console/components/roster-tables.tsx";
 import { attendanceWord, count, percent, statusWord } from "../features/console/figures.ts";
 import { checkCreateEvent, initialFormState, initialLocation, missingFieldsMessage } from "../features/events/create-event-form.ts";
 import { parseMapLocation } from "../features/events/map-link.ts";
+import { regularsText } from "../features/series/series-text.ts";
 import { swapRefusal } from "../features/teams/draft.ts";
 import { AREAS } from "./catalogs/areas.ts";
 import { activateLanguage, t } from "./i18n.ts";
@@ -76,6 +77,16 @@ describe("the organiser's screens in French", () => {
     });
   });
 
+  it("says a series' Regulars first rule in French", () => {
+    expect(plain(regularsText({ regulars: { windowMinutes: 24 * 60, minGames: 3, ofLast: 4, maxPercent: 70 } }))).toBe(
+      "Les joueurs qui ont eu une place dans 3 des 4 dernières parties peuvent s’inscrire 24 heures avant tout le monde, pour au plus 70 % des places.",
+    );
+    expect(plain(regularsText({ regulars: { windowMinutes: 60, minGames: 1, ofLast: 1, maxPercent: 100 } }))).toBe(
+      "Les joueurs qui ont eu une place dans la dernière partie peuvent s’inscrire 1 heure avant tout le monde, pour au plus 100 % des places.",
+    );
+    expect(regularsText({ regulars: null })).toBe("Aucune avance pour les habitués.");
+  });
+
   it("words the teams' and check-in's messages in French", () => {
     const draft = { teams: [["a", "b"], ["c", "d"]], locks: {} };
     const candidates = ["a", "b", "c", "d"].map((id) => ({ registrationId: id, name: id, role: "player" as const, checkedIn: true, mu: 25, sigma: 8, games: 0, stars: null, rated: true }));
@@ -93,5 +104,12 @@ describe("the organiser's screens in English", () => {
     expect(t("admin.edit.updatedNotified", { count: 1 })).toBe("Game updated. 1 person was emailed the changes.");
     expect(messageAround("admin.team.select", "name")).toEqual(["Select ", ""]);
     expect(t("admin.heldOf", { held: 3, max: 10 })).toBe("3 of 10");
+    expect(regularsText({ regulars: { windowMinutes: 24 * 60, minGames: 3, ofLast: 4, maxPercent: 70 } })).toBe(
+      "Players who held a spot in 3 of the last 4 games can join 24 hours before everyone, for up to 70% of the spots.",
+    );
+    expect(regularsText({ regulars: { windowMinutes: 60, minGames: 1, ofLast: 1, maxPercent: 10 } })).toBe(
+      "Players who held a spot in the last game can join 1 hour before everyone, for up to 10% of the spots.",
+    );
+    expect(regularsText({ regulars: null })).toBe("No head start for regulars.");
   });
 });

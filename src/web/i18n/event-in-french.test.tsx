@@ -10,6 +10,7 @@ import { paymentPolicy, spotDeadlineLine, waitlistPolicy } from "../features/reg
 import { cancelSummary } from "../features/registrations/cancel-summary.ts";
 import { ReceiptDetails } from "../features/registrations/components/receipt-details.tsx";
 import { fullText, joinLabel } from "../features/registrations/event-actions.ts";
+import { opensText } from "../features/registrations/opens-text.ts";
 import { at, HOUR, makeEvent, mine, NOW, people } from "../features/registrations/test-fixtures.ts";
 import { viewerStatus } from "../features/registrations/viewer-status.ts";
 import { AREAS } from "./catalogs/areas.ts";
@@ -64,6 +65,14 @@ describe("the event page's texts in French", () => {
     expect(joinLabel(full, "player")).toBe("S’inscrire à la liste d’attente (2 en attente)");
     expect(joinLabel(full, "goalkeeper")).toBe("S’inscrire comme gardien");
     expect(fullText(full, { player: true, goalkeeper: true })).toBe("Complet : toutes les places de joueur sont prises.");
+  });
+
+  it("says when a series' regulars, then everyone, can join", () => {
+    const series = { registrationOpensAt: "2026-12-02T00:00:00Z", regularsOpenAt: "2026-12-01T00:00:00Z", timeZone: "America/Toronto" };
+    expect(plain(opensText(series, new Date("2026-11-30T00:00:00Z")))).toBe(
+      "Les habitués peuvent s’inscrire dès le lun. 30 nov., 19 h 00. Tout le monde peut s’inscrire dès le mar. 1 déc., 19 h 00.",
+    );
+    expect(plain(opensText(series, new Date("2026-12-01T12:00:00Z")))).toBe("Les habitués peuvent s’inscrire dès maintenant. Tout le monde peut s’inscrire dès le mar. 1 déc., 19 h 00.");
   });
 
   it("names cards and says what became of a removed one", () => {

@@ -7,7 +7,8 @@ import { initialFormState, initialLocation } from "../features/events/create-eve
 import { useCreateEvent } from "../features/events/hooks/use-create-event.ts";
 import { useCreateSeries } from "../features/series/use-create-series.ts";
 import { RepeatFields } from "../features/series/components/repeat-fields.tsx";
-import { initialRepeat, repeatInput, repeatProblem } from "../features/series/repeat-draft.ts";
+import { checkRepeat, initialRepeat, repeatErrorsOfServer, repeatInput, type RepeatDraft, type RepeatErrors } from "../features/series/repeat-draft.ts";
+import { ApiError } from "../lib/api.ts";
 import { useCurrency } from "../lib/config.ts";
 import { paths } from "../lib/paths.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
@@ -31,6 +32,12 @@ export default function CreateEventScreen() {
   const createSeries = useCreateSeries();
   const currency = useCurrency();
   const [repeat, setRepeat] = useState(initialRepeat);
+  // What is wrong with each repeat field, from the shared schema or the server's 400; cleared as they change.
+  const [repeatErrors, setRepeatErrors] = useState<RepeatErrors>({});
+  const changeRepeat = (next: RepeatDraft) => {
+    setRepeat(next);
+    setRepeatErrors((current) => (Object.keys(current).length === 0 ? current : {}));
+  };
   const redirectTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
@@ -49,12 +56,18 @@ export default function CreateEventScreen() {
         submitLabel={t("admin.create.submit")}
         busyLabel={t("admin.create.busy")}
         failure={(message) => t("admin.create.failed", { message })}
-        extra={(form) => <RepeatFields draft={repeat} onChange={setRepeat} firstDate={form.date} />}
+        extra={(form) => <RepeatFields draft={repeat} onChange={changeRepeat} firstDate={form.date} errors={repeatErrors} />}
         onSubmit={async (input) => {
           if (repeat.weekly) {
-            const problem = repeatProblem(input, repeat, currency);
-            if (problem) throw new Error(problem);
-            const created = await createSeries.mutateAsync({ ...input, repeat: repeatInput(repeat) });
+            const checked = checkRepeat(input, repeat, currency);
+            if (checked.message) {
+              setRepeatErrors(checked.errors);
+              throw new Error(checked.message);
+            }
+            const created = await createSeries.mutateAsync({ ...input, repeat: repeatInput(repeat) }).catch((caught: unknown) => {
+              if (caught instanceof ApiError) setRepeatErrors(repeatErrorsOfServer(caught.fields));
+              throw caught;
+            });
             notify(t("admin.series.created", { count: created.games.length }));
             navigate(`${paths.console}/series/${encodeURIComponent(created.series.id)}`);
             return;

@@ -1,6 +1,7 @@
 import { useDeferredValue, useId, useState, type ReactNode } from "react";
 import { Link, useLocation, useParams } from "react-router";
 import { FALLBACK_ORGANIZER } from "../../shared/organizer.ts";
+import { REGULARS_SPOTS_TAKEN } from "../../shared/registration-opening.ts";
 import { FixedBottomBar } from "../components/bottom-bar.tsx";
 import { NotFoundMessage } from "../components/not-found-message.tsx";
 import { Spinner } from "../components/spinner.tsx";
@@ -81,7 +82,8 @@ export default function EventScreen() {
   const share = cancelled ? undefined : <ShareEventButton title={data.title} url={shareUrl} highlight={justCreated} />;
   const actions = <EventActionsPanel event={data} viewer={user} now={now} bar={narrow} extra={share} openDialog={setDialog} />;
   const offered = eventActions({ event: data, mine: data.mine, now, isAdmin: Boolean(user?.isAdmin) });
-  // A series' game is shown from its generation but takes joins only from its opening (docs/series.md).
+  // A series' game is shown from its generation but takes joins only from its opening, or from its
+  // regulars' window for them (docs/series.md).
   const opens = opensText(data, now);
   const canJoin = (role: "player" | "goalkeeper") => (role === "player" ? offered.joinPlayer : offered.joinGoalkeeper);
 
@@ -141,6 +143,11 @@ export default function EventScreen() {
           {opens && !cancelled && (
             <p role="status" className="rounded-lg border border-sky-200 bg-sky-50 px-3 py-2 font-semibold text-sky-900">
               {opens}
+            </p>
+          )}
+          {offered.regularsSpotsTaken && (
+            <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              {sharedMessage(REGULARS_SPOTS_TAKEN)}
             </p>
           )}
           <ViewerStatusBox event={data} now={now} />

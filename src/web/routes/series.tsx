@@ -11,7 +11,7 @@ import { useSeries } from "../features/series/api.ts";
 import { EndSeriesDialog } from "../features/series/components/end-series-dialog.tsx";
 import { SeriesGames } from "../features/series/components/series-games.tsx";
 import { SeriesList } from "../features/series/components/series-list.tsx";
-import { opensDaysOf, scheduleText } from "../features/series/series-text.ts";
+import { opensDaysOf, regularsText, scheduleText } from "../features/series/series-text.ts";
 import { ApiError } from "../lib/api.ts";
 import { useCurrency } from "../lib/config.ts";
 import { seriesPaths } from "../features/series/series-paths.ts";
@@ -94,6 +94,7 @@ function SeriesFacts({ series }: { series: SeriesView }) {
         {series.gameCount !== null ? t("admin.series.lastAfterGames", { date: day(series.lastDate), count: series.gameCount }) : day(series.lastDate)}
       </Fact>
       <Fact term={t("admin.series.opens")}>{t("admin.series.opensBefore", { count: opensDaysOf(series) })}</Fact>
+      <Fact term={t("admin.series.regularsFirst")}>{regularsText(series)}</Fact>
       <Fact term={t("admin.players")}>{series.maxPlayers}</Fact>
       <Fact term={t("admin.series.playerPrice")}>{formatPrice(series.costCents, currency)}</Fact>
       {series.includeGoalkeepers && <Fact term={t("admin.goalkeepers")}>{`${series.maxGoalkeepers} · ${formatPrice(series.goalkeeperCostCents, currency)}`}</Fact>}

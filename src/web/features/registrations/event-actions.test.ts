@@ -15,6 +15,56 @@ describe("eventActions", () => {
     expect([opened.joinPlayer, opened.joinGoalkeeper]).toEqual([true, true]);
   });
 
+  describe("with regulars first", () => {
+    // The regulars' window opened an hour ago; everyone may join in an hour; regulars may hold 7 players' spots and 1 goalkeeper's.
+    const inWindow = { registrationOpensAt: at(HOUR), regularsOpenAt: at(-HOUR) };
+    const regular = { maxPlayers: 7, maxGoalkeepers: 1, viewerIsRegular: true };
+    const joins = (actions: ReturnType<typeof actionsFor>) => [actions.joinPlayer, actions.joinGoalkeeper, actions.regularsSpotsTaken];
+
+    it("offers no join to anyone before the regulars' window", () => {
+      expect(joins(actionsFor({ registrationOpensAt: at(2 * HOUR), regularsOpenAt: at(HOUR) }))).toEqual([false, false, false]);
+      // A window the server would not fill yet: still nothing offered before its time.
+      expect(joins(actionsFor({ registrationOpensAt: at(2 * HOUR), regularsOpenAt: at(HOUR), regularsWindow: regular }))).toEqual([false, false, false]);
+    });
+
+    it("offers the joins to a regular in the window while the regulars' share of the role has room", () => {
+      expect(joins(actionsFor({ ...inWindow, regularsWindow: regular }))).toEqual([true, true, false]);
+      expect(joins(actionsFor({ ...inWindow, regularsWindow: regular, playersCount: 6, goalkeepersCount: 1 }))).toEqual([true, false, false]);
+      expect(joins(actionsFor({ ...inWindow, regularsWindow: regular, playersCount: 7, goalkeepersCount: 0 }))).toEqual([false, true, false]);
+      // No goalkeeper spot is the regulars' (one spot at 70 %, rounded down).
+      expect(joins(actionsFor({ ...inWindow, regularsWindow: { ...regular, maxGoalkeepers: 0 } }))).toEqual([true, false, false]);
+    });
+
+    it("says the regulars' spots are taken to a regular with no role left to join early", () => {
+      expect(joins(actionsFor({ ...inWindow, regularsWindow: regular, playersCount: 7, goalkeepersCount: 1 }))).toEqual([false, false, true]);
+      expect(joins(actionsFor({ ...inWindow, includeGoalkeepers: false, regularsWindow: regular, playersCount: 7 }))).toEqual([false, false, true]);
+      // Not to one who holds a spot already.
+      expect(joins(actionsFor({ ...inWindow, regularsWindow: regular, playersCount: 7, goalkeepersCount: 1, mine: [mine()] }))).toEqual([false, false, false]);
+    });
+
+    it("offers no join in the window to someone who is not a regular, signed out, or to anyone when the server sent no window", () => {
+      expect(joins(actionsFor({ ...inWindow, regularsWindow: { ...regular, viewerIsRegular: false } }))).toEqual([false, false, false]);
+      expect(joins(actionsFor(inWindow))).toEqual([false, false, false]);
+    });
+
+    it("lets a regular finish a paid join whose payment waits, in the window", () => {
+      const waiting = [mine({ status: "pending_payment" })];
+      expect(actionsFor({ ...inWindow, regularsWindow: regular, mine: waiting }).completePayment).toBe("player");
+      expect(actionsFor({ ...inWindow, regularsWindow: { ...regular, viewerIsRegular: false }, mine: waiting }).completePayment).toBeNull();
+    });
+
+    it("offers every join to everyone from the opening, whatever the window said", () => {
+      const opened = { registrationOpensAt: at(-HOUR), regularsOpenAt: at(-2 * HOUR) };
+      expect(joins(actionsFor(opened))).toEqual([true, true, false]);
+      expect(joins(actionsFor({ ...opened, playersCount: 9, regularsWindow: { ...regular, viewerIsRegular: false } }))).toEqual([true, true, false]);
+    });
+
+    it("offers nothing on a cancelled or started game in its window", () => {
+      expect(joins(actionsFor({ ...inWindow, regularsWindow: regular, status: "cancelled" }))).toEqual([false, false, false]);
+      expect(joins(actionsFor({ ...inWindow, regularsWindow: regular, startsAt: at(-HOUR / 2) }))).toEqual([false, false, false]);
+    });
+  });
+
   it("offers both joins to someone not registered, and nothing to cancel", () => {
     expect(actionsFor()).toEqual({
       joinPlayer: true,
@@ -25,6 +75,7 @@ describe("eventActions", () => {
       cancelEvent: false,
       checkIn: false,
       completePayment: null,
+      regularsSpotsTaken: false,
     });
   });
 
@@ -139,6 +190,7 @@ describe("eventActions", () => {
       cancelEvent: true,
       checkIn: false,
       completePayment: null,
+      regularsSpotsTaken: false,
     });
   });
 

@@ -1,11 +1,12 @@
 import { isCheckInOpen } from "../../../shared/check-in.ts";
 import { isFull } from "../../../shared/event-availability.ts";
 import type { EventDetail } from "../../../shared/events.ts";
-import { isRegistrationOpen } from "../../../shared/registration-opening.ts";
+import { isRegistrationOpen, isRegularsWindow } from "../../../shared/registration-opening.ts";
 import { t } from "../../i18n/i18n.ts";
 import { holdsSpot, isCancellable, priceFor, type MyRegistration, type RegistrationRole } from "../../../shared/registrations.ts";
 
-export type ActionEvent = Pick<EventDetail, "status" | "startsAt" | "endsAt" | "includeGoalkeepers"> & Partial<Pick<EventDetail, "registrationOpensAt">>;
+export type ActionEvent = Pick<EventDetail, "status" | "startsAt" | "endsAt" | "includeGoalkeepers"> &
+  Partial<Pick<EventDetail, "registrationOpensAt" | "regularsOpenAt" | "regularsWindow" | "playersCount" | "goalkeepersCount">>;
 
 /** What the event page offers the viewer; each flag is one button or text. */
 export interface EventActions {
@@ -29,6 +30,11 @@ export interface EventActions {
    * lost): 'Complete payment' for that role asks the server to resume it.
    */
   completePayment: RegistrationRole | null;
+  /**
+   * In the regulars' window (docs/series.md, "Regulars first"), the viewer is one of them but every
+   * spot they may hold early is taken: REGULARS_SPOTS_TAKEN says so, instead of a join button.
+   */
+  regularsSpotsTaken: boolean;
 }
 
 /** A payment is running for a held spot (pending_payment or promoting): the server refuses a cancel meanwhile (409). */
@@ -39,12 +45,21 @@ export function isPaymentRunning(mine: readonly MyRegistration[]): boolean {
 /**
  * Which actions the event page shows, from the event, the viewer's own registrations (`mine`), the
  * clock and the viewer's role. The server checks all of it again; this only keeps the page from
- * offering what it would refuse.
+ * offering what it would refuse. In a series' regulars' window only a regular (`regularsWindow`, as
+ * the server says it) is offered a join, for a role whose early share is not all held yet.
  */
 export function eventActions({ event, mine, now, isAdmin }: { event: ActionEvent; mine: readonly MyRegistration[]; now: Date; isAdmin: boolean }): EventActions {
   const cancelled = event.status === "cancelled";
   // A game that has started (completed ones included) takes no one new; a series' game none before it opens.
-  const open = !cancelled && now.getTime() < new Date(event.startsAt).getTime() && isRegistrationOpen({ registrationOpensAt: event.registrationOpensAt ?? null }, now);
+  const ahead = !cancelled && now.getTime() < new Date(event.startsAt).getTime();
+  const opening = { registrationOpensAt: event.registrationOpensAt ?? null, regularsOpenAt: event.regularsOpenAt ?? null };
+  const openToAll = ahead && isRegistrationOpen(opening, now);
+  // Before the opening, the regulars' window: the server says whether the viewer is one, and how many spots they may hold.
+  const early = ahead && isRegularsWindow(opening, now) && event.regularsWindow?.viewerIsRegular === true ? event.regularsWindow : null;
+  const regularsRoom = (role: RegistrationRole) =>
+    early !== null && (role === "player" ? (event.playersCount ?? 0) < early.maxPlayers : (event.goalkeepersCount ?? 0) < early.maxGoalkeepers);
+  const mayJoin = (role: RegistrationRole) => openToAll || regularsRoom(role);
+  const open = openToAll || early !== null;
   const over = now.getTime() >= new Date(event.endsAt).getTime();
   const holds = mine.some((registration) => holdsSpot(registration.status));
   const waits = (role: RegistrationRole) => mine.some((registration) => registration.role === role && registration.status === "waitlisted");
@@ -53,14 +68,15 @@ export function eventActions({ event, mine, now, isAdmin }: { event: ActionEvent
   const mayCancel = !cancelled && involved && cancellable && !isPaymentRunning(mine);
 
   return {
-    joinPlayer: open && !holds && !waits("player"),
-    joinGoalkeeper: open && event.includeGoalkeepers && !holds && !waits("goalkeeper"),
+    joinPlayer: mayJoin("player") && !holds && !waits("player"),
+    joinGoalkeeper: mayJoin("goalkeeper") && event.includeGoalkeepers && !holds && !waits("goalkeeper"),
     cancelRegistration: mayCancel && holds,
     leaveWaitlist: mayCancel && !holds,
     cancelWindowText: !cancelled && !over && involved && !cancellable,
     cancelEvent: isAdmin && !cancelled,
     checkIn: isAdmin && isCheckInOpen(event, now),
     completePayment: open ? (mine.find((registration) => registration.status === "pending_payment")?.role ?? null) : null,
+    regularsSpotsTaken: early !== null && !involved && !regularsRoom("player") && (!event.includeGoalkeepers || !regularsRoom("goalkeeper")),
   };
 }
 

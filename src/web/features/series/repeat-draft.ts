@@ -1,7 +1,16 @@
 import type { RepeatInput } from "../../../shared/series.ts";
-import { createSeriesSchemaFor, SERIES_LIMITS } from "../../../shared/series.ts";
+import { createSeriesSchemaFor, REGULARS_LIMITS, SERIES_LIMITS } from "../../../shared/series.ts";
 import type { CreateEventInput } from "../../../shared/events.ts";
 import { sharedMessage } from "../../i18n/shared-message.ts";
+
+/** "Regulars first" as typed: off by default; its numbers as the fields hold them. */
+export interface RegularsDraft {
+  on: boolean;
+  windowHours: string;
+  minGames: string;
+  ofLast: string;
+  maxPercent: string;
+}
 
 /** The repeat part of the Create New Event form, as typed. */
 export interface RepeatDraft {
@@ -10,23 +19,83 @@ export interface RepeatDraft {
   endDate: string;
   gameCount: string;
   opensDaysBefore: string;
+  regulars: RegularsDraft;
 }
 
-export const initialRepeat: RepeatDraft = { weekly: false, ends: "after_games", endDate: "", gameCount: "8", opensDaysBefore: String(SERIES_LIMITS.opensDaysDefault) };
+export const initialRegulars: RegularsDraft = {
+  on: false,
+  windowHours: String(REGULARS_LIMITS.windowHoursDefault),
+  minGames: String(REGULARS_LIMITS.minGamesDefault),
+  ofLast: String(REGULARS_LIMITS.ofLastDefault),
+  maxPercent: String(REGULARS_LIMITS.maxPercentDefault),
+};
 
+export const initialRepeat: RepeatDraft = {
+  weekly: false,
+  ends: "after_games",
+  endDate: "",
+  gameCount: "8",
+  opensDaysBefore: String(SERIES_LIMITS.opensDaysDefault),
+  regulars: initialRegulars,
+};
+
+/** The body's `repeat`: the numbers as typed (the shared schema reads them); no `regulars` when it is off. */
 export function repeatInput(draft: RepeatDraft): RepeatInput {
+  const { regulars } = draft;
+  const rule = regulars.on ? { regulars: { windowHours: regulars.windowHours, minGames: regulars.minGames, ofLast: regulars.ofLast, maxPercent: regulars.maxPercent } } : {};
   return draft.ends === "on_date"
-    ? { ends: "on_date", endDate: draft.endDate, opensDaysBefore: draft.opensDaysBefore }
-    : { ends: "after_games", gameCount: draft.gameCount, opensDaysBefore: draft.opensDaysBefore };
+    ? { ends: "on_date", endDate: draft.endDate, opensDaysBefore: draft.opensDaysBefore, ...rule }
+    : { ends: "after_games", gameCount: draft.gameCount, opensDaysBefore: draft.opensDaysBefore, ...rule };
+}
+
+/** The repeat's fields a message can be about: a path under `repeat`, as the server's 400 names it. */
+export type RepeatField = "endDate" | "gameCount" | "opensDaysBefore" | "regulars.windowHours" | "regulars.minGames" | "regulars.ofLast" | "regulars.maxPercent";
+
+/** Each repeat field's message, in the screens' language. */
+export type RepeatErrors = Partial<Record<RepeatField, string>>;
+
+/** The fields in the form's order: the first one with a message gets the focus. */
+export const REPEAT_FIELDS: readonly RepeatField[] = [
+  "gameCount",
+  "endDate",
+  "opensDaysBefore",
+  "regulars.windowHours",
+  "regulars.minGames",
+  "regulars.ofLast",
+  "regulars.maxPercent",
+];
+
+const isRepeatField = (key: string): key is RepeatField => (REPEAT_FIELDS as readonly string[]).includes(key);
+
+export interface RepeatCheck {
+  /** The first problem's message (the form's error line), or null. */
+  message: string | null;
+  errors: RepeatErrors;
 }
 
 /**
  * The repeat checked as the server will check it (the same shared schema), once the game's own
- * fields passed: the first problem's message in the screens' language, or null.
+ * fields passed: each field's first message in the screens' language.
  */
-export function repeatProblem(game: CreateEventInput, draft: RepeatDraft, currency: string): string | null {
+export function checkRepeat(game: CreateEventInput, draft: RepeatDraft, currency: string): RepeatCheck {
   const result = createSeriesSchemaFor(currency).safeParse({ ...game, repeat: repeatInput(draft) });
-  if (result.success) return null;
+  if (result.success) return { message: null, errors: {} };
+  const errors: RepeatErrors = {};
+  for (const issue of result.error.issues) {
+    const [first, ...rest] = issue.path.map(String);
+    const key = rest.join(".");
+    if (first === "repeat" && isRepeatField(key)) errors[key] ??= sharedMessage(issue.message);
+  }
   const issue = result.error.issues.find((candidate) => candidate.path[0] === "repeat") ?? result.error.issues[0];
-  return issue ? sharedMessage(issue.message) : null;
+  return { message: issue ? sharedMessage(issue.message) : null, errors };
+}
+
+/** The repeat's fields a 400 names ("repeat.regulars.minGames"), with its messages (already in the reader's language). */
+export function repeatErrorsOfServer(fields: Record<string, string> | undefined): RepeatErrors {
+  const errors: RepeatErrors = {};
+  for (const [path, message] of Object.entries(fields ?? {})) {
+    const key = path.startsWith("repeat.") ? path.slice("repeat.".length) : "";
+    if (isRepeatField(key)) errors[key] ??= message;
+  }
+  return errors;
 }

@@ -15,3 +15,13 @@ export function scheduleText(series: Pick<SeriesView, "firstDate" | "localTime" 
 export function opensDaysOf(series: Pick<SeriesView, "opensBeforeMinutes">): number {
   return Math.round(series.opensBeforeMinutes / (24 * 60));
 }
+
+/**
+ * The series' "Regulars first" rule in a sentence ("Players who held a spot in 3 of the last 4 games
+ * can join 24 hours before everyone, for up to 70% of the spots."), or that it has none.
+ */
+export function regularsText(series: Pick<SeriesView, "regulars">): string {
+  const rule = series.regulars;
+  if (!rule) return t("admin.series.noRegulars");
+  return t("admin.series.regularsRule", { minGames: rule.minGames, ofLast: rule.ofLast, hours: Math.round(rule.windowMinutes / 60), percent: rule.maxPercent });
+}

@@ -26,8 +26,16 @@ function standing(game: EventSummary, now: Date): string {
   if (Date.parse(game.endsAt) <= now.getTime()) return t("admin.series.gameOver");
   const players = t("admin.series.playersCount", { count: game.playersCount, max: game.maxPlayers });
   if (game.registrationOpensAt && Date.parse(game.registrationOpensAt) > now.getTime()) {
-    const when = formatDate(game.registrationOpensAt, { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", hour12: true, timeZone: game.timeZone });
-    return `${t("admin.series.gameOpens", { when })} · ${players}`;
+    const opens = t("admin.series.gameOpens", { when: openingTime(game.registrationOpensAt, game) });
+    // Regulars first: when its regulars may join, or that only they may now (docs/series.md).
+    if (game.regularsOpenAt === null) return `${opens} · ${players}`;
+    const regulars = Date.parse(game.regularsOpenAt) > now.getTime() ? t("admin.series.gameRegularsFrom", { when: openingTime(game.regularsOpenAt, game) }) : t("admin.series.gameRegularsOnly");
+    return `${regulars} · ${opens} · ${players}`;
   }
   return `${t("admin.series.gameOpen")} · ${players}`;
+}
+
+/** "Tue, Dec 1, 7:00 PM" on the game's clock (the weekday alone is ambiguous a week ahead). */
+function openingTime(iso: string, game: Pick<EventSummary, "timeZone">): string {
+  return formatDate(iso, { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", hour12: true, timeZone: game.timeZone });
 }

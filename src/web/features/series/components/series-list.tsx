@@ -34,6 +34,7 @@ export function SeriesList() {
               </Link>
               <span className="text-sm text-slate-600 wrap-anywhere">
                 {scheduleText(series)} · {series.locationName}
+                {series.regulars ? ` · ${t("admin.series.regularsFirst")}` : ""}
                 {series.status === "ended" ? ` · ${t("admin.series.ended")}` : ""}
               </span>
             </li>

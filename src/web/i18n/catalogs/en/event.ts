@@ -23,6 +23,8 @@ export const messages = {
   "event.page.editGame": "Edit game",
   "event.page.series": "Series",
   "event.page.opens": "Opens {when}",
+  "event.page.regularsFrom": "Regulars can join from {regulars}. Everyone can join from {when}.",
+  "event.page.regularsNow": "Regulars can join now. Everyone can join from {when}.",
   "event.page.published": "Your game is published. Share it with your players.",
   "event.page.waitlistCharge": "Note: waitlisted users are not charged until a spot is secured, then are charged automatically.",
   "event.page.refunds": "Refunds",

@@ -20,6 +20,8 @@ export const messages: Record<keyof typeof english, string> = {
   "event.page.editGame": "Modifier la partie",
   "event.page.series": "Série",
   "event.page.opens": "Inscriptions dès le {when}",
+  "event.page.regularsFrom": "Les habitués peuvent s’inscrire dès le {regulars}. Tout le monde peut s’inscrire dès le {when}.",
+  "event.page.regularsNow": "Les habitués peuvent s’inscrire dès maintenant. Tout le monde peut s’inscrire dès le {when}.",
   "event.page.published": "Votre partie est publiée. Partagez-la avec vos joueurs.",
   "event.page.waitlistCharge":
     "Note : les joueurs en liste d’attente ne paient rien tant qu’une place ne leur est pas assurée ; leur carte est alors débitée automatiquement.",
