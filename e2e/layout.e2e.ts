@@ -1,6 +1,7 @@
 import type { BrowserContextOptions, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { EventDetail } from "../src/shared/events.ts";
+import { VIEWER_DEVICE_COOKIE, viewerDeviceFromCookieHeader, writeViewerDevice } from "../src/shared/viewer-device.ts";
 import { createVerifiedUser, login } from "./support/accounts.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { screenshot, useBrowser } from "./support/browser.ts";
@@ -25,7 +26,7 @@ interface LongFixture {
   venue: string;
   name: string;
   email: string;
-  storageState: BrowserContextOptions["storageState"];
+  storageState: StorageState;
 }
 
 let longFixture: Promise<LongFixture> | undefined;
@@ -53,6 +54,24 @@ function longTextFixture(): Promise<LongFixture> {
   return longFixture;
 }
 
+type StorageState = Exclude<BrowserContextOptions["storageState"], string | undefined>;
+
+/**
+ * The signed-in state as a device of this width holds it. The app keeps its device cookie (zone,
+ * narrow or wide) matching the screen it runs on, and the server renders the first screen for that
+ * device; the fixture's state was saved on a desktop page. Reused as it is at 320 px, the page
+ * arrived rendered for a desktop and re-rendered its list for a phone after hydration, and an
+ * element read in between was already out of the page.
+ */
+function stateFor(state: StorageState, screen: { width: number; timeZone?: string }): StorageState {
+  const cookies = state.cookies.map((cookie) => {
+    if (cookie.name !== VIEWER_DEVICE_COOKIE) return cookie;
+    const device = viewerDeviceFromCookieHeader(`${cookie.name}=${cookie.value}`);
+    return device ? { ...cookie, value: writeViewerDevice({ timeZone: screen.timeZone ?? device.timeZone, narrow: screen.width <= 640 }) } : cookie;
+  });
+  return { ...state, cookies };
+}
+
 /**
  * The page is as wide as the screen. A mobile browser widens its layout viewport (and innerWidth) to
  * fit content that overflows, so the page's own width is compared with the width we set.
@@ -68,7 +87,7 @@ describe("long titles, venues, names and emails", () => {
   for (const width of [320, 375, 1440]) {
     it(`wrap or truncate on every screen at ${width} px, without sideways scrolling`, async () => {
       const { game, venue, name, storageState } = await longTextFixture();
-      const page = await newPage({ ...screenAt(width), storageState });
+      const page = await newPage({ ...screenAt(width), storageState: stateFor(storageState, { width }) });
 
       await page.goto("/");
       const card = page.getByRole("article", { name: game.title });
@@ -145,7 +164,7 @@ describe("long titles, venues, names and emails", () => {
 describe("the notification banner on phones", () => {
   it("leaves the header and its open menu uncovered", async () => {
     const { name, storageState } = await longTextFixture();
-    const page = await newPage({ ...screenAt(375), storageState });
+    const page = await newPage({ ...screenAt(375), storageState: stateFor(storageState, { width: 375 }) });
     await page.clock.install();
     await page.goto("/");
     const banner = page.getByRole("status").filter({ hasText: "You are logged in!" });
@@ -190,7 +209,7 @@ describe("the event page", () => {
     const { storageState } = await longTextFixture();
     const game = await seedGame(db(), { title: `Zone Game ${run}`, timeZone: "UTC" });
 
-    const away = await newPage({ storageState, timezoneId: "America/New_York" });
+    const away = await newPage({ storageState: stateFor(storageState, { width: 1280, timeZone: "America/New_York" }), timezoneId: "America/New_York" });
     await away.goto(`/event/${game.id}`);
     await away.getByRole("heading", { level: 1, name: game.title }).waitFor();
     const { event } = (await (await away.request.get(`/api/events/${game.id}`)).json()) as { event: EventDetail };
