@@ -1,10 +1,11 @@
+import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { SeriesDetailResponse } from "../src/shared/series.ts";
 import { createVerifiedUser, login } from "./support/accounts.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { screenshot, useBrowser } from "./support/browser.ts";
-import { pathOf, region } from "./support/pages.ts";
+import { openGame, pathOf, region, yourRegistration } from "./support/pages.ts";
 import { adminAccount, uniqueTitle, useDatabase } from "./support/games.ts";
 
 /**
@@ -212,5 +213,109 @@ describe("regulars first", () => {
     await admin.goto(`/console/series/${series.id}`);
     await admin.getByRole("heading", { name: title, level: 1 }).waitFor(SERVER);
     await region(admin, "Games").getByText(/^Regulars only · Opens /).waitFor(SERVER);
+  });
+
+  it("in a game's window, lets a regular join, and tells another there are no regulars' spots left, at 375 px", SLOW, async () => {
+    const admin = await newPage({ width: 375, height: 800 });
+    await login(admin, await adminAccount());
+    const title = uniqueTitle("Regulars league");
+    // 3 player spots at 70 %: 2 for the regulars in their window.
+    const response = await admin.request.post("/api/admin/series", {
+      data: {
+        title,
+        date: await browserDate(admin, 10),
+        time: "19:00",
+        timeZone: "America/Toronto",
+        durationHours: "1",
+        durationMinutes: "30",
+        location: { name: "Old Mill Field, Mill Lane" },
+        cost: "0",
+        maxPlayers: "3",
+        repeat: { ends: "after_games", gameCount: 1, opensDaysBefore: 6, regulars: { windowHours: 24, minGames: 3, ofLast: 4, maxPercent: 70 } },
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    const { games } = (await response.json()) as SeriesDetailResponse;
+    const game = { id: games[0]!.id, title };
+    const db = database();
+
+    // Three games of the series played 1, 2 and 3 weeks ago, as the generation would have made them (announced, so no mail).
+    const { rows: past } = await db.query<{ id: string }>(
+      `insert into event (title, starts_at, ends_at, time_zone, duration_minutes, latitude, longitude, location_name, field, notes,
+                          cost_cents, max_players, include_goalkeepers, goalkeeper_cost_cents, max_goalkeepers, status,
+                          organizer_id, organizer_name, organizer_email, series_id, occurrence_date,
+                          registration_opens_at, regulars_open_at, regulars_announced_at, opening_announced_at)
+       select e.title, w.starts_at, w.starts_at + make_interval(mins => e.duration_minutes), e.time_zone, e.duration_minutes,
+              e.latitude, e.longitude, e.location_name, e.field, e.notes, e.cost_cents, e.max_players, e.include_goalkeepers,
+              e.goalkeeper_cost_cents, e.max_goalkeepers, 'active', e.organizer_id, e.organizer_name, e.organizer_email,
+              e.series_id, e.occurrence_date - 7 * (w.n + 10),
+              w.starts_at - interval '6 days', w.starts_at - interval '7 days', w.starts_at - interval '7 days', w.starts_at - interval '6 days'
+         from event e,
+              lateral (select n, now() - make_interval(weeks => n) as starts_at from generate_series(1, 3) n) w
+        where e.id = $1
+       returning id`,
+      [game.id],
+    );
+    expect(past).toHaveLength(3);
+
+    // Three regulars, each with a spot in all three: two who sign in, and one (never signed in) who takes the last regulars' spot later.
+    const [first, second] = await Promise.all([
+      createVerifiedUser({ firstName: "Rita", lastName: "Regular" }),
+      createVerifiedUser({ firstName: "Remy", lastName: "Regular" }),
+    ]);
+    const idOf = async (email: string) => (await db.query<{ id: string }>(`select id from "user" where email = $1`, [email])).rows[0]!.id;
+    const third = randomUUID();
+    await db.query(`insert into "user" (id, name, email, email_verified, first_name, last_name) values ($1, 'Reed Regular', $2, true, 'Reed', 'Regular')`, [
+      third,
+      `${third}@example.com`,
+    ]);
+    const regulars = [await idOf(first.email), await idOf(second.email), third];
+    for (const userId of regulars) {
+      for (const { id } of past) {
+        await db.query(`insert into registration (event_id, user_id, role, status) values ($1, $2, 'player', 'confirmed')`, [id, userId]);
+      }
+    }
+    // The game's regulars' window opened a minute ago; everyone may join in an hour (the window already announced: no mail).
+    await db.query(
+      `update event set regulars_open_at = now() - interval '1 minute', registration_opens_at = now() + interval '1 hour',
+                        regulars_announced_at = now() where id = $1`,
+      [game.id],
+    );
+
+    // A regular reads that regulars can join now, and joins: a spot of their own.
+    const everyone = /^Regulars can join now\. Everyone can join from \w{3}, \w{3} \d{1,2}, \d{1,2}:\d{2} [AP]M\.$/;
+    const rita = await newPage({ width: 375, height: 800 });
+    await login(rita, first);
+    await openGame(rita, game);
+    await rita.getByRole("status").filter({ hasText: everyone }).waitFor(SERVER);
+    const join = rita.getByRole("button", { name: "Join as Player" });
+    await join.waitFor(SERVER);
+    await fitsWidth(rita);
+    await screenshot(rita, "event-regulars-join-375");
+    await expectNoAxeViolations(rita);
+    await join.click();
+    await rita.getByText("You have been successfully added to the Player List!").waitFor(SERVER);
+    await region(rita, "Players").getByText(first.name).waitFor(SERVER);
+    await yourRegistration(rita).getByText("You're playing").waitFor(SERVER);
+    expect(await rita.getByRole("button", { name: "Join as Player" }).count()).toBe(0);
+    expect((await db.query(`select status from registration where event_id = $1 and user_id = $2`, [game.id, regulars[0]])).rows).toEqual([{ status: "confirmed" }]);
+
+    // Another regular takes the second of the regulars' two spots: the third spot waits for the opening.
+    await db.query(`insert into registration (event_id, user_id, role, status) values ($1, $2, 'player', 'confirmed')`, [game.id, third]);
+
+    // The next regular reads that the regulars' spots are taken, with no join offered; the server says the same.
+    const remy = await newPage({ width: 375, height: 800 });
+    await login(remy, second);
+    await openGame(remy, game);
+    await remy.getByRole("status").filter({ hasText: everyone }).waitFor(SERVER);
+    await remy.getByRole("status").filter({ hasText: "The spots for regulars are taken. The others open to everyone when registration opens." }).waitFor(SERVER);
+    expect(await region(remy, "Players").getByText("Reed Regular").count()).toBe(1);
+    expect(await remy.getByRole("button", { name: /^Join/ }).count()).toBe(0);
+    const refused = await remy.request.post(`/api/events/${game.id}/registrations`, { data: { role: "player" } });
+    expect(refused.status()).toBe(422);
+    expect(await refused.text()).toContain("The spots for regulars are taken.");
+    await fitsWidth(remy);
+    await screenshot(remy, "event-regulars-taken-375");
+    await expectNoAxeViolations(remy);
   });
 });
