@@ -216,11 +216,16 @@ export function createLiveUpdates(deps: { database: Database; listCache: ListCac
   };
 }
 
-/** The people with a registration in the game or a lost waitlist place: they see a part of their own. */
+/**
+ * The people with a registration in the game, a lost waitlist place, or a place among its regulars
+ * while they may join first: they see a part of their own (the page everyone else gets says nobody
+ * is a regular).
+ */
 function viewersIn(shared: SharedEventDetail): Set<string> {
   const ids = new Set<string>();
   for (const r of shared.registrations) ids.add(r.userId);
   for (const f of shared.failedAutoCharges) ids.add(f.userId);
+  for (const id of shared.regulars?.userIds ?? []) ids.add(id);
   return ids;
 }
 
