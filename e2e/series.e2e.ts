@@ -32,6 +32,28 @@ function browserDate(page: Page, days: number): Promise<string> {
   }, days);
 }
 
+/** A free series of one game with regulars first (3 of the last 4 games, 24 hours, 70 %), through the admin API. */
+async function createRegularsSeries(admin: Page, title: string, maxPlayers: number): Promise<SeriesDetailResponse> {
+  const response = await admin.request.post("/api/admin/series", {
+    data: {
+      title,
+      date: await browserDate(admin, 10),
+      time: "19:00",
+      timeZone: "America/Toronto",
+      durationHours: "1",
+      durationMinutes: "30",
+      location: { name: "Old Mill Field, Mill Lane" },
+      cost: "0",
+      maxPlayers: String(maxPlayers),
+      repeat: { ends: "after_games", gameCount: 1, opensDaysBefore: 6, regulars: { windowHours: 24, minGames: 3, ofLast: 4, maxPercent: 70 } },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const created = (await response.json()) as SeriesDetailResponse;
+  expect(created.series.regulars).toEqual({ windowMinutes: 24 * 60, minGames: 3, ofLast: 4, maxPercent: 70 });
+  return created;
+}
+
 const fitsWidth = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 
 describe("a weekly series at 375 px", () => {
@@ -173,23 +195,7 @@ describe("regulars first", () => {
     const admin = await newPage({ width: 375, height: 800 });
     await login(admin, await adminAccount());
     const title = uniqueTitle("Window league");
-    const response = await admin.request.post("/api/admin/series", {
-      data: {
-        title,
-        date: await browserDate(admin, 10),
-        time: "19:00",
-        timeZone: "America/Toronto",
-        durationHours: "1",
-        durationMinutes: "30",
-        location: { name: "Old Mill Field, Mill Lane" },
-        cost: "0",
-        maxPlayers: "10",
-        repeat: { ends: "after_games", gameCount: 1, opensDaysBefore: 6, regulars: { windowHours: 24, minGames: 3, ofLast: 4, maxPercent: 70 } },
-      },
-    });
-    expect(response.status(), await response.text()).toBe(201);
-    const { series, games } = (await response.json()) as SeriesDetailResponse;
-    expect(series.regulars).toEqual({ windowMinutes: 24 * 60, minGames: 3, ofLast: 4, maxPercent: 70 });
+    const { series, games } = await createRegularsSeries(admin, title, 10);
     const game = games[0]!;
     // Its regulars' window opened an hour ago; everyone may join in two hours (both already announced: no mail).
     await database().query(
@@ -220,22 +226,7 @@ describe("regulars first", () => {
     await login(admin, await adminAccount());
     const title = uniqueTitle("Regulars league");
     // 3 player spots at 70 %: 2 for the regulars in their window.
-    const response = await admin.request.post("/api/admin/series", {
-      data: {
-        title,
-        date: await browserDate(admin, 10),
-        time: "19:00",
-        timeZone: "America/Toronto",
-        durationHours: "1",
-        durationMinutes: "30",
-        location: { name: "Old Mill Field, Mill Lane" },
-        cost: "0",
-        maxPlayers: "3",
-        repeat: { ends: "after_games", gameCount: 1, opensDaysBefore: 6, regulars: { windowHours: 24, minGames: 3, ofLast: 4, maxPercent: 70 } },
-      },
-    });
-    expect(response.status(), await response.text()).toBe(201);
-    const { games } = (await response.json()) as SeriesDetailResponse;
+    const { games } = await createRegularsSeries(admin, title, 3);
     const game = { id: games[0]!.id, title };
     const db = database();
 
