@@ -1,9 +1,9 @@
 import { t } from "../i18n/i18n.ts";
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 
-/** The banner hides itself after 2.5 s and fades out over 300 ms (docs/product-rules.md, "Constants"). */
+/** The banner hides itself after 2.5 s and folds away over 300 ms (docs/product-rules.md, "Constants"). */
 export const NOTIFICATION_VISIBLE_MS = 2500;
-const FADE_MS = 300;
+const LEAVING_MS = 300;
 
 interface Notice {
   id: number;
@@ -25,7 +25,7 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
   const dismiss = useCallback(() => {
     clearTimers();
     setNotice((current) => (current ? { ...current, leaving: true } : null));
-    timers.current.push(window.setTimeout(() => setNotice(null), FADE_MS));
+    timers.current.push(window.setTimeout(() => setNotice(null), LEAVING_MS));
   }, []);
 
   const notify = useCallback(
@@ -58,8 +58,10 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
         {notice && (
           <div
             key={notice.id}
-            className={`pointer-events-auto flex max-w-md items-center gap-3 rounded-lg bg-green-700 px-4 py-3 text-white shadow-lg transition-opacity duration-300 ${
-              notice.leaving ? "opacity-0" : "opacity-100"
+            // Leaving, it folds back into the edge it grew from rather than fading: a fading banner is
+            // pale text on a pale green for 300 ms, which an accessibility check caught mid-fade.
+            className={`pointer-events-auto flex max-w-md origin-bottom items-center gap-3 rounded-lg bg-green-700 px-4 py-3 text-white shadow-lg transition-transform duration-300 motion-reduce:transition-none lg:origin-top ${
+              notice.leaving ? "scale-y-0" : "scale-y-100"
             }`}
           >
             <span className="min-w-0 flex-1 wrap-anywhere">{notice.message}</span>
