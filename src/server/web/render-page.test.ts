@@ -92,6 +92,9 @@ describe("pages rendered on the server", () => {
     for (const file of ["home-abc.js", "shared-abc.js", "messages-en-shell-abc.js", "messages-en-home-abc.js"]) {
       expect(html).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}">`);
     }
+    // The main script fetched at once, run by /boot.js after the first paint.
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/index-abc.js"><script type="module" src="/boot.js" data-main="/assets/index-abc.js"></script>');
+    expect(html).not.toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
     // The embedded answers cannot end their element, whatever a title says.
     const json = /<script type="application\/json" id="server-render">(.*?)<\/script>/.exec(html)![1]!;
     expect(json).not.toContain("</script>");

@@ -110,6 +110,9 @@ function withRenderedScreen(html: string, rendered: RenderedPage, manifest: Mani
       const css = readStylesheet(webDist, file);
       return css === undefined ? tag : `<style>${css}</style>`;
     })
+    // The main script is started by /boot.js after the first paint (src/web/public/boot.js); it is
+    // preloaded, so its download starts now.
+    .replace(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/, (_tag, main: string) => `<link rel="modulepreload" crossorigin href="${main}"><script type="module" src="/boot.js" data-main="${main}"></script>`)
     .replace("</head>", `${modulePreloads}</head>`)
     .replace(/<div id="root">[\s\S]*?<\/div>(\s*<!--)/, (_all, after: string) => `<div id="root" inert>${rendered.html}</div><script type="application/json" id="${SERVER_RENDER_ELEMENT_ID}">${json}</script>${after}`);
 }
