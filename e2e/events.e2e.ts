@@ -7,6 +7,7 @@ import { expectNoAxeViolations } from "./support/axe.ts";
 import { screenshot, useBrowser } from "./support/browser.ts";
 import { ADMIN_EMAIL } from "./support/global-setup.ts";
 import { lane } from "./support/lanes.ts";
+import { browserDate } from "./support/pages.ts";
 
 const { newPage } = useBrowser();
 
@@ -26,15 +27,6 @@ function admin(): Promise<Account> {
     throw error;
   });
   return adminAccount;
-}
-
-/** YYYY-MM-DD `days` from today, in the browser's own zone (the one the form and the timeline use). */
-function browserDate(page: Page, days: number): Promise<string> {
-  return page.evaluate((offset) => {
-    const date = new Date();
-    date.setDate(date.getDate() + offset);
-    return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
-  }, days);
 }
 
 /** Creates an event through the API with the page's session (the form itself is tested once, below). */

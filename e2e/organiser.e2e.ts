@@ -4,7 +4,7 @@ import type { EventDetail } from "../src/shared/events.ts";
 import { createVerifiedUser, login } from "./support/accounts.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { screenshot, useBrowser } from "./support/browser.ts";
-import { openGame, pathOf, region, screenshotOnScreen } from "./support/pages.ts";
+import { browserDate, openGame, pathOf, region, screenshotOnScreen } from "./support/pages.ts";
 import { adminAccount, joinGame, saveCard, seedGame, seedRegistrations, type SeededGame, uniqueTitle, useDatabase, VENUE } from "./support/games.ts";
 import { mailsTo, waitForMail } from "./support/mail.ts";
 
@@ -39,15 +39,6 @@ async function playerPage(firstName: string, lastName: string, width: number) {
 
 async function eventOf(page: Page, id: string): Promise<EventDetail> {
   return ((await (await page.request.get(`/api/events/${id}`)).json()) as { event: EventDetail }).event;
-}
-
-/** YYYY-MM-DD `days` from today in the browser's zone (the one the create form reads). */
-function browserDate(page: Page, days: number): Promise<string> {
-  return page.evaluate((offset) => {
-    const date = new Date();
-    date.setDate(date.getDate() + offset);
-    return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
-  }, days);
 }
 
 async function userIdOf(email: string): Promise<string> {

@@ -5,7 +5,7 @@ import type { SeriesDetailResponse } from "../src/shared/series.ts";
 import { createVerifiedUser, login } from "./support/accounts.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { screenshot, useBrowser } from "./support/browser.ts";
-import { openGame, pathOf, region, yourRegistration } from "./support/pages.ts";
+import { browserDate, openGame, pathOf, region, yourRegistration } from "./support/pages.ts";
 import { adminAccount, uniqueTitle, useDatabase } from "./support/games.ts";
 
 /**
@@ -22,15 +22,6 @@ const database = useDatabase();
 /** For expect.poll on what waits for the server: its default second is short on a busy machine. */
 const SERVER = { timeout: 15_000 };
 const SLOW = { timeout: 180_000 };
-
-/** YYYY-MM-DD `days` from today in the browser's zone (the one the create form reads). */
-function browserDate(page: Page, days: number): Promise<string> {
-  return page.evaluate((offset) => {
-    const date = new Date();
-    date.setDate(date.getDate() + offset);
-    return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
-  }, days);
-}
 
 /** A free series of one game with regulars first (3 of the last 4 games, 24 hours, 70 %), through the admin API. */
 async function createRegularsSeries(admin: Page, title: string, maxPlayers: number): Promise<SeriesDetailResponse> {

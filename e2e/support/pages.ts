@@ -27,3 +27,12 @@ export async function screenshotOnScreen(page: Page, name: string) {
   mkdirSync(`${ARTIFACTS_DIR}/screens`, { recursive: true });
   await page.screenshot({ path: `${ARTIFACTS_DIR}/screens/${name}.png` });
 }
+
+/** YYYY-MM-DD `days` from today in the browser's own zone (the one the create form and the timeline read). */
+export function browserDate(page: Page, days: number): Promise<string> {
+  return page.evaluate((offset) => {
+    const date = new Date();
+    date.setDate(date.getDate() + offset);
+    return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
+  }, days);
+}

@@ -264,9 +264,10 @@ export interface EventDetail extends EventSummary {
   /** The viewer's own registrations for this event that are active or refunded. */
   mine: MyRegistration[];
   /**
-   * While only regulars may join (`regularsOpenAt` ≤ now < `registrationOpensAt`): the most spots of
-   * each role that may be held in the window, and whether the viewer is one of the regulars. Absent
-   * on a game without a window, and once everyone may join.
+   * A game with regulars first, until everyone may join: the most spots of each role that may be held
+   * in the window (`regularsOpenAt` ≤ now < `registrationOpensAt`), and whether the viewer is one of
+   * the regulars. Sent before the window starts as well, so a page left open offers the join when the
+   * clock reaches it; absent on a game without a window, and once everyone may join.
    */
   regularsWindow?: RegularsWindow;
   /** The viewer's waitlist place lost to a failed automatic charge, while nothing newer replaced it. */

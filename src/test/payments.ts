@@ -4,6 +4,7 @@ import type { SavedCard } from "../shared/registrations.ts";
 import { payment, registration } from "../server/db/schema.ts";
 import { insertEvent } from "../server/events/testing.ts";
 import type { SimulatedFaults } from "../server/payments/simulated.ts";
+import type { RegistrationDeps } from "../server/registrations/deps.ts";
 import { FakeStripe } from "./fake-stripe.ts";
 import { signUpVerified, type TestClient, type TestContext } from "./test-app.ts";
 
@@ -36,6 +37,11 @@ export async function playerWithCard(context: TestContext, options: { firstName?
 }
 
 /** A game starting in `startsInHours` (default 3 days), $10.00 a player unless told. */
+/** The registration services' dependencies, as the app builds them, for tests that call them directly. */
+export function registrationDeps(context: TestContext): RegistrationDeps {
+  return { database: context.database, gateway: context.services.gateway, config: context.config, jobs: context.services.jobs, listCache: context.services.listCache };
+}
+
 export function insertGame(context: TestContext, options: Parameters<typeof insertEvent>[1] = {}) {
   return insertEvent(context.database.db, { costCents: 1000, maxPlayers: 10, startsInHours: 72, ...options });
 }

@@ -5,7 +5,7 @@ import { HELD_STATUSES, type MyRegistration, type RegistrationStatus } from "../
 import type { Db } from "../db/client.ts";
 import { event, payment, paymentDispute, registration, user } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
-import { isRegularsWindow, regularsSpots } from "../../shared/registration-opening.ts";
+import { regularsSpots } from "../../shared/registration-opening.ts";
 import { regularsOf, regularsRuleOf } from "../series/regulars.ts";
 import { isEventId, summaryColumns, toEventSummary } from "./event-summary.ts";
 import type { ListCache } from "./list-cache.ts";
@@ -68,7 +68,7 @@ export async function readSharedEventDetail(db: Db, id: string, cache?: ListCach
 }
 
 /** The page as this viewer sees it, without the admin parts (queried apart): pure, from the shared part. */
-export function viewerEventDetail(shared: SharedEventDetail, viewer: EventViewer | undefined, now = new Date()): EventDetail {
+export function viewerEventDetail(shared: SharedEventDetail, viewer: EventViewer | undefined): EventDetail {
   const mine: MyRegistration[] = [];
   if (viewer) {
     for (const r of shared.registrations) {
@@ -86,7 +86,8 @@ export function viewerEventDetail(shared: SharedEventDetail, viewer: EventViewer
     }
   }
   const detail: EventDetail = { ...shared.detail, mine };
-  if (shared.regulars && isRegularsWindow(shared.detail, now)) {
+  // Sent before the window too: a page left open across its start offers the join by the clock.
+  if (shared.regulars) {
     const { userIds, maxPlayers, maxGoalkeepers } = shared.regulars;
     detail.regularsWindow = { maxPlayers, maxGoalkeepers, viewerIsRegular: viewer !== undefined && userIds.includes(viewer.id) };
   }

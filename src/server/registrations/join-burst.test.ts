@@ -1,13 +1,12 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CONSENT_REQUIRED } from "../../shared/registrations.ts";
-import { insertGame, join, ledgerOf, playerWithCard, registrationsOf } from "../../test/payments.ts";
+import { insertGame, join, ledgerOf, playerWithCard, registrationDeps, registrationsOf } from "../../test/payments.ts";
 import { createTestContext, type TestContext } from "../../test/test-app.ts";
 import type { SessionUser } from "../auth/session.ts";
 import { accountDeletion, event } from "../db/schema.ts";
 import { insertUser } from "../events/testing.ts";
 import { AppError } from "../http/errors.ts";
-import type { RegistrationDeps } from "./deps.ts";
 import { REGISTRATION_MAIL_QUEUE } from "./jobs.ts";
 import { isGameInQueue } from "./game-queue.ts";
 import { ACCOUNT_BEING_DELETED, ALREADY_REGISTERED, joinEvent } from "./join.ts";
@@ -29,13 +28,7 @@ afterAll(async () => {
   await context.close();
 });
 
-const deps = (): RegistrationDeps => ({
-  database: context.database,
-  gateway: context.services.gateway,
-  config: context.config,
-  jobs: context.services.jobs,
-  listCache: context.services.listCache,
-});
+const deps = () => registrationDeps(context);
 
 async function people(count: number, firstName: string): Promise<SessionUser[]> {
   return Promise.all(

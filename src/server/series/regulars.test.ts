@@ -2,8 +2,8 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REGULARS_ONLY, REGULARS_SPOTS_TAKEN } from "../../shared/registration-opening.ts";
 import type { SeriesDetailResponse } from "../../shared/series.ts";
-import { addDays, isoWeekday } from "../../shared/series-schedule.ts";
-import { dateInZone } from "../../shared/zoned-time.ts";
+import { addDays } from "../../shared/series-schedule.ts";
+import { registrationDeps } from "../../test/payments.ts";
 import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type TestContext } from "../../test/test-app.ts";
 import type { SessionUser } from "../auth/session.ts";
 import { event as eventTable, newEventMailSent, registration } from "../db/schema.ts";
@@ -12,11 +12,11 @@ import { insertRegistration, insertUser } from "../events/testing.ts";
 import { AppError } from "../http/errors.ts";
 import { startNewEventMailWorkers } from "../jobs/new-event-mail.ts";
 import { bossJobQueue } from "../jobs/queue.ts";
-import type { RegistrationDeps } from "../registrations/deps.ts";
 import { joinEvent } from "../registrations/join.ts";
 import { REGISTRATION_NOT_OPEN } from "../registrations/join-batch.ts";
 import { announceSeriesOpenings } from "./announce-openings.ts";
 import { regularsOf } from "./regulars.ts";
+import { thursdayFrom } from "./testing.ts";
 
 /**
  * Regulars first (docs/series.md) on the real database (PGlite, or PostgreSQL with TEST_DATABASE_URL):
@@ -39,25 +39,13 @@ afterAll(async () => {
   await context.close();
 });
 
-const deps = (): RegistrationDeps => ({
-  database: context.database,
-  gateway: context.services.gateway,
-  config: context.config,
-  jobs: context.services.jobs,
-  listCache: context.services.listCache,
-});
-
-function thursdayFrom(days: number): string {
-  let date = addDays(dateInZone(new Date(), ZONE), days);
-  while (isoWeekday(date) !== 4) date = addDays(date, 1);
-  return date;
-}
+const deps = () => registrationDeps(context);
 
 /** A free weekly game of 4 players (and 2 goalkeepers) with regulars first: 3 of the last 4, 70 %. */
 async function regularsSeries(title: string) {
   const created = await admin.json<SeriesDetailResponse>("POST", "/api/admin/series", {
     title,
-    date: thursdayFrom(8),
+    date: thursdayFrom(8, ZONE),
     time: "19:00",
     timeZone: ZONE,
     durationHours: 1,
@@ -175,10 +163,14 @@ describe("joining in the regulars' window", () => {
     await played(noShows, [past[0]!, past[1]!], { noShow: true });
     const newcomer = await person("Nico");
 
-    // Before the window: nobody, regulars included.
+    const pageFor = (viewer: SessionUser | undefined) => getEventDetail({ db: context.database.db, id: game.id, viewer: viewer && { id: viewer.id, isAdmin: false } });
+
+    // Before the window: nobody, regulars included; the page already says who will be one (a page
+    // left open offers the join when the clock reaches the window).
     await setWindow(game.id, new Date(Date.now() + 60_000), new Date(Date.now() + HOUR));
     expect(await tryJoin(regulars[0]!, game.id)).toBe(REGISTRATION_NOT_OPEN);
     expect(await tryJoin(newcomer, game.id)).toBe(REGISTRATION_NOT_OPEN);
+    expect((await pageFor(regulars[0]))?.regularsWindow).toEqual({ maxPlayers: 2, maxGoalkeepers: 1, viewerIsRegular: true });
 
     // At the window's start: the newcomer and the no-show regular are refused with why; regulars may
     // join, at most 70 % of 4 players (2) and of 2 goalkeepers (1), however many press at once.
@@ -194,7 +186,6 @@ describe("joining in the regulars' window", () => {
     expect(held).toHaveLength(3);
 
     // The page says who may join now.
-    const pageFor = (viewer: SessionUser | undefined) => getEventDetail({ db: context.database.db, id: game.id, viewer: viewer && { id: viewer.id, isAdmin: false } });
     expect((await pageFor(regulars[3]))?.regularsWindow).toEqual({ maxPlayers: 2, maxGoalkeepers: 1, viewerIsRegular: true });
     expect((await pageFor(newcomer))?.regularsWindow).toEqual({ maxPlayers: 2, maxGoalkeepers: 1, viewerIsRegular: false });
     expect((await pageFor(undefined))?.regularsWindow?.viewerIsRegular).toBe(false);

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EditSeriesGamesResponse, EndSeriesResponse, SeriesDetailResponse, SeriesListResponse } from "../../shared/series.ts";
-import { addDays, isoWeekday } from "../../shared/series-schedule.ts";
+import { addDays } from "../../shared/series-schedule.ts";
 import { dateInZone, wallClockAt } from "../../shared/zoned-time.ts";
 import { eventAs, eventually, join, playerWithCard, registrationsOf } from "../../test/payments.ts";
 import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "../../test/test-app.ts";
@@ -9,6 +9,7 @@ import { event as eventTable, payment, series as seriesTable } from "../db/schem
 import { REGISTRATION_NOT_OPEN } from "../registrations/join-batch.ts";
 import { FOLLOWING_KEEP_THEIR_DAY } from "./edit-series-games.ts";
 import { generateGamesOf, generateSeriesGames } from "./generate-games.ts";
+import { thursdayFrom } from "./testing.ts";
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 const ZONE = "America/Toronto";
@@ -23,18 +24,12 @@ afterAll(async () => {
   await context.close();
 });
 
-/** The first Thursday at least `days` days from today in Toronto. */
-function thursdayFrom(days: number): string {
-  let date = addDays(dateInZone(new Date(), ZONE), days);
-  while (isoWeekday(date) !== 4) date = addDays(date, 1);
-  return date;
-}
 
 /** The Create New Event form with "Repeat weekly", as the browser sends it. */
 function seriesBody(overrides: Record<string, unknown> = {}, repeat: Record<string, unknown> = {}) {
   return {
     title: "Thursday night",
-    date: thursdayFrom(8),
+    date: thursdayFrom(8, ZONE),
     time: "19:00",
     timeZone: ZONE,
     durationHours: 1,
@@ -94,7 +89,7 @@ describe("creating a series", () => {
   });
 
   it("creates the series and its games within the horizon, each an ordinary game listed on the series page", async () => {
-    const body = await createSeries({ title: "Listed cup" }, { ends: "on_date", endDate: addDays(thursdayFrom(8), 7 * 20), gameCount: undefined });
+    const body = await createSeries({ title: "Listed cup" }, { ends: "on_date", endDate: addDays(thursdayFrom(8, ZONE), 7 * 20), gameCount: undefined });
     expect(body.series).toMatchObject({ title: "Listed cup", weekday: 4, localTime: "19:00", timeZone: ZONE, status: "active", opensBeforeMinutes: 8640 });
     // 8 weeks ahead, from a first game 8–14 days away: 7 or 8 games.
     expect(body.games.length).toBeGreaterThanOrEqual(7);

@@ -9,7 +9,9 @@ if (main) {
   requestAnimationFrame(() =>
     setTimeout(() => {
       import(main).catch((error) => {
+        // As main.tsx does when it cannot start: the page's own notice, instead of a screen that takes no input.
         console.error("the app's script could not be loaded", error);
+        document.getElementById("root")?.remove();
         document.getElementById("start-failure")?.removeAttribute("hidden");
       });
     }, 0),
