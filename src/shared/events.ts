@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isChargeablePrice, minimumPriceMessage, parseMoneyToCents } from "./money.ts";
 import type { FailedAutoCharge } from "./my-registrations.ts";
 import type { MyRegistration } from "./registrations.ts";
+import { GUEST_LIMIT_MESSAGE, type GuestView, MAX_GUESTS_PER_PLAYER } from "./guests.ts";
 import { hasControlCharacters, notAllowedCharacters } from "./text.ts";
 
 export const ALL_FIELDS_REQUIRED = "All fields are required";
@@ -101,6 +102,8 @@ function buildCreateEventSchema(currency: string) {
       /** Blank means free (docs/product-rules.md, "Events"). */
       goalkeeperCost: z.string().optional().default(""),
       maxGoalkeepers: z.union([z.number(), z.string()]).optional().default(2),
+      /** +1 guests: how many each player may bring (0, the default, turns them off; docs/guests.md). */
+      maxGuestsPerPlayer: wholeNumber(0, GUEST_LIMIT_MESSAGE, { value: MAX_GUESTS_PER_PLAYER, message: GUEST_LIMIT_MESSAGE }).optional().default(0),
     })
     .transform((input, ctx) => {
       let goalkeeperCostCents = 0;
@@ -159,6 +162,7 @@ function buildCreateEventSchema(currency: string) {
         includeGoalkeepers: input.includeGoalkeepers,
         goalkeeperCostCents,
         maxGoalkeepers,
+        maxGuestsPerPlayer: input.maxGuestsPerPlayer,
       };
     });
 }
@@ -195,6 +199,8 @@ export interface EventSummary {
   includeGoalkeepers: boolean;
   goalkeeperCostCents: number;
   maxGoalkeepers: number;
+  /** How many guests each player may bring (0: none; docs/guests.md). */
+  maxGuestsPerPlayer: number;
   status: EventStatus;
   /** The weekly series that generated this game, if any (docs/series.md). */
   seriesId: string | null;
@@ -205,7 +211,7 @@ export interface EventSummary {
    * may join (docs/series.md, "Regulars first"); null when everyone may join from the opening.
    */
   regularsOpenAt: string | null;
-  /** Spots held by players (confirmed, or being paid for). */
+  /** Spots held by players (confirmed, or being paid for), their guests included. */
   playersCount: number;
   goalkeepersCount: number;
 }
@@ -216,6 +222,11 @@ export interface Participant {
   name: string;
   /** A held spot whose payment is still running (pending_payment or promoting). */
   pending?: boolean;
+  /**
+   * The guests this player brought, in the order given: they hold spots (or wait) with the player and
+   * are shown right after them as "Sam (guest of Pia Pitch)" (docs/guests.md). Absent: none.
+   */
+  guests?: GuestView[];
 }
 
 /** A disputed payment, as admins see it. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { guestSchema, MAX_GUESTS_PER_PLAYER, tooManyGuests } from "./guests.ts";
 import {
   CARD_DETAILS_MISSING,
   cardDigits,
@@ -17,6 +18,8 @@ export const joinSchema = z.object({
   role: z.enum(["player", "goalkeeper"], { error: "role must be player or goalkeeper" }),
   paymentMethodId: z.string().trim().min(1).max(255).optional(),
   consentToAutoCharge: z.boolean().optional(),
+  /** +1 guests (players only, up to the game's limit, checked by the server): the party pays price × (1 + guests). */
+  guests: z.array(guestSchema).max(MAX_GUESTS_PER_PLAYER, tooManyGuests(MAX_GUESTS_PER_PLAYER)).optional(),
 });
 export type JoinInput = z.infer<typeof joinSchema>;
 

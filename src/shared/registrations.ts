@@ -6,6 +6,8 @@
  * text do not load zod.
  */
 
+import type { GuestView } from "./guests.ts";
+
 export type RegistrationRole = "player" | "goalkeeper";
 
 /**
@@ -77,6 +79,11 @@ export interface MyRegistration extends RegistrationView {
   waitlistPosition: number | null;
   /** What was (or is being) refunded when status is refunded. */
   refundedCents: number | null;
+  /**
+   * The guests in this party (docs/guests.md), each removable while cancelling is allowed. `amountCents`
+   * is the party's price now: price × (1 + guests).
+   */
+  guests?: GuestView[];
 }
 
 /** A saved card (GET /api/me/payment-methods). */

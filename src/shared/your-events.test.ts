@@ -22,6 +22,7 @@ function event(id: string, startsAt: string, options: { minutes?: number; status
     includeGoalkeepers: true,
     goalkeeperCostCents: 0,
     maxGoalkeepers: 2,
+    maxGuestsPerPlayer: 0,
     status: options.status ?? "active",
     playersCount: 0,
     goalkeepersCount: 0,

@@ -159,6 +159,8 @@ export const series = pgTable(
     includeGoalkeepers: boolean("include_goalkeepers").notNull().default(false),
     goalkeeperCostCents: integer("goalkeeper_cost_cents").notNull().default(0),
     maxGoalkeepers: integer("max_goalkeepers").notNull().default(2),
+    /** +1 guests per player, copied to each game (docs/guests.md); 0: none. */
+    maxGuestsPerPlayer: integer("max_guests_per_player").notNull().default(0),
     status: seriesStatus("status").notNull().default("active"),
     endedAt: timestamp("ended_at", { withTimezone: true }),
     organizerId: text("organizer_id").references(() => user.id, { onDelete: "set null" }),
@@ -177,6 +179,7 @@ export const series = pgTable(
     check("series_regulars_window", sql`${table.regularsWindowMinutes} is null or ${table.regularsWindowMinutes} between 60 and 10080`),
     check("series_regulars_games", sql`1 <= ${table.regularsMinGames} and ${table.regularsMinGames} <= ${table.regularsOfLast} and ${table.regularsOfLast} <= 12`),
     check("series_regulars_percent", sql`${table.regularsMaxPercent} between 10 and 100`),
+    check("series_guests_per_player", sql`${table.maxGuestsPerPlayer} between 0 and 5`),
   ],
 );
 
@@ -205,6 +208,8 @@ export const event = pgTable(
     includeGoalkeepers: boolean("include_goalkeepers").notNull().default(false),
     goalkeeperCostCents: integer("goalkeeper_cost_cents").notNull().default(0),
     maxGoalkeepers: integer("max_goalkeepers").notNull().default(2),
+    /** How many guests each player may bring (docs/guests.md); 0: none. */
+    maxGuestsPerPlayer: integer("max_guests_per_player").notNull().default(0),
     status: eventStatus("status").notNull().default("active"),
     organizerId: text("organizer_id").references(() => user.id, { onDelete: "set null" }),
     organizerName: text("organizer_name"),
@@ -240,6 +245,7 @@ export const event = pgTable(
     check("event_capacity_positive", sql`${table.maxPlayers} >= 1 and ${table.maxGoalkeepers} >= 0`),
     check("event_ends_after_start", sql`${table.endsAt} >= ${table.startsAt}`),
     check("event_point_whole", sql`(${table.latitude} is null) = (${table.longitude} is null)`),
+    check("event_guests_per_player", sql`${table.maxGuestsPerPlayer} between 0 and 5`),
   ],
 );
 
@@ -305,8 +311,13 @@ export const registration = pgTable(
     status: registrationStatus("status").notNull(),
     /** Arrival order; waitlists are served by it. */
     position: bigserial("position", { mode: "number" }).notNull(),
-    /** The price of the spot when joining; what a charge takes and a refund is computed from. */
+    /**
+     * The party's price now: the price when joining × (1 + guests). What a charge takes and a release's
+     * refund is computed from; a guest removed takes their share off it (docs/guests.md).
+     */
     amountCents: integer("amount_cents").notNull().default(0),
+    /** Guests in the party (docs/guests.md): the registration holds, or waits for, 1 + guestCount spots. */
+    guestCount: integer("guest_count").notNull().default(0),
     /** The saved card a paid join or a waitlist promotion charges. */
     paymentMethodId: text("payment_method_id"),
     /** A waitlister of a paid game agreed to be charged amountCents automatically on promotion. */
@@ -330,6 +341,38 @@ export const registration = pgTable(
     index("registration_event_role_status_idx").on(table.eventId, table.role, table.status, table.position),
     index("registration_user_idx").on(table.userId),
     index("registration_created_at_idx").on(table.createdAt),
+    check("registration_guest_count", sql`${table.guestCount} >= 0`),
+  ],
+);
+
+export const guestStatus = pgEnum("guest_status", ["active", "removed"]);
+
+/**
+ * A +1 guest (docs/guests.md): a name in a player's party, never an account. It holds a spot (or waits)
+ * with its registration; `registration.guest_count` counts the active ones, the count capacity reads.
+ */
+export const registrationGuest = pgTable(
+  "registration_guest",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    registrationId: uuid("registration_id")
+      .notNull()
+      .references(() => registration.id, { onDelete: "cascade" }),
+    /** The order the player gave them in (1, 2, …). */
+    ordinal: integer("ordinal").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name"),
+    /** Their share of the party's price when joining: what removing them takes off the registration. */
+    shareCents: integer("share_cents").notNull(),
+    status: guestStatus("status").notNull().default("active"),
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+    /** Set when removed from a paid spot: what their share refunded (0 when the fee covers it). */
+    refundedCents: integer("refunded_cents"),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex("registration_guest_ordinal_idx").on(table.registrationId, table.ordinal),
+    check("registration_guest_share", sql`${table.shareCents} >= 0`),
   ],
 );
 
@@ -354,6 +397,8 @@ export const payment = pgTable(
       .references(() => event.id),
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     kind: paymentKind("kind").notNull(),
+    /** A refund of one removed guest's share (key refund-guest:{guestId}); null for every other row. */
+    guestId: uuid("guest_id").references(() => registrationGuest.id),
     status: paymentStatus("status").notNull().default("pending"),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull(),

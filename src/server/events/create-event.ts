@@ -54,6 +54,7 @@ export function gameDetailsOf(input: CreateEventData) {
     includeGoalkeepers: input.includeGoalkeepers,
     goalkeeperCostCents: input.includeGoalkeepers ? input.goalkeeperCostCents : 0,
     maxGoalkeepers: input.maxGoalkeepers,
+    maxGuestsPerPlayer: input.maxGuestsPerPlayer,
   };
 }
 

@@ -74,6 +74,7 @@ export async function editEvent(
       includeGoalkeepers: input.includeGoalkeepers,
       goalkeeperCostCents,
       maxGoalkeepers: input.maxGoalkeepers,
+      maxGuestsPerPlayer: input.maxGuestsPerPlayer,
       registrationOpensAt,
       regularsOpenAt,
     };

@@ -5,11 +5,11 @@ import { event } from "../db/schema.ts";
 /**
  * Spots taken per role, counted in SQL next to each event row (no N+1): a spot being paid for
  * (pending_payment, promoting) already counts against capacity (docs/registrations-and-payments.md,
- * "Invariants", 1). Each count is an index-only scan of registration_event_role_status_idx.
+ * "Invariants", 1), and a registration holds one spot for the player and one per guest (docs/guests.md).
  */
 const spotsTaken = (role: "player" | "goalkeeper") =>
   // "event"."id" spelled out: drizzle would print a bare "id", which the subquery reads as r.id.
-  sql<number>`(select count(*) from "registration" r where r.event_id = "event"."id" and r.role = ${sql.raw(`'${role}'`)} and r.status in ('confirmed', 'pending_payment', 'promoting'))`.mapWith(
+  sql<number>`(select coalesce(sum(1 + r.guest_count), 0) from "registration" r where r.event_id = "event"."id" and r.role = ${sql.raw(`'${role}'`)} and r.status in ('confirmed', 'pending_payment', 'promoting'))`.mapWith(
     Number,
   );
 
@@ -30,6 +30,7 @@ export const summaryColumns = {
   includeGoalkeepers: event.includeGoalkeepers,
   goalkeeperCostCents: event.goalkeeperCostCents,
   maxGoalkeepers: event.maxGoalkeepers,
+  maxGuestsPerPlayer: event.maxGuestsPerPlayer,
   status: event.status,
   seriesId: event.seriesId,
   registrationOpensAt: event.registrationOpensAt,
@@ -62,6 +63,7 @@ export function toEventSummary(row: SummaryRow): EventSummary {
     includeGoalkeepers: row.includeGoalkeepers,
     goalkeeperCostCents: row.goalkeeperCostCents,
     maxGoalkeepers: row.maxGoalkeepers,
+    maxGuestsPerPlayer: row.maxGuestsPerPlayer,
     status: row.status,
     seriesId: row.seriesId,
     registrationOpensAt: row.registrationOpensAt?.toISOString() ?? null,

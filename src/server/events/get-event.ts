@@ -3,7 +3,8 @@ import type { DisputeView, EventDetail, Participant, RefundIssue, RefundView } f
 import type { FailedAutoCharge } from "../../shared/my-registrations.ts";
 import { HELD_STATUSES, type MyRegistration, type RegistrationStatus } from "../../shared/registrations.ts";
 import type { Db } from "../db/client.ts";
-import { event, payment, paymentDispute, registration, user } from "../db/schema.ts";
+import { event, payment, paymentDispute, registration, registrationGuest, user } from "../db/schema.ts";
+import { guestDisplayName, type GuestView } from "../../shared/guests.ts";
 import { AppError } from "../http/errors.ts";
 import { regularsSpots } from "../../shared/registration-opening.ts";
 import { regularsOf, regularsRuleOf } from "../series/regulars.ts";
@@ -19,7 +20,15 @@ const SHOWN: RegistrationStatus[] = [...HELD_STATUSES, "waitlisted", "refunded"]
 export interface SharedEventDetail {
   detail: Omit<EventDetail, "mine">;
   /** The shown registrations, for each viewer's `mine`. */
-  registrations: { id: string; userId: string; role: "player" | "goalkeeper"; status: RegistrationStatus; amountCents: number; refundedCents: MyRegistration["refundedCents"] }[];
+  registrations: {
+    id: string;
+    userId: string;
+    role: "player" | "goalkeeper";
+    status: RegistrationStatus;
+    amountCents: number;
+    refundedCents: MyRegistration["refundedCents"];
+    guests?: GuestView[];
+  }[];
   /** Waitlist places lost to a failed automatic charge and not followed by a newer join, for each viewer's own notice. */
   failedAutoCharges: (FailedAutoCharge & { userId: string })[];
   /**
@@ -82,6 +91,7 @@ export function viewerEventDetail(shared: SharedEventDetail, viewer: EventViewer
         amountCents: r.amountCents,
         waitlistPosition: place || null,
         refundedCents: r.refundedCents,
+        ...(r.guests && { guests: r.guests }),
       });
     }
   }
@@ -128,12 +138,17 @@ async function loadSharedEventDetail(db: Db, id: string): Promise<SharedEventDet
     .where(and(eq(registration.eventId, id), inArray(registration.status, SHOWN)))
     .orderBy(asc(registration.position));
 
+  const parties = await guestsOf(db, id);
   const held = (status: RegistrationStatus) => (HELD_STATUSES as readonly RegistrationStatus[]).includes(status);
+  const withGuests = (r: (typeof registrations)[number]) => {
+    const guests = parties.get(r.id);
+    return guests && r.status !== "refunded" ? { guests } : {};
+  };
   const participant = (r: (typeof registrations)[number]): Participant =>
-    r.status === "confirmed" ? { userId: r.userId!, name: r.name } : { userId: r.userId!, name: r.name, pending: true };
+    r.status === "confirmed" ? { userId: r.userId!, name: r.name, ...withGuests(r) } : { userId: r.userId!, name: r.name, pending: true, ...withGuests(r) };
   const spots = (role: "player" | "goalkeeper") => registrations.filter((r) => r.role === role && held(r.status)).map(participant);
   const waiting = (role: "player" | "goalkeeper") =>
-    registrations.filter((r) => r.role === role && r.status === "waitlisted").map((r) => ({ userId: r.userId!, name: r.name }));
+    registrations.filter((r) => r.role === role && r.status === "waitlisted").map((r) => ({ userId: r.userId!, name: r.name, ...withGuests(r) }));
 
   const { organizerName, organizerEmail, notes, version, ...summary } = row;
   const failedAutoCharges = await lostWaitlistPlaces(db, id);
@@ -150,10 +165,33 @@ async function loadSharedEventDetail(db: Db, id: string): Promise<SharedEventDet
       goalkeeperWaitList: waiting("goalkeeper"),
       refundedUsers: [...new Set(registrations.filter((r) => r.status === "refunded").map((r) => r.userId!))],
     },
-    registrations: registrations.map(({ name: _name, userId, ...r }) => ({ ...r, userId: userId! })),
+    registrations: registrations.map((r) => {
+      const { name: _name, userId, ...rest } = r;
+      return { ...rest, userId: userId!, ...withGuests(r) };
+    }),
     failedAutoCharges,
     ...(regulars && { regulars }),
   };
+}
+
+/**
+ * The guests still in each party of the game (docs/guests.md), by registration, in the order the player
+ * gave them; only parties that hold spots or wait are shown with theirs.
+ */
+async function guestsOf(db: Db, eventId: string): Promise<Map<string, GuestView[]>> {
+  const rows = await db
+    .select({ id: registrationGuest.id, registrationId: registrationGuest.registrationId, firstName: registrationGuest.firstName, lastName: registrationGuest.lastName })
+    .from(registrationGuest)
+    .innerJoin(registration, eq(registration.id, registrationGuest.registrationId))
+    .where(and(eq(registration.eventId, eventId), eq(registrationGuest.status, "active"), inArray(registration.status, [...HELD_STATUSES, "waitlisted"])))
+    .orderBy(asc(registrationGuest.registrationId), asc(registrationGuest.ordinal));
+  const parties = new Map<string, GuestView[]>();
+  for (const row of rows) {
+    const party = parties.get(row.registrationId) ?? [];
+    party.push({ id: row.id, name: guestDisplayName(row) });
+    parties.set(row.registrationId, party);
+  }
+  return parties;
 }
 
 /** The regulars of a game whose window is still to close (series/regulars.ts); undefined for any other game. */

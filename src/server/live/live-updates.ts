@@ -247,6 +247,7 @@ function summaryOf(detail: SharedEventDetail["detail"]): EventSummary {
     includeGoalkeepers: detail.includeGoalkeepers,
     goalkeeperCostCents: detail.goalkeeperCostCents,
     maxGoalkeepers: detail.maxGoalkeepers,
+    maxGuestsPerPlayer: detail.maxGuestsPerPlayer,
     status: detail.status,
     seriesId: detail.seriesId,
     registrationOpensAt: detail.registrationOpensAt,

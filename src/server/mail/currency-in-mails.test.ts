@@ -54,6 +54,7 @@ describe("the new-game mail", () => {
     includeGoalkeepers: true,
     goalkeeperCostCents: 400,
     maxGoalkeepers: 2,
+    maxGuestsPerPlayer: 0,
     status: "active",
     playersCount: 0,
     goalkeepersCount: 0,

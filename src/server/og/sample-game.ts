@@ -20,6 +20,7 @@ export const SAMPLE_GAME: EventSummary = {
   includeGoalkeepers: false,
   goalkeeperCostCents: 0,
   maxGoalkeepers: 0,
+  maxGuestsPerPlayer: 0,
   status: "active",
   playersCount: 11,
   goalkeepersCount: 0,

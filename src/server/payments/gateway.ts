@@ -104,12 +104,18 @@ export interface RefundInput {
   chargeId: string;
   amountCents: number;
   idempotencyKey: string;
-  metadata: PaymentMetadata;
+  /** `refundKey`: the ledger row's first key (before any Retry), kept with the refund to match it later. */
+  metadata: PaymentMetadata & { refundKey?: string };
 }
 
+/**
+ * `key`, where the processor tells it, is the ledger row's key the refund was made under (the
+ * simulated processor keeps it; Stripe carries it in the refund's metadata), so one charge's several
+ * refunds (a removed guest's share, then the rest: docs/guests.md) are told apart.
+ */
 export type RefundOutcome =
-  | { status: "succeeded" | "pending"; refundId: string; amountCents: number }
-  | { status: "failed"; refundId: string | null; amountCents: number; message: string };
+  | { status: "succeeded" | "pending"; refundId: string; amountCents: number; key?: string | null }
+  | { status: "failed"; refundId: string | null; amountCents: number; message: string; key?: string | null };
 
 export interface SettledCharge {
   chargeId: string;

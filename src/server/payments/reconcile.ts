@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, isNotNull } from "drizzle-orm";
 import { type FeeRule, refundAfterFeeCents } from "../../shared/money.ts";
 import { holdsSpot } from "../../shared/registrations.ts";
 import type { Db } from "../db/client.ts";
-import { payment, registration } from "../db/schema.ts";
+import { payment, registration, registrationGuest } from "../db/schema.ts";
 import type { PaymentGateway } from "./gateway.ts";
 
 export interface ReconciliationReport {
@@ -22,7 +22,8 @@ export interface ReconciliationReport {
  * Compares the ledger with the processor: every charge the processor took belongs to a
  * ledger charge of the same amount whose registration holds a spot, or has a refund of the amount
  * the rules give (price − fee when the user left, the full price when the game was cancelled or the
- * spot was released before the charge landed); every refund the processor made is a ledger refund
+ * spot was released before the charge landed; a removed guest's share − fee, and the rest of the party's
+ * price by those rules: docs/guests.md); every refund the processor made is a ledger refund
  * of the same amount; nothing in the ledger succeeded that the processor does not have.
  * See docs/registrations-and-payments.md, "Reconciliation".
  */
@@ -40,9 +41,28 @@ export async function reconcile(db: Db, gateway: PaymentGateway, feeRule: FeeRul
 
   const ledgerCharges = new Map(ledger.filter((l) => l.row.kind === "charge" && l.row.gatewayId).map((l) => [l.row.gatewayId!, l]));
   const ledgerRefunds = new Map(ledger.filter((l) => l.row.kind === "refund" && l.row.gatewayId).map((l) => [l.row.gatewayId!, l]));
+  // Guests removed from a paid spot (docs/guests.md): each share refunded on its own, by the cancel rule,
+  // and no longer part of what the registration holds.
+  const removedGuests = await db
+    .select({ id: registrationGuest.id, registrationId: registrationGuest.registrationId, shareCents: registrationGuest.shareCents, refundedCents: registrationGuest.refundedCents })
+    .from(registrationGuest)
+    .where(isNotNull(registrationGuest.refundedCents));
+  const removedShares = new Map<string, number>();
+  const guestRefunds = new Map<string, number>();
+  for (const guest of removedGuests) removedShares.set(guest.registrationId, (removedShares.get(guest.registrationId) ?? 0) + guest.shareCents);
+  for (const { row } of ledger) {
+    if (row.kind === "refund" && row.guestId && row.status !== "failed") guestRefunds.set(row.guestId, (guestRefunds.get(row.guestId) ?? 0) + row.amountCents);
+  }
+  for (const guest of removedGuests) {
+    const byRule = Math.min(guest.shareCents, refundAfterFeeCents(guest.shareCents, feeRule));
+    const refunding = guestRefunds.get(guest.id) ?? 0;
+    if (guest.refundedCents !== byRule) problem(byRule - guest.refundedCents!, `guest ${guest.id} records ${guest.refundedCents} refunded, the rules give ${byRule}`);
+    else if (refunding !== byRule) problem(byRule - refunding, `guest ${guest.id} (registration ${guest.registrationId}) refunds ${refunding}, the rules give ${byRule}`);
+  }
+
   const refundsByRegistration = new Map<string, { succeeded: number; pending: number }>();
   for (const { row } of ledger) {
-    if (row.kind !== "refund") continue;
+    if (row.kind !== "refund" || row.guestId) continue;
     const sums = refundsByRegistration.get(row.registrationId) ?? { succeeded: 0, pending: 0 };
     if (row.status === "succeeded") sums.succeeded += row.amountCents;
     if (row.status === "pending") sums.pending += row.amountCents;
@@ -82,15 +102,12 @@ export async function reconcile(db: Db, gateway: PaymentGateway, feeRule: FeeRul
       problem(refunding, `registration ${row.registrationId} holds a spot and was refunded`);
       continue;
     }
-    const byRule = refundAfterFeeCents(row.amountCents, feeRule);
+    // What the party held when released: the charge less the shares of guests removed before.
+    const held = row.amountCents - (removedShares.get(row.registrationId) ?? 0);
+    const byRule = Math.min(held, refundAfterFeeCents(held, feeRule));
     // Leaving refunds price − fee; an account deletion the same, or nothing inside 24 h; a spot released
     // before its charge landed (any other reason) gets everything back.
-    const allowed =
-      closedReason === "user_left"
-        ? [byRule]
-        : closedReason === "account_deleted"
-          ? [byRule, 0, row.amountCents]
-          : [row.amountCents];
+    const allowed = closedReason === "user_left" ? [byRule] : closedReason === "account_deleted" ? [byRule, 0, held] : [held];
     if (!allowed.includes(refunding)) {
       problem(allowed[0]! - refunding, `registration ${row.registrationId} (${closedReason ?? regStatus}) refunds ${refunding}, the rules give ${allowed.join(" or ")}`);
     } else if ((refundedCents ?? 0) !== refunding) {

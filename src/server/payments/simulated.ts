@@ -282,8 +282,8 @@ async function refundRow(db: Db, idempotencyKey: string) {
 
 function refundOutcomeOf(row: typeof simRefund.$inferSelect): RefundOutcome {
   return row.status === "succeeded"
-    ? { status: "succeeded", refundId: row.id, amountCents: row.amountCents }
-    : { status: "failed", refundId: row.id, amountCents: row.amountCents, message: row.failureMessage ?? "The refund failed." };
+    ? { status: "succeeded", refundId: row.id, amountCents: row.amountCents, key: row.idempotencyKey }
+    : { status: "failed", refundId: row.id, amountCents: row.amountCents, message: row.failureMessage ?? "The refund failed.", key: row.idempotencyKey };
 }
 
 function toSavedCard(row: typeof simPaymentMethod.$inferSelect): SavedCard {

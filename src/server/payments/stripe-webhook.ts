@@ -101,7 +101,9 @@ async function settleCharge(deps: RegistrationDeps, intent: Stripe.PaymentIntent
  */
 async function settleRefund(deps: RegistrationDeps, refund: Stripe.Refund) {
   const registrationId = refund.metadata?.registrationId;
-  const [row] = await deps.database.db
+  // A registration may have several refund rows (a removed guest's share, then the rest): each is
+  // settled from what Stripe holds for it alone (settle-refund.ts).
+  const rows = await deps.database.db
     .select()
     .from(payment)
     .where(
@@ -110,7 +112,7 @@ async function settleRefund(deps: RegistrationDeps, refund: Stripe.Refund) {
         registrationId && isEventId(registrationId) ? or(eq(payment.gatewayId, refund.id), eq(payment.registrationId, registrationId)) : eq(payment.gatewayId, refund.id),
       ),
     );
-  if (row) await settleRefundByAsking(deps, row);
+  for (const row of rows) await settleRefundByAsking(deps, row);
 }
 
 async function recordDispute(deps: RegistrationDeps & { stripe: Stripe }, dispute: Stripe.Dispute) {

@@ -157,7 +157,15 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
     async refund(input) {
       try {
         const refund = await stripe.refunds.create(
-          { payment_intent: input.chargeId, amount: input.amountCents, metadata: { registrationId: input.metadata.registrationId, eventId: input.metadata.eventId } },
+          {
+            payment_intent: input.chargeId,
+            amount: input.amountCents,
+            metadata: {
+              registrationId: input.metadata.registrationId,
+              eventId: input.metadata.eventId,
+              ...(input.metadata.refundKey && { refundKey: input.metadata.refundKey }),
+            },
+          },
           { idempotencyKey: input.idempotencyKey },
         );
         return refundOutcomeOf(refund);
@@ -222,11 +230,13 @@ export function outcomeOf(intent: Stripe.PaymentIntent): ChargeOutcome {
 }
 
 export function refundOutcomeOf(refund: Stripe.Refund): RefundOutcome {
-  if (refund.status === "succeeded") return { status: "succeeded", refundId: refund.id, amountCents: refund.amount };
+  const key = refund.metadata?.refundKey ?? null;
+  if (refund.status === "succeeded") return { status: "succeeded", refundId: refund.id, amountCents: refund.amount, key };
   if (refund.status === "failed" || refund.status === "canceled") {
-    return { status: "failed", refundId: refund.id, amountCents: refund.amount, message: `The refund ${refund.status === "failed" ? "failed" : "was canceled"}${refund.failure_reason ? ` (${refund.failure_reason})` : ""}.` };
+    const message = `The refund ${refund.status === "failed" ? "failed" : "was canceled"}${refund.failure_reason ? ` (${refund.failure_reason})` : ""}.`;
+    return { status: "failed", refundId: refund.id, amountCents: refund.amount, message, key };
   }
-  return { status: "pending", refundId: refund.id, amountCents: refund.amount };
+  return { status: "pending", refundId: refund.id, amountCents: refund.amount, key };
 }
 
 function toSavedCard(method: Stripe.PaymentMethod): SavedCard {

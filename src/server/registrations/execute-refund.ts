@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { payment } from "../db/schema.ts";
 import type { RegistrationDeps } from "./deps.ts";
-import { chargeGatewayIdOf, learnRefund, recordRefundOutcome } from "./settle-refund.ts";
+import { chargeGatewayIdOf, firstKeyOf, learnRefund, recordRefundOutcome } from "./settle-refund.ts";
 
 /** The original product's refund error, kept on the ledger row an admin sees. */
 export const NO_CHARGE_FOR_REFUND = "No charge associated with this payment intent";
@@ -36,7 +36,7 @@ export async function executeRefund(deps: RegistrationDeps, paymentId: string): 
     chargeId: chargeGatewayId,
     amountCents: refund.amountCents,
     idempotencyKey: refund.idempotencyKey,
-    metadata: { registrationId: refund.registrationId, eventId: refund.eventId },
+    metadata: { registrationId: refund.registrationId, eventId: refund.eventId, refundKey: firstKeyOf(refund.idempotencyKey) },
   });
   await recordRefundOutcome(deps, refund.id, outcome);
 }

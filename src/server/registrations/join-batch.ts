@@ -9,6 +9,7 @@ import { type ReserveOutcome, type ReserveRequest, reserveSpot } from "./reserve
 import { type EventRow, type Tx, withEventLock } from "./transaction.ts";
 import { REGULARS_ONLY, REGULARS_SPOTS_TAKEN, regularsSpots } from "../../shared/registration-opening.ts";
 import { inRegularsWindow, type RegularPass } from "../series/regulars.ts";
+import { GUESTS_OFF, GUESTS_PLAYERS_ONLY, PARTY_LARGER_THAN_GAME, tooManyGuests } from "../../shared/guests.ts";
 
 export const ALREADY_REGISTERED = "You are already registered for this event.";
 export const ACCOUNT_BEING_DELETED = "This account is being deleted.";
@@ -134,6 +135,7 @@ async function reserveUnderLock(deps: RegistrationDeps, tx: Tx, event: EventRow,
     try {
       const now = nowOf(deps);
       checkOpen(event, join.role, now, join.regular);
+      checkParty(event, join.role, join.guests.length);
       if (inRegularsWindow(event, now)) await checkRegularsShare(tx, event, join);
       const { regular: _pass, ...reservation } = join;
       const request: ReserveRequest = { ...reservation, eventId: event.id, capacity: capacityOf(event, join.role), now: new Date() };
@@ -197,5 +199,17 @@ export function checkOpen(event: EventRow, role: RegistrationRole, now: Date, re
  */
 async function checkRegularsShare(tx: Tx, event: EventRow, join: JoinReservation): Promise<void> {
   const share = regularsSpots(capacityOf(event, join.role), join.regular!.maxPercent);
-  if ((await heldSpots(tx, event.id, join.role)) >= share) throw new AppError("rule", REGULARS_SPOTS_TAKEN);
+  if ((await heldSpots(tx, event.id, join.role)) + 1 + join.guests.length > share) throw new AppError("rule", REGULARS_SPOTS_TAKEN);
+}
+
+/**
+ * +1 guests (docs/guests.md): players only, at most the game's limit (read from the row just locked,
+ * so an edit lowering it counts), and never a party the role could not hold even when empty.
+ */
+export function checkParty(event: EventRow, role: RegistrationRole, guests: number): void {
+  if (guests === 0) return;
+  if (event.maxGuestsPerPlayer === 0) throw new AppError("rule", GUESTS_OFF, { guests: GUESTS_OFF });
+  if (role !== "player") throw new AppError("rule", GUESTS_PLAYERS_ONLY, { guests: GUESTS_PLAYERS_ONLY });
+  if (guests > event.maxGuestsPerPlayer) throw new AppError("rule", tooManyGuests(event.maxGuestsPerPlayer), { guests: tooManyGuests(event.maxGuestsPerPlayer) });
+  if (1 + guests > capacityOf(event, role)) throw new AppError("rule", PARTY_LARGER_THAN_GAME, { guests: PARTY_LARGER_THAN_GAME });
 }

@@ -140,6 +140,7 @@ const freeJoin = (user: SessionUser): JoinReservation => ({
   userId: user.id,
   role: "player",
   priceCents: 0,
+  guests: [],
   paymentMethodId: null,
   cardLabel: null,
   customerId: null,

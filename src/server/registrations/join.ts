@@ -18,7 +18,7 @@ import { applyChargeOutcome } from "./apply-charge.ts";
 import { PAYMENT_IN_PROGRESS } from "./cancel.ts";
 import { nowOf, type RegistrationDeps } from "./deps.ts";
 import { lockTimingOn, recordTiming } from "./lock-timing.ts";
-import { checkOpen, reserveJoin } from "./join-batch.ts";
+import { checkOpen, checkParty, reserveJoin } from "./join-batch.ts";
 import { regularPassFor } from "../series/regulars.ts";
 import { chargeInputOf, type RegistrationRow } from "./queries.ts";
 
@@ -65,6 +65,8 @@ export async function joinEvent(deps: RegistrationDeps, options: { user: Session
   // In a series game's regulars' window: whether this person may join yet (one read, only then).
   const regular = await regularPassFor(database.db, game, user.id, nowOf(deps));
   checkOpen(game, input.role, nowOf(deps), regular);
+  const guests = input.guests ?? [];
+  checkParty(game, input.role, guests.length);
   const price = priceFor(game, input.role);
   if (held) return chargeHeldSpot(deps, held);
 
@@ -84,6 +86,7 @@ export async function joinEvent(deps: RegistrationDeps, options: { user: Session
     userId: user.id,
     role: input.role,
     priceCents: price,
+    guests,
     paymentMethodId: input.paymentMethodId ?? null,
     cardLabel: chosenCard,
     customerId,

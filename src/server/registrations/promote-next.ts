@@ -10,7 +10,7 @@ import {
   capacityOf,
   closeOtherWaitlist,
   closeRegistration,
-  firstWaitlisted,
+  firstWaitlistedFitting,
   heldSpots,
   moveRegistration,
   promotionKey,
@@ -18,8 +18,8 @@ import {
 import type { EventRow, Tx } from "./transaction.ts";
 
 /**
- * Fills the free spots of a role from its waitlist, in arrival order, inside the
- * caller's event lock. A free spot is given at once; a paid one is held as `promoting` while a job
+ * Fills the free spots of a role from its waitlist, in arrival order (skipping parties larger than the
+ * spots free), inside the caller's event lock. A free spot is given at once; a paid one is held as `promoting` while a job
  * charges the saved card off-session (promote:{registrationId}); that job confirms it, or fails it
  * and calls this again for the next person. Nobody is promoted once the game has started. See
  * docs/registrations-and-payments.md, "Promotion".
@@ -29,8 +29,11 @@ export async function promoteNext(tx: Tx, deps: RegistrationDeps, event: EventRo
   const enqueue = enqueueIn(tx, deps);
   const capacity = capacityOf(event, role);
   for (;;) {
-    if ((await heldSpots(tx, event.id, role)) >= capacity) return;
-    const next = await firstWaitlisted(tx, event.id, role);
+    const free = capacity - (await heldSpots(tx, event.id, role));
+    if (free <= 0) return;
+    // A party is promoted whole or not at all: one too large for the spots free keeps its place, and
+    // the next that fits goes first (docs/guests.md).
+    const next = await firstWaitlistedFitting(tx, event.id, role, free);
     if (!next) return;
     if (!next.userId) {
       await closeRegistration(tx, next.id, { status: "cancelled", closedReason: "account_deleted" });

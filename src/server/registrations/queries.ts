@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import {
   ACTIVE_STATUSES,
   type ClosedReason,
@@ -20,9 +20,10 @@ export function capacityOf(event: EventRow, role: RegistrationRole): number {
   return role === "player" ? event.maxPlayers : event.maxGoalkeepers;
 }
 
+/** Spots of the role held now: one per registration holding a spot, and one per guest in its party (docs/guests.md). */
 export async function heldSpots(tx: Tx, eventId: string, role: RegistrationRole): Promise<number> {
   const [row] = await tx.db
-    .select({ held: count() })
+    .select({ held: sql<number>`coalesce(sum(1 + ${registration.guestCount}), 0)`.mapWith(Number) })
     .from(registration)
     .where(and(eq(registration.eventId, eventId), eq(registration.role, role), inArray(registration.status, [...HELD_STATUSES])));
   return row?.held ?? 0;
@@ -36,11 +37,19 @@ export async function activeRegistrationsOf(tx: Tx, eventId: string, userId: str
     .where(and(eq(registration.eventId, eventId), eq(registration.userId, userId), inArray(registration.status, [...ACTIVE_STATUSES])));
 }
 
-export async function firstWaitlisted(tx: Tx, eventId: string, role: RegistrationRole): Promise<RegistrationRow | undefined> {
+/** The first in arrival order whose party (the player and their guests) fits in `free` spots. */
+export async function firstWaitlistedFitting(tx: Tx, eventId: string, role: RegistrationRole, free: number): Promise<RegistrationRow | undefined> {
   const [row] = await tx.db
     .select()
     .from(registration)
-    .where(and(eq(registration.eventId, eventId), eq(registration.role, role), eq(registration.status, "waitlisted")))
+    .where(
+      and(
+        eq(registration.eventId, eventId),
+        eq(registration.role, role),
+        eq(registration.status, "waitlisted"),
+        sql`1 + ${registration.guestCount} <= ${free}`,
+      ),
+    )
     .orderBy(asc(registration.position))
     .limit(1);
   return row;
@@ -139,3 +148,5 @@ export async function insertRefund(tx: Tx, reg: RegistrationRow, amountCents: nu
 export const chargeKey = (registrationId: string) => `charge:${registrationId}`;
 export const promotionKey = (registrationId: string) => `promote:${registrationId}`;
 export const refundKey = (registrationId: string) => `refund:${registrationId}`;
+/** A removed guest's share (docs/guests.md): a refund of its own, beside the registration's. */
+export const guestRefundKey = (guestId: string) => `refund-guest:${guestId}`;

@@ -19,7 +19,8 @@ export async function releaseConfirmedSpot(
   options: { closedReason: ClosedReason; refundDue: (paidCents: number) => number; mail: boolean },
 ): Promise<number> {
   const charge = await chargeOf(tx, reg.id);
-  const paidCents = charge?.status === "succeeded" ? charge.amountCents : 0;
+  // What the party holds now: the charge, less the shares of guests removed since (docs/guests.md).
+  const paidCents = charge?.status === "succeeded" ? Math.min(charge.amountCents, reg.amountCents) : 0;
   const refundCents = paidCents > 0 ? Math.min(paidCents, options.refundDue(paidCents)) : 0;
   const enqueue = enqueueIn(tx, deps);
   if (refundCents > 0) {

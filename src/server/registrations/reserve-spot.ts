@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { getTableColumns } from "drizzle-orm";
+import { partyAmountCents } from "../../shared/guests.ts";
 import { ACTIVE_STATUSES, HELD_STATUSES, type RegistrationRole } from "../../shared/registrations.ts";
 import { registration } from "../db/schema.ts";
 import { LIVE_CHANNEL } from "../live/messages.ts";
@@ -27,7 +28,10 @@ export interface ReserveRequest {
   role: RegistrationRole;
   /** The role's capacity, from the event row just locked. */
   capacity: number;
+  /** The price of one spot; the party pays it once per head (docs/guests.md). */
   priceCents: number;
+  /** +1 guests, already checked against the game's limit: the party holds or waits for 1 + guests spots. */
+  guests: { firstName: string; lastName?: string }[];
   /** A paid join's chosen card, checked before the lock, and the customer it belongs to. */
   paymentMethodId: string | null;
   cardLabel: string | null;
@@ -51,10 +55,12 @@ export interface Reservation {
  *   1. the user's row is held shared until COMMIT, so an account deletion cannot begin meanwhile, and a
  *      deletion already begun refuses the join (release-user.ts marks itself under that row's lock);
  *   2. a spot already held (either role) or a place on this role's waitlist refuses it;
- *   3. the role's held spots against its capacity decide a spot (paid: held for payment) or the
- *      waitlist, and a paid waitlist place needs the consent to an automatic charge;
- *   4. the registration is inserted with its ledger charge row (pending, key charge:{id}) for a paid
- *      spot; a free spot closes the user's place on the other role's waitlist;
+ *   3. the role's held spots (each registration holding 1 + its guests) against its capacity decide
+ *      a spot for the whole party (paid: held for payment) or the waitlist for the whole party, and a
+ *      paid waitlist place needs the consent to an automatic charge of the party's price;
+ *   4. the registration is inserted with its guests (docs/guests.md) and its ledger charge row
+ *      (pending, key charge:{id}, price × (1 + guests)) for a paid spot; a free spot closes the
+ *      user's place on the other role's waitlist;
  *   5. when something was inserted and `announce` is set, the game's version is bumped and NOTIFYed,
  *      as announceEventChange does (src/server/live/announce.ts), inside this transaction: once per
  *      transaction is enough, as listeners read the game after COMMIT (join-batch.ts sets it for the
@@ -66,6 +72,7 @@ export interface Reservation {
 export async function reserveSpot(tx: Tx, request: ReserveRequest, options: { announce: boolean }): Promise<Reservation> {
   const id = randomUUID();
   const paid = request.priceCents > 0;
+  const guests = request.guests.map((guest, index) => ({ ordinal: index + 1, first_name: guest.firstName, last_name: guest.lastName ?? null }));
   const { rows } = await tx.client.query<Record<string, unknown> & { outcome: ReserveOutcome }>(RESERVE_SQL, [
     request.eventId,
     request.userId,
@@ -85,6 +92,9 @@ export async function reserveSpot(tx: Tx, request: ReserveRequest, options: { an
     request.now,
     chargeKey(id),
     options.announce,
+    JSON.stringify(guests),
+    guests.length,
+    partyAmountCents(request.priceCents, guests.length),
   ]);
   const row = rows[0]!;
   return { outcome: row.outcome, reg: row.id ? registrationOf(row) : undefined };
@@ -106,8 +116,8 @@ decision as materialized (
     when not exists (select 1 from me where not deleting) then 'account_being_deleted'
     when exists (select 1 from mine where status = any($14::registration_status[])) then 'holds_spot'
     when exists (select 1 from mine where role = $3::registration_role) then 'on_waitlist'
-    when (select count(*) from registration
-           where event_id = $1 and role = $3::registration_role and status = any($14::registration_status[])) < $4::int
+    when (select coalesce(sum(1 + guest_count), 0) from registration
+           where event_id = $1 and role = $3::registration_role and status = any($14::registration_status[])) + 1 + $20::int <= $4::int
       then case when $5::int > 0 then 'pending_payment' else 'confirmed' end
     when $5::int > 0 and not $8::boolean then 'consent_required'
     else 'waitlisted'
@@ -115,13 +125,19 @@ decision as materialized (
 ),
 inserted as (
   insert into registration
-    (id, event_id, user_id, role, status, amount_cents, payment_method_id, card_label, consent_to_auto_charge, waitlisted_at)
-  select $15::uuid, $1, $2, $3::registration_role, outcome::registration_status, $5::int, $6, $7,
+    (id, event_id, user_id, role, status, amount_cents, guest_count, payment_method_id, card_label, consent_to_auto_charge, waitlisted_at)
+  select $15::uuid, $1, $2, $3::registration_role, outcome::registration_status, $21::int, $20::int, $6, $7,
          outcome = 'waitlisted' and $5::int > 0,
          case when outcome = 'waitlisted' then $16::timestamptz end
     from decision
    where outcome in ('confirmed', 'pending_payment', 'waitlisted')
   returning *
+),
+party as (
+  insert into registration_guest (registration_id, ordinal, first_name, last_name, share_cents)
+  select inserted.id, guest.ordinal, guest.first_name, guest.last_name, $5::int
+    from inserted, json_to_recordset($19::json) as guest(ordinal int, first_name text, last_name text)
+  returning id
 ),
 charge as (
   insert into payment (registration_id, event_id, user_id, kind, amount_cents, currency, idempotency_key, customer_id, payment_method_id)
@@ -144,7 +160,7 @@ bumped as (
 announced as (
   select pg_notify($12, json_build_object('type', 'event', 'eventId', id, 'version', version)::text) from bumped
 )
-select decision.outcome, inserted.*, (select count(*) from charge) as charges, (select count(*) from closed) as closed,
+select decision.outcome, inserted.*, (select count(*) from party) as guests, (select count(*) from charge) as charges, (select count(*) from closed) as closed,
        (select count(*) from announced) as announced
   from decision left join inserted on true`;
 

@@ -7,8 +7,8 @@ import { GatewayUnavailableError } from "../payments/gateway.ts";
 import { PAYMENT_FAILED } from "../../shared/registrations.ts";
 import type { RegistrationDeps } from "./deps.ts";
 import { REFUND_QUEUE } from "./jobs.ts";
-import { refundKey } from "./queries.ts";
-import { settleRefundByAsking } from "./settle-refund.ts";
+
+import { firstKeyOf, settleRefundByAsking } from "./settle-refund.ts";
 
 export const NO_FAILED_REFUND = "No failed refund to retry.";
 
@@ -34,7 +34,7 @@ export async function retryRefund(deps: RegistrationDeps, options: { eventId: st
   if (learnt && learnt.status !== "failed") return "already_refunded";
   const [retried] = await database.db
     .update(payment)
-    .set({ status: "pending", error: null, attempts: 0, gatewayId: null, idempotencyKey: `${refundKey(row.registrationId)}:retry:${randomUUID()}` })
+    .set({ status: "pending", error: null, attempts: 0, gatewayId: null, idempotencyKey: `${firstKeyOf(row.idempotencyKey)}:retry:${randomUUID()}` })
     .where(and(eq(payment.id, row.id), eq(payment.status, "failed")))
     .returning({ id: payment.id });
   if (!retried) throw new AppError("not_found", NO_FAILED_REFUND);

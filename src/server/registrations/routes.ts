@@ -13,6 +13,7 @@ import { getReceipt } from "./get-receipt.ts";
 import { joinEvent } from "./join.ts";
 import { previewCancelEvent } from "./preview-cancel-event.ts";
 import { previewAccountDeletion } from "./preview-account-deletion.ts";
+import { removeGuest } from "./remove-guest.ts";
 import { retryRefund } from "./retry-refund.ts";
 
 const UUID = "[0-9a-fA-F-]{36}";
@@ -38,6 +39,10 @@ export function registrationRoutes(deps: RegistrationDeps) {
     .delete("/:id/registrations/me", async (c) => {
       const user = requireVerifiedUser(c.get("user"));
       return c.json(await cancelRegistration(deps, { user, eventId: c.req.param("id") }));
+    })
+    .delete(`/:id/registrations/me/guests/:guestId`, async (c) => {
+      const user = requireVerifiedUser(c.get("user"));
+      return c.json(await removeGuest(deps, { user, eventId: c.req.param("id"), guestId: c.req.param("guestId") }));
     })
     .get("/:id/cancel-preview", async (c) => {
       requireAdmin(c.get("user"));

@@ -25,15 +25,34 @@ export async function chargeGatewayIdOf(deps: RegistrationDeps, refund: PaymentR
  * row's own attempt if the processor refused it; else null, when nothing reached the processor.
  */
 export async function learnRefund(deps: RegistrationDeps, refund: PaymentRow, chargeGatewayId: string): Promise<RefundOutcome | null> {
-  const held = await deps.gateway.listRefunds(chargeGatewayId);
+  // One charge may carry several refunds (a removed guest's share, then the rest: docs/guests.md):
+  // only this row's count.
+  const held = (await deps.gateway.listRefunds(chargeGatewayId)).filter((candidate) => isRefundOf(candidate, refund));
   const live = held.filter((candidate) => candidate.status !== "failed");
   if (live.length > 1) {
     // Only possible if money went back twice before these rules existed: reconcile shows it.
-    console.error(`refund ${refund.id} (registration ${refund.registrationId}): the processor holds ${live.length} refunds for one charge`);
+    console.error(`refund ${refund.id} (registration ${refund.registrationId}): the processor holds ${live.length} refunds for one ledger row`);
   }
   const own = live.find((candidate) => candidate.refundId === refund.gatewayId) ?? live[0];
   if (own) return own;
   return held.find((candidate) => candidate.refundId !== null && candidate.refundId === refund.gatewayId) ?? null;
+}
+
+/**
+ * Whether a refund the processor holds for the charge was made for this ledger row: its id is the
+ * row's, or it carries the row's key (any Retry's key starts with the first). A refund carrying no key
+ * was made before refunds carried one, when a charge had only its registration's refund.
+ */
+function isRefundOf(candidate: RefundOutcome, refund: PaymentRow): boolean {
+  if (candidate.refundId !== null && candidate.refundId === refund.gatewayId) return true;
+  if (candidate.key) return firstKeyOf(candidate.key) === firstKeyOf(refund.idempotencyKey);
+  return refund.guestId === null;
+}
+
+/** A refund row's key before any Retry (retry-refund.ts appends ":retry:{uuid}"). */
+export function firstKeyOf(key: string): string {
+  const retry = key.indexOf(":retry:");
+  return retry === -1 ? key : key.slice(0, retry);
 }
 
 /**

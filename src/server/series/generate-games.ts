@@ -65,6 +65,7 @@ function gamesToGenerate(row: SeriesRow, options: { now: Date; horizonDays?: num
     includeGoalkeepers: row.includeGoalkeepers,
     goalkeeperCostCents: row.goalkeeperCostCents,
     maxGoalkeepers: row.maxGoalkeepers,
+    maxGuestsPerPlayer: row.maxGuestsPerPlayer,
     organizerId: row.organizerId,
     organizerName: row.organizerName,
     organizerEmail: row.organizerEmail,

@@ -235,6 +235,7 @@ describe("withEventPreview", () => {
     includeGoalkeepers: false,
     goalkeeperCostCents: 0,
     maxGoalkeepers: 2,
+    maxGuestsPerPlayer: 0,
     status: "active",
     playersCount: 9,
     goalkeepersCount: 0,

@@ -113,6 +113,15 @@ const exact: Record<string, string> = {
   "The spots for regulars are taken. The others open to everyone when registration opens.":
     "Les places réservées aux habitués sont prises. Les autres s’ouvrent à tous à l’ouverture des inscriptions.",
 
+  // +1 guests (registrations/, shared/guests.ts)
+  "Give each guest a first name.": "Donnez un prénom à chaque invité.",
+  "A guest's name contains characters that are not allowed.": "Le nom d’un invité contient des caractères non permis.",
+  "This game does not take guests.": "Cette partie n’accepte pas d’invités.",
+  "Guests can only join as players.": "Les invités ne peuvent s’inscrire que comme joueurs.",
+  "This guest is not in your party.": "Cet invité ne fait pas partie de votre groupe.",
+  "Your party is larger than this game.": "Votre groupe est plus nombreux que les places de cette partie.",
+  "You can bring at most 1 guest to this game.": "Vous pouvez amener au plus 1 invité à cette partie.",
+
   // Weekly series (series/, shared/series.ts)
   "Series not found.": "Série introuvable.",
   "Only this game can move to another day. To play the following games on another day, end this series and create a new one.":
@@ -254,6 +263,9 @@ const patterns: MessagePattern[] = [
   { english: "A hit is at most {bytes} bytes.", translation: "Une visite fait au plus {bytes} octets." },
   { english: "Max players must be at most {max}", translation: "Le nombre maximal de joueurs doit être d’au plus {max}" },
   { english: "Max goalkeepers must be at most {max}", translation: "Le nombre maximal de gardiens de but doit être d’au plus {max}" },
+  { english: "A guest's name must be at most {max} characters.", translation: "Le nom d’un invité doit compter au plus {max} caractères." },
+  { english: "You can bring at most {max} guests to this game.", translation: "Vous pouvez amener au plus {max} invités à cette partie." },
+  { english: "Guests per player must be between 0 and {max}", translation: "Le nombre d’invités par joueur doit être entre 0 et {max}" },
   { english: "A series can last at most {days} days: create another one after it", translation: "Une série peut durer au plus {days} jours : créez-en une autre après elle" },
   { english: "The number of games must be between 1 and {max}", translation: "Le nombre de parties doit être entre 1 et {max}" },
   { english: "The regulars' head start must be between {min} and {max} hours", translation: "L’avance des habitués doit être entre {min} et {max} heures" },
