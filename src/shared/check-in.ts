@@ -88,6 +88,11 @@ export interface CheckInPerson {
   checkedIn: boolean;
   checkedInAt: string | null;
   noShow: boolean;
+  /**
+   * The +1 guests this player brought (docs/guests.md), by name: they arrive, are checked in and marked
+   * no-show with the player, who answers for them; they count in the figures.
+   */
+  guests: string[];
 }
 
 /** GET /api/admin/events/:id/check-in; the no-show routes answer it too. */
@@ -112,6 +117,7 @@ export interface CheckInAnswer {
   changed: boolean;
 }
 
-export function countCheckedIn(people: readonly Pick<CheckInPerson, "checkedIn">[]): CheckInCounts {
-  return { checkedIn: people.filter((person) => person.checkedIn).length, expected: people.length };
+export function countCheckedIn(people: readonly Pick<CheckInPerson, "checkedIn" | "guests">[]): CheckInCounts {
+  const heads = (person: Pick<CheckInPerson, "guests">) => 1 + (person.guests?.length ?? 0);
+  return { checkedIn: people.filter((person) => person.checkedIn).reduce((sum, person) => sum + heads(person), 0), expected: people.reduce((sum, person) => sum + heads(person), 0) };
 }

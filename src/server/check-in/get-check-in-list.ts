@@ -5,6 +5,8 @@ import type { Database, Db } from "../db/client.ts";
 import { event, registration, user } from "../db/schema.ts";
 import { EVENT_NOT_FOUND } from "../events/get-event.ts";
 import { AppError } from "../http/errors.ts";
+import type { GuestView } from "../../shared/guests.ts";
+import { guestsByRegistration } from "../registrations/guests-by-registration.ts";
 
 type GameRow = Pick<typeof event.$inferSelect, "id" | "title" | "startsAt" | "endsAt" | "status">;
 
@@ -35,7 +37,7 @@ export async function readCheckInList(db: Db, game: GameRow, now: Date): Promise
   };
 }
 
-/** The game's confirmed players and goalkeepers, by name. */
+/** The game's confirmed players and goalkeepers, by name, each with the guests they brought (checked in with them). */
 export async function confirmedPeople(db: Db, eventId: string): Promise<CheckInPerson[]> {
   const rows = await db
     .select({
@@ -49,7 +51,9 @@ export async function confirmedPeople(db: Db, eventId: string): Promise<CheckInP
     .from(registration)
     .leftJoin(user, eq(user.id, registration.userId))
     .where(and(eq(registration.eventId, eventId), eq(registration.status, "confirmed")));
-  return rows.map(toPerson).sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.registrationId.localeCompare(b.registrationId));
+  const parties = await guestsByRegistration(db, eventId, ["confirmed"]);
+  return rows
+    .map((row) => toPerson(row, parties.get(row.registrationId) ?? [])).sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.registrationId.localeCompare(b.registrationId));
 }
 
 function toPerson(row: {
@@ -59,7 +63,7 @@ function toPerson(row: {
   noShowAt: Date | null;
   firstName: string | null;
   lastName: string | null;
-}): CheckInPerson {
+}, guests: GuestView[]): CheckInPerson {
   return {
     registrationId: row.registrationId,
     // A confirmed spot outlives its account only until the deletion releases it; name it meanwhile.
@@ -68,5 +72,6 @@ function toPerson(row: {
     checkedIn: row.checkedInAt !== null,
     checkedInAt: row.checkedInAt?.toISOString() ?? null,
     noShow: row.noShowAt !== null,
+    guests: guests.map((guest) => guest.name),
   };
 }

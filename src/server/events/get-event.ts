@@ -3,8 +3,9 @@ import type { DisputeView, EventDetail, Participant, RefundIssue, RefundView } f
 import type { FailedAutoCharge } from "../../shared/my-registrations.ts";
 import { HELD_STATUSES, type MyRegistration, type RegistrationStatus } from "../../shared/registrations.ts";
 import type { Db } from "../db/client.ts";
-import { event, payment, paymentDispute, registration, registrationGuest, user } from "../db/schema.ts";
-import { guestDisplayName, type GuestView } from "../../shared/guests.ts";
+import { event, payment, paymentDispute, registration, user } from "../db/schema.ts";
+import type { GuestView } from "../../shared/guests.ts";
+import { guestsByRegistration } from "../registrations/guests-by-registration.ts";
 import { AppError } from "../http/errors.ts";
 import { regularsSpots } from "../../shared/registration-opening.ts";
 import { regularsOf, regularsRuleOf } from "../series/regulars.ts";
@@ -138,7 +139,7 @@ async function loadSharedEventDetail(db: Db, id: string): Promise<SharedEventDet
     .where(and(eq(registration.eventId, id), inArray(registration.status, SHOWN)))
     .orderBy(asc(registration.position));
 
-  const parties = await guestsOf(db, id);
+  const parties = await guestsByRegistration(db, id, [...HELD_STATUSES, "waitlisted"]);
   const held = (status: RegistrationStatus) => (HELD_STATUSES as readonly RegistrationStatus[]).includes(status);
   const withGuests = (r: (typeof registrations)[number]) => {
     const guests = parties.get(r.id);
@@ -172,26 +173,6 @@ async function loadSharedEventDetail(db: Db, id: string): Promise<SharedEventDet
     failedAutoCharges,
     ...(regulars && { regulars }),
   };
-}
-
-/**
- * The guests still in each party of the game (docs/guests.md), by registration, in the order the player
- * gave them; only parties that hold spots or wait are shown with theirs.
- */
-async function guestsOf(db: Db, eventId: string): Promise<Map<string, GuestView[]>> {
-  const rows = await db
-    .select({ id: registrationGuest.id, registrationId: registrationGuest.registrationId, firstName: registrationGuest.firstName, lastName: registrationGuest.lastName })
-    .from(registrationGuest)
-    .innerJoin(registration, eq(registration.id, registrationGuest.registrationId))
-    .where(and(eq(registration.eventId, eventId), eq(registrationGuest.status, "active"), inArray(registration.status, [...HELD_STATUSES, "waitlisted"])))
-    .orderBy(asc(registrationGuest.registrationId), asc(registrationGuest.ordinal));
-  const parties = new Map<string, GuestView[]>();
-  for (const row of rows) {
-    const party = parties.get(row.registrationId) ?? [];
-    party.push({ id: row.id, name: guestDisplayName(row) });
-    parties.set(row.registrationId, party);
-  }
-  return parties;
 }
 
 /** The regulars of a game whose window is still to close (series/regulars.ts); undefined for any other game. */

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GUEST_FIRST_NAME_REQUIRED, GUEST_NAME_NOT_ALLOWED, GUEST_NOT_FOUND, GUESTS_OFF, GUESTS_PLAYERS_ONLY, PARTY_LARGER_THAN_GAME, tooManyGuests } from "../../shared/guests.ts";
+import type { CheckInList } from "../../shared/check-in.ts";
 import { CANCEL_WINDOW_TEXT, HELD_STATUSES } from "../../shared/registrations.ts";
 import { eventAs, eventually, insertGame, join, ledgerOf, playerWithCard, registrationsOf } from "../../test/payments.ts";
 import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type TestContext } from "../../test/test-app.ts";
@@ -71,6 +72,10 @@ describe("joining with guests", () => {
     expect(detail.players).toEqual([expect.objectContaining({ name: "Pia Player", guests: [expect.objectContaining({ name: "Sam" }), expect.objectContaining({ name: "Alex Stone" })] })]);
     expect(detail.mine).toEqual([expect.objectContaining({ status: "confirmed", amountCents: 3000, guests: detail.players[0]!.guests })]);
     expect(await heldSpots(game.id)).toBe(3);
+    // The mail names the guests the amount covers.
+    const confirmed = await context.mail.waitFor(pia.email, "Payment confirmed: Party cup", { timeoutMs: 15_000 });
+    expect(confirmed.text).toContain("$30.00");
+    expect(confirmed.text).toContain("Your guests: Sam, Alex Stone");
   });
 
   it("refuses guests the game does not take, over its limit, as goalkeepers, larger than the game, or badly named", async () => {
@@ -109,6 +114,10 @@ describe("joining with guests", () => {
     expect(detail.playerWaitList).toEqual([expect.objectContaining({ name: "Pia Player", guests: [expect.objectContaining({ name: "Sam" })] })]);
     expect(detail.mine).toEqual([expect.objectContaining({ status: "waitlisted", waitlistPosition: 1 })]);
     expect(await ledgerOf(context, waiting.body.registration!.id)).toEqual([]);
+    // The written record of the consent is for the whole party's price.
+    const record = await context.mail.waitFor(pia.email, "Tight cup", { timeoutMs: 15_000 });
+    expect(record.text).toContain("$20.00");
+    expect(record.text).toContain("Your guests: Sam");
   });
 });
 
@@ -221,6 +230,22 @@ describe("removing a guest", () => {
     expect((await admin.json("POST", `/api/events/${game.id}/cancel`, { message: "Pitch flooded" })).status).toBe(200);
     const regId = joined.body.registration!.id;
     expect(await settled(regId, "refund", `refund:${regId}`)).toMatchObject({ status: "succeeded", amountCents: 2000 });
+  });
+});
+
+describe("at the pitch", () => {
+  it("the check-in list shows a party's guests with their player and counts every head", async () => {
+    const game = await insertGame(context, { title: "Pitch cup", maxGuestsPerPlayer: 2, costCents: 0 });
+    const pia = await signUpVerified(context, { firstName: "Pia", lastName: "Pitch" });
+    const solo = await signUpVerified(context, { firstName: "Solo", lastName: "Player" });
+    await join(pia.client, game.id, { role: "player", guests: SAM_AND_ALEX });
+    await join(solo.client, game.id, { role: "player" });
+    const list = await admin.json<CheckInList>("GET", `/api/admin/events/${game.id}/check-in`);
+    expect(list.body.people.map((person) => [person.name, person.guests])).toEqual([
+      ["Pia Pitch", ["Sam", "Alex Stone"]],
+      ["Solo Player", []],
+    ]);
+    expect(list.body.counts).toEqual({ checkedIn: 0, expected: 4 });
   });
 });
 

@@ -1,9 +1,10 @@
-import { and, count, eq, lte, sum } from "drizzle-orm";
+import { and, asc, count, eq, lte, sum } from "drizzle-orm";
+import { guestDisplayName } from "../../shared/guests.ts";
 import type { Language } from "../../shared/language.ts";
 import { formatCents, processingFeeCents } from "../../shared/money.ts";
 import { gameCalendarAttachment } from "../calendar/game-attachment.ts";
 import type { Db } from "../db/client.ts";
-import { event, payment, registration, user } from "../db/schema.ts";
+import { event, payment, registration, registrationGuest, user } from "../db/schema.ts";
 import { formatEventWhen } from "../events/describe-event.ts";
 import { translateServerMessage } from "../i18n/error-language.ts";
 import { COMMON_MAIL_TEXTS, mailLanguage } from "../mail/i18n/common.ts";
@@ -85,6 +86,8 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
   const amount = money(reg.amountCents);
   const facts: PolicyFacts = { game, priceCents: reg.amountCents, currency: context.payments.currency, feeRule: context.feeRule, now: new Date(), language };
   const card: [string, string][] = reg.amountCents > 0 && reg.cardLabel ? [[COMMON_MAIL_TEXTS[language].card, reg.cardLabel]] : [];
+  // The guests a party holds or waits with are named, as the amount covers them (docs/guests.md).
+  const guests: [string, string][] = reg.guestCount > 0 ? [[COMMON_MAIL_TEXTS[language].guests, await guestNamesOf(db, reg.id)]] : [];
   // A held spot's mails carry the game's .ics, so the game lands in the player's calendar.
   const withCalendar = (spotMail: Mail): Mail => ({ ...spotMail, attachments: [gameCalendarAttachment(context, game, language)] });
   switch (job.kind) {
@@ -94,7 +97,7 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
         subject: texts.paymentConfirmed.subject(game.title),
         paragraphs: [texts.paymentConfirmed.intro(reg.role, game.title, amount), policy.paragraph],
         amountLine: amount,
-        moreDetails: [...card, ...policy.details],
+        moreDetails: [...guests, ...card, ...policy.details],
       }));
     }
     case "promoted": {
@@ -103,7 +106,7 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
         subject: texts.promoted.subject(game.title),
         paragraphs: [texts.promoted.intro(game.title, reg.role), reg.amountCents > 0 ? texts.promoted.charged(amount) : texts.promoted.free, policy.paragraph],
         amountLine: reg.amountCents > 0 ? amount : undefined,
-        moreDetails: [...card, ...policy.details],
+        moreDetails: [...guests, ...card, ...policy.details],
       }));
     }
     case "joined": {
@@ -111,7 +114,7 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
       return withCalendar(mail(context, game, email, language, {
         subject: texts.joined.subject(game.title),
         paragraphs: [texts.joined.intro(game.title, reg.role), policy.paragraph],
-        moreDetails: policy.details,
+        moreDetails: [...guests, ...policy.details],
       }));
     }
     case "waitlisted": {
@@ -119,7 +122,8 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
       // A free place already promoted or left by the time this is written has nothing left to say;
       // a paid one still gets its record of the consent given.
       if (place === null && reg.amountCents === 0) return null;
-      return mail(context, game, email, language, waitlistMailContent({ game, reg, place, facts, gameUrl: gameUrl(context, game) }));
+      const content = waitlistMailContent({ game, reg, place, facts, gameUrl: gameUrl(context, game) });
+      return mail(context, game, email, language, { ...content, moreDetails: [...guests, ...content.moreDetails] });
     }
     case "promotion_failed": {
       const [charge] = await db
@@ -204,4 +208,14 @@ ${content.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join(
 <p style="font-size:13px;color:#555">${escapeHtml(common.openLink)} <br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>
 </body></html>`;
   return { to, subject: content.subject, text, html };
+}
+
+/** "Sam, Alex Stone": the guests still in a party, in the order the player gave them. */
+async function guestNamesOf(db: Db, registrationId: string): Promise<string> {
+  const rows = await db
+    .select({ firstName: registrationGuest.firstName, lastName: registrationGuest.lastName })
+    .from(registrationGuest)
+    .where(and(eq(registrationGuest.registrationId, registrationId), eq(registrationGuest.status, "active")))
+    .orderBy(asc(registrationGuest.ordinal));
+  return rows.map(guestDisplayName).join(", ");
 }

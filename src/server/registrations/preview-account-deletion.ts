@@ -19,6 +19,7 @@ export async function previewAccountDeletion(deps: RegistrationDeps, userId: str
       status: registration.status,
       event: { id: event.id, title: event.title, startsAt: event.startsAt, endsAt: event.endsAt, timeZone: event.timeZone, status: event.status },
       paidCents: payment.amountCents,
+      amountCents: registration.amountCents,
     })
     .from(registration)
     .innerJoin(event, eq(event.id, registration.eventId))
@@ -30,7 +31,8 @@ export async function previewAccountDeletion(deps: RegistrationDeps, userId: str
   const games: AccountDeletionGame[] = [];
   for (const row of rows) {
     if (!releasedOnDeletion(row.event, now)) continue;
-    const paidCents = row.paidCents ?? 0;
+    // What the party holds now: the charge less the shares of guests removed since (docs/guests.md).
+    const paidCents = Math.min(row.paidCents ?? 0, row.amountCents);
     let outcome: AccountDeletionGame["outcome"];
     let refundCents = 0;
     if (row.status === "waitlisted") outcome = "waitlist";

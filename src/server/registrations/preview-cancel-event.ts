@@ -1,4 +1,4 @@
-import { and, countDistinct, eq, inArray, sum } from "drizzle-orm";
+import { and, countDistinct, eq, inArray, sql, sum } from "drizzle-orm";
 import type { CancelEventPreview } from "../../shared/events.ts";
 import { ACTIVE_STATUSES } from "../../shared/registrations.ts";
 import type { Db } from "../db/client.ts";
@@ -18,7 +18,8 @@ export async function previewCancelEvent(db: Db, eventId: string): Promise<Cance
   const [game] = await db.select({ id: event.id }).from(event).where(eq(event.id, eventId));
   if (!game) throw new AppError("not_found", EVENT_NOT_FOUND);
   const [refunds] = await db
-    .select({ count: countDistinct(registration.id), total: sum(payment.amountCents).mapWith(Number) })
+    // What each party holds now: its charge, less the shares of guests removed since (docs/guests.md).
+    .select({ count: countDistinct(registration.id), total: sum(sql`least(${payment.amountCents}, ${registration.amountCents})`).mapWith(Number) })
     .from(payment)
     .innerJoin(registration, eq(registration.id, payment.registrationId))
     .where(and(eq(registration.eventId, eventId), eq(registration.status, "confirmed"), eq(payment.kind, "charge"), eq(payment.status, "succeeded")));

@@ -15,6 +15,8 @@ const en = {
   where: "Where",
   amount: "Amount",
   card: "Card",
+  /** The +1 guests a player brought (docs/guests.md), named in the mails about their spot. */
+  guests: "Your guests",
   free: "Free",
   /** "Riverside Park (field: 3)". */
   place: (location: string, field: string | null) => (field ? `${location} (field: ${field})` : location),
@@ -33,6 +35,7 @@ const fr: CommonMailTexts = {
   where: "Où",
   amount: "Montant",
   card: "Carte",
+  guests: "Vos invités",
   free: "Gratuit",
   place: (location, field) => (field ? `${location} (terrain : ${field})` : location),
   detail: (label, value) => `${label} : ${value}`,
