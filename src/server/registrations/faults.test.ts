@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ACTIVE_STATUSES, PAYMENT_FAILED } from "../../shared/registrations.ts";
-import { CARDS, insertGame, join, ledgerOf, type PaymentMode, playerIn, registrationsOf, simulatedMode, stripeMode } from "../../test/payments.ts";
+import { CARDS, eventAs, insertGame, join, ledgerOf, type PaymentMode, playerIn, registrationsOf, simulatedMode, stripeMode } from "../../test/payments.ts";
 import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type TestContext } from "../../test/test-app.ts";
 import { payment, registration } from "../db/schema.ts";
 import { reconcile } from "../payments/reconcile.ts";
@@ -102,6 +102,37 @@ describe.each(["simulated", "stripe"] as const)("faults on the %s gateway", (mod
       expect(await unexplained()).toBe(0);
       // A second click finds nothing failed to retry.
       expect((await admin.json("POST", `/api/events/${game.id}/refunds/${refund.id}/retry`, {})).status).toBe(404);
+    });
+  });
+
+  describe("two refunds of one charge (a removed guest's share, then the rest), both answers lost", () => {
+    it("are each settled by asking the processor, and neither takes the other's refund", async () => {
+      const game = await insertGame(context, { maxGuestsPerPlayer: 1 });
+      const person = await player();
+      const joined = await join(person.client, game.id, { role: "player", paymentMethodId: person.card.id, guests: [{ firstName: "Sam" }] });
+      expect(joined.body.registration).toMatchObject({ status: "confirmed", amountCents: 2000 });
+      const id = joined.body.registration!.id;
+      const guestId = (await eventAs(person.client, game.id)).mine[0]!.guests![0]!.id;
+      expect((await person.client.json("DELETE", `/api/events/${game.id}/registrations/me/guests/${guestId}`)).status).toBe(200);
+      const refundRows = async () => (await ledgerOf(context, id)).filter((row) => row.kind === "refund");
+      const guestRefund = (await refundRows()).find((row) => row.guestId === guestId)!;
+      mode.loseAnswers(true);
+      await expect(executeRefund(deps(), guestRefund.id)).rejects.toThrow();
+      mode.loseAnswers(false);
+      expect((await person.client.json("DELETE", `/api/events/${game.id}/registrations/me`)).status).toBe(200);
+      const partyRefund = (await refundRows()).find((row) => row.guestId === null)!;
+      expect(partyRefund.amountCents).toBe(941);
+      mode.loseAnswers(true);
+      await expect(executeRefund(deps(), partyRefund.id)).rejects.toThrow();
+      mode.loseAnswers(false);
+      expect((await refundsAtProcessor(id)).sort()).toEqual([["succeeded", 941], ["succeeded", 941]]);
+
+      await recoverPayments(deps(REFUND_STALL_MS + 60_000));
+      const [first, second] = await refundRows();
+      expect([first!.status, second!.status]).toEqual(["succeeded", "succeeded"]);
+      expect(first!.gatewayId).not.toBe(second!.gatewayId);
+      expect(await refundsAtProcessor(id)).toHaveLength(2);
+      expect(await unexplained()).toBe(0);
     });
   });
 
