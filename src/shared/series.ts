@@ -177,6 +177,8 @@ export interface SeriesView {
   includeGoalkeepers: boolean;
   goalkeeperCostCents: number;
   maxGoalkeepers: number;
+  /** +1 guests per player its games take (docs/guests.md). */
+  maxGuestsPerPlayer: number;
   status: SeriesStatus;
   endedAt: string | null;
 }

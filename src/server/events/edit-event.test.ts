@@ -38,6 +38,7 @@ function formOf(game: Game, overrides: Record<string, unknown> = {}) {
     includeGoalkeepers: game.includeGoalkeepers,
     goalkeeperCost: game.goalkeeperCostCents ? (game.goalkeeperCostCents / 100).toFixed(2) : "",
     maxGoalkeepers: game.maxGoalkeepers,
+    maxGuestsPerPlayer: game.maxGuestsPerPlayer,
     ...overrides,
   };
 }
@@ -219,6 +220,26 @@ describe("PATCH /api/events/:id: an admin edits a game", () => {
     const detail: EventDetail = await eventAs(admin, game.id);
     expect(confirmed).toBeLessThanOrEqual(detail.maxPlayers);
     expect([200, 409]).toContain(edited.status);
+  });
+});
+
+describe("PATCH /api/events/:id: guests", () => {
+  it("turning guests off keeps the parties already in, refuses new guests, and tells the players", async () => {
+    const game = await insertGame(context, { title: "Guest limit cup", maxGuestsPerPlayer: 2, costCents: 0 });
+    const pia = await signUpVerified(context, { firstName: "Pia" });
+    expect((await pia.client.json("POST", `/api/events/${game.id}/registrations`, { role: "player", guests: [{ firstName: "Sam" }] })).status).toBe(201);
+    const before = context.mail.mails.length;
+    const edited = await edit(admin, game, { maxGuestsPerPlayer: 0 });
+    expect(edited.status).toBe(200);
+    expect(edited.body.changes).toEqual([{ label: "Guests per player", before: "2", after: "none" }]);
+    const page = await pia.client.json<{ event: EventDetail }>("GET", `/api/events/${game.id}`);
+    expect(page.body.event.playersCount).toBe(2);
+    expect(page.body.event.maxGuestsPerPlayer).toBe(0);
+    const other = await signUpVerified(context, { firstName: "Other" });
+    const refused = await other.client.json<ErrorBody>("POST", `/api/events/${game.id}/registrations`, { role: "player", guests: [{ firstName: "Kim" }] });
+    expect([refused.status, refused.body.error.message]).toEqual([422, "This game does not take guests."]);
+    const mail = await context.mail.waitFor(pia.email, "Changed: Guest limit cup", { after: before });
+    expect(mail.text).toContain("Guests per player: 2 → none");
   });
 });
 

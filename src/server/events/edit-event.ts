@@ -134,6 +134,8 @@ export function describeChanges(before: EventRow, after: EventRow, currency: str
     [texts.players, (row) => texts.spots(row.maxPlayers)],
     [texts.playerPrice, (row) => price(row.costCents)],
     [texts.goalkeepers, goalkeepers],
+    // A lower limit keeps the guests already in parties (docs/guests.md); it applies to new joins.
+    [texts.guests, (row) => (row.maxGuestsPerPlayer === 0 ? texts.noGuests : String(row.maxGuestsPerPlayer))],
   ];
   return fields.flatMap(([label, read]) => {
     const [was, is] = [read(before), read(after)];

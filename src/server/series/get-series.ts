@@ -32,6 +32,7 @@ export function seriesView(row: SeriesRow): SeriesView {
     includeGoalkeepers: row.includeGoalkeepers,
     goalkeeperCostCents: row.goalkeeperCostCents,
     maxGoalkeepers: row.maxGoalkeepers,
+    maxGuestsPerPlayer: row.maxGuestsPerPlayer,
     status: row.status,
     endedAt: row.endedAt?.toISOString() ?? null,
   };

@@ -107,6 +107,8 @@ const en = {
     free: "Free",
     spots: (count: number) => (count === 1 ? "1 spot" : `${count} spots`),
     noGoalkeepers: "No goalkeepers",
+    guests: "Guests per player",
+    noGuests: "none",
   },
 };
 
@@ -214,6 +216,8 @@ const fr: RegistrationMailTexts = {
     free: "Gratuit",
     spots: (count) => (count <= 1 ? `${count} place` : `${count} places`),
     noGoalkeepers: "Pas de gardien de but",
+    guests: "Invités par joueur",
+    noGuests: "aucun",
   },
 };
 
