@@ -81,7 +81,8 @@ export async function sumDays(
               coalesce(held.players, 0)::int as players_held, coalesce(held.goalkeepers, 0)::int as goalkeepers_held
          from event e
          left join lateral (
-           select count(*) filter (where r.role = 'player') as players, count(*) filter (where r.role = 'goalkeeper') as goalkeepers
+           -- a party fills 1 + its guests' spots (docs/guests.md)
+           select sum(1 + r.guest_count) filter (where r.role = 'player') as players, sum(1 + r.guest_count) filter (where r.role = 'goalkeeper') as goalkeepers
              from registration r where r.event_id = e.id and r.status = 'confirmed'
          ) held on true
         where e.starts_at >= $1 and e.starts_at < $2
