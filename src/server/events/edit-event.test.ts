@@ -180,9 +180,13 @@ describe("PATCH /api/events/:id: an admin edits a game", () => {
     const early = await playerWithCard(context);
     expect((await join(early.client, game.id, { role: "player", paymentMethodId: early.card.id })).body.registration).toMatchObject({ status: "confirmed", amountCents: 1000 });
 
+    const before = context.mail.mails.length;
     const repriced = await edit(admin, game, { cost: "12.00" });
     expect(repriced.status).toBe(200);
     expect(repriced.body.changes).toEqual([{ label: "Player price", before: "$10.00", after: "$12.00" }]);
+    // The player already in is told the new price is not theirs.
+    const changed = await context.mail.waitFor(early.email, "Changed: Price cup", { after: before });
+    expect(changed.text).toContain("The new price is for new registrations: what you paid, or agreed to pay from the waitlist, stays the same.");
     const late = await playerWithCard(context);
     expect((await join(late.client, game.id, { role: "player", paymentMethodId: late.card.id })).body.registration).toMatchObject({ status: "confirmed", amountCents: 1200 });
     const rows = await context.database.db.select().from(registration).where(eq(registration.eventId, game.id));
@@ -240,6 +244,7 @@ describe("PATCH /api/events/:id: guests", () => {
     expect([refused.status, refused.body.error.message]).toEqual([422, "This game does not take guests."]);
     const mail = await context.mail.waitFor(pia.email, "Changed: Guest limit cup", { after: before });
     expect(mail.text).toContain("Guests per player: 2 → none");
+    expect(mail.text).not.toContain("The new price");
   });
 });
 

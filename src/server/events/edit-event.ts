@@ -91,7 +91,8 @@ export async function editEvent(
     const userIds = recipients.map((row) => row.userId).filter((id): id is string => id !== null);
     // Each reader's mail says the changes in their language: the French are written now, from the same rows.
     const changesIn = { fr: describeChanges(locked, next, currency, "fr") };
-    for (const userId of userIds) await enqueue.mail({ kind: "event_changed", eventId: locked.id, userId, changes, changesIn });
+    const priceChanged = next.costCents !== locked.costCents || next.goalkeeperCostCents !== locked.goalkeeperCostCents;
+    for (const userId of userIds) await enqueue.mail({ kind: "event_changed", eventId: locked.id, userId, changes, changesIn, priceChanged });
     // More spots than before: the waitlists move up now, as when someone leaves.
     await promoteNext(tx, deps, next, "player");
     if (next.includeGoalkeepers) await promoteNext(tx, deps, next, "goalkeeper");

@@ -26,7 +26,16 @@ export type RegistrationMailJob =
   /** `message`: the organiser's words to the players, if any (docs/product-rules.md, "Editing and cancelling a game"). */
   | { kind: "event_cancelled"; eventId: string; userId: string; message?: string }
   /** What an edit changed, as it was at the edit: a later edit sends its own mail. */
-  | { kind: "event_changed"; eventId: string; userId: string; changes: EventChange[]; /** The same in each other language, for its readers. */ changesIn?: Partial<Record<Language, EventChange[]>> }
+  | {
+      kind: "event_changed";
+      eventId: string;
+      userId: string;
+      changes: EventChange[];
+      /** The same in each other language, for its readers. */
+      changesIn?: Partial<Record<Language, EventChange[]>>;
+      /** A price changed: the mail says it is for new registrations only. */
+      priceChanged?: boolean;
+    }
   /** A free spot taken at once ("You're in"). */
   | { kind: "joined"; registrationId: string }
   /** A waitlist place; for a paid game, the written record of the consent to an automatic charge. */

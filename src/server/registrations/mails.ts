@@ -67,6 +67,7 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
       paragraphs: [
         texts.intro(row.title),
         ...changes.map((change) => COMMON_MAIL_TEXTS[language].detail(change.label, `${change.before} → ${change.after}`)),
+        ...(job.priceChanged ? [texts.priceForNew] : []),
         texts.outro,
       ],
     });

@@ -21,6 +21,8 @@ const en = {
     subject: (title: string) => `Changed: ${title}`,
     intro: (title: string) => `The organiser changed ${title}, a game you are registered for:`,
     outro: "Your spot or waitlist place stays as it was. If the game no longer suits you, you can cancel your registration on its page, up to 24 hours before it starts.",
+    /** After a price change: each registration keeps the amount it was made at (docs/series.md, decision 031). */
+    priceForNew: "The new price is for new registrations: what you paid, or agreed to pay from the waitlist, stays the same.",
   },
   paymentConfirmed: {
     subject: (title: string) => `Payment confirmed: ${title}`,
@@ -134,6 +136,7 @@ const fr: RegistrationMailTexts = {
     subject: (title) => `Modifiée : ${title}`,
     intro: (title) => `L’organisateur a modifié ${title}, une partie à laquelle vous êtes inscrit :`,
     outro: "Votre place ou votre rang sur la liste d’attente reste le même. Si la partie ne vous convient plus, vous pouvez annuler votre inscription sur sa page, jusqu’à 24 heures avant le début.",
+    priceForNew: "Le nouveau prix s’applique aux nouvelles inscriptions : ce que vous avez payé, ou accepté de payer depuis la liste d’attente, reste le même.",
   },
   paymentConfirmed: {
     subject: (title) => `Paiement confirmé : ${title}`,
