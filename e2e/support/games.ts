@@ -62,6 +62,8 @@ export async function seedGame(
     maxGoalkeepers?: number;
     locationName?: string;
     timeZone?: string;
+    /** +1 guests each player may bring (0, the default, turns them off). */
+    maxGuestsPerPlayer?: number;
   } = {},
 ): Promise<SeededGame> {
   const title = options.title ?? uniqueTitle("Pick-up Game");
@@ -69,8 +71,8 @@ export async function seedGame(
   const endsAt = new Date(startsAt.getTime() + 60 * 60_000);
   const { rows } = await db.query<{ id: string }>(
     `insert into event (title, starts_at, ends_at, time_zone, duration_minutes, latitude, longitude, location_name,
-                        cost_cents, max_players, include_goalkeepers, goalkeeper_cost_cents, max_goalkeepers)
-     values ($1, $2, $3, $10, 60, 40.7812, -73.9665, $4, $5, $6, $7, $8, $9) returning id`,
+                        cost_cents, max_players, include_goalkeepers, goalkeeper_cost_cents, max_goalkeepers, max_guests_per_player)
+     values ($1, $2, $3, $10, 60, 40.7812, -73.9665, $4, $5, $6, $7, $8, $9, $11) returning id`,
     [
       title,
       startsAt,
@@ -82,6 +84,7 @@ export async function seedGame(
       options.goalkeeperCostCents ?? 0,
       options.maxGoalkeepers ?? 2,
       options.timeZone ?? "UTC",
+      options.maxGuestsPerPlayer ?? 0,
     ],
   );
   return { id: rows[0]!.id, title };

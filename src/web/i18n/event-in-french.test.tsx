@@ -9,7 +9,9 @@ import { removedNotice } from "../features/payments/remove-card.ts";
 import { paymentPolicy, spotDeadlineLine, waitlistPolicy } from "../features/registrations/cancel-policy.ts";
 import { cancelSummary } from "../features/registrations/cancel-summary.ts";
 import { ReceiptDetails } from "../features/registrations/components/receipt-details.tsx";
+import { SpotList, WaitList } from "../features/events/components/participant-list.tsx";
 import { fullText, joinLabel } from "../features/registrations/event-actions.ts";
+import { guestRemovedNotice, guestRemoval, partyPriceText } from "../features/registrations/guests.ts";
 import { opensText } from "../features/registrations/opens-text.ts";
 import { at, HOUR, makeEvent, mine, NOW, people } from "../features/registrations/test-fixtures.ts";
 import { viewerStatus } from "../features/registrations/viewer-status.ts";
@@ -73,6 +75,22 @@ describe("the event page's texts in French", () => {
       "Les habitués peuvent s’inscrire dès le lun. 30 nov., 19 h 00. Tout le monde peut s’inscrire dès le mar. 1 déc., 19 h 00.",
     );
     expect(plain(opensText(series, new Date("2026-12-01T12:00:00Z")))).toBe("Les habitués peuvent s’inscrire dès maintenant. Tout le monde peut s’inscrire dès le mar. 1 déc., 19 h 00.");
+  });
+
+  it("says guests' words: whose guest, the party's price, what removing one gives back", () => {
+    const pia = { userId: "pia", name: "Pia Pitch", guests: [{ id: "g1", name: "Sam" }] };
+    const spots = renderToStaticMarkup(<SpotList participants={[pia]} spots={3} openLabel={(number) => t("event.page.openSpot", { number })} />);
+    expect(spots).toContain(">Sam (invité de Pia Pitch)<");
+    expect(spots).toContain(">Place 3 - Libre<");
+    expect(renderToStaticMarkup(<WaitList participants={[pia]} emptyText="" />)).toContain(">Sam (invité de Pia Pitch)<");
+    expect(plain(partyPriceText(1000, 2, "cad"))).toBe("30,00 $ pour vous et 2 invités");
+    expect(joinLabel(makeEvent(), "player", undefined, 1)).toBe("S’inscrire avec 1 invité");
+    expect(guestRemoval(mine({ amountCents: 2000, guests: pia.guests }), pia.guests[0]!, DEFAULT_FEE, "cad").lines.map(plain)).toEqual([
+      "La place de Sam sera libérée.",
+      "10,00 $ payé pour cet invité, 0,59 $ de frais de traitement, 9,41 $ remboursé sur votre carte",
+    ]);
+    expect(plain(guestRemovedNotice("Sam", 941, "cad"))).toBe("Sam a été retiré. 9,41 $ est remboursé sur votre carte.");
+    expect(cancelSummary([mine({ amountCents: 2000, guests: pia.guests })], DEFAULT_FEE, "cad").lines[2]).toBe("Votre invité perd aussi sa place.");
   });
 
   it("names cards and says what became of a removed one", () => {

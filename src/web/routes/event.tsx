@@ -23,6 +23,9 @@ import { EventActionDialogs, EventActionsPanel, OrganiserActions, type OpenDialo
 import { PublishedTeamsPanel } from "../features/teams/components/published-teams-panel.tsx";
 import { DisputedPayments } from "../features/registrations/components/disputed-payments.tsx";
 import { FailedAutoChargeNotice } from "../features/registrations/components/failed-auto-charge-notice.tsx";
+import { GuestFields } from "../features/registrations/components/guest-fields.tsx";
+import { MyGuests } from "../features/registrations/components/my-guests.tsx";
+import { useGuestDraft } from "../features/registrations/hooks/use-guest-draft.ts";
 import { RefundIssues } from "../features/registrations/components/refund-issues.tsx";
 import { ViewerStatusBox } from "../features/registrations/components/viewer-status-box.tsx";
 import { eventActions, eventRefreshInterval, hasPaidSpots } from "../features/registrations/event-actions.ts";
@@ -47,6 +50,8 @@ export default function EventScreen() {
   const config = useConfig();
   const currency = useCurrency();
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  // The guests a player brings when joining (src/shared/guests.ts): typed in the side panel, sent by Join.
+  const guestDraft = useGuestDraft();
   // Just created: the organiser's next step is sharing the game (docs/product-rules.md, "Editing and cancelling a game").
   const justCreated = isCreatedEventState(useLocation().state);
   const notFound = event.error instanceof ApiError && event.error.status === 404;
@@ -80,8 +85,14 @@ export default function EventScreen() {
   const shareUrl = new URL(paths.event(data.id), config.data?.publicUrl ?? window.location.origin).toString();
   // A cancelled game is closed: nothing to share.
   const share = cancelled ? undefined : <ShareEventButton title={data.title} url={shareUrl} highlight={justCreated} />;
-  const actions = <EventActionsPanel event={data} viewer={user} now={now} bar={narrow} extra={share} openDialog={setDialog} />;
   const offered = eventActions({ event: data, mine: data.mine, now, isAdmin: Boolean(user?.isAdmin) });
+  // Guests come with a player's join, when the game takes them (0 turns them off), and never more than
+  // the game has room for: a party larger than its capacity could only wait (the server refuses it).
+  const maxGuests = Math.min(data.maxGuestsPerPlayer, data.maxPlayers - 1);
+  const takesGuests = maxGuests > 0 && Boolean(user) && offered.joinPlayer;
+  const actions = (
+    <EventActionsPanel event={data} viewer={user} now={now} bar={narrow} extra={share} guests={takesGuests ? guestDraft : undefined} openDialog={setDialog} />
+  );
   // A series' game is shown from its generation but takes joins only from its opening, or from its
   // regulars' window for them (docs/series.md).
   const opens = opensText(data, now);
@@ -110,6 +121,7 @@ export default function EventScreen() {
             {data.field && <Fact term={t("event.page.field")}>{data.field}</Fact>}
             <Fact term={t("event.page.playerPrice")}>{formatPrice(data.costCents, currency)}</Fact>
             {data.includeGoalkeepers && <Fact term={t("event.page.goalkeeperPrice")}>{formatPrice(data.goalkeeperCostCents, currency)}</Fact>}
+            {data.maxGuestsPerPlayer > 0 && <Fact term={t("event.page.guests")}>{t("event.page.guestsPerPlayer", { count: data.maxGuestsPerPlayer })}</Fact>}
           </dl>
           {data.notes && (
             <div className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2">
@@ -151,10 +163,12 @@ export default function EventScreen() {
             </p>
           )}
           <ViewerStatusBox event={data} now={now} />
+          <MyGuests event={data} now={now} />
           <FailedAutoChargeNotice
             event={data}
             onRejoin={data.failedAutoCharge && canJoin(data.failedAutoCharge.role) ? (role) => setDialog({ kind: "pay", role }) : undefined}
           />
+          {takesGuests && <GuestFields party={guestDraft} max={maxGuests} priceCents={data.costCents} goalkeepers={offered.joinGoalkeeper} />}
           {!narrow && actions}
           {hasPaidSpots(data) && (
             <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
@@ -174,7 +188,7 @@ export default function EventScreen() {
             </Section>
           ) : (
             <>
-              <Section title={t("event.page.players")}>
+              <Section title={t("event.page.players")} aside={t("event.page.spotsLeft", { count: Math.max(0, data.maxPlayers - data.playersCount) })}>
                 <SpotList participants={data.players} spots={data.maxPlayers} openLabel={(number) => t("event.page.openSpot", { number })} currentUserId={user?.id} />
               </Section>
               <Section title={t("event.page.playerWaitlist")}>
@@ -218,7 +232,7 @@ export default function EventScreen() {
 
       {/* On small screens the actions sit in a fixed bottom bar (docs/product-rules.md, "Screens and routes"). */}
       {narrow && <FixedBottomBar label={t("event.page.actions")}>{actions}</FixedBottomBar>}
-      <EventActionDialogs event={data} viewerId={user?.id} dialog={dialog} onClose={() => setDialog(null)} />
+      <EventActionDialogs event={data} viewerId={user?.id} dialog={dialog} onClose={() => setDialog(null)} onJoined={guestDraft.clear} />
     </div>
   );
 }
@@ -237,13 +251,17 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+/** A part of the page under its heading; `aside` is a short fact beside the heading ("3 spots left"). */
+function Section({ title, aside, children }: { title: string; aside?: string; children: ReactNode }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
-      <h2 id={headingId} className="text-xl font-bold text-slate-800">
-        {title}
-      </h2>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 id={headingId} className="text-xl font-bold text-slate-800">
+          {title}
+        </h2>
+        {aside && <p className="text-sm font-medium text-slate-600">{aside}</p>}
+      </div>
       {children}
     </section>
   );

@@ -97,6 +97,7 @@ function SeriesFacts({ series }: { series: SeriesView }) {
       <Fact term={t("admin.series.regularsFirst")}>{regularsText(series)}</Fact>
       <Fact term={t("admin.players")}>{series.maxPlayers}</Fact>
       <Fact term={t("admin.series.playerPrice")}>{formatPrice(series.costCents, currency)}</Fact>
+      <Fact term={t("admin.form.guestsPerPlayer")}>{series.maxGuestsPerPlayer > 0 ? series.maxGuestsPerPlayer : t("admin.series.noGuests")}</Fact>
       {series.includeGoalkeepers && <Fact term={t("admin.goalkeepers")}>{`${series.maxGoalkeepers} · ${formatPrice(series.goalkeeperCostCents, currency)}`}</Fact>}
     </dl>
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ALL_FIELDS_REQUIRED, DATE_IN_PAST, EVENT_LIMITS, LATITUDE_RANGE } from "../../../shared/events.ts";
+import { GUEST_LIMIT_MESSAGE } from "../../../shared/guests.ts";
 import { makeEvent } from "../registrations/test-fixtures.ts";
 import {
   checkCreateEvent,
@@ -127,6 +128,18 @@ describe("checkCreateEvent: what the server checks, before sending", () => {
     expect(check(filled, { ...typedIn, coordinates: "https://maps.app.goo.gl/abc" })).toEqual({ ok: false, message: SHORT_LINK, fields: ["coordinates"] });
   });
 
+  it("sends Guests per player, 0 to 5, and flags any other number on its field (src/shared/guests.ts)", () => {
+    expect(check(filled, searched)).toMatchObject({ ok: true, input: { maxGuestsPerPlayer: "0" } });
+    expect(check({ ...filled, maxGuestsPerPlayer: "2" }, searched)).toMatchObject({ ok: true, input: { maxGuestsPerPlayer: "2" } });
+    expect(check({ ...filled, maxGuestsPerPlayer: "6" }, searched)).toEqual({ ok: false, message: GUEST_LIMIT_MESSAGE, fields: ["maxGuestsPerPlayer"] });
+    expect(check({ ...filled, maxGuestsPerPlayer: "1.5" }, searched)).toEqual({ ok: false, message: GUEST_LIMIT_MESSAGE, fields: ["maxGuestsPerPlayer"] });
+    expect(check({ ...filled, maxGuestsPerPlayer: "" }, searched)).toEqual({
+      ok: false,
+      message: `${ALL_FIELDS_REQUIRED}. Missing: Guests per player.`,
+      fields: ["maxGuestsPerPlayer"],
+    });
+  });
+
   it("puts the schema's complaint about a typed-in name on the name field", () => {
     expect(check(filled, { ...typedIn, venueName: "x".repeat(301) })).toEqual({ ok: false, message: "The venue's name is too long", fields: ["venueName"] });
   });
@@ -155,8 +168,17 @@ describe("formOfEvent: the edit form filled in from a game", () => {
       costCents: 1250,
       goalkeeperCostCents: 0,
     });
-    const { form, location } = formOfEvent(game);
-    expect(form).toMatchObject({ date: "2030-05-14", time: "18:30", durationHours: "1", durationMinutes: "30", notes: "Bibs provided.", cost: "12.50", goalkeeperCost: "" });
+    const { form, location } = formOfEvent({ ...game, maxGuestsPerPlayer: 2 });
+    expect(form).toMatchObject({
+      date: "2030-05-14",
+      time: "18:30",
+      durationHours: "1",
+      durationMinutes: "30",
+      notes: "Bibs provided.",
+      cost: "12.50",
+      goalkeeperCost: "",
+      maxGuestsPerPlayer: "2",
+    });
     expect(location).toMatchObject({ mode: "manual", venueName: "Riverside Park", coordinates: "40.7812, -73.9665" });
     // Sent back unchanged, it passes the same checks as a new game.
     expect(checkCreateEvent(form, location, { timeZone: game.timeZone, now, currency: "cad" })).toMatchObject({ ok: true });

@@ -21,6 +21,8 @@ export interface FormState {
   includeGoalkeepers: boolean;
   goalkeeperCost: string;
   maxGoalkeepers: string;
+  /** +1 guests: how many each player may bring, 0 (the default) for none (src/shared/guests.ts). */
+  maxGuestsPerPlayer: string;
 }
 
 export const initialFormState: FormState = {
@@ -36,6 +38,7 @@ export const initialFormState: FormState = {
   includeGoalkeepers: false,
   goalkeeperCost: "",
   maxGoalkeepers: "2",
+  maxGuestsPerPlayer: "0",
 };
 
 /**
@@ -106,6 +109,7 @@ const FIELD_LABELS: Record<FieldName, MessageKey> = {
   notes: "admin.form.notes",
   cost: "admin.form.cost",
   maxPlayers: "admin.form.maxPlayers",
+  maxGuestsPerPlayer: "admin.form.guestsPerPlayer",
   includeGoalkeepers: "admin.form.includeGoalkeepers",
   goalkeeperCost: "admin.form.goalkeeperCost",
   maxGoalkeepers: "admin.form.maxGoalkeepers",
@@ -138,6 +142,7 @@ export function formOfEvent(event: EventDetail): { form: FormState; location: Lo
       includeGoalkeepers: event.includeGoalkeepers,
       goalkeeperCost: event.includeGoalkeepers && event.goalkeeperCostCents > 0 ? money(event.goalkeeperCostCents) : "",
       maxGoalkeepers: String(event.maxGoalkeepers),
+      maxGuestsPerPlayer: String(event.maxGuestsPerPlayer ?? 0),
     },
     location: {
       ...initialLocation,
@@ -177,6 +182,7 @@ export function checkCreateEvent(
     includeGoalkeepers: form.includeGoalkeepers,
     goalkeeperCost: form.includeGoalkeepers ? form.goalkeeperCost : "",
     maxGoalkeepers: form.includeGoalkeepers ? form.maxGoalkeepers : 2,
+    maxGuestsPerPlayer: form.maxGuestsPerPlayer,
   };
 
   const result = createEventSchemaFor(options.currency).safeParse(input);
@@ -228,6 +234,7 @@ const FORM_ORDER: FieldName[] = [
   "notes",
   "cost",
   "maxPlayers",
+  "maxGuestsPerPlayer",
   "includeGoalkeepers",
   "goalkeeperCost",
   "maxGoalkeepers",

@@ -55,3 +55,25 @@ describe("cancelSummary", () => {
     expect(cancelSummary([mine({ status: "refunded", refundedCents: 941 }), mine({ status: "waitlisted" })], DEFAULT_FEE, "cad").refundCents).toBe(0);
   });
 });
+
+describe("cancelSummary with guests", () => {
+  const guests = [
+    { id: "g1", name: "Sam" },
+    { id: "g2", name: "Alex" },
+  ];
+
+  it("refunds the party's amount and says the guests lose their spots too", () => {
+    expect(cancelSummary([mine({ amountCents: 3000, guests })], DEFAULT_FEE, "cad")).toEqual({
+      lines: ["Your player spot will be released.", "$30.00 paid, $1.17 processing fee, $28.83 refunded", "Your 2 guests lose their spots too."],
+      refundCents: 2883,
+    });
+    expect(cancelSummary([mine({ amountCents: 0, guests: guests.slice(0, 1) })], DEFAULT_FEE, "cad").lines).toEqual(["Your player spot will be released.", "Your guest loses their spot too."]);
+  });
+
+  it("takes a waitlisted party's guests off the waitlist with the player", () => {
+    expect(cancelSummary([mine({ status: "waitlisted", amountCents: 3000, guests })], DEFAULT_FEE, "cad")).toEqual({
+      lines: ["You will leave the Player Waitlist. Nothing was charged, so no money moves.", "Your 2 guests leave the waitlist too."],
+      refundCents: 0,
+    });
+  });
+});

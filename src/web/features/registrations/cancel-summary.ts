@@ -12,7 +12,8 @@ export interface CancelSummary {
 
 /**
  * What cancelling does to the viewer's registrations: a held spot is released (refunded by the fee
- * rule when paid), and the viewer leaves both waitlists, where no money has moved.
+ * rule when paid), and the viewer leaves both waitlists, where no money has moved. Guests go with
+ * the player's spot or waitlist place.
  */
 export function cancelSummary(mine: readonly MyRegistration[], rule: FeeRule, currency: string): CancelSummary {
   const lines: string[] = [];
@@ -27,12 +28,17 @@ export function cancelSummary(mine: readonly MyRegistration[], rule: FeeRule, cu
       const money = (cents: number) => formatCents(cents, currency);
       lines.push(t("event.cancelRegistration.refund", { paid: money(spot.amountCents), fee: money(keptCents), refund: money(refundCents) }));
     }
+    // The party goes as one (src/shared/guests.ts): the refund above is the party's.
+    const guests = spot.guests?.length ?? 0;
+    if (guests > 0) lines.push(t("event.guests.cancelToo", { count: guests }));
   }
   const waits = mine.filter((registration) => registration.status === "waitlisted");
   if (waits.length > 0) {
     const lists = waits.length > 1 ? "both" : waits[0]!.role;
     // With no spot held, no money moves at all: the line says so.
     lines.push(t(spot ? "event.cancelRegistration.leave" : "event.cancelRegistration.leaveNothingCharged", { lists }));
+    const guests = waits.reduce((sum, registration) => sum + (registration.guests?.length ?? 0), 0);
+    if (guests > 0) lines.push(t("event.guests.leaveToo", { count: guests }));
   }
   return { lines, refundCents };
 }

@@ -313,3 +313,35 @@ describe("joinLabel and fullText: a full game does not look like an empty one", 
     expect(joinLabel(makeEvent({ players: paying }), "player", "me")).toBe("Join as Player");
   });
 });
+
+describe("a player bringing guests (src/shared/guests.ts)", () => {
+  const offered = { player: true, goalkeeper: true };
+  const pia = { userId: "pia", name: "Pia Pitch", guests: [{ id: "g1", name: "Sam" }, { id: "g2", name: "Alex" }] };
+
+  it("counts each party's guests as spots held", () => {
+    // 7 people + Pia's party of 3: the 10 spots are held.
+    const event = makeEvent({ players: [...people(7), pia] });
+    expect(joinKind(event, "player")).toBe("waitlist");
+    expect(joinLabel(event, "player")).toBe("Join the waitlist (0 waiting)");
+    // Pia's own party is the one being paid for.
+    expect(joinKind(event, "player", "pia")).toBe("pay");
+  });
+
+  it("sends the whole party to the waitlist when too few spots are left for it, and says so before the tap", () => {
+    const event = makeEvent({ players: people(8), playerWaitList: people(1, "waiting") });
+    expect(joinKind(event, "player", undefined, 2)).toBe("pay");
+    expect(joinKind(event, "player", undefined, 3)).toBe("waitlist");
+    expect(joinLabel(event, "player", undefined, 1)).toBe("Join with 1 guest");
+    expect(joinLabel(event, "player", undefined, 2)).toBe("Join the waitlist with 2 guests (1 waiting)");
+    expect(fullText(event, offered, undefined, 1)).toBeNull();
+    expect(fullText(event, offered, undefined, 2)).toBe("Only 2 player spots are left: you and your guests need 3 spots, so you join the waitlist together.");
+    // A full role says Full, whatever the party.
+    expect(fullText(makeEvent({ players: people(10) }), offered, undefined, 2)).toBe("Full: every player spot is taken.");
+  });
+
+  it("leaves goalkeepers' words as they were: guests come with players only", () => {
+    const event = makeEvent({ players: people(8) });
+    expect(joinLabel(event, "goalkeeper", undefined, 2)).toBe("Join as Goalkeeper");
+    expect(joinKind(makeEvent({ costCents: 0 }), "player", undefined, 3)).toBe("free");
+  });
+});

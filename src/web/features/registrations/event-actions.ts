@@ -3,6 +3,7 @@ import { isFull } from "../../../shared/event-availability.ts";
 import type { EventDetail } from "../../../shared/events.ts";
 import { isRegistrationOpen, isRegularsWindow } from "../../../shared/registration-opening.ts";
 import { t } from "../../i18n/i18n.ts";
+import { heldSpots } from "./guests.ts";
 import { holdsSpot, isCancellable, priceFor, type MyRegistration, type RegistrationRole } from "../../../shared/registrations.ts";
 
 export type ActionEvent = Pick<EventDetail, "status" | "startsAt" | "endsAt" | "includeGoalkeepers"> &
@@ -86,23 +87,24 @@ export type JoinEvent = Pick<EventDetail, "costCents" | "goalkeeperCostCents" | 
 
 /**
  * Every spot of the role is held (held spots include those whose payment is still running, as the
- * server counts them). The viewer's own spot does not count: it is the one being paid for while the
- * payment dialog is open.
+ * server counts them), or too few are left for the party joining: the viewer and their guests hold
+ * 1 + guests spots or wait together (src/shared/guests.ts). Each party in the list holds one spot per
+ * head. The viewer's own party does not count: it is the one being paid for while the payment
+ * dialog is open.
  */
-export function isRoleFull(event: Omit<JoinEvent, "costCents" | "goalkeeperCostCents">, role: RegistrationRole, viewerId?: string): boolean {
+export function isRoleFull(event: Omit<JoinEvent, "costCents" | "goalkeeperCostCents">, role: RegistrationRole, viewerId?: string, party = 1): boolean {
   const list = role === "player" ? event.players : event.goalkeepers;
-  const held = list.filter((participant) => participant.userId !== viewerId).length;
-  return isFull(held, role === "player" ? event.maxPlayers : event.maxGoalkeepers);
+  return isFull(heldSpots(list, viewerId) + party - 1, role === "player" ? event.maxPlayers : event.maxGoalkeepers);
 }
 
 /**
  * How a join goes: straight to the server when the spot is free (to a spot, or to the waitlist of a
  * full game, as its button says); through the payment dialog to pay now when a spot is open; through
- * it to give card and consent when every spot is held.
+ * it to give card and consent when every spot is held (or too few for the party are left).
  */
-export function joinKind(event: JoinEvent, role: RegistrationRole, viewerId?: string): JoinKind {
+export function joinKind(event: JoinEvent, role: RegistrationRole, viewerId?: string, party = 1): JoinKind {
   if (priceFor(event, role) === 0) return "free";
-  return isRoleFull(event, role, viewerId) ? "waitlist" : "pay";
+  return isRoleFull(event, role, viewerId, party) ? "waitlist" : "pay";
 }
 
 export type FullnessEvent = Omit<JoinEvent, "costCents" | "goalkeeperCostCents"> & Pick<EventDetail, "playerWaitList" | "goalkeeperWaitList">;
@@ -110,23 +112,31 @@ export type FullnessEvent = Omit<JoinEvent, "costCents" | "goalkeeperCostCents">
 /**
  * A join button's words: 'Join as Player' while a spot is open; once every spot of the role is
  * held, the waitlist it leads to and how many wait there already (docs/product-rules.md, "Full games").
+ * With guests, the party: "Join with 2 guests", or its waitlist when too few spots are left for it.
  */
-export function joinLabel(event: FullnessEvent, role: RegistrationRole, viewerId?: string): string {
+export function joinLabel(event: FullnessEvent, role: RegistrationRole, viewerId?: string, guests = 0): string {
   const player = role === "player";
-  if (!isRoleFull(event, role, viewerId)) return t(player ? "event.actions.joinPlayer" : "event.actions.joinGoalkeeper");
   const count = (player ? event.playerWaitList : event.goalkeeperWaitList).length;
+  if (player && guests > 0) {
+    return isRoleFull(event, role, viewerId, 1 + guests) ? t("event.guests.joinWaitlistWith", { guests, count }) : t("event.guests.joinWith", { guests });
+  }
+  if (!isRoleFull(event, role, viewerId)) return t(player ? "event.actions.joinPlayer" : "event.actions.joinGoalkeeper");
   return t(player ? "event.actions.joinPlayerWaitlist" : "event.actions.joinGoalkeeperWaitlist", { count });
 }
 
 /**
  * The line above the join buttons when the roles they offer are full, so that "Full" is said before
- * the tap, not in a toast after it; null while every offered role has a spot open.
+ * the tap, not in a toast after it; null while every offered role has a spot open. A player bringing
+ * guests is told when spots are left, but too few for the party, which then waits as one.
  */
-export function fullText(event: FullnessEvent, offered: { player: boolean; goalkeeper: boolean }, viewerId?: string): string | null {
+export function fullText(event: FullnessEvent, offered: { player: boolean; goalkeeper: boolean }, viewerId?: string, guests = 0): string | null {
   const player = offered.player && isRoleFull(event, "player", viewerId);
   const goalkeeper = offered.goalkeeper && isRoleFull(event, "goalkeeper", viewerId);
   if (player && goalkeeper) return t("event.actions.fullBoth");
   if (player) return t("event.actions.fullPlayers");
+  if (offered.player && guests > 0 && isRoleFull(event, "player", viewerId, 1 + guests)) {
+    return t("event.guests.tooFewSpots", { left: Math.max(0, event.maxPlayers - heldSpots(event.players, viewerId)), size: 1 + guests });
+  }
   if (goalkeeper) return t("event.actions.fullGoalkeepers");
   return null;
 }

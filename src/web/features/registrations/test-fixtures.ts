@@ -31,6 +31,7 @@ export function makeEvent(overrides: Partial<EventDetail> = {}): EventDetail {
     includeGoalkeepers: true,
     goalkeeperCostCents: 500,
     maxGoalkeepers: 2,
+    maxGuestsPerPlayer: 0,
     status: "active",
     playersCount: 0,
     goalkeepersCount: 0,

@@ -82,3 +82,23 @@ describe("viewerStatus's deadline", () => {
     expect(deadlineOf({ amountCents: 1000 }, { status: "cancelled" })).toBeUndefined();
   });
 });
+
+describe("viewerStatus with guests", () => {
+  const guests = [
+    { id: "g1", name: "Sam" },
+    { id: "g2", name: "Alex" },
+  ];
+
+  it("says what the party paid", () => {
+    expect(statusOf([{ amountCents: 3000, guests }])).toEqual([{ headline: "You're playing", detail: "You paid $30.00 for you and 2 guests." }]);
+  });
+
+  it("tells a waitlisted party how many spots it waits for, and what it will be charged", () => {
+    expect(statusOf([{ status: "waitlisted", waitlistPosition: 1, amountCents: 3000, guests }])[0]!.detail).toBe(
+      "If 3 spots free up, your saved card will be charged $30.00 automatically for you and your 2 guests.",
+    );
+    expect(statusOf([{ status: "waitlisted", waitlistPosition: 1, amountCents: 0, guests: guests.slice(0, 1) }])[0]!.detail).toBe(
+      "If 2 spots free up, they go to you and your guest automatically.",
+    );
+  });
+});

@@ -62,12 +62,15 @@ export function viewerStatus({
     const paid = registration.amountCents > 0;
     const price = formatCents(registration.amountCents, currency);
     const key = registration.id;
+    // A party (src/shared/guests.ts): the amount is the party's, and it waits for that many spots at once.
+    const guests = registration.guests?.length ?? 0;
     switch (registration.status) {
       case "confirmed": {
         const goalkeeper = registration.role === "goalkeeper";
         const headline = t(over ? (goalkeeper ? "event.status.wasInGoal" : "event.status.played") : goalkeeper ? "event.status.inGoal" : "event.status.playing");
         const deadline = open ? spotDeadlineLine({ game: event, priceCents: registration.amountCents, rule, currency, now, viewerZone }) : undefined;
-        lines.push({ key, headline, detail: paid ? t("event.status.paid", { price }) : undefined, ...(deadline ? { deadline } : {}) });
+        const detail = !paid ? undefined : guests > 0 ? t("event.guests.paidParty", { price, count: guests }) : t("event.status.paid", { price });
+        lines.push({ key, headline, detail, ...(deadline ? { deadline } : {}) });
         break;
       }
       case "pending_payment":
@@ -85,6 +88,7 @@ export function viewerStatus({
         let detail: string | undefined;
         // No promotion once the game has started (docs/registrations-and-payments.md, "Promotion").
         if (started) detail = paid ? t("event.status.startedNotCharged") : undefined;
+        else if (guests > 0) detail = t(paid ? "event.guests.chargeIfFreed" : "event.guests.yoursIfFreed", { price, spots: guests + 1, count: guests });
         else detail = paid ? t("event.status.chargeIfFreed", { price }) : t("event.status.yoursIfFreed");
         const deadline = open ? waitlistDeadlineLine({ game: event, now, viewerZone }) : undefined;
         lines.push({ key, headline: waitlistHeadline(registration), detail, ...(deadline ? { deadline } : {}) });

@@ -5,7 +5,8 @@ import { t } from "../../../i18n/i18n.ts";
 /**
  * One person on the check-in list: a full-width toggle button (aria-pressed: checked in), big enough
  * for a thumb at the pitch. Its name is the person's name; their role, a no-show mark and a tap not
- * saved yet are read as its description.
+ * saved yet are read as its description, and so are the +1 guests they brought, checked in with
+ * them (docs/guests.md).
  */
 export function PersonToggle({ person, unsaved, disabled, onToggle }: { person: CheckInPerson; unsaved: boolean; disabled: boolean; onToggle: () => void }) {
   const nameId = useId();
@@ -34,6 +35,12 @@ export function PersonToggle({ person, unsaved, disabled, onToggle }: { person: 
         </span>
         <span id={descriptionId} className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700">
           <span>{t(goalkeeper ? "admin.goalkeeper" : "admin.player")}</span>
+          {person.guests?.length > 0 && (
+            <span>
+              <span className="sr-only">, </span>
+              {t("admin.checkIn.withGuests", { count: person.guests.length, names: person.guests.join(", ") })}
+            </span>
+          )}
           {person.noShow && <span className="font-semibold text-amber-900"><span className="sr-only">, </span>{t("admin.noShow")}</span>}
           {unsaved && <span className="rounded bg-amber-200 px-1.5 py-0.5 text-xs font-bold text-amber-950"><span className="sr-only">, </span>{t("admin.checkIn.notSaved")}</span>}
         </span>

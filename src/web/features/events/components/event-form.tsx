@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { type CreateEventInput, EVENT_LIMITS } from "../../../../shared/events.ts";
+import { GUEST_LIMIT_MESSAGE, MAX_GUESTS_PER_PLAYER } from "../../../../shared/guests.ts";
 import { DEFAULT_FEE } from "../../../../shared/money.ts";
 import { formatCents } from "../../../i18n/format-money.ts";
 import { currentIntlLocale, t } from "../../../i18n/i18n.ts";
+import { sharedMessage } from "../../../i18n/shared-message.ts";
 import { Button, Card, Checkbox, FormMessage, TextField } from "../../../components/form.tsx";
 import { TextArea } from "../../../components/text-area.tsx";
 import { ApiError, errorMessage } from "../../../lib/api.ts";
@@ -131,6 +133,19 @@ export function EventForm({
         />
         <TextField label={t("admin.form.costWithFee", feeValues)} inputMode="decimal" required placeholder="0.00" hint={priceHint} {...text("cost")} />
         <TextField label={t("admin.form.maxPlayersLong")} {...spots(EVENT_LIMITS.maxPlayers)} {...text("maxPlayers")} />
+        {/* +1 guests (src/shared/guests.ts): its own message under it, besides the form's error line. */}
+        <TextField
+          label={t("admin.form.guestsPerPlayer")}
+          type="number"
+          inputMode="numeric"
+          required
+          min={0}
+          max={MAX_GUESTS_PER_PLAYER}
+          step={1}
+          hint={t("admin.form.guestsPerPlayerHint", { max: MAX_GUESTS_PER_PLAYER })}
+          error={invalidFields.has("maxGuestsPerPlayer") ? sharedMessage(GUEST_LIMIT_MESSAGE) : undefined}
+          {...text("maxGuestsPerPlayer")}
+        />
         <Checkbox
           label={t("admin.form.includeGoalkeepers")}
           checked={form.includeGoalkeepers}

@@ -21,6 +21,11 @@ export interface PaymentDialogProps {
   /** What is bought, e.g. "Player spot · Friday Football". */
   item: string;
   priceCents: number;
+  /**
+   * The guests the payment also covers (src/shared/guests.ts): `priceCents` is then the party's, and
+   * the dialog says so ("Pay $30.00 for you and 2 guests"); a party waits for that many spots at once.
+   */
+  guests?: number;
   /** Every spot is held: nothing is charged now, and the card is charged if a spot frees up, with consent. */
   waitlist: boolean;
   /**
@@ -42,7 +47,7 @@ export interface PaymentDialogProps {
  * first), then the join; when the bank asks, its check, then the server's confirmation. Every
  * failure is said here, and the dialog cannot be dismissed while a payment is on its way.
  */
-export function PaymentDialog({ item, priceCents, waitlist, policy, onClose, pay, confirm, onDone }: PaymentDialogProps) {
+export function PaymentDialog({ item, priceCents, guests = 0, waitlist, policy, onClose, pay, confirm, onDone }: PaymentDialogProps) {
   const config = useConfig();
   const savedCards = useSavedCards();
   const mode = config.data?.payments.mode;
@@ -164,7 +169,7 @@ export function PaymentDialog({ item, priceCents, waitlist, policy, onClose, pay
               {t("event.payment.cancel")}
             </Button>
             <Button type="submit" form={formId} disabled={busy || !ready} aria-describedby={policy ? policyId : undefined}>
-              {busy ? t("event.payment.processing") : waitlist ? t("event.payment.joinWaitlist") : t("event.payment.pay", { price })}
+              {busy ? t("event.payment.processing") : waitlist ? t("event.payment.joinWaitlist") : guests > 0 ? t("event.guests.payFor", { price, count: guests }) : t("event.payment.pay", { price })}
             </Button>
           </>
         }
@@ -176,7 +181,8 @@ export function PaymentDialog({ item, priceCents, waitlist, policy, onClose, pay
           </div>
           {waitlist && (
             <p className="text-slate-700">
-              {t("event.payment.waitlistFull")} <strong>{t("event.payment.waitlistNothingNow")}</strong> {t("event.payment.waitlistLater", { price })}
+              {guests > 0 ? t("event.guests.waitlistTooFew") : t("event.payment.waitlistFull")} <strong>{t("event.payment.waitlistNothingNow")}</strong>{" "}
+              {guests > 0 ? t("event.guests.waitlistLater", { price, spots: guests + 1 }) : t("event.payment.waitlistLater", { price })}
             </p>
           )}
           {policy && (

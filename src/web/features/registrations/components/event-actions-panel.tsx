@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useState, type ReactNode } from "react";
 import type { EventDetail } from "../../../../shared/events.ts";
+import type { GuestInput } from "../../../../shared/guests.ts";
 import { CANCEL_WINDOW_TEXT, joinNotice, type RegistrationRole } from "../../../../shared/registrations.ts";
 import { t } from "../../../i18n/i18n.ts";
 import { sharedMessage } from "../../../i18n/shared-message.ts";
@@ -10,11 +11,13 @@ import { Spinner } from "../../../components/spinner.tsx";
 import { paths } from "../../../lib/paths.ts";
 import { registrationErrorMessage } from "../error-message.ts";
 import { eventActions, fullText, isRoleFull, joinKind, joinLabel } from "../event-actions.ts";
+import type { GuestParty } from "../hooks/use-guest-draft.ts";
 import { useJoinEvent } from "../hooks/use-join-event.ts";
 import { CancelEventDialog } from "./cancel-event-dialog.tsx";
 import { CancelRegistrationDialog } from "./cancel-registration-dialog.tsx";
 
-export type OpenDialog = { kind: "pay"; role: RegistrationRole } | { kind: "cancel-registration" } | { kind: "cancel-event" } | null;
+/** The dialog the page shows; a player's payment carries the guests they bring (checked already). */
+export type OpenDialog = { kind: "pay"; role: RegistrationRole; guests?: GuestInput[] } | { kind: "cancel-registration" } | { kind: "cancel-event" } | null;
 
 /**
  * The event page's everyday buttons: join as player or goalkeeper (or their waitlists, once full),
@@ -24,6 +27,8 @@ export type OpenDialog = { kind: "pay"; role: RegistrationRole } | { kind: "canc
  * (OrganiserActions), never a thumb's slip from a join. The dialogs they open are the page's
  * (EventActionDialogs): the panel moves between side and bar when a phone turns, a dialog must not.
  * Which buttons show when: docs/product-rules.md, "Screens and routes" and "Full games".
+ * `guests` are the rows of the page's guest fields (GuestFields) when the game takes guests: a
+ * player's join checks them and brings them (src/shared/guests.ts).
  */
 export function EventActionsPanel({
   event,
@@ -31,6 +36,7 @@ export function EventActionsPanel({
   now,
   bar,
   extra,
+  guests,
   openDialog,
 }: {
   event: EventDetail;
@@ -38,6 +44,7 @@ export function EventActionsPanel({
   now: Date;
   bar: boolean;
   extra?: ReactNode;
+  guests?: GuestParty;
   openDialog: (dialog: OpenDialog) => void;
 }) {
   const isAdmin = Boolean(viewer?.isAdmin);
@@ -49,20 +56,27 @@ export function EventActionsPanel({
   const fullId = useId();
   const setDialog = openDialog;
 
+  // Guests come with a player only; goalkeepers bring none.
+  const guestCount = guests?.drafts.length ?? 0;
   const startJoin = (role: RegistrationRole) => {
     setError("");
     setNotice("");
-    if (joinKind(event, role, viewer?.id) !== "free") {
-      setDialog({ kind: "pay", role });
+    const bringing = role === "player" && guests && guestCount > 0 ? guests.check() : [];
+    if (bringing === null) return;
+    const withGuests = bringing.length > 0 ? { guests: bringing } : {};
+    const party = 1 + bringing.length;
+    if (joinKind(event, role, viewer?.id, party) !== "free") {
+      setDialog({ kind: "pay", role, ...withGuests });
       return;
     }
     // What the button promised: a spot, or (the game being full) the waitlist.
-    const promisedWaitlist = isRoleFull(event, role, viewer?.id);
+    const promisedWaitlist = isRoleFull(event, role, viewer?.id, party);
     join.mutate(
-      { role },
+      { role, ...withGuests },
       {
         onSuccess: ({ registration }) => {
           notify(sharedMessage(joinNotice(role, registration.status)));
+          if (role === "player") guests?.clear();
           // The last spot went while the page showed it open: say so where the person is looking,
           // not only in a toast that fades (the status box then shows the place).
           if (registration.status === "waitlisted" && !promisedWaitlist) {
@@ -75,8 +89,8 @@ export function EventActionsPanel({
   };
   const joining = (role: RegistrationRole) => join.isPending && join.variables?.role === role;
   const row = bar ? "flex flex-wrap gap-2 *:flex-1 *:basis-36 *:px-3 *:text-sm" : "flex flex-col gap-2";
-  const full = fullText(event, { player: actions.joinPlayer, goalkeeper: actions.joinGoalkeeper }, viewer?.id);
-  const describedIfFull = (role: RegistrationRole) => (full && isRoleFull(event, role, viewer?.id) ? fullId : undefined);
+  const full = fullText(event, { player: actions.joinPlayer, goalkeeper: actions.joinGoalkeeper }, viewer?.id, guestCount);
+  const describedIfFull = (role: RegistrationRole) => (full && isRoleFull(event, role, viewer?.id, role === "player" ? 1 + guestCount : 1) ? fullId : undefined);
 
   return (
     <div className="flex flex-col gap-2">
@@ -95,7 +109,7 @@ export function EventActionsPanel({
         )}
         {actions.joinPlayer && (
           <Button onClick={() => startJoin("player")} disabled={join.isPending} aria-describedby={describedIfFull("player")}>
-            {joining("player") ? t("event.actions.joining") : joinLabel(event, "player", viewer?.id)}
+            {joining("player") ? t("event.actions.joining") : joinLabel(event, "player", viewer?.id, guestCount)}
           </Button>
         )}
         {actions.joinGoalkeeper && (
@@ -144,8 +158,20 @@ export function OrganiserActions({ event, viewer, now, openDialog }: { event: Ev
 // to an event page never open it, and they should not pay for it in their first paint.
 const PaidJoinDialog = lazy(() => import("./paid-join-dialog.tsx").then((module) => ({ default: module.PaidJoinDialog })));
 
-/** The dialog the actions opened, rendered once by the page whatever the layout. */
-export function EventActionDialogs({ event, viewerId, dialog, onClose }: { event: EventDetail; viewerId: string | undefined; dialog: OpenDialog; onClose: () => void }) {
+/** The dialog the actions opened, rendered once by the page whatever the layout. `onJoined`: a paid join went through (a spot or a waitlist place). */
+export function EventActionDialogs({
+  event,
+  viewerId,
+  dialog,
+  onClose,
+  onJoined,
+}: {
+  event: EventDetail;
+  viewerId: string | undefined;
+  dialog: OpenDialog;
+  onClose: () => void;
+  onJoined?: () => void;
+}) {
   if (dialog?.kind === "pay") {
     return (
       <Suspense
@@ -155,7 +181,7 @@ export function EventActionDialogs({ event, viewerId, dialog, onClose }: { event
           </Dialog>
         }
       >
-        <PaidJoinDialog event={event} role={dialog.role} viewerId={viewerId} onClose={onClose} />
+        <PaidJoinDialog event={event} role={dialog.role} guests={dialog.guests ?? []} viewerId={viewerId} onClose={onClose} onJoined={onJoined} />
       </Suspense>
     );
   }

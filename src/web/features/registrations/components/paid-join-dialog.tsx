@@ -1,6 +1,7 @@
 import { useNavigate } from "react-router";
 import { DEFAULT_FEE } from "../../../../shared/money.ts";
 import type { EventDetail } from "../../../../shared/events.ts";
+import { partyAmountCents, type GuestInput } from "../../../../shared/guests.ts";
 import { joinNotice, priceFor, type RegistrationRole } from "../../../../shared/registrations.ts";
 import { t } from "../../../i18n/i18n.ts";
 import { sharedMessage } from "../../../i18n/shared-message.ts";
@@ -19,23 +20,42 @@ import { useJoinEvent } from "../hooks/use-join-event.ts";
  * Joining a paid spot: the payment dialog, joined to this event's registration calls. The dialog
  * follows the event as it refreshes: when the last spot goes meanwhile (or the server answers that
  * the role is full, which refreshes it), it turns into the waitlist's consent.
+ * A player's guests come along: the party pays price × (1 + guests) in one payment, or waits as one
+ * and consents to that amount (src/shared/guests.ts).
  */
-export function PaidJoinDialog({ event, role, viewerId, onClose }: { event: EventDetail; role: RegistrationRole; viewerId: string | undefined; onClose: () => void }) {
+export function PaidJoinDialog({
+  event,
+  role,
+  guests,
+  viewerId,
+  onClose,
+  onJoined,
+}: {
+  event: EventDetail;
+  role: RegistrationRole;
+  guests: GuestInput[];
+  viewerId: string | undefined;
+  onClose: () => void;
+  onJoined?: () => void;
+}) {
   const join = useJoinEvent(event.id);
   const confirm = useConfirmRegistration(event.id);
   const navigate = useNavigate();
   const notify = useNotify();
   const config = useConfig();
   const currency = useCurrency();
-  const priceCents = priceFor(event, role);
-  const waitlist = joinKind(event, role, viewerId) === "waitlist";
+  // Completing a payment held for a party: the party the server holds, at the amount it was priced at.
+  const held = event.mine.find((registration) => registration.role === role && registration.status === "pending_payment");
+  const guestCount = held ? (held.guests?.length ?? 0) : guests.length;
+  const priceCents = held ? held.amountCents : partyAmountCents(priceFor(event, role), guestCount);
+  const waitlist = joinKind(event, role, viewerId, 1 + guestCount) === "waitlist";
   // The same fee rule and refund function the server cancels with (src/shared/money.ts).
   const policyInput = { game: event, priceCents, rule: config.data?.payments ?? DEFAULT_FEE, currency, now: new Date() };
   const policy = waitlist ? waitlistPolicy(policyInput) : paymentPolicy(policyInput);
 
   const pay = async (input: { paymentMethodId: string; consentToAutoCharge?: true }): Promise<PayResult> => {
     try {
-      const response = await join.mutateAsync({ role, ...input });
+      const response = await join.mutateAsync({ role, ...input, ...(guests.length > 0 ? { guests } : {}) });
       if (response.status === "requires_action") return { status: "requires_action", clientSecret: response.clientSecret };
       return { status: response.registration.status === "waitlisted" ? "waitlisted" : "confirmed" };
     } catch (error) {
@@ -53,14 +73,20 @@ export function PaidJoinDialog({ event, role, viewerId, onClose }: { event: Even
 
   return (
     <PaymentDialog
-      item={t(role === "player" ? "event.payment.playerItem" : "event.payment.goalkeeperItem", { title: event.title })}
+      item={
+        guestCount > 0
+          ? t("event.guests.partyItem", { title: event.title, count: guestCount })
+          : t(role === "player" ? "event.payment.playerItem" : "event.payment.goalkeeperItem", { title: event.title })
+      }
       priceCents={priceCents}
+      guests={guestCount}
       waitlist={waitlist}
       policy={policy}
       onClose={onClose}
       pay={pay}
       confirm={confirmPayment}
       onDone={(status) => {
+        onJoined?.();
         if (status === "confirmed") {
           navigate(paths.confirmationOf(event.id));
           return;

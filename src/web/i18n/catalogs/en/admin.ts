@@ -104,6 +104,7 @@ export const messages = {
   "admin.series.editedSomeRefused": "{count, plural, one {# game updated} other {# games updated}}; {refused, plural, one {# game was} other {# games were}} left as they were (see each game).",
 
   // The game's form (features/events/components/event-form.tsx, create-event-form.ts).
+  "admin.series.noGuests": "None",
   "admin.form.title": "Title",
   "admin.form.date": "Date",
   "admin.form.time": "Event Time",
@@ -118,6 +119,8 @@ export const messages = {
   "admin.form.goalkeeperCostWithFee": "Goalkeeper Cost (add the processing fee of {percent}% + {fixed})",
   "admin.form.goalkeeperCostHint": "Leave blank to make goalkeeper spots free.",
   "admin.form.maxGoalkeepers": "Max Goalkeepers",
+  "admin.form.guestsPerPlayer": "Guests per player",
+  "admin.form.guestsPerPlayerHint": "0 turns guests off. Up to {max}: each guest takes a player spot and pays the player cost.",
   "admin.form.missing": "{required}. Missing: {fields}.",
   "admin.form.location": "Event Location",
   "admin.form.venueName": "Venue name and address",
@@ -382,6 +385,7 @@ export const messages = {
   "admin.checkIn.refusal": "{name}: {message}",
   "admin.checkIn.refused": "The check-in was refused.",
   "admin.checkIn.notSaved": "Not saved yet",
+  "admin.checkIn.withGuests": "+ {count, plural, one {# guest} other {# guests}}: {names}",
   "admin.checkIn.notHere": "Not here",
   "admin.noShows.title": "No-shows",
   "admin.noShows.fromKickOff": "From kick-off ({time}) you can mark everyone not checked in as a no-show.",
