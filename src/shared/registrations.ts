@@ -122,6 +122,8 @@ export interface Receipt {
   card: Pick<SavedCard, "brand" | "last4"> | null;
   /** When the charge succeeded (ISO), or null. */
   paidAt: string | null;
+  /** The +1 guests the spot is for, by name ("Sam", "Alex Stone"); empty when none (docs/guests.md). */
+  guests: string[];
 }
 
 // --- card entry (simulated gateway: our own form; Stripe mode uses the Payment Element) ---

@@ -4,6 +4,7 @@ import type { Db } from "../db/client.ts";
 import { event, payment, registration } from "../db/schema.ts";
 import { isEventId } from "../events/event-summary.ts";
 import { AppError } from "../http/errors.ts";
+import { guestsByRegistration } from "./guests-by-registration.ts";
 
 export const NO_SPOT_HELD = "You hold no spot in this game.";
 
@@ -50,5 +51,6 @@ export async function getReceipt(options: { db: Db; eventId: string; userId: str
     priceCents: row.priceCents,
     card: row.priceCents > 0 ? parseCardLabel(row.cardLabel) : null,
     paidAt: charge ? charge.updatedAt.toISOString() : null,
+    guests: (await guestsByRegistration(db, eventId, [...HELD_STATUSES])).get(row.id)?.map((guest) => guest.name) ?? [],
   };
 }

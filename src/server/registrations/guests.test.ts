@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GUEST_FIRST_NAME_REQUIRED, GUEST_NAME_NOT_ALLOWED, GUEST_NOT_FOUND, GUESTS_OFF, GUESTS_PLAYERS_ONLY, PARTY_LARGER_THAN_GAME, tooManyGuests } from "../../shared/guests.ts";
 import type { CheckInList } from "../../shared/check-in.ts";
-import { CANCEL_WINDOW_TEXT, HELD_STATUSES } from "../../shared/registrations.ts";
+import { CANCEL_WINDOW_TEXT, HELD_STATUSES, type Receipt } from "../../shared/registrations.ts";
 import { eventAs, eventually, insertGame, join, ledgerOf, playerWithCard, registrationsOf } from "../../test/payments.ts";
 import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type TestContext } from "../../test/test-app.ts";
 import { payment, registration, registrationGuest } from "../db/schema.ts";
@@ -72,6 +72,9 @@ describe("joining with guests", () => {
     expect(detail.players).toEqual([expect.objectContaining({ name: "Pia Player", guests: [expect.objectContaining({ name: "Sam" }), expect.objectContaining({ name: "Alex Stone" })] })]);
     expect(detail.mine).toEqual([expect.objectContaining({ status: "confirmed", amountCents: 3000, guests: detail.players[0]!.guests })]);
     expect(await heldSpots(game.id)).toBe(3);
+    // The receipt of Payment Successful! says who the $30.00 covers.
+    const receipt = await pia.client.json<{ receipt: Receipt }>("GET", `/api/events/${game.id}/registrations/me/receipt`);
+    expect(receipt.body.receipt).toMatchObject({ paidCents: 3000, priceCents: 3000, guests: ["Sam", "Alex Stone"] });
     // The mail names the guests the amount covers.
     const confirmed = await context.mail.waitFor(pia.email, "Payment confirmed: Party cup", { timeoutMs: 15_000 });
     expect(confirmed.text).toContain("$30.00");

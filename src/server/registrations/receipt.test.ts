@@ -42,6 +42,7 @@ describe("the receipt of a spot", () => {
       priceCents: 1200,
       card: { brand: "Visa", last4: "4242" },
       paidAt: expect.any(String),
+      guests: [],
     });
     // Someone else's spot is not theirs to read, nor a declined payment's.
     expect((await join(player.client, game.id, { role: "player", paymentMethodId: card.id })).status).toBe(402);

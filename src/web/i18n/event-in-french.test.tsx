@@ -114,6 +114,7 @@ describe("the event page's texts in French", () => {
       priceCents: 0,
       card: null,
       paidAt: null,
+      guests: [],
     };
     const html = renderToStaticMarkup(
       <QueryClientProvider client={new QueryClient()}>
@@ -121,6 +122,14 @@ describe("the event page's texts in French", () => {
       </QueryClientProvider>,
     );
     for (const text of ["Partie", "Rôle", "Gardien de but", "Lieu", "Montant", "Gratuit"]) expect(html).toContain(`>${text}</`);
+    expect(html).not.toContain("Vos invités");
+    const party = renderToStaticMarkup(
+      <QueryClientProvider client={new QueryClient()}>
+        <ReceiptDetails receipt={{ ...receipt, role: "player", guests: ["Sam", "Alex Stone"] }} />
+      </QueryClientProvider>,
+    );
+    expect(party).toContain(">Vos invités</");
+    expect(party).toContain(">Sam, Alex Stone</");
   });
 });
 

@@ -22,6 +22,7 @@ export function ReceiptDetails({ receipt }: { receipt: Receipt }) {
         {time.yourTime && <span className="block text-sm text-slate-600">{t("event.receipt.yourTime", { time: time.yourTime })}</span>}
       </Fact>
       <Fact term={t("event.receipt.venue")}>{venue}</Fact>
+      {receipt.guests.length > 0 && <Fact term={t("event.receipt.guests")}>{receipt.guests.join(", ")}</Fact>}
       <Fact term={t("event.receipt.amount")}>
         {paid
           ? formatCents(receipt.paidCents, currency)

@@ -183,6 +183,7 @@ export const messages = {
   "event.receipt.goalkeeper": "Goalkeeper",
   "event.receipt.yourTime": "Your time: {time}",
   "event.receipt.venue": "Venue",
+  "event.receipt.guests": "Your guests",
   "event.receipt.amount": "Amount",
   "event.receipt.processing": "{amount} (being processed)",
   "event.receipt.card": "Card",

@@ -179,6 +179,7 @@ export const messages: Record<keyof typeof english, string> = {
   "event.receipt.goalkeeper": "Gardien de but",
   "event.receipt.yourTime": "Votre heure : {time}",
   "event.receipt.venue": "Lieu",
+  "event.receipt.guests": "Vos invités",
   "event.receipt.amount": "Montant",
   "event.receipt.processing": "{amount} (en traitement)",
   "event.receipt.card": "Carte",
