@@ -162,6 +162,11 @@ export default function EventScreen() {
               {sharedMessage(REGULARS_SPOTS_TAKEN)}
             </p>
           )}
+          {offered.regularsPlayerSpotsTaken && (
+            <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              {t("event.page.regularsPlayerSpotsTaken")}
+            </p>
+          )}
           <ViewerStatusBox event={data} now={now} />
           <MyGuests event={data} now={now} />
           <FailedAutoChargeNotice

@@ -35,6 +35,14 @@ describe("eventActions", () => {
       expect(joins(actionsFor({ ...inWindow, regularsWindow: { ...regular, maxGoalkeepers: 0 } }))).toEqual([true, false, false]);
     });
 
+    it("says why only a goalkeeper's join is offered when the regulars' player spots are taken", () => {
+      const taken = actionsFor({ ...inWindow, regularsWindow: regular, playersCount: 7, goalkeepersCount: 0 });
+      expect([taken.joinPlayer, taken.joinGoalkeeper, taken.regularsSpotsTaken, taken.regularsPlayerSpotsTaken]).toEqual([false, true, false, true]);
+      // Not while player spots remain, nor once the goalkeeper's is taken too (the general notice says it then).
+      expect(actionsFor({ ...inWindow, regularsWindow: regular, playersCount: 6 }).regularsPlayerSpotsTaken).toBe(false);
+      expect(actionsFor({ ...inWindow, regularsWindow: regular, playersCount: 7, goalkeepersCount: 1 }).regularsPlayerSpotsTaken).toBe(false);
+    });
+
     it("says the regulars' spots are taken to a regular with no role left to join early", () => {
       expect(joins(actionsFor({ ...inWindow, regularsWindow: regular, playersCount: 7, goalkeepersCount: 1 }))).toEqual([false, false, true]);
       expect(joins(actionsFor({ ...inWindow, includeGoalkeepers: false, regularsWindow: regular, playersCount: 7 }))).toEqual([false, false, true]);
@@ -76,6 +84,7 @@ describe("eventActions", () => {
       checkIn: false,
       completePayment: null,
       regularsSpotsTaken: false,
+      regularsPlayerSpotsTaken: false,
     });
   });
 
@@ -191,6 +200,7 @@ describe("eventActions", () => {
       checkIn: false,
       completePayment: null,
       regularsSpotsTaken: false,
+      regularsPlayerSpotsTaken: false,
     });
   });
 

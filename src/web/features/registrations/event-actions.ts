@@ -36,6 +36,11 @@ export interface EventActions {
    * spot they may hold early is taken: REGULARS_SPOTS_TAKEN says so, instead of a join button.
    */
   regularsSpotsTaken: boolean;
+  /**
+   * In the regulars' window, the regulars' player spots are all held but a goalkeeper spot is still
+   * theirs to take: the page says why only the goalkeeper's join is offered.
+   */
+  regularsPlayerSpotsTaken: boolean;
 }
 
 /** A payment is running for a held spot (pending_payment or promoting): the server refuses a cancel meanwhile (409). */
@@ -78,6 +83,7 @@ export function eventActions({ event, mine, now, isAdmin }: { event: ActionEvent
     checkIn: isAdmin && isCheckInOpen(event, now),
     completePayment: open ? (mine.find((registration) => registration.status === "pending_payment")?.role ?? null) : null,
     regularsSpotsTaken: early !== null && !involved && !regularsRoom("player") && (!event.includeGoalkeepers || !regularsRoom("goalkeeper")),
+    regularsPlayerSpotsTaken: early !== null && !involved && !regularsRoom("player") && event.includeGoalkeepers && regularsRoom("goalkeeper"),
   };
 }
 

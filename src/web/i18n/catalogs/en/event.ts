@@ -25,6 +25,7 @@ export const messages = {
   "event.page.opens": "Opens {when}",
   "event.page.regularsFrom": "Regulars can join from {regulars}. Everyone can join from {when}.",
   "event.page.regularsNow": "Regulars can join now. Everyone can join from {when}.",
+  "event.page.regularsPlayerSpotsTaken": "The player spots for regulars are taken: the others open to everyone when registration opens. A goalkeeper spot is still open to regulars.",
   "event.page.published": "Your game is published. Share it with your players.",
   "event.page.waitlistCharge": "Note: waitlisted users are not charged until a spot is secured, then are charged automatically.",
   "event.page.refunds": "Refunds",

@@ -22,6 +22,7 @@ export const messages: Record<keyof typeof english, string> = {
   "event.page.opens": "Inscriptions dès le {when}",
   "event.page.regularsFrom": "Les habitués peuvent s’inscrire dès le {regulars}. Tout le monde peut s’inscrire dès le {when}.",
   "event.page.regularsNow": "Les habitués peuvent s’inscrire dès maintenant. Tout le monde peut s’inscrire dès le {when}.",
+  "event.page.regularsPlayerSpotsTaken": "Les places de joueur réservées aux habitués sont prises : les autres s’ouvrent à tous à l’ouverture des inscriptions. Une place de gardien de but est encore ouverte aux habitués.",
   "event.page.published": "Votre partie est publiée. Partagez-la avec vos joueurs.",
   "event.page.waitlistCharge":
     "Note : les joueurs en liste d’attente ne paient rien tant qu’une place ne leur est pas assurée ; leur carte est alors débitée automatiquement.",
