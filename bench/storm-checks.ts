@@ -18,6 +18,8 @@ export interface Check {
 
 export interface JoinOutcome {
   user: StormUser;
+  /** Guests the join brought (a run with guests; 0 otherwise). */
+  guests: number;
   reply: Reply;
   attempts: number;
   latencyMs: number;
@@ -26,6 +28,14 @@ export interface JoinOutcome {
 
 export interface CancelOutcome {
   user: StormUser;
+  reply: Reply;
+}
+
+/** DELETE /api/events/:id/registrations/me/guests/:guestId in the refund phase of a run with guests. */
+export interface GuestRemovalOutcome {
+  user: StormUser;
+  registrationId: string;
+  guestId: string;
   reply: Reply;
 }
 
@@ -39,6 +49,9 @@ interface RegistrationRow {
   consent_to_auto_charge: boolean;
   closed_reason: string | null;
   refunded_cents: number | null;
+  /** Guests in the party now (docs/guests.md): the registration holds, or waits for, 1 + guest_count spots. */
+  guest_count: number;
+  promoted_at: Date | null;
 }
 
 interface PaymentRow {
@@ -47,6 +60,18 @@ interface PaymentRow {
   status: string;
   amount_cents: number;
   idempotency_key: string;
+  /** A removed guest's refund (refund-guest:{guestId}); null for every other row. */
+  guest_id: string | null;
+}
+
+/** A +1 guest's row (registration_guest). */
+interface GuestRow {
+  id: string;
+  registration_id: string;
+  status: "active" | "removed";
+  share_cents: number;
+  /** Set when removed from a paid spot: what their share refunded. */
+  refunded_cents: number | null;
 }
 
 interface ProcessorRow {
@@ -57,12 +82,30 @@ interface ProcessorRow {
 
 /** What the run ended with, for the tables. */
 export interface FinalState {
+  /** Spots held: one per registration and one per guest in its party (without guests, registrations). */
   held: Record<"player" | "goalkeeper", { confirmed: number; pending: number }>;
   waiting: Record<"player" | "goalkeeper", number>;
   paymentFailed: number;
   promotions: { confirmed: number; failed: number };
+  /** fullRefunds: registrations' refunds in full (a removed guest's share − fee is not one). */
   refunds: { count: number; cents: number; fullRefunds: number };
   reconcile: ReconciliationReport;
+  /** A run with guests: the parties. */
+  parties?: PartyState;
+}
+
+export interface PartyState {
+  /** Joins that brought guests, and the guests they brought. */
+  joinsWithGuests: number;
+  guests: number;
+  /** Registrations holding the players' spots, and those of them with guests. */
+  holding: number;
+  holdingWithGuests: number;
+  /** Parties waiting with guests. */
+  waitingWithGuests: number;
+  /** Guests removed from paid spots, and their refunds (share − fee each). */
+  removed: number;
+  guestRefundCents: number;
 }
 
 const ROLES = ["player", "goalkeeper"] as const;
@@ -78,19 +121,29 @@ export interface CheckInput {
   counts: Map<Phase, PhaseCounts>;
   /** GET /api/events/:id as a participant, after everything settled. */
   apiEvent: EventDetail;
+  /** A run with guests (docs/guests.md): the checks count spots by party; the guests removed in the refund phase. */
+  guests?: { removals: GuestRemovalOutcome[] };
 }
 
 export async function checkInvariants(input: CheckInput): Promise<{ checks: Check[]; state: FinalState }> {
   const { pool, db } = input.database;
   const registrations = (
     await pool.query<RegistrationRow>(
-      `select id, user_id, role, status, position::int as position, amount_cents, consent_to_auto_charge, closed_reason, refunded_cents
+      `select id, user_id, role, status, position::int as position, amount_cents, consent_to_auto_charge, closed_reason, refunded_cents,
+              guest_count, promoted_at
        from registration where event_id = $1 order by position`,
       [input.eventId],
     )
   ).rows;
   const payments = (
-    await pool.query<PaymentRow>(`select registration_id, kind, status, amount_cents, idempotency_key from payment where event_id = $1`, [input.eventId])
+    await pool.query<PaymentRow>(`select registration_id, kind, status, amount_cents, idempotency_key, guest_id::text from payment where event_id = $1`, [input.eventId])
+  ).rows;
+  const guests = (
+    await pool.query<GuestRow>(
+      `select g.id::text, g.registration_id::text, g.status, g.share_cents, g.refunded_cents
+       from registration_guest g join registration r on r.id = g.registration_id where r.event_id = $1 order by g.registration_id, g.ordinal`,
+      [input.eventId],
+    )
   ).rows;
   // The processor's truth: what it charged and refunded, whatever the ledger says.
   const processor = (
@@ -104,14 +157,17 @@ export async function checkInvariants(input: CheckInput): Promise<{ checks: Chec
   ).rows;
   const report = await reconcile(db, createSimulatedGateway(db), input.feeRule);
   const state = finalState(registrations, payments, report);
+  if (input.guests) state.parties = partyState(registrations, guests, payments, input.joins);
+  const party = new Parties(registrations, guests);
 
   const checks: Check[] = [
-    heldSpots(state),
+    input.guests ? heldSpotsByParty(state, registrations, party) : heldSpots(state),
     nothingPending(payments),
-    waitlistOrder(registrations, payments, input.apiEvent),
-    refundsExact(registrations, payments, input),
-    chargedOnce(registrations, processor),
+    input.guests ? partyWaitlistOrder(registrations, payments, input.apiEvent, party) : waitlistOrder(registrations, payments, input.apiEvent),
+    refundsExact(registrations, payments, input, party),
+    chargedOnce(registrations, processor, party),
     answersMatch(registrations, input),
+    ...(input.guests ? [partiesWhole(registrations, guests, input), chargedPartyPrice(registrations, payments, processor, input.joins, party)] : []),
     {
       name: "reconcile: 0 unexplained cents",
       ok: report.unexplainedCents === 0 && report.pendingRefundCents === 0,
@@ -125,16 +181,51 @@ export async function checkInvariants(input: CheckInput): Promise<{ checks: Chec
   return { checks, state };
 }
 
+/** The guests of each registration of the game, from their own rows (docs/guests.md). */
+class Parties {
+  private readonly byRegistration = new Map<string, GuestRow[]>();
+  constructor(
+    readonly registrations: RegistrationRow[],
+    guests: GuestRow[],
+  ) {
+    for (const guest of guests) this.byRegistration.set(guest.registration_id, [...(this.byRegistration.get(guest.registration_id) ?? []), guest]);
+  }
+  rows(registrationId: string): GuestRow[] {
+    return this.byRegistration.get(registrationId) ?? [];
+  }
+  /** Spots the party holds or waits for now: the player and the guests capacity counts. */
+  size(reg: RegistrationRow): number {
+    return 1 + reg.guest_count;
+  }
+  /** Guests named at join: every row, removed ones included (the storm removes a guest only from a confirmed, paid party). */
+  atJoin(registrationId: string): number {
+    return this.rows(registrationId).length;
+  }
+  /** Guests removed from a paid spot (refunded_cents set): their shares, and what those refunded. */
+  removedPaid(registrationId: string): { shares: number; refunded: number } {
+    const removed = this.rows(registrationId).filter((guest) => guest.refunded_cents !== null);
+    return { shares: removed.reduce((sum, g) => sum + g.share_cents, 0), refunded: removed.reduce((sum, g) => sum + g.refunded_cents!, 0) };
+  }
+}
+
+const HELD = new Set(["pending_payment", "promoting", "confirmed"]);
+const priceOf = (role: RegistrationRow["role"]) => (role === "goalkeeper" ? GAME.goalkeeperCostCents : GAME.costCents);
+/** A removed guest's refund: their share − the fee (the cancel rule), never more than the share. */
+const guestRefundDue = (shareCents: number, feeRule: FeeRule) => Math.min(shareCents, refundAfterFeeCents(shareCents, feeRule));
+
 function finalState(registrations: RegistrationRow[], payments: PaymentRow[], report: ReconciliationReport): FinalState {
   const byStatus = (role: string, ...statuses: string[]) => registrations.filter((r) => r.role === role && statuses.includes(r.status)).length;
+  // Held spots count the guests of each party (without guests, one per registration).
+  const spots = (role: string, ...statuses: string[]) =>
+    registrations.filter((r) => r.role === role && statuses.includes(r.status)).reduce((sum, r) => sum + 1 + r.guest_count, 0);
   const promotedIds = new Set(payments.filter((p) => p.idempotency_key.startsWith("promote:")).map((p) => p.registration_id));
   const promoted = registrations.filter((r) => promotedIds.has(r.id));
   const refunds = payments.filter((p) => p.kind === "refund");
   const userLeft = new Set(registrations.filter((r) => r.closed_reason === "user_left").map((r) => r.id));
   return {
     held: {
-      player: { confirmed: byStatus("player", "confirmed"), pending: byStatus("player", "pending_payment", "promoting") },
-      goalkeeper: { confirmed: byStatus("goalkeeper", "confirmed"), pending: byStatus("goalkeeper", "pending_payment", "promoting") },
+      player: { confirmed: spots("player", "confirmed"), pending: spots("player", "pending_payment", "promoting") },
+      goalkeeper: { confirmed: spots("goalkeeper", "confirmed"), pending: spots("goalkeeper", "pending_payment", "promoting") },
     },
     waiting: { player: byStatus("player", "waitlisted"), goalkeeper: byStatus("goalkeeper", "waitlisted") },
     paymentFailed: registrations.filter((r) => r.status === "payment_failed").length,
@@ -146,9 +237,23 @@ function finalState(registrations: RegistrationRow[], payments: PaymentRow[], re
     refunds: {
       count: refunds.length,
       cents: refunds.reduce((sum, p) => sum + p.amount_cents, 0),
-      fullRefunds: refunds.filter((p) => !userLeft.has(p.registration_id)).length,
+      fullRefunds: refunds.filter((p) => !p.guest_id && !userLeft.has(p.registration_id)).length,
     },
     reconcile: report,
+  };
+}
+
+function partyState(registrations: RegistrationRow[], guests: GuestRow[], payments: PaymentRow[], joins: JoinOutcome[]): PartyState {
+  const holding = registrations.filter((r) => r.role === "player" && HELD.has(r.status));
+  const guestRefunds = payments.filter((p) => p.kind === "refund" && p.guest_id);
+  return {
+    joinsWithGuests: joins.filter((join) => join.guests > 0).length,
+    guests: joins.reduce((sum, join) => sum + join.guests, 0),
+    holding: holding.length,
+    holdingWithGuests: holding.filter((r) => r.guest_count > 0).length,
+    waitingWithGuests: registrations.filter((r) => r.status === "waitlisted" && r.guest_count > 0).length,
+    removed: guests.filter((g) => g.status === "removed").length,
+    guestRefundCents: guestRefunds.reduce((sum, p) => sum + p.amount_cents, 0),
   };
 }
 
@@ -158,6 +263,34 @@ function heldSpots(state: FinalState): Check {
     name: "exactly 22 + 2 held spots, all confirmed",
     ok,
     detail: ROLES.map((role) => `${role}s ${state.held[role].confirmed}/${capacity[role]} confirmed, ${state.held[role].pending} still paying`).join("; "),
+  };
+}
+
+/**
+ * With guests (docs/guests.md): the spots held are counted by party, 1 + guest_count each, and never
+ * exceed a role's capacity; every one confirmed, none still being paid for. Fewer than the capacity only
+ * when no waiting party fits in what is free (partyWaitlistOrder says which).
+ */
+function heldSpotsByParty(state: FinalState, registrations: RegistrationRow[], party: Parties): Check {
+  const problems: string[] = [];
+  const details: string[] = [];
+  for (const role of ROLES) {
+    const { confirmed, pending } = state.held[role];
+    const holding = registrations.filter((r) => r.role === role && HELD.has(r.status));
+    const free = capacity[role] - confirmed - pending;
+    const fitting = registrations.filter((r) => r.role === role && r.status === "waitlisted" && party.size(r) <= free);
+    if (free < 0) problems.push(`${role}s: ${confirmed + pending} spots held, over the ${capacity[role]}`);
+    if (pending > 0) problems.push(`${role}s: ${pending} spots still being paid for`);
+    if (free > 0 && fitting.length > 0) problems.push(`${role}s: ${free} spots free while ${fitting.length} waiting parties fit`);
+    details.push(
+      `${role}s ${confirmed}/${capacity[role]} spots confirmed in ${holding.length} registrations (${holding.filter((r) => r.guest_count > 0).length} with guests), ${pending} still paying` +
+        (free > 0 ? `, ${free} free (no waiting party fits)` : ""),
+    );
+  }
+  return {
+    name: "22 + 2 spots held, 1 + guests per party, all confirmed, never over",
+    ok: problems.length === 0,
+    detail: problems.length ? problems.join("; ") : details.join("; "),
   };
 }
 
@@ -206,44 +339,154 @@ function waitlistOrder(registrations: RegistrationRow[], payments: PaymentRow[],
 }
 
 /**
- * Cancels refund price − fee (the shared rule), once, to the cent; a charge that landed after its
- * spot was released (a crash between charge and answer) is refunded in full.
+ * With guests (docs/guests.md), a party waits and is promoted whole, in arrival order except that the
+ * next party that fits goes first when an earlier one is too large for the spots free. Per role:
+ *   - a promotion only of someone who waited, and never ahead of an earlier party no larger than it that
+ *     was still waiting (so every party passed over was larger than the one promoted);
+ *   - nobody took a spot directly while an earlier party no larger than theirs waited for good (parties
+ *     promoted later are left out: when they were promoted cannot be told against a join's insert);
+ *   - once settled, no waiting party fits in the spots free (a smaller party behind never waits for one
+ *     in front that does not fit);
+ *   - the API's waitlist is the database's, in position order, each party with its guests; its spots
+ *     are the capacity, counted 1 + guests per party, none pending.
+ * "No larger" uses the party as it joined: in the storm a guest is removed only from a confirmed party.
  */
-function refundsExact(registrations: RegistrationRow[], payments: PaymentRow[], input: CheckInput): Check {
+function partyWaitlistOrder(registrations: RegistrationRow[], payments: PaymentRow[], apiEvent: EventDetail, party: Parties): Check {
+  const promotedIds = new Set(payments.filter((p) => p.idempotency_key.startsWith("promote:")).map((p) => p.registration_id));
+  const directIds = new Set(payments.filter((p) => p.idempotency_key.startsWith("charge:")).map((p) => p.registration_id));
+  const sizeAtJoin = (r: RegistrationRow) => 1 + party.atJoin(r.id);
   const problems: string[] = [];
-  const due = refundAfterFeeCents(GAME.costCents, input.feeRule);
+  const served: string[] = [];
+  for (const role of ROLES) {
+    const ofRole = registrations.filter((r) => r.role === role);
+    const waited = ofRole.filter((r) => r.consent_to_auto_charge);
+    const promoted = waited.filter((r) => promotedIds.has(r.id));
+    if (ofRole.some((r) => promotedIds.has(r.id) && !r.consent_to_auto_charge)) problems.push(`${role}: a promotion of someone who never waited`);
+    if (promoted.some((r) => !r.promoted_at)) problems.push(`${role}: a promotion without its time`);
+    // Promotions: an earlier party still waiting at that moment must have been larger.
+    let passedOver = 0;
+    const aheadOfNoLarger: string[] = [];
+    for (const p of promoted) {
+      // Promoted before it: earlier, or in the same millisecond (one promoteNext picks in position order).
+      const before = (e: RegistrationRow) => promotedIds.has(e.id) && e.promoted_at !== null && p.promoted_at !== null && e.promoted_at.getTime() <= p.promoted_at.getTime();
+      const waiting = waited.filter((e) => e.position < p.position && !before(e));
+      if (waiting.length) passedOver += 1;
+      const noLarger = waiting.find((e) => sizeAtJoin(e) <= sizeAtJoin(p));
+      if (noLarger) aheadOfNoLarger.push(`position ${p.position} (party of ${sizeAtJoin(p)}) ahead of position ${noLarger.position} (party of ${sizeAtJoin(noLarger)})`);
+    }
+    if (aheadOfNoLarger.length) problems.push(`${role}: ${aheadOfNoLarger.length} promoted ahead of an earlier party no larger: ${aheadOfNoLarger.slice(0, 2).join(", ")}`);
+    // Direct spots: never while an earlier party no larger waited (for good).
+    const stillWaiting = ofRole.filter((r) => r.status === "waitlisted");
+    const jumped = ofRole.filter((d) => directIds.has(d.id) && stillWaiting.some((e) => e.position < d.position && sizeAtJoin(e) <= sizeAtJoin(d)));
+    if (jumped.length) problems.push(`${role}: ${jumped.length} later arrivals took a spot while an earlier party no larger waited (first at position ${jumped[0]!.position})`);
+    // Settled: nothing free that a waiting party would fit in.
+    const held = ofRole.filter((r) => HELD.has(r.status)).reduce((sum, r) => sum + party.size(r), 0);
+    const free = capacity[role] - held;
+    const fitting = stillWaiting.filter((r) => party.size(r) <= free);
+    if (fitting.length) problems.push(`${role}: ${fitting.length} waiting parties fit in the ${free} spots free (first at position ${fitting[0]!.position}, party of ${party.size(fitting[0]!)})`);
+    // The API: the same waitlist, each party with its guests; the spots the capacity.
+    const dbOrder = stillWaiting.map((r) => `${r.user_id}+${r.guest_count}`);
+    const apiOrder = (role === "player" ? apiEvent.playerWaitList : apiEvent.goalkeeperWaitList).map((p) => `${p.userId}+${p.guests?.length ?? 0}`);
+    if (dbOrder.join() !== apiOrder.join()) problems.push(`${role}: the API's waitlist (${apiOrder.length}) differs from position order with guests (${dbOrder.length})`);
+    const apiSpots = role === "player" ? apiEvent.players : apiEvent.goalkeepers;
+    const apiHeld = apiSpots.reduce((sum, p) => sum + 1 + (p.guests?.length ?? 0), 0);
+    if (apiHeld !== capacity[role] || apiSpots.some((p) => p.pending)) problems.push(`${role}: the API shows ${apiHeld} spots in ${apiSpots.length} parties`);
+    const apiCount = role === "player" ? apiEvent.playersCount : apiEvent.goalkeepersCount;
+    if (apiCount !== held) problems.push(`${role}: the API counts ${apiCount} spots, the registrations hold ${held}`);
+    served.push(
+      `${role}s: ${promoted.length} of ${waited.length} who waited promoted (${passedOver} past a larger party), ${stillWaiting.length} waiting, none fits the ${free} free`,
+    );
+  }
+  return {
+    name: "waitlists served in arrival order, the next party that fits first, whole",
+    ok: problems.length === 0,
+    detail: problems.length ? problems.join("; ") : served.join("; "),
+  };
+}
+
+/**
+ * Cancels refund price − fee (the shared rule), once, to the cent; a charge that landed after its
+ * spot was released (a crash between charge and answer) is refunded in full. With guests: a cancel
+ * refunds the party's price (1 + the guests it has) − one fee, and a removed guest's share − the fee
+ * under its own key; a later cancel refunds what the party still held.
+ */
+function refundsExact(registrations: RegistrationRow[], payments: PaymentRow[], input: CheckInput, party: Parties): Check {
+  const problems: string[] = [];
+  const answered = (reply: Reply) => (reply.ok ? `${reply.status} ${JSON.stringify(reply.body)}` : reply.error);
+  // A cancel refunds the party it has then: the price of a spot × (1 + its guests), less one fee.
+  const dues: number[] = [];
   for (const cancel of input.cancels) {
+    const reg = registrations.filter((r) => r.user_id === cancel.user.id && r.closed_reason === "user_left").at(-1);
+    const due = refundAfterFeeCents(priceOf(reg?.role ?? "player") * (1 + (reg?.guest_count ?? 0)), input.feeRule);
+    dues.push(due);
     const refundCents = cancel.reply.ok ? (cancel.reply.body as { refundCents?: number }).refundCents : undefined;
     if (!cancel.reply.ok || cancel.reply.status !== 200 || refundCents !== due) {
-      problems.push(`${cancel.user.id} was answered ${cancel.reply.ok ? `${cancel.reply.status} ${JSON.stringify(cancel.reply.body)}` : cancel.reply.error}`);
+      problems.push(`${cancel.user.id} was answered ${answered(cancel.reply)}`);
     }
+  }
+  // A guest removed from a paid spot: their share − the fee, recorded on their row.
+  const guestsById = new Map(party.registrations.flatMap((r) => party.rows(r.id)).map((guest) => [guest.id, guest]));
+  const removals = input.guests?.removals ?? [];
+  const guestDues = new Set<number>();
+  for (const removal of removals) {
+    const guest = guestsById.get(removal.guestId);
+    const due = guestRefundDue(guest?.share_cents ?? priceOf("player"), input.feeRule);
+    guestDues.add(due);
+    const refundCents = removal.reply.ok ? (removal.reply.body as { refundCents?: number }).refundCents : undefined;
+    if (!removal.reply.ok || removal.reply.status !== 200 || refundCents !== due) {
+      problems.push(`${removal.user.id} removing guest ${removal.guestId} was answered ${answered(removal.reply)}`);
+    }
+    if (guest?.status !== "removed" || guest.refunded_cents !== due) problems.push(`guest ${removal.guestId} is ${guest?.status ?? "missing"}, refunded ${guest?.refunded_cents ?? "null"}, due ${due}`);
   }
   const byId = new Map(registrations.map((r) => [r.id, r]));
   for (const refund of payments.filter((p) => p.kind === "refund")) {
     const reg = byId.get(refund.registration_id)!;
+    if (refund.guest_id) {
+      const guest = guestsById.get(refund.guest_id);
+      const expected = guest ? guestRefundDue(guest.share_cents, input.feeRule) : 0;
+      const key = refund.idempotency_key.split(":retry:")[0];
+      if (refund.status !== "succeeded" || refund.amount_cents !== expected || guest?.refunded_cents !== expected || key !== `refund-guest:${refund.guest_id}`) {
+        problems.push(`guest ${refund.guest_id} (registration ${reg.id}): refund ${refund.status} ${refund.amount_cents} key ${key}, recorded ${guest?.refunded_cents ?? "null"}, due ${expected}`);
+      }
+      continue;
+    }
     const charge = payments.find((p) => p.kind === "charge" && p.registration_id === refund.registration_id && p.status === "succeeded");
-    const expected = reg.closed_reason === "user_left" ? refundAfterFeeCents(charge?.amount_cents ?? 0, input.feeRule) : (charge?.amount_cents ?? 0);
+    // What the party held when released: its charge, less the shares of guests removed from it before.
+    const held = (charge?.amount_cents ?? 0) - party.removedPaid(reg.id).shares;
+    const expected = reg.closed_reason === "user_left" ? refundAfterFeeCents(held, input.feeRule) : held;
     if (refund.status !== "succeeded" || refund.amount_cents !== expected || reg.refunded_cents !== expected) {
       problems.push(`registration ${reg.id}: refund ${refund.status} ${refund.amount_cents}, recorded ${reg.refunded_cents}, due ${expected}`);
     }
   }
   const left = registrations.filter((r) => r.closed_reason === "user_left");
   if (left.length !== input.cancels.length) problems.push(`${left.length} registrations closed by their user, ${input.cancels.length} cancelled`);
+  const money = (cents: number) => formatCents(cents, DEFAULT_CURRENCY);
+  const distinct = [...new Set(dues.length ? dues : [refundAfterFeeCents(GAME.costCents, input.feeRule)])].sort((a, b) => a - b);
+  const cancelsDetail =
+    distinct.length === 1
+      ? `${input.cancels.length} cancels answered ${money(distinct[0]!)} each`
+      : `${input.cancels.length} cancels answered their party's price − fee (${distinct.map(money).join(", ")})`;
+  const removalsDetail = input.guests ? `; ${removals.length} guests removed, answered ${[...guestDues].map(money).join(", ") || "nothing"} each` : "";
   return {
     name: "every refund exact to the cent",
     ok: problems.length === 0,
-    detail: problems.length ? problems.slice(0, 3).join("; ") : `${input.cancels.length} cancels answered ${formatCents(due, DEFAULT_CURRENCY)} each; every refund row succeeded with the amount due`,
+    detail: problems.length ? problems.slice(0, 3).join("; ") : `${cancelsDetail}${removalsDetail}; every refund row succeeded with the amount due`,
   };
 }
 
-/** Invariants 3 and 4 (docs/registrations-and-payments.md), at the processor: one charge per registration, and what it kept matches the registration's state. */
-function chargedOnce(registrations: RegistrationRow[], processor: ProcessorRow[]): Check {
+/**
+ * Invariants 3 and 4 (docs/registrations-and-payments.md), at the processor: one charge per registration, and what it kept matches the
+ * registration's state. With guests, a guest removed from a paid spot leaves their fee with the processor too.
+ */
+function chargedOnce(registrations: RegistrationRow[], processor: ProcessorRow[], party: Parties): Check {
   const problems: string[] = [];
   for (const reg of registrations) {
     const charges = processor.filter((p) => p.registration_id === reg.id && p.kind === "charge");
     const refunded = processor.filter((p) => p.registration_id === reg.id && p.kind === "refund").reduce((sum, p) => sum + p.amount_cents, 0);
     const kept = charges.reduce((sum, p) => sum + p.amount_cents, 0) - refunded;
-    const expected = reg.status === "confirmed" ? reg.amount_cents : reg.status === "refunded" ? reg.amount_cents - (reg.refunded_cents ?? 0) : 0;
+    const removed = party.removedPaid(reg.id);
+    const expected =
+      (reg.status === "confirmed" ? reg.amount_cents : reg.status === "refunded" ? reg.amount_cents - (reg.refunded_cents ?? 0) : 0) + removed.shares - removed.refunded;
     if (charges.length > 1) problems.push(`registration ${reg.id} charged ${charges.length} times`);
     else if (kept !== expected) problems.push(`registration ${reg.id} (${reg.status}): the processor kept ${kept}, expected ${expected}`);
   }
@@ -253,6 +496,85 @@ function chargedOnce(registrations: RegistrationRow[], processor: ProcessorRow[]
     name: "nobody charged twice; the processor kept exactly what each state says",
     ok: problems.length === 0,
     detail: problems.length ? problems.slice(0, 3).join("; ") : `${processor.filter((p) => p.kind === "charge").length} charges, ${processor.filter((p) => p.kind === "refund").length} refunds at the processor`,
+  };
+}
+
+/**
+ * With guests (docs/guests.md): each registration's guest_count is the count of its active guest rows
+ * (the count capacity reads and the guests themselves agree, so no party holds or waits half), its rows
+ * are the guests its join named, each with the share of a spot, only players bring any, and a guest is
+ * removed only when their player asked (and, from a paid spot, with the refund recorded).
+ */
+function partiesWhole(registrations: RegistrationRow[], guests: GuestRow[], input: CheckInput): Check {
+  const problems: string[] = [];
+  const rowsOf = new Map<string, GuestRow[]>();
+  for (const guest of guests) rowsOf.set(guest.registration_id, [...(rowsOf.get(guest.registration_id) ?? []), guest]);
+  for (const reg of registrations) {
+    const rows = rowsOf.get(reg.id) ?? [];
+    const active = rows.filter((g) => g.status === "active").length;
+    if (reg.guest_count !== active) problems.push(`registration ${reg.id} (${reg.status}): guest_count ${reg.guest_count}, ${active} active guests`);
+    if (reg.role !== "player" && rows.length) problems.push(`registration ${reg.id}: a ${reg.role} with ${rows.length} guests`);
+    const wrongShare = rows.find((g) => g.share_cents !== priceOf(reg.role));
+    if (wrongShare) problems.push(`guest ${wrongShare.id}: share ${wrongShare.share_cents}, the spot costs ${priceOf(reg.role)}`);
+  }
+  const joinOf = new Map(input.joins.map((join) => [join.user.id, join]));
+  for (const reg of registrations) {
+    const join = joinOf.get(reg.user_id);
+    const named = (rowsOf.get(reg.id) ?? []).length;
+    if (join && named !== join.guests) problems.push(`registration ${reg.id}: ${named} guests, the join named ${join.guests}`);
+  }
+  const asked = new Set((input.guests?.removals ?? []).filter((r) => r.reply.ok && r.reply.status === 200).map((r) => r.guestId));
+  const removed = guests.filter((g) => g.status === "removed");
+  const unasked = removed.filter((g) => !asked.has(g.id));
+  if (unasked.length) problems.push(`${unasked.length} guests removed that nobody removed (first ${unasked[0]!.id})`);
+  if (removed.length !== asked.size) problems.push(`${removed.length} guests removed, ${asked.size} removals answered 200`);
+  if (removed.some((g) => g.refunded_cents === null)) problems.push("a guest removed from a paid spot has no refund recorded");
+  const withGuests = registrations.filter((r) => (rowsOf.get(r.id) ?? []).length > 0);
+  return {
+    name: "every party whole: guest_count = its active guests, as its join named them; removed only when asked",
+    ok: problems.length === 0,
+    detail: problems.length
+      ? `${problems.length} problems: ${problems.slice(0, 3).join("; ")}`
+      : `${registrations.length} registrations, ${withGuests.length} with ${guests.length} guests (${guests.length - removed.length} active, ${removed.length} removed as asked)`,
+  };
+}
+
+/**
+ * With guests: every charge, in the ledger and at the processor, is the party's price at join, the price
+ * of a spot × (1 + the guests it named); a succeeded one is also the party's price now plus the shares
+ * of guests removed since (registration.amount_cents + their share_cents). Each join's answer stated
+ * that price.
+ */
+function chargedPartyPrice(registrations: RegistrationRow[], payments: PaymentRow[], processor: ProcessorRow[], joins: JoinOutcome[], party: Parties): Check {
+  const problems: string[] = [];
+  const byId = new Map(registrations.map((r) => [r.id, r]));
+  const atJoin = (reg: RegistrationRow) => priceOf(reg.role) * (1 + party.atJoin(reg.id));
+  const charges = payments.filter((p) => p.kind === "charge");
+  for (const charge of charges) {
+    const reg = byId.get(charge.registration_id)!;
+    if (charge.amount_cents !== atJoin(reg)) problems.push(`${charge.idempotency_key} ${charge.status}: ${charge.amount_cents}, the party's price at join ${atJoin(reg)}`);
+    else if (charge.status === "succeeded" && charge.amount_cents !== reg.amount_cents + party.removedPaid(reg.id).shares) {
+      problems.push(`${charge.idempotency_key}: ${charge.amount_cents}, the party's price now ${reg.amount_cents} + removed shares ${party.removedPaid(reg.id).shares}`);
+    }
+  }
+  for (const made of processor.filter((p) => p.kind === "charge")) {
+    const reg = byId.get(made.registration_id);
+    if (reg && made.amount_cents !== atJoin(reg)) problems.push(`the processor charged registration ${reg.id} ${made.amount_cents}, the party's price ${atJoin(reg)}`);
+  }
+  for (const join of joins) {
+    if (!join.reply.ok || join.reply.status !== 201) continue;
+    const stated = (join.reply.body as { registration?: { amountCents?: number } }).registration?.amountCents;
+    const due = priceOf(join.user.role) * (1 + join.guests);
+    if (stated !== due) problems.push(`${join.user.id} (${join.guests} guests) was answered ${stated}, the party's price ${due}`);
+  }
+  const succeeded = charges.filter((p) => p.status === "succeeded");
+  const ofParties = succeeded.filter((p) => party.atJoin(p.registration_id) > 0);
+  return {
+    name: "every charge is the party's price at join: price × (1 + guests)",
+    ok: problems.length === 0,
+    detail: problems.length
+      ? `${problems.length} problems: ${problems.slice(0, 3).join("; ")}`
+      : `${charges.length} ledger charges (${succeeded.length} succeeded, ${ofParties.length} of them for parties with guests), every 201 answer stated the party's price`,
   };
 }
 
@@ -329,6 +651,8 @@ export interface RefundPhaseInput {
   confirmedBeforeCancel: number;
   report: RefundPhaseReport;
   windowMs: number;
+  /** A run with guests: a party's spots come back in full, 1 + guests; a removed guest's refund is a row of its own. */
+  guests?: boolean;
 }
 
 interface LedgerRow {
@@ -341,6 +665,7 @@ interface LedgerRow {
   idempotency_key: string;
   gateway_id: string | null;
   error: string | null;
+  guest_id: string | null;
 }
 
 interface SimRefundRow {
@@ -362,14 +687,15 @@ export async function checkRefundPhase(input: RefundPhaseInput): Promise<{ check
   const { pool } = input.database;
   const ledger = (
     await pool.query<LedgerRow>(
-      `select id::text, registration_id::text, event_id::text, kind, status, amount_cents, idempotency_key, gateway_id, error
+      `select id::text, registration_id::text, event_id::text, kind, status, amount_cents, idempotency_key, gateway_id, error, guest_id::text
        from payment where event_id::text = any($1::text[])`,
       [input.eventIds],
     )
   ).rows;
   const registrations = (
     await pool.query<RegistrationRow & { event_id: string }>(
-      `select id::text, event_id::text, user_id, role, status, position::int as position, amount_cents, consent_to_auto_charge, closed_reason, refunded_cents
+      `select id::text, event_id::text, user_id, role, status, position::int as position, amount_cents, consent_to_auto_charge, closed_reason, refunded_cents,
+              guest_count, promoted_at
        from registration where event_id::text = any($1::text[])`,
       [input.eventIds],
     )
@@ -392,8 +718,10 @@ export async function checkRefundPhase(input: RefundPhaseInput): Promise<{ check
 
   const refunds = ledger.filter((row) => row.kind === "refund");
   const regById = new Map(registrations.map((reg) => [reg.id, reg]));
-  const afterFee = refunds.filter((row) => regById.get(row.registration_id)?.closed_reason === "user_left");
-  const full = refunds.filter((row) => regById.get(row.registration_id)?.closed_reason !== "user_left");
+  // A removed guest's share goes back minus the fee, as a cancel does.
+  const isAfterFee = (row: LedgerRow) => row.guest_id !== null || regById.get(row.registration_id)?.closed_reason === "user_left";
+  const afterFee = refunds.filter(isAfterFee);
+  const full = refunds.filter((row) => !isAfterFee(row));
   const sum = (rows: { amount_cents: number }[]) => rows.reduce((total, row) => total + row.amount_cents, 0);
   const state: RefundPhaseState = {
     rows: refunds.length,
@@ -417,17 +745,25 @@ export async function checkRefundPhase(input: RefundPhaseInput): Promise<{ check
       : `${refunds.length} refund rows succeeded: ${afterFee.length} price − fee (${money(sum(afterFee))}), ${full.length} in full (${money(sum(full))})`,
   };
 
-  // One ledger refund per registration, one processor refund per ledger refund (same key, id, amount),
-  // and no processor refund the ledger does not know.
+  // One ledger refund per registration (and one per removed guest), one processor refund per ledger
+  // refund (same key, id, amount), and no processor refund the ledger does not know.
   const onceProblems: string[] = [];
   const ledgerChargeOf = new Map(ledger.filter((row) => row.kind === "charge" && row.status === "succeeded").map((row) => [row.registration_id, row]));
   const refundsOfReg = new Map<string, number>();
-  for (const row of refunds) refundsOfReg.set(row.registration_id, (refundsOfReg.get(row.registration_id) ?? 0) + 1);
-  for (const [registrationId, count] of refundsOfReg) if (count > 1) onceProblems.push(`registration ${registrationId} has ${count} refund rows`);
+  const refundOf = (row: LedgerRow) => (row.guest_id ? `guest ${row.guest_id} of registration ${row.registration_id}` : `registration ${row.registration_id}`);
+  for (const row of refunds) refundsOfReg.set(refundOf(row), (refundsOfReg.get(refundOf(row)) ?? 0) + 1);
+  for (const [whose, count] of refundsOfReg) if (count > 1) onceProblems.push(`${whose} has ${count} refund rows`);
+  const ledgerRefundsOfCharge = new Map<string, number>();
+  for (const row of refunds) ledgerRefundsOfCharge.set(row.registration_id, (ledgerRefundsOfCharge.get(row.registration_id) ?? 0) + 1);
+  const firstKey = (key: string) => key.split(":retry:")[0];
   const matched = new Set<string>();
   for (const row of refunds) {
     const charge = ledgerChargeOf.get(row.registration_id);
-    const atProcessor = processor.filter((refund) => charge?.gateway_id && refund.charge_id === charge.gateway_id);
+    // A charge with several refunds (a removed guest's, then the party's): each is told apart by its key.
+    const several = (ledgerRefundsOfCharge.get(row.registration_id) ?? 0) > 1;
+    const atProcessor = processor.filter(
+      (refund) => charge?.gateway_id && refund.charge_id === charge.gateway_id && (!several || firstKey(refund.idempotency_key) === firstKey(row.idempotency_key)),
+    );
     atProcessor.forEach((refund) => matched.add(refund.id));
     const [made] = atProcessor;
     if (atProcessor.length !== 1) {
@@ -456,8 +792,9 @@ export async function checkRefundPhase(input: RefundPhaseInput): Promise<{ check
   const refunded = ofGame.filter((reg) => reg.status === "refunded");
   if (refunded.length !== input.confirmedBeforeCancel) fullProblems.push(`${refunded.length} refunded, ${input.confirmedBeforeCancel} spots were confirmed`);
   for (const reg of refunded) {
-    const price = reg.role === "goalkeeper" ? input.cancelledGame.goalkeeperCostCents : input.cancelledGame.costCents;
-    const refund = refunds.find((row) => row.registration_id === reg.id);
+    // A party's spots all come back: the price of a spot × (1 + its guests).
+    const price = (reg.role === "goalkeeper" ? input.cancelledGame.goalkeeperCostCents : input.cancelledGame.costCents) * (1 + reg.guest_count);
+    const refund = refunds.find((row) => row.registration_id === reg.id && !row.guest_id);
     if (reg.closed_reason !== "event_cancelled" || reg.refunded_cents !== price || refund?.amount_cents !== price || ledgerChargeOf.get(reg.id)?.amount_cents !== price) {
       fullProblems.push(`registration ${reg.id} (${reg.role}, ${reg.closed_reason}): refunded ${reg.refunded_cents}, refund row ${refund?.amount_cents ?? "none"}, price ${price}`);
     }
@@ -469,13 +806,14 @@ export async function checkRefundPhase(input: RefundPhaseInput): Promise<{ check
     const back = processor.filter((refund) => refund.registration_id === reg.id && refund.status === "succeeded").reduce((total, refund) => total + refund.amount_cents, 0);
     if (charged !== back) fullProblems.push(`registration ${reg.id} (${reg.status}): the processor kept ${charged - back}`);
   }
-  const byRole = (role: string) => refunded.filter((reg) => reg.role === role).length;
+  const byRole = (role: string) => refunded.filter((reg) => reg.role === role).reduce((sum, reg) => sum + 1 + reg.guest_count, 0);
+  const partiesNote = input.guests ? ` (${refunded.filter((reg) => reg.guest_count > 0).length} parties with guests among the ${refunded.length})` : "";
   const inFull: Check = {
     name: "the cancelled game: every held spot refunded in full, nothing kept",
     ok: fullProblems.length === 0,
     detail: fullProblems.length
       ? fullProblems.slice(0, 3).join("; ")
-      : `admin answered 200; ${refunded.length} spots refunded in full (${byRole("player")} × ${money(input.cancelledGame.costCents)}, ` +
+      : `admin answered 200; ${byRole("player") + byRole("goalkeeper")} spots refunded in full${partiesNote} (${byRole("player")} × ${money(input.cancelledGame.costCents)}, ` +
         `${byRole("goalkeeper")} × ${money(input.cancelledGame.goalkeeperCostCents)}), ${closedOther.length} waiting places closed; the processor kept 0`,
   };
 

@@ -1,5 +1,6 @@
 // What the join storm prints: a compact table per run as it finishes, and a summary of all runs.
 // The storm runs the app with its default settings, CURRENCY included.
+import { cpus } from "node:os";
 import { DEFAULT_CURRENCY, formatCents } from "../src/shared/money.ts";
 import { APP_POOL_SIZE } from "../src/server/db/client.ts";
 import { serverErrors } from "./storm-checks.ts";
@@ -87,6 +88,14 @@ export function printRun(result: RunResult, index: number, total: number, option
           `declined ${s.paymentFailed}`,
           `promotions ${s.promotions.confirmed} charged, ${s.promotions.failed} failed off-session`,
           `refunds ${s.refunds.count} (${formatCents(s.refunds.cents, DEFAULT_CURRENCY)}${s.refunds.fullRefunds ? `, ${s.refunds.fullRefunds} in full` : ""})`,
+          ...(s.parties
+            ? [
+                `parties: ${s.parties.joinsWithGuests} joins brought ${s.parties.guests} guests`,
+                `players' spots held by ${s.parties.holding} registrations, ${s.parties.holdingWithGuests} with guests`,
+                `${s.parties.waitingWithGuests} parties with guests waiting`,
+                `${s.parties.removed} guests removed (${formatCents(s.parties.guestRefundCents, DEFAULT_CURRENCY)} back)`,
+              ]
+            : []),
           ...(result.refundState
             ? [`both games: refunds ${result.refundState.succeeded}/${result.refundState.rows} succeeded (${formatCents(result.refundState.cents, DEFAULT_CURRENCY)}), ${result.refundState.processorRefunds} at the processor`]
             : []),
@@ -143,6 +152,47 @@ export function printSummary(results: RunResult[], skipped: string[]) {
   for (const reason of skipped) console.log(`Skipped ${reason}.`);
 }
 
+/** The issue's budget for a storm with guests: its joins/s at least this share of the storm without them, same database, same machine. */
+export const GUESTS_THROUGHPUT_BUDGET = 0.8;
+
+/**
+ * BENCH_STORM_GUESTS: per database, the storm with guests beside the one without (both without a kill,
+ * whose downtime would count in joins/s). Returns whether every pair is within the budget.
+ */
+export function printGuestsComparison(results: RunResult[]): boolean {
+  const pairs = (["pglite", "postgres"] as const).flatMap((database) => {
+    const plain = results.find((r) => r.spec.database === database && !r.spec.crash && !r.spec.guests);
+    const guests = results.find((r) => r.spec.database === database && !r.spec.crash && r.spec.guests);
+    return plain && guests ? [{ plain, guests }] : [];
+  });
+  if (pairs.length === 0) return false;
+  console.log(`\n━━ Guests: the storm with 3 in 10 joins bringing 1–2 guests, against the storm without (budget: ≥ ${GUESTS_THROUGHPUT_BUDGET * 100}% of its joins/s) ━━`);
+  let within = true;
+  const rows = pairs.map(({ plain, guests }) => {
+    const ratio = plain.storm && guests.storm ? guests.storm.perSecond / plain.storm.perSecond : undefined;
+    const ok = ratio !== undefined && ratio >= GUESTS_THROUGHPUT_BUDGET;
+    within &&= ok;
+    return [
+      plain.spec.database === "pglite" ? "PGlite" : "PostgreSQL",
+      plain.storm ? fixed(plain.storm.perSecond) : "-",
+      guests.storm ? fixed(guests.storm.perSecond) : "-",
+      ratio === undefined ? "-" : `${(ratio * 100).toFixed(1)}%`,
+      plain.storm ? ms(plain.storm.p99) : "-",
+      guests.storm ? ms(guests.storm.p99) : "-",
+      guests.state ? String(guests.state.reconcile.unexplainedCents) : "-",
+      `${plain.storm?.load.toFixed(1) ?? "-"} / ${guests.storm?.load.toFixed(1) ?? "-"}`,
+      ratio === undefined ? "not measured" : ok ? "within" : "OVER",
+    ];
+  });
+  printTable(
+    ["database", "joins/s", "with guests", "ratio", "p99 ms", "p99 with guests", "unexplained ¢", "load (1 min)", `≥ ${GUESTS_THROUGHPUT_BUDGET * 100}%`],
+    rows,
+    "",
+  );
+  console.log(`load (1 min): the machine's load average as each storm ended (${cpus().length} cores); anything else running skews the ratio`);
+  return within;
+}
+
 export function passed(result: RunResult): boolean {
   return !result.error && result.checks.length > 0 && result.checks.every((check) => check.ok);
 }
@@ -155,10 +205,11 @@ function failures(result: RunResult): string {
 /** The refund phase in one or two lines: what was refunded, what the kill caught, when the last refund settled. */
 function refundPhaseLine(result: RunResult): string {
   const phase = result.refundPhase!;
+  const removals = phase.guestRemovals !== undefined ? ` + ${count(phase.guestRemovals, "guest")} removed` : "";
   const items = [
-    `refund phase at 20% lost answers: ${phase.rows} refunds (${phase.cancels} cancels + the admin's cancel of a game with ${phase.cancelledGame.confirmed} spots held and ${phase.cancelledGame.waiting} waiting)`,
+    `refund phase at 20% lost answers: ${phase.rows} refunds (${phase.cancels} cancels${removals} + the admin's cancel of a game with ${phase.cancelledGame.confirmed} ${phase.guestRemovals !== undefined ? "parties" : "spots"} held and ${phase.cancelledGame.waiting} waiting)`,
   ];
-  if (phase.answeredMs !== undefined) items.push(`all ${phase.cancels + 1} answered in ${seconds(phase.answeredMs)}`);
+  if (phase.answeredMs !== undefined) items.push(`all ${phase.cancels + (phase.guestRemovals ?? 0) + 1} answered in ${seconds(phase.answeredMs)}`);
   if (phase.kill) {
     const { kill } = phase;
     items.push(

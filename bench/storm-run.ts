@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { EventDetail } from "../src/shared/events.ts";
 import { DEFAULT_FEE } from "../src/shared/money.ts";
@@ -20,6 +20,7 @@ import { readStormTimings, type StormTimings } from "./storm-timings.ts";
 import {
   type CancelOutcome,
   type Check,
+  type GuestRemovalOutcome,
   checkInvariants,
   checkRefundPhase,
   type FinalState,
@@ -31,10 +32,13 @@ import {
   ADMIN_EMAIL,
   CANCELLED_GAME,
   checkSession,
+  GAME,
+  guestsOf,
   insertGame,
   saveCards,
   seedAdmin,
   seedUsers,
+  STORM_GUESTS_PER_PLAYER,
   type StormUser,
 } from "./storm-seed.ts";
 
@@ -42,6 +46,12 @@ export interface RunSpec {
   name: string;
   database: "pglite" | "postgres";
   crash: boolean;
+  /**
+   * +1 guests (docs/guests.md, BENCH_STORM_GUESTS): both games take up to 2 guests per player, 3 in 10 of
+   * the crowd bring 1 or 2 (storm-seed.ts, guestCountOf), and in the refund phase a few confirmed
+   * parties remove a guest (settings.guestRemovals); the checks count spots by party.
+   */
+  guests?: boolean;
 }
 
 export interface RunSettings {
@@ -74,6 +84,8 @@ export interface RunSettings {
   postgresUrl: string;
   /** How long background work (promotions, refunds, recovery) may take to drain. */
   settleTimeoutMs: number;
+  /** In a run with guests: confirmed parties with guests that each remove one in the refund phase. */
+  guestRemovals: number;
 }
 
 export interface StormStats extends Throughput {
@@ -82,6 +94,8 @@ export interface StormStats extends Throughput {
   answers: Map<string, number>;
   /** Clients that needed more than one request. */
   retried: number;
+  /** The machine's 1-minute load average as the storm was answered (printed beside the comparison with guests). */
+  load: number;
 }
 
 export interface CrashReport {
@@ -99,6 +113,8 @@ export interface RefundPhaseReport {
   rows: number;
   /** Players of the storm's game who cancelled. */
   cancels: number;
+  /** Guests removed from confirmed parties of the storm's game (a run with guests; refund-guest:{id}). */
+  guestRemovals?: number;
   /** The cancelled game just before its cancel. */
   cancelledGame: { confirmed: number; waiting: number };
   /** From the start of the phase until the cancels and the admin's cancel were all answered. */
@@ -194,19 +210,20 @@ export async function runStorm(spec: RunSpec, settings: RunSettings, launch: (op
     const databaseUrl = () => throwaway?.url ?? embeddedDatabaseUrl(dataDir, running.pid());
     const withDatabase = <T>(work: (database: Database) => Promise<T>) => withConnection(databaseUrl(), work);
 
+    const guestOptions = spec.guests ? { maxGuestsPerPlayer: STORM_GUESTS_PER_PLAYER } : {};
     const { users, admin, eventId, cancelledEventId } = await timed(result, `${settings.users.toLocaleString("en-US")} users, sessions and the games seeded`, () =>
       withDatabase(async (database) => ({
         users: await seedUsers(database.pool, settings.users, authSecret),
         admin: await seedAdmin(database.pool, authSecret),
-        eventId: await insertGame(database.pool, "The join storm"),
-        cancelledEventId: await insertGame(database.pool, "The cancelled game", CANCELLED_GAME),
+        eventId: await insertGame(database.pool, "The join storm", GAME, guestOptions),
+        cancelledEventId: await insertGame(database.pool, "The cancelled game", CANCELLED_GAME, guestOptions),
       })),
     );
     await checkSession(client, users[0]!);
     await timed(result, `${settings.users.toLocaleString("en-US")} cards saved through the API`, () => saveCards(client, users, CARD_CONCURRENCY));
 
     const stormFrom = Date.now();
-    const { joins, stats, crashed } = await timed(result, "join storm answered", () => joinStorm(client, running, users, eventId, spec.crash ? settings.killAfterPaidAnswers : null));
+    const { joins, stats, crashed } = await timed(result, "join storm answered", () => joinStorm(client, running, users, eventId, spec.crash ? settings.killAfterPaidAnswers : null, spec.guests ?? false));
     result.storm = stats;
     result.timings = await readStormTimings(timingFile, eventId, { from: stormFrom, to: Date.now() });
     if (crashed) {
@@ -216,14 +233,14 @@ export async function runStorm(spec: RunSpec, settings: RunSettings, launch: (op
     await drain(result, "storm's promotions settled", () => withDatabase((database) => settle(database, eventId, settings.settleTimeoutMs)));
 
     await timed(result, `second game: ${settings.cancelledGameJoins.players} + ${settings.cancelledGameJoins.goalkeepers} joins answered`, () =>
-      fillGame(client, users, cancelledEventId, settings.cancelledGameJoins),
+      fillGame(client, users, cancelledEventId, settings.cancelledGameJoins, spec.guests ?? false),
     );
     await drain(result, "second game's payments settled", () => withDatabase((database) => settle(database, cancelledEventId, settings.settleTimeoutMs)));
 
     await timed(result, `app restarted with ${settings.refundLostResponseRate * 100}% lost answers`, () =>
       running.restartWith({ declineRate: settings.declineRate, lostResponseRate: settings.refundLostResponseRate }),
     );
-    const phase = await refundPhase(result, { client, app: running, users, admin, eventId, cancelledEventId, settings, databaseUrl });
+    const phase = await refundPhase(result, { client, app: running, users, admin, eventId, cancelledEventId, settings, guests: spec.guests ?? false, databaseUrl });
     await drain(result, "promotions settled after the refunds", () =>
       withDatabase(async (database) => {
         const storm = await settle(database, eventId, settings.settleTimeoutMs);
@@ -235,7 +252,16 @@ export async function runStorm(spec: RunSpec, settings: RunSettings, launch: (op
     client.phase = "checks";
     const apiEvent = await eventAs(client, eventId, users[0]!);
     const checked = await withDatabase((database) =>
-      checkInvariants({ database, eventId, feeRule: DEFAULT_FEE, joins, cancels: phase.cancels, counts: client.counts, apiEvent }),
+      checkInvariants({
+        database,
+        eventId,
+        feeRule: DEFAULT_FEE,
+        joins,
+        cancels: phase.cancels,
+        counts: client.counts,
+        apiEvent,
+        ...(spec.guests && { guests: { removals: phase.removals } }),
+      }),
     );
     result.checks = checked.checks;
     result.state = checked.state;
@@ -246,6 +272,7 @@ export async function runStorm(spec: RunSpec, settings: RunSettings, launch: (op
         cancelledEventId,
         cancelledGame: CANCELLED_GAME,
         feeRule: DEFAULT_FEE,
+        guests: spec.guests ?? false,
         adminReply: phase.adminReply,
         confirmedBeforeCancel: phase.report.cancelledGame.confirmed,
         report: phase.report,
@@ -302,11 +329,11 @@ async function withConnection<T>(url: string, work: (database: Database) => Prom
 
 /**
  * Everyone presses Join at once: 1 in 12.5 as goalkeeper, all with a saved card and consent to be
- * charged on promotion. With `killAfterPaid`, the app is killed -9 when that many paid spots have
- * their answer (confirmed or declined) and started again; the others keep retrying, as people would,
- * through the downtime.
+ * charged on promotion (with `guests`, 3 in 10 bring 1 or 2 guests: storm-seed.ts, guestsOf). With
+ * `killAfterPaid`, the app is killed -9 when that many paid spots have their answer (confirmed or
+ * declined) and started again; the others keep retrying, as people would, through the downtime.
  */
-async function joinStorm(client: Client, app: App, users: StormUser[], eventId: string, killAfterPaid: number | null) {
+async function joinStorm(client: Client, app: App, users: StormUser[], eventId: string, killAfterPaid: number | null, guests: boolean) {
   client.phase = "storm";
   const deadline = Date.now() + CLIENT_DEADLINE_MS;
   let answered = 0;
@@ -318,9 +345,10 @@ async function joinStorm(client: Client, app: App, users: StormUser[], eventId: 
   const started = performance.now();
   const joins: JoinOutcome[] = await Promise.all(
     users.map(async (user) => {
+      const party = guests ? guestsOf(user) : [];
       const answer = await client.sendUntil("POST", `/api/events/${eventId}/registrations`, {
         cookie: user.cookie,
-        body: { role: user.role, paymentMethodId: user.paymentMethodId, consentToAutoCharge: true },
+        body: joinBody(user, party),
         definitive: DEFINITIVE,
         deadline,
       });
@@ -344,7 +372,7 @@ async function joinStorm(client: Client, app: App, users: StormUser[], eventId: 
           )
           .finally(() => (client.phase = "storm"));
       }
-      return { user, ...answer };
+      return { user, guests: party.length, ...answer };
     }),
   );
   const elapsedMs = performance.now() - started;
@@ -362,6 +390,7 @@ async function joinStorm(client: Client, app: App, users: StormUser[], eventId: 
     p99: percentile(latencies, 0.99),
     answers,
     retried: joins.filter((join) => join.attempts > 1).length,
+    load: loadavg()[0]!,
   };
   return { joins, stats, crashed };
 }
@@ -389,6 +418,11 @@ async function crashCoverage(
     recorded: inFlight.filter((join) => before.has(join.user.id)).length,
     paying: inFlight.filter((join) => before.get(join.user.id)).length,
   };
+}
+
+/** A join's body: the role, the saved card, consent to an automatic charge, and the guests when there are any. */
+function joinBody(user: StormUser, guests: { firstName: string; lastName?: string }[]) {
+  return { role: user.role, paymentMethodId: user.paymentMethodId, consentToAutoCharge: true, ...(guests.length > 0 && { guests }) };
 }
 
 export function answerLabel(join: { reply: JoinOutcome["reply"] }): string {
@@ -436,7 +470,7 @@ async function chooseCancellers(database: Database, users: StormUser[], eventId:
  * The game the admin will cancel is filled: the last players and goalkeepers of the crowd join it at
  * once, more than it has spots (declines free spots for the next waiting person; the rest wait).
  */
-async function fillGame(client: Client, users: StormUser[], eventId: string, joins: RunSettings["cancelledGameJoins"]): Promise<void> {
+async function fillGame(client: Client, users: StormUser[], eventId: string, joins: RunSettings["cancelledGameJoins"], guests: boolean): Promise<void> {
   client.phase = "second game";
   const chosen = [
     ...users.filter((user) => user.role === "player").slice(-joins.players),
@@ -447,7 +481,7 @@ async function fillGame(client: Client, users: StormUser[], eventId: string, joi
     chosen.map(async (user) => {
       const { reply } = await client.sendUntil("POST", `/api/events/${eventId}/registrations`, {
         cookie: user.cookie,
-        body: { role: user.role, paymentMethodId: user.paymentMethodId, consentToAutoCharge: true },
+        body: joinBody(user, guests ? guestsOf(user) : []),
         definitive: DEFINITIVE,
         deadline,
       });
@@ -466,6 +500,8 @@ interface RefundPhaseContext {
   eventId: string;
   cancelledEventId: string;
   settings: RunSettings;
+  /** A run with guests: some confirmed parties remove a guest among the cancels. */
+  guests: boolean;
   databaseUrl: () => string;
 }
 
@@ -482,20 +518,38 @@ interface RefundProgress {
 }
 
 /**
+ * Confirmed parties of the storm's game with guests, earliest first, and the guest each removes (the
+ * last they named): in a run with guests they remove it in the refund phase.
+ */
+async function chooseGuestRemovals(database: Database, users: StormUser[], eventId: string, count: number) {
+  const { rows } = await database.pool.query<{ user_id: string; registration_id: string; guest_id: string }>(
+    `select r.user_id, r.id::text as registration_id,
+            (select g.id::text from registration_guest g where g.registration_id = r.id and g.status = 'active' order by g.ordinal desc limit 1) as guest_id
+     from registration r where r.event_id = $1 and r.role = 'player' and r.status = 'confirmed' and r.guest_count > 0 order by r.position limit $2`,
+    [eventId, count],
+  );
+  const byId = new Map(users.map((user) => [user.id, user]));
+  return rows.map((row) => ({ user: byId.get(row.user_id)!, registrationId: row.registration_id, guestId: row.guest_id }));
+}
+
+/**
  * The refund phase, on the app restarted with lost answers: the first confirmed players of the storm's
  * game cancel and the admin cancels the second game, all at once (each cancel also promotes the next
- * waiting player). Once every answer is in and some but not all of the refund rows they wrote have left
- * `pending`, the app is killed -9 and started again. Then waits until every refund row has settled:
- * the time from the first request to that moment is the phase's figure.
+ * waiting player). In a run with guests, the first confirmed parties with guests each remove one at
+ * the same time (a canceller among them removes it first, then cancels). Once every answer is in and
+ * some but not all of the refund rows they wrote have left `pending`, the app is killed -9 and started
+ * again. Then waits until every refund row has settled: the time from the first request to that moment
+ * is the phase's figure.
  */
 async function refundPhase(
   result: RunResult,
   ctx: RefundPhaseContext,
-): Promise<{ cancels: CancelOutcome[]; adminReply: Reply; report: RefundPhaseReport }> {
+): Promise<{ cancels: CancelOutcome[]; removals: GuestRemovalOutcome[]; adminReply: Reply; report: RefundPhaseReport }> {
   const { client, app, settings } = ctx;
   const eventIds = [ctx.eventId, ctx.cancelledEventId];
   const before = await withConnection(ctx.databaseUrl(), async (database) => {
     const chosen = await chooseCancellers(database, ctx.users, ctx.eventId, settings.cancels);
+    const removers = ctx.guests ? await chooseGuestRemovals(database, ctx.users, ctx.eventId, settings.guestRemovals) : [];
     // Refunds written before the phase (a late charge after the storm's kill) are not the phase's.
     const earlier = await database.pool.query<{ id: string }>(`select id::text from payment where kind = 'refund'`);
     const game = await database.pool.query<{ confirmed: number; waiting: number }>(
@@ -503,22 +557,39 @@ async function refundPhase(
        from registration where event_id = $1`,
       [ctx.cancelledEventId],
     );
-    return { chosen, earlier: earlier.rows.map((row) => row.id), cancelledGame: game.rows[0]! };
+    return { chosen, removers, earlier: earlier.rows.map((row) => row.id), cancelledGame: game.rows[0]! };
   });
-  const report: RefundPhaseReport = { rows: 0, cancels: before.chosen.length, cancelledGame: before.cancelledGame };
+  const report: RefundPhaseReport = {
+    rows: 0,
+    cancels: before.chosen.length,
+    ...(ctx.guests && { guestRemovals: before.removers.length }),
+    cancelledGame: before.cancelledGame,
+  };
   const progressOf = (database: Database) => refundProgress(database, eventIds, before.earlier);
 
   client.phase = "cancels";
   const started = performance.now();
   const deadline = Date.now() + CLIENT_DEADLINE_MS;
   const requests = { answered: false };
+  const removals: GuestRemovalOutcome[] = [];
+  const removeGuest = async (remover: (typeof before.removers)[number]) => {
+    const { user, guestId } = remover;
+    const path = `/api/events/${ctx.eventId}/registrations/me/guests/${guestId}`;
+    const { reply } = await client.sendUntil("DELETE", path, { cookie: user.cookie, definitive: [200], deadline });
+    removals.push({ ...remover, reply });
+  };
+  const removerOf = new Map(before.removers.map((remover) => [remover.user.id, remover]));
+  const cancellerIds = new Set(before.chosen.map((user) => user.id));
   const answers = Promise.all([
     Promise.all(
       before.chosen.map(async (user): Promise<CancelOutcome> => {
+        const remover = removerOf.get(user.id);
+        if (remover) await removeGuest(remover);
         const { reply } = await client.sendUntil("DELETE", `/api/events/${ctx.eventId}/registrations/me`, { cookie: user.cookie, definitive: [200], deadline });
         return { user, reply };
       }),
     ),
+    Promise.all(before.removers.filter((remover) => !cancellerIds.has(remover.user.id)).map(removeGuest)),
     client.sendUntil("POST", `/api/events/${ctx.cancelledEventId}/cancel`, { cookie: ctx.admin.cookie, definitive: [200], deadline }).then((answer) => answer.reply),
   ]).finally(() => {
     requests.answered = true;
@@ -542,7 +613,7 @@ async function refundPhase(
       await pause(20);
     }
   });
-  const [cancels, adminReply] = await answers;
+  const [cancels, , adminReply] = await answers;
   if (atKill) {
     const atMs = performance.now() - started;
     const killedAt = Date.now();
@@ -577,7 +648,7 @@ async function refundPhase(
   });
   result.steps.push([`refund phase: ${report.rows} refunds settled${report.kill ? " (app killed -9 mid-way)" : ""}`, report.settledMs ?? 0]);
   result.refundPhase = report;
-  return { cancels, adminReply, report };
+  return { cancels, removals, adminReply, report };
 }
 
 async function refundProgress(database: Database, eventIds: string[], earlier: string[]): Promise<RefundProgress> {

@@ -47,6 +47,25 @@ export function sessionCookie(token: string, secret: string): string {
 /** 1 in 12.5 is a goalkeeper (80 of 1,000), spread through the crowd rather than all at the end. */
 export const roleOf = (index: number): StormUser["role"] => (index % 25 < 2 ? "goalkeeper" : "player");
 
+/** In a run with guests (BENCH_STORM_GUESTS), the storm's games take up to this many guests per player (docs/guests.md). */
+export const STORM_GUESTS_PER_PLAYER = 2;
+
+/**
+ * In a run with guests, who brings how many: 3 in 10 of the crowd (indexes ending in 2, 4 or 8, never a
+ * goalkeeper's: those end in 0, 1, 5 or 6), half of them 1 guest and half 2, spread through the crowd.
+ */
+export function guestCountOf(index: number): number {
+  if (![2, 4, 8].includes(index % 10) || roleOf(index) !== "player") return 0;
+  return index % 20 < 10 ? 1 : 2;
+}
+
+/** The guests a user of a run with guests brings, as the join form sends them (one with a last name, one without). */
+export function guestsOf(user: Pick<StormUser, "index">): { firstName: string; lastName?: string }[] {
+  return Array.from({ length: guestCountOf(user.index) }, (_, ordinal) =>
+    ordinal === 0 ? { firstName: `Guest ${user.index}`, lastName: "One" } : { firstName: `Guest ${user.index}.${ordinal + 1}` },
+  );
+}
+
 /** Verified users with a live session each (last_active_at now: the server's idle limit counts from it). */
 export async function seedUsers(pool: pg.Pool, count: number, authSecret: string): Promise<StormUser[]> {
   const users = Array.from({ length: count }, (_, index) => ({ index, id: `storm-user-${index}`, token: randomBytes(24).toString("hex") }));
@@ -77,15 +96,18 @@ export async function seedAdmin(pool: pg.Pool, authSecret: string): Promise<{ id
   return { id, cookie: sessionCookie(token, authSecret) };
 }
 
-/** One paid game (by default the storm's: 22 players + 2 goalkeepers), three days away (well outside the 24-hour cancel window). */
-export async function insertGame(pool: pg.Pool, title: string, game: GameShape = GAME): Promise<string> {
+/**
+ * One paid game (by default the storm's: 22 players + 2 goalkeepers), three days away (well outside the
+ * 24-hour cancel window); `maxGuestsPerPlayer` (default 0, guests off) for a run with guests.
+ */
+export async function insertGame(pool: pg.Pool, title: string, game: GameShape = GAME, options: { maxGuestsPerPlayer?: number } = {}): Promise<string> {
   const { rows } = await pool.query<{ id: string }>(
     `insert into event (title, starts_at, ends_at, time_zone, duration_minutes, latitude, longitude, location_name,
-       cost_cents, max_players, include_goalkeepers, goalkeeper_cost_cents, max_goalkeepers, organizer_name, organizer_email)
+       cost_cents, max_players, include_goalkeepers, goalkeeper_cost_cents, max_goalkeepers, organizer_name, organizer_email, max_guests_per_player)
      values ($1, now() + interval '3 days', now() + interval '3 days 90 minutes', 'America/New_York', 90, 40.7812, -73.9665,
-       'Riverside Park', $2, $3, true, $4, $5, 'Olive Organiser', 'olive@bench.example')
+       'Riverside Park', $2, $3, true, $4, $5, 'Olive Organiser', 'olive@bench.example', $6)
      returning id`,
-    [title, game.costCents, game.maxPlayers, game.goalkeeperCostCents, game.maxGoalkeepers],
+    [title, game.costCents, game.maxPlayers, game.goalkeeperCostCents, game.maxGoalkeepers, options.maxGuestsPerPlayer ?? 0],
   );
   return rows[0]!.id;
 }

@@ -16,9 +16,15 @@
 //   BENCH_DATABASE_URL  PostgreSQL server for the PostgreSQL runs (default postgres://postgres@127.0.0.1:5432/postgres);
 //                       a throwaway database is created there and dropped. Unreachable: those runs are skipped.
 //   BENCH_STORM_ONLY    pglite | postgres: only that database's runs (while working on one of them)
+//   BENCH_STORM_GUESTS  1: the storm with +1 guests (docs/guests.md) instead. Per database three runs: the storm
+//                       as is, then its games taking 2 guests per player and 3 in 10 joins bringing 1 or 2
+//                       (storm-seed.ts, guestCountOf), once as is and once with the kill -9 mid-storm; in their
+//                       refund phase 4 confirmed parties also remove a guest. Every invariant counted by party;
+//                       prints the joins/s with guests against without (budget ≥ 80%); exits 1 if under.
+//   BENCH_STORM_USERS   a smaller crowd (at least 100) for a short run while working on the storm; not the budget's figures
 import pg from "pg";
 import { killStartedApps } from "./storm-app.ts";
-import { passed, printRun, printSummary } from "./storm-report.ts";
+import { passed, printGuestsComparison, printRun, printSummary } from "./storm-report.ts";
 import { cleanUpRunInProgress, type RunResult, type RunSpec, runStorm } from "./storm-run.ts";
 import { STORM_SETTINGS as SETTINGS } from "./storm-settings.ts";
 
@@ -29,21 +35,35 @@ const RUNS: RunSpec[] = [
   { name: "PostgreSQL + kill -9", database: "postgres", crash: true },
 ];
 
+/** BENCH_STORM_GUESTS=1: per database, the storm without guests (the reference), then with them, as is and with the kill. */
+const GUEST_RUNS: RunSpec[] = [
+  { name: "PGlite", database: "pglite", crash: false },
+  { name: "PGlite + guests", database: "pglite", crash: false, guests: true },
+  { name: "PGlite + guests + kill -9", database: "pglite", crash: true, guests: true },
+  { name: "PostgreSQL", database: "postgres", crash: false },
+  { name: "PostgreSQL + guests", database: "postgres", crash: false, guests: true },
+  { name: "PostgreSQL + guests + kill -9", database: "postgres", crash: true, guests: true },
+];
+
 /**
  * However it goes, the benchmark stops after this. Every step has its own limit; this one catches what
  * they miss. A healthy run of the four takes 10–16 minutes: each run waits 1–2 minutes for pg-boss to
  * hand out the refund jobs the kill cut off, and a kill mid-storm can add as much again.
  */
 const OVERALL_LIMIT_MS = 30 * 60_000;
+/** BENCH_STORM_GUESTS runs six (three per database). */
+const GUESTS_OVERALL_LIMIT_MS = 45 * 60_000;
 
 async function main() {
-  const guard = setTimeout(() => void abort(`still running after ${OVERALL_LIMIT_MS / 60_000} minutes`), OVERALL_LIMIT_MS);
+  const limitMs = process.env.BENCH_STORM_GUESTS ? GUESTS_OVERALL_LIMIT_MS : OVERALL_LIMIT_MS;
+  const guard = setTimeout(() => void abort(`still running after ${limitMs / 60_000} minutes`), limitMs);
   guard.unref();
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void abort(signal));
 
   const only = process.env.BENCH_STORM_ONLY;
+  const withGuests = guestsMode();
   const skipped: string[] = [];
-  let runs = RUNS.filter((run) => !only || run.database === only);
+  let runs = (withGuests ? GUEST_RUNS : RUNS).filter((run) => !only || run.database === only);
   if (runs.some((run) => run.database === "postgres")) {
     const unreachable = await postgresProblem(SETTINGS.postgresUrl);
     if (unreachable) {
@@ -59,6 +79,13 @@ async function main() {
       `then, at ${SETTINGS.refundLostResponseRate * 100}% lost answers and with the app killed -9 among the refunds, ` +
       `${SETTINGS.cancels} confirmed players cancel and an admin cancels a second paid game, at once. ${runs.length} run${runs.length === 1 ? "" : "s"}.`,
   );
+  if (withGuests) {
+    console.log(
+      `With guests (BENCH_STORM_GUESTS): in the runs marked + guests both games take 2 guests per player, 3 in 10 of the crowd bring 1 or 2, ` +
+        `and ${SETTINGS.guestRemovals} confirmed parties remove a guest among the cancels; joins/s compared with the run without guests on the same database.`,
+    );
+  }
+  if (SETTINGS.users !== 1_000) console.log(`A short run (BENCH_STORM_USERS=${SETTINGS.users}): its figures are not the budget's.`);
   for (const reason of skipped) console.log(`Skipped ${reason}.`);
   if (runs.length === 0) {
     console.log("Nothing was run.");
@@ -73,8 +100,17 @@ async function main() {
     printRun(result, index + 1, runs.length, { showCli: index === 0 });
   }
   printSummary(results, skipped);
+  const guestsWithin = withGuests ? printGuestsComparison(results) : true;
   clearTimeout(guard);
-  process.exitCode = results.length > 0 && results.every(passed) ? 0 : 1;
+  process.exitCode = results.length > 0 && results.every(passed) && guestsWithin ? 0 : 1;
+}
+
+/** BENCH_STORM_GUESTS: 1 (or true, yes) for the storm with guests beside the one without; unset or 0 for the storm as is. */
+function guestsMode(): boolean {
+  const raw = (process.env.BENCH_STORM_GUESTS ?? "").trim().toLowerCase();
+  if (["", "0", "false", "no"].includes(raw)) return false;
+  if (["1", "true", "yes"].includes(raw)) return true;
+  throw new Error(`BENCH_STORM_GUESTS must be 1 or 0, not ${JSON.stringify(process.env.BENCH_STORM_GUESTS)}`);
 }
 
 /** Why the PostgreSQL server cannot be used, or null when it answers. */
