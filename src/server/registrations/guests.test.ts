@@ -214,6 +214,25 @@ describe("removing a guest", () => {
     expect(charge).toMatchObject({ status: "succeeded", amountCents: 1000 });
   });
 
+  it("from a waitlisted party that then fits the spots free promotes it at once, ahead of any newcomer", async () => {
+    const game = await insertGame(context, { title: "Now it fits cup", maxPlayers: 4, maxGuestsPerPlayer: 2 });
+    const holders = await Promise.all(["A", "B", "C", "D"].map((name) => playerWithCard(context, { firstName: name })));
+    for (const holder of holders) await join(holder.client, game.id, { role: "player", paymentMethodId: holder.card.id });
+    const pia = await playerWithCard(context, { firstName: "Pia" });
+    const waiting = await join(pia.client, game.id, { role: "player", paymentMethodId: pia.card.id, consentToAutoCharge: true, guests: SAM_AND_ALEX });
+    expect(waiting.body.registration?.status).toBe("waitlisted");
+    // Two spots free: the party of three does not fit and keeps its place.
+    for (const holder of holders.slice(0, 2)) expect((await cancel(holder.client, game.id)).status).toBe(200);
+    expect((await eventAs(pia.client, game.id)).mine).toEqual([expect.objectContaining({ status: "waitlisted" })]);
+    // One guest fewer, the party of two fits: promoted now, charged for two.
+    const sam = (await eventAs(pia.client, game.id)).mine[0]!.guests![0]!;
+    expect((await removeGuest(pia.client, game.id, sam.id)).body.refundCents).toBe(0);
+    const charge = await settled(waiting.body.registration!.id, "charge");
+    expect(charge).toMatchObject({ status: "succeeded", amountCents: 2000, offSession: true });
+    const late = await playerWithCard(context, { firstName: "Late" });
+    expect((await join(late.client, game.id, { role: "player", paymentMethodId: late.card.id, consentToAutoCharge: true })).body.registration?.status).toBe("waitlisted");
+  });
+
   it("is refused within 24 hours of kick-off, as cancelling is", async () => {
     const game = await insertGame(context, { title: "Late cup", maxGuestsPerPlayer: 1, startsInHours: 12 });
     const pia = await playerWithCard(context, { firstName: "Pia" });

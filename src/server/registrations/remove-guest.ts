@@ -19,8 +19,8 @@ import { withEventLock } from "./transaction.ts";
  * under the rule a cancel follows (while the start is at least 24 hours away). One transaction under
  * the game's lock: the guest is marked removed, the party's count and price drop by the guest's share,
  * a paid spot's share goes back minus the fee (a pending refund row keyed refund-guest:{guestId} and
- * its job), and the spot freed goes to the waitlist. A waitlisted party simply waits smaller, for a
- * smaller automatic charge. See docs/guests.md.
+ * its job), and the spot freed goes to the waitlist. A waitlisted party waits smaller, for a smaller
+ * automatic charge, and is promoted at once if it now fits the spots free. See docs/guests.md.
  */
 export async function removeGuest(deps: RegistrationDeps, options: { user: SessionUser; eventId: string; guestId: string }): Promise<RemoveGuestResponse> {
   const { user, eventId, guestId } = options;
@@ -74,7 +74,9 @@ export async function removeGuest(deps: RegistrationDeps, options: { user: Sessi
         .returning({ id: payment.id });
       await enqueueIn(tx, deps).refund(row!.id);
     }
-    if (reg.status === "confirmed") await promoteNext(tx, deps, event, reg.role);
+    // A spot freed goes to the waitlist; a waitlisted party now smaller may fit the spots already free
+    // (it is first in line for them: a newcomer must not take them ahead of it).
+    await promoteNext(tx, deps, event, reg.role);
     return refund;
   });
   deps.listCache?.invalidate();
