@@ -14,7 +14,8 @@ import { adminAccount, uniqueTitle, useDatabase } from "./support/games.ts";
  * opens and offers no join; then the second game and the ones after it move to another time. On a
  * phone's 375 px, with axe on the new screens. Regulars first (issue 16, part 2): the rule is set on
  * the form and said on the series' page (at 320 px); in a game's regulars' window, someone who is not
- * one of its regulars reads when everyone can join and is offered no join.
+ * one of its regulars reads when everyone can join and is offered no join. The rule is changed on
+ * the series' page, and the games not open yet take it.
  */
 
 const { newPage } = useBrowser();
@@ -180,6 +181,83 @@ describe("regulars first", () => {
     await fitsWidth(page);
     await screenshot(page, "series-page-regulars-320");
     await expectNoAxeViolations(page);
+  });
+
+  it("is changed on the series' page: turned on with a 48-hour head start, and a game's page then says when regulars can join, at 375 px", SLOW, async () => {
+    const page = await newPage({ width: 375, height: 800 });
+    await login(page, await adminAccount());
+    const title = uniqueTitle("Late regulars");
+    // A series of two games without the rule; each opens 6 days before kick-off, the first in four days.
+    const response = await page.request.post("/api/admin/series", {
+      data: {
+        title,
+        date: await browserDate(page, 10),
+        time: "19:00",
+        timeZone: "America/Toronto",
+        durationHours: "1",
+        durationMinutes: "30",
+        location: { name: "Old Mill Field, Mill Lane" },
+        cost: "0",
+        maxPlayers: "10",
+        repeat: { ends: "after_games", gameCount: 2, opensDaysBefore: 6 },
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    const { series } = (await response.json()) as SeriesDetailResponse;
+    expect(series.regulars).toBeNull();
+
+    await page.goto(`/console/series/${series.id}`);
+    await page.getByRole("heading", { name: title, level: 1 }).waitFor(SERVER);
+    const section = region(page, "Regulars first");
+    await section.getByText("Off: everyone can join from the opening.").waitFor();
+    const edit = section.getByRole("button", { name: "Edit the regulars' rule" });
+    await edit.click();
+
+    // The create form's fields, unticked, the focus on the first.
+    const regularsFirst = section.getByLabel("Regulars first", { exact: true });
+    expect(await regularsFirst.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await regularsFirst.isChecked()).toBe(false);
+    await page.keyboard.press("Space");
+    expect(await regularsFirst.isChecked()).toBe(true);
+    const headStart = section.getByLabel("Head start for regulars (hours before registration opens)");
+    expect(await headStart.inputValue()).toBe("24");
+    // The server's limit, said under the field, which gets the focus.
+    await headStart.fill("500");
+    await section.getByRole("button", { name: "Save" }).click();
+    await section.getByRole("alert").filter({ hasText: "The regulars' head start must be between 1 and 168 hours" }).waitFor(SERVER);
+    expect(await headStart.getAttribute("aria-invalid")).toBe("true");
+    expect(await headStart.evaluate((input) => input === document.activeElement)).toBe(true);
+    await headStart.fill("48");
+    expect(await headStart.getAttribute("aria-invalid")).toBeNull();
+    expect(await section.getByRole("alert").count()).toBe(0);
+    await fitsWidth(page);
+    await screenshot(page, "series-regulars-edit-375");
+    await expectNoAxeViolations(page);
+    await section.getByRole("button", { name: "Save" }).click();
+
+    // Saved: the notice, the rule in words, the focus back on Edit, and the games' windows.
+    await section.getByRole("status").filter({ hasText: "Regulars first saved: it applies to the games not open yet." }).waitFor(SERVER);
+    await section.getByText("Players who held a spot in 3 of the last 4 games can join 48 hours before everyone, for up to 70% of the spots.").waitFor();
+    expect(await edit.evaluate((button) => button === document.activeElement)).toBe(true);
+    const games = region(page, "Games");
+    await expect.poll(() => games.getByText(/^Regulars from \w{3}, \w{3} \d{1,2}, 7:00 PM · Opens /).count(), SERVER).toBe(2);
+    await fitsWidth(page);
+    await screenshot(page, "series-regulars-saved-375");
+    await expectNoAxeViolations(page);
+    const { rows } = await database().query<{ hours: number }>(
+      `select extract(epoch from registration_opens_at - regulars_open_at) / 3600 as hours from event where series_id = $1`,
+      [series.id],
+    );
+    expect(rows.map((row) => Number(row.hours))).toEqual([48, 48]);
+
+    // A generated game's page says when its regulars can join, two days before everyone.
+    await games.getByRole("link").first().click();
+    await page.getByRole("heading", { name: title, level: 1 }).waitFor(SERVER);
+    await page
+      .getByRole("status")
+      .filter({ hasText: /^Regulars can join from \w{3}, \w{3} \d{1,2}, 7:00 PM\. Everyone can join from \w{3}, \w{3} \d{1,2}, 7:00 PM\.$/ })
+      .waitFor(SERVER);
+    expect(await page.getByRole("button", { name: /^Join/ }).count()).toBe(0);
   });
 
   it("in a game's window, offers no join to someone who is not a regular, and says when everyone can join", SLOW, async () => {

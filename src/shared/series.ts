@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ALL_FIELDS_REQUIRED, createEventSchemaFor, type CreateEventData, type EventSummary } from "./events.ts";
 import { dayNumber } from "./series-schedule.ts";
+import { REGULARS_LIMITS } from "./regulars-limits.ts";
 import { isValidDate } from "./zoned-time.ts";
 
 /** Bounds of a series, checked by the form and the server alike (docs/series.md). */
@@ -13,22 +14,8 @@ export const GAME_COUNT_RANGE = `The number of games must be between 1 and ${SER
 export const OPENS_DAYS_RANGE = `Registration must open between ${SERIES_LIMITS.opensDaysMin} and ${SERIES_LIMITS.opensDaysMax} days before kick-off`;
 export const EDIT_SCOPE_REQUIRED = "Choose this game, or this and the following games";
 
-/**
- * Regulars first (docs/series.md, "Regulars first"): players who held a spot in at least `minGames`
- * of the series' last `ofLast` games, and were not marked no-show in their last two, may join
- * `windowHours` before everyone else, for at most `maxPercent` % of each role's spots.
- */
-export const REGULARS_LIMITS = {
-  windowHoursMin: 1,
-  windowHoursMax: 7 * 24,
-  windowHoursDefault: 24,
-  ofLastMax: 12,
-  minGamesDefault: 3,
-  ofLastDefault: 4,
-  maxPercentMin: 10,
-  maxPercentMax: 100,
-  maxPercentDefault: 70,
-} as const;
+export { REGULARS_LIMITS } from "./regulars-limits.ts";
+
 export const REGULARS_WINDOW_RANGE = `The regulars' head start must be between ${REGULARS_LIMITS.windowHoursMin} and ${REGULARS_LIMITS.windowHoursMax} hours`;
 export const REGULARS_OF_LAST_RANGE = `Count between 1 and ${REGULARS_LIMITS.ofLastMax} of the last games`;
 export const REGULARS_MIN_GAMES_RANGE = "The games a regular played must be between 1 and the games counted";
@@ -58,8 +45,8 @@ export interface RegularsRule {
   maxPercent: number;
 }
 
-/** `repeat.regulars`: absent or null for no window; numbers may come as the form's text. */
-const regularsSchema = z
+/** A regulars' rule as the forms send it (numbers may come as the form's text), as stored. */
+export const regularsRuleSchema = z
   .object(
     {
       windowHours: inRange(REGULARS_LIMITS.windowHoursMin, REGULARS_LIMITS.windowHoursMax, REGULARS_WINDOW_RANGE),
@@ -72,10 +59,20 @@ const regularsSchema = z
   .superRefine((rule, ctx) => {
     if (rule.minGames > rule.ofLast) ctx.addIssue({ code: "custom", message: REGULARS_MIN_GAMES_RANGE, path: ["minGames"] });
   })
-  .transform((rule): RegularsRule => ({ windowMinutes: rule.windowHours * 60, minGames: rule.minGames, ofLast: rule.ofLast, maxPercent: rule.maxPercent }))
-  .nullish();
+  .transform((rule): RegularsRule => ({ windowMinutes: rule.windowHours * 60, minGames: rule.minGames, ofLast: rule.ofLast, maxPercent: rule.maxPercent }));
+
+/** `repeat.regulars`: absent or null for no window. */
+export const regularsSchema = regularsRuleSchema.nullish();
 
 export type RegularsInput = z.input<typeof regularsSchema>;
+
+/**
+ * PUT /api/admin/series/:id/regulars: the series' new rule, or null to turn it off. `regulars` must be
+ * sent (a body without it is not read as "off"); its fields are checked as on the create form.
+ */
+export const seriesRegularsSchema = z.object({ regulars: regularsRuleSchema.nullable() }, { error: ALL_FIELDS_REQUIRED });
+
+export type SeriesRegularsInput = z.input<typeof seriesRegularsSchema>;
 
 const opensDaysBefore = inRange(SERIES_LIMITS.opensDaysMin, SERIES_LIMITS.opensDaysMax, OPENS_DAYS_RANGE);
 
@@ -208,6 +205,12 @@ export interface EditSeriesGamesResponse {
   /** People mailed about a change, over every game. */
   notified: number;
   refused: RefusedSeriesEdit[];
+}
+
+/** PUT /api/admin/series/:id/regulars: the series with its new rule, and how many of its games not open yet changed. */
+export interface EditSeriesRegularsResponse {
+  series: SeriesView;
+  games: number;
 }
 
 /** POST /api/series/:id/end: the future games cancelled (each with full refunds). */

@@ -1,10 +1,11 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REGULARS_ONLY, REGULARS_SPOTS_TAKEN } from "../../shared/registration-opening.ts";
-import type { SeriesDetailResponse } from "../../shared/series.ts";
+import { ALL_FIELDS_REQUIRED, type EventDetail } from "../../shared/events.ts";
+import { type EditSeriesRegularsResponse, REGULARS_MIN_GAMES_RANGE, REGULARS_WINDOW_RANGE, type SeriesDetailResponse } from "../../shared/series.ts";
 import { addDays } from "../../shared/series-schedule.ts";
-import { registrationDeps } from "../../test/payments.ts";
-import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type TestContext } from "../../test/test-app.ts";
+import { eventually, registrationDeps } from "../../test/payments.ts";
+import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "../../test/test-app.ts";
 import type { SessionUser } from "../auth/session.ts";
 import { event as eventTable, newEventMailSent, registration } from "../db/schema.ts";
 import { getEventDetail } from "../events/get-event.ts";
@@ -15,6 +16,7 @@ import { bossJobQueue } from "../jobs/queue.ts";
 import { joinEvent } from "../registrations/join.ts";
 import { REGISTRATION_NOT_OPEN } from "../registrations/join-batch.ts";
 import { announceSeriesOpenings } from "./announce-openings.ts";
+import { SERIES_ENDED_REGULARS } from "./edit-regulars.ts";
 import { regularsOf } from "./regulars.ts";
 import { thursdayFrom } from "./testing.ts";
 
@@ -238,5 +240,151 @@ describe("announcing a series game", () => {
     expect(ledger.filter((row) => row.userId === regular.id)).toHaveLength(1);
     expect(mailsTo(regular)).toHaveLength(1);
     expect(mailsTo(newcomer)).toHaveLength(1);
+  });
+});
+
+describe("changing a series' regulars rule", () => {
+  type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+  const rule = (windowHours: number | string, more: Record<string, unknown> = {}) => ({ windowHours, minGames: 3, ofLast: 4, maxPercent: 70, ...more });
+  const put = (client: TestClient, seriesId: string, body: unknown) => client.json<EditSeriesRegularsResponse & ErrorBody>("PUT", `/api/admin/series/${seriesId}/regulars`, body as Record<string, unknown>);
+  const gameRow = async (id: string) => (await context.database.db.select().from(eventTable).where(eq(eventTable.id, id)))[0]!;
+
+  /** A free weekly game of 4 players, 4 games, no regulars' rule: every game opens 6 days before kick-off. */
+  async function plainSeries(title: string) {
+    const created = await admin.json<SeriesDetailResponse>("POST", "/api/admin/series", {
+      title,
+      date: thursdayFrom(8, ZONE),
+      time: "19:00",
+      timeZone: ZONE,
+      durationHours: 1,
+      durationMinutes: 30,
+      location: { name: "Christie Pits", latitude: 43.6645, longitude: -79.4206 },
+      field: "",
+      notes: "",
+      cost: "0",
+      maxPlayers: 4,
+      includeGoalkeepers: false,
+      goalkeeperCost: "",
+      maxGoalkeepers: 2,
+      repeat: { ends: "after_games", gameCount: 4, opensDaysBefore: 6 },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.series.regulars).toBeNull();
+    const games = await context.database.db.select().from(eventTable).where(eq(eventTable.seriesId, created.body.series.id)).orderBy(asc(eventTable.startsAt));
+    expect(games).toHaveLength(4);
+    expect(games.every((game) => game.regularsOpenAt === null)).toBe(true);
+    return { seriesId: created.body.series.id, games };
+  }
+
+  it("gives the games not open yet a window, moves it, removes it, and leaves the games already open as they were", async () => {
+    const { seriesId, games } = await plainSeries("Rule changed");
+    const [open, soon, later, last] = games as [typeof games[0], typeof games[0], typeof games[0], typeof games[0]];
+    // One game already open; one opening to everyone in an hour (so a head start of a day or more has begun).
+    await context.database.db.update(eventTable).set({ registrationOpensAt: new Date(Date.now() - HOUR) }).where(eq(eventTable.id, open.id));
+    await context.database.db.update(eventTable).set({ registrationOpensAt: new Date(Date.now() + HOUR) }).where(eq(eventTable.id, soon.id));
+    const past = [await pastGame(soon, 1), await pastGame(soon, 2), await pastGame(soon, 3)];
+    const [rex, remy] = [await person("Rex"), await person("Remy")];
+    for (const regular of [rex, remy]) await played(regular, past);
+    const newcomer = await person("Nina");
+    // Before: nobody joins a game not open yet; the page (cached) says no window.
+    expect(await tryJoin(rex, soon.id)).toBe(REGISTRATION_NOT_OPEN);
+    const pageOf = async (id: string) => (await admin.json<{ event: EventDetail }>("GET", `/api/events/${id}`)).body.event;
+    expect((await pageOf(soon.id)).regularsOpenAt).toBeNull();
+
+    // On, with a 48-hour head start: the three games not open yet get their window, each bumped.
+    const before = await Promise.all(games.map((game) => gameRow(game.id)));
+    const heard = new Map<string, number>();
+    const stop = context.services.live.channel.subscribe((message) => {
+      if (message.type === "event") heard.set(message.eventId, message.version);
+    });
+    const on = await put(admin, seriesId, { regulars: rule("48") });
+    expect(on.status).toBe(200);
+    expect(on.body.games).toBe(3);
+    expect(on.body.series.regulars).toEqual({ windowMinutes: 48 * 60, minGames: 3, ofLast: 4, maxPercent: 70 });
+    for (const [index, game] of [soon, later, last].entries()) {
+      const row = await gameRow(game.id);
+      expect(row.registrationOpensAt!.getTime() - row.regularsOpenAt!.getTime(), `game ${index + 1}`).toBe(48 * HOUR);
+      expect(row.version).toBe(before[index + 1]!.version + 1);
+    }
+    expect(await gameRow(open.id)).toEqual(before[0]);
+    // Each changed game is announced on the live channel with its new version, as an edit is.
+    await eventually(async () => (heard.size >= 3 ? true : undefined), "the changes to be heard", 5_000);
+    stop();
+    expect(heard).toEqual(new Map([soon, later, last].map((game, index) => [game.id, before[index + 1]!.version + 1])));
+    // The page hears of it at once (the cache was dropped), and a regular may join in the window; a newcomer may not.
+    expect((await pageOf(soon.id)).regularsOpenAt).toBe((await gameRow(soon.id)).regularsOpenAt!.toISOString());
+    expect(await tryJoin(newcomer, soon.id)).toBe(REGULARS_ONLY);
+    expect(await tryJoin(rex, soon.id)).toBe("confirmed");
+    // The same rule again changes nothing.
+    expect((await put(admin, seriesId, { regulars: rule(48) })).body.games).toBe(0);
+
+    // `later` opens now: from here on it keeps the window it had.
+    await context.database.db.update(eventTable).set({ registrationOpensAt: new Date(Date.now() - 60_000) }).where(eq(eventTable.id, later.id));
+    const openedLater = await gameRow(later.id);
+
+    // A 24-hour head start moves the windows of the games not open yet.
+    const lastBefore = await gameRow(last.id);
+    const moved = await put(admin, seriesId, { regulars: rule(24) });
+    expect(moved.status).toBe(200);
+    expect(moved.body.games).toBe(2);
+    const lastAfter = await gameRow(last.id);
+    expect(lastAfter.registrationOpensAt!.getTime() - lastAfter.regularsOpenAt!.getTime()).toBe(24 * HOUR);
+    expect(lastAfter.regularsOpenAt!.getTime() - lastBefore.regularsOpenAt!.getTime()).toBe(24 * HOUR);
+    expect(lastAfter.version).toBe(lastBefore.version + 1);
+    expect(await gameRow(later.id)).toEqual(openedLater);
+
+    // Only the share changes: the games with a window are told (their pages show it), their windows stay.
+    const shared = await put(admin, seriesId, { regulars: rule(24, { maxPercent: 50 }) });
+    expect(shared.body).toMatchObject({ games: 2, series: { regulars: { windowMinutes: 24 * 60, maxPercent: 50 } } });
+    expect((await gameRow(last.id)).regularsOpenAt).toEqual(lastAfter.regularsOpenAt);
+
+    // Off: no window any more; before the opening everyone is refused again, regulars too.
+    const off = await put(admin, seriesId, { regulars: null });
+    expect(off.status).toBe(200);
+    expect(off.body.games).toBe(2);
+    expect(off.body.series.regulars).toBeNull();
+    expect((await gameRow(soon.id)).regularsOpenAt).toBeNull();
+    expect((await gameRow(last.id)).regularsOpenAt).toBeNull();
+    expect(await tryJoin(remy, soon.id)).toBe(REGISTRATION_NOT_OPEN);
+    expect(await tryJoin(newcomer, soon.id)).toBe(REGISTRATION_NOT_OPEN);
+    expect((await pageOf(soon.id)).regularsOpenAt).toBeNull();
+    // The games already open kept theirs; the regular who joined keeps the spot.
+    expect(await gameRow(later.id)).toEqual(openedLater);
+    expect((await gameRow(open.id)).regularsOpenAt).toBeNull();
+    expect((await context.database.db.select().from(registration).where(eq(registration.eventId, soon.id))).map((row) => [row.userId, row.status])).toEqual([[rex.id, "confirmed"]]);
+    // Turned off, the others numbers stay for the next time it is turned on.
+    expect((await admin.json<SeriesDetailResponse>("GET", `/api/admin/series/${seriesId}`)).body.series.regulars).toBeNull();
+    const again = await put(admin, seriesId, { regulars: rule(12) });
+    expect(again.body.games).toBe(2);
+    expect((await gameRow(last.id)).registrationOpensAt!.getTime() - (await gameRow(last.id)).regularsOpenAt!.getTime()).toBe(12 * HOUR);
+  });
+
+  it("is for admins only; bad input is a 400 with the fields' messages; an ended series' rule cannot change", async () => {
+    const { seriesId, games } = await plainSeries("Rule refused");
+    const body = { regulars: rule(24) };
+    expect((await put(new TestClient(context), seriesId, body)).status).toBe(401);
+    const { client } = await signUpVerified(context);
+    expect((await put(client, seriesId, body)).status).toBe(403);
+
+    const bad = await put(admin, seriesId, { regulars: rule(0) });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toEqual({ "regulars.windowHours": REGULARS_WINDOW_RANGE });
+    const more = await put(admin, seriesId, { regulars: rule(24, { minGames: 5 }) });
+    expect(more.status).toBe(400);
+    expect(more.body.error.fields).toEqual({ "regulars.minGames": REGULARS_MIN_GAMES_RANGE });
+    const missing = await put(admin, seriesId, {});
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.fields).toEqual({ regulars: ALL_FIELDS_REQUIRED });
+    const french = await admin.request("PUT", `/api/admin/series/${seriesId}/regulars`, { regulars: rule(200) }, { "accept-language": "fr-CA" });
+    expect(french.status).toBe(400);
+    expect(((await french.json()) as ErrorBody).error.fields).toEqual({ "regulars.windowHours": "L’avance des habitués doit être entre 1 et 168 heures" });
+    expect((await put(admin, "00000000-0000-4000-8000-000000000000", body)).status).toBe(404);
+    // Nothing changed by the refusals.
+    expect((await Promise.all(games.map((game) => gameRow(game.id)))).map((row) => [row.regularsOpenAt, row.version])).toEqual(games.map((game) => [null, game.version]));
+
+    expect((await admin.json("POST", `/api/admin/series/${seriesId}/end`)).status).toBe(200);
+    const ended = await put(admin, seriesId, body);
+    expect(ended.status).toBe(422);
+    expect(ended.body.error.message).toBe(SERIES_ENDED_REGULARS);
   });
 });

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { cancelEventSchema } from "../../shared/events.ts";
-import { createSeriesSchemaFor, editSeriesGameSchemaFor, type SeriesListResponse } from "../../shared/series.ts";
+import { createSeriesSchemaFor, editSeriesGameSchemaFor, type SeriesListResponse, seriesRegularsSchema } from "../../shared/series.ts";
 import { requireAdmin } from "../auth/session.ts";
 import type { ListCache } from "../events/list-cache.ts";
 import type { AppEnv } from "../http/env.ts";
@@ -8,6 +8,7 @@ import { parseJson } from "../http/validate.ts";
 import type { RegistrationDeps } from "../registrations/deps.ts";
 import { hasBody } from "../registrations/routes.ts";
 import { createSeries } from "./create-series.ts";
+import { editSeriesRegulars } from "./edit-regulars.ts";
 import { editSeriesGames } from "./edit-series-games.ts";
 import { endSeries } from "./end-series.ts";
 import { announceNewGames } from "./generate-games.ts";
@@ -41,6 +42,11 @@ export function seriesRoutes(deps: { registrations: RegistrationDeps; listCache:
       requireAdmin(c.get("user"));
       const { game, scope } = await parseJson(c, editSchema);
       return c.json(await editSeriesGames(registrations, { seriesId: c.req.param("id"), eventId: c.req.param("eventId"), scope, input: game }));
+    })
+    .put("/:id/regulars", async (c) => {
+      requireAdmin(c.get("user"));
+      const { regulars } = await parseJson(c, seriesRegularsSchema);
+      return c.json(await editSeriesRegulars(registrations, { seriesId: c.req.param("id"), rule: regulars }));
     })
     .post("/:id/end", async (c) => {
       requireAdmin(c.get("user"));

@@ -127,6 +127,7 @@ const exact: Record<string, string> = {
   "Only this game can move to another day. To play the following games on another day, end this series and create a new one.":
     "Seule cette partie peut changer de jour. Pour jouer les parties suivantes un autre jour, terminez cette série et créez-en une nouvelle.",
   "This series has ended: edit its games one at a time.": "Cette série est terminée : modifiez ses parties une à la fois.",
+  "This series has ended: its regulars' rule can no longer change.": "Cette série est terminée : sa règle de priorité aux habitués ne peut plus changer.",
   "Enter the date of the last game": "Entrez la date de la dernière partie",
   "The games a regular played must be between 1 and the games counted": "Le nombre de parties jouées par un habitué doit être entre 1 et le nombre de parties comptées",
   "The last date must be on or after the first game's date": "La dernière date doit être le jour de la première partie ou après",

@@ -9,9 +9,10 @@ import { formatDate, formatDuration, formatPrice } from "../features/events/form
 import { useNow } from "../features/events/hooks/use-now.ts";
 import { useSeries } from "../features/series/api.ts";
 import { EndSeriesDialog } from "../features/series/components/end-series-dialog.tsx";
+import { RegularsSection } from "../features/series/components/regulars-section.tsx";
 import { SeriesGames } from "../features/series/components/series-games.tsx";
 import { SeriesList } from "../features/series/components/series-list.tsx";
-import { opensDaysOf, regularsText, scheduleText } from "../features/series/series-text.ts";
+import { opensDaysOf, scheduleText } from "../features/series/series-text.ts";
 import { ApiError } from "../lib/api.ts";
 import { useCurrency } from "../lib/config.ts";
 import { seriesPaths } from "../features/series/series-paths.ts";
@@ -19,8 +20,8 @@ import { useDocumentTitle } from "../lib/use-document-title.ts";
 import { t } from "../i18n/i18n.ts";
 
 /**
- * /console/series: every series; /console/series/:id: a weekly series, its games (each an ordinary
- * game's page), and ending it (admins; docs/series.md). Shown by the console's screen (console.tsx).
+ * /console/series: every series; /console/series/:id: a weekly series, its Regulars first rule (changed
+ * there), its games (each an ordinary game's page), and ending it (admins; docs/series.md). Shown by the console's screen (console.tsx).
  */
 export function SeriesScreen() {
   const { id } = useParams();
@@ -58,6 +59,7 @@ function OneSeries({ id }: { id: string }) {
         {row.status === "ended" && <p className="w-fit rounded-md bg-slate-200 px-2 py-1 text-sm font-semibold text-slate-800">{t("admin.series.ended")}</p>}
       </div>
       <SeriesFacts series={row} />
+      <RegularsSection series={row} />
       <section aria-labelledby="series-games" className="flex flex-col gap-3">
         <h2 id="series-games" className="text-xl font-bold text-slate-800">
           {t("admin.series.games")}
@@ -94,7 +96,6 @@ function SeriesFacts({ series }: { series: SeriesView }) {
         {series.gameCount !== null ? t("admin.series.lastAfterGames", { date: day(series.lastDate), count: series.gameCount }) : day(series.lastDate)}
       </Fact>
       <Fact term={t("admin.series.opens")}>{t("admin.series.opensBefore", { count: opensDaysOf(series) })}</Fact>
-      <Fact term={t("admin.series.regularsFirst")}>{regularsText(series)}</Fact>
       <Fact term={t("admin.players")}>{series.maxPlayers}</Fact>
       <Fact term={t("admin.series.playerPrice")}>{formatPrice(series.costCents, currency)}</Fact>
       <Fact term={t("admin.form.guestsPerPlayer")}>{series.maxGuestsPerPlayer > 0 ? series.maxGuestsPerPlayer : t("admin.series.noGuests")}</Fact>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { EndSeriesResponse, SeriesDetailResponse, SeriesListResponse } from "../../../shared/series.ts";
+import type { EditSeriesRegularsResponse, EndSeriesResponse, SeriesDetailResponse, SeriesListResponse, SeriesRegularsInput } from "../../../shared/series.ts";
 import { api } from "../../lib/api.ts";
 import { eventKeys } from "../events/hooks/query-keys.ts";
 
@@ -31,6 +31,24 @@ export function useEndSeries(seriesId: string) {
   return useMutation({
     mutationFn: (message: string) => api<EndSeriesResponse>(`${base}/${encodeURIComponent(seriesId)}/end`, { method: "POST", body: { message } }),
     onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: seriesKeys.all });
+      return queryClient.invalidateQueries({ queryKey: eventKeys.all });
+    },
+  });
+}
+
+/**
+ * PUT /api/admin/series/:id/regulars: the series' Regulars first rule, or null to turn it off; the
+ * games not open yet take it (their windows move), so the series' page and the games are read again.
+ */
+export function useEditSeriesRegulars(seriesId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (regulars: SeriesRegularsInput["regulars"]) =>
+      api<EditSeriesRegularsResponse>(`${base}/${encodeURIComponent(seriesId)}/regulars`, { method: "PUT", body: { regulars } }),
+    onSuccess: (answer) => {
+      // The rule shows at once; the games' windows come with the read that follows.
+      queryClient.setQueryData<SeriesDetailResponse>(seriesKeys.detail(seriesId), (current) => current && { ...current, series: answer.series });
       void queryClient.invalidateQueries({ queryKey: seriesKeys.all });
       return queryClient.invalidateQueries({ queryKey: eventKeys.all });
     },

@@ -1,16 +1,8 @@
 import type { RepeatInput } from "../../../shared/series.ts";
-import { createSeriesSchemaFor, REGULARS_LIMITS, SERIES_LIMITS } from "../../../shared/series.ts";
+import { createSeriesSchemaFor, SERIES_LIMITS } from "../../../shared/series.ts";
 import type { CreateEventInput } from "../../../shared/events.ts";
 import { sharedMessage } from "../../i18n/shared-message.ts";
-
-/** "Regulars first" as typed: off by default; its numbers as the fields hold them. */
-export interface RegularsDraft {
-  on: boolean;
-  windowHours: string;
-  minGames: string;
-  ofLast: string;
-  maxPercent: string;
-}
+import { initialRegulars, type RegularsDraft, type RegularsField, regularsInput, REGULARS_FIELDS } from "./regulars-draft.ts";
 
 /** The repeat part of the Create New Event form, as typed. */
 export interface RepeatDraft {
@@ -21,14 +13,6 @@ export interface RepeatDraft {
   opensDaysBefore: string;
   regulars: RegularsDraft;
 }
-
-export const initialRegulars: RegularsDraft = {
-  on: false,
-  windowHours: String(REGULARS_LIMITS.windowHoursDefault),
-  minGames: String(REGULARS_LIMITS.minGamesDefault),
-  ofLast: String(REGULARS_LIMITS.ofLastDefault),
-  maxPercent: String(REGULARS_LIMITS.maxPercentDefault),
-};
 
 export const initialRepeat: RepeatDraft = {
   weekly: false,
@@ -41,29 +25,21 @@ export const initialRepeat: RepeatDraft = {
 
 /** The body's `repeat`: the numbers as typed (the shared schema reads them); no `regulars` when it is off. */
 export function repeatInput(draft: RepeatDraft): RepeatInput {
-  const { regulars } = draft;
-  const rule = regulars.on ? { regulars: { windowHours: regulars.windowHours, minGames: regulars.minGames, ofLast: regulars.ofLast, maxPercent: regulars.maxPercent } } : {};
+  const regulars = regularsInput(draft.regulars);
+  const rule = regulars ? { regulars } : {};
   return draft.ends === "on_date"
     ? { ends: "on_date", endDate: draft.endDate, opensDaysBefore: draft.opensDaysBefore, ...rule }
     : { ends: "after_games", gameCount: draft.gameCount, opensDaysBefore: draft.opensDaysBefore, ...rule };
 }
 
 /** The repeat's fields a message can be about: a path under `repeat`, as the server's 400 names it. */
-export type RepeatField = "endDate" | "gameCount" | "opensDaysBefore" | "regulars.windowHours" | "regulars.minGames" | "regulars.ofLast" | "regulars.maxPercent";
+export type RepeatField = "endDate" | "gameCount" | "opensDaysBefore" | RegularsField;
 
 /** Each repeat field's message, in the screens' language. */
 export type RepeatErrors = Partial<Record<RepeatField, string>>;
 
 /** The fields in the form's order: the first one with a message gets the focus. */
-export const REPEAT_FIELDS: readonly RepeatField[] = [
-  "gameCount",
-  "endDate",
-  "opensDaysBefore",
-  "regulars.windowHours",
-  "regulars.minGames",
-  "regulars.ofLast",
-  "regulars.maxPercent",
-];
+export const REPEAT_FIELDS: readonly RepeatField[] = ["gameCount", "endDate", "opensDaysBefore", ...REGULARS_FIELDS];
 
 const isRepeatField = (key: string): key is RepeatField => (REPEAT_FIELDS as readonly string[]).includes(key);
 
