@@ -23,6 +23,11 @@ export const SERIES_ENDED_REGULARS = "This series has ended: its regulars' rule 
  * ledger keeps anyone already told from being told twice). A game counts as changed when its window
  * moved, appeared or went, or, with a window, when the rule's other numbers changed (its page shows
  * the regulars' share). Returns the series and how many games changed.
+ *
+ * Unlike a change of a game's lists, this one statement writes several games' rows in one transaction
+ * (docs/registrations-and-payments.md, "Lock order": one game per transaction). It cannot deadlock
+ * with them: it holds no game's row while waiting for another lock than these rows, and a join holds
+ * only its one game's row (and its user's, which this never touches); it writes no registration.
  */
 export async function editSeriesRegulars(deps: RegistrationDeps, options: { seriesId: string; rule: RegularsRule | null }): Promise<EditSeriesRegularsResponse> {
   const { db } = deps.database;
