@@ -206,7 +206,9 @@ describe("+1 guests at 375 px", () => {
     await payWithNewCard(dialog, "Pay $30.00 for you and 2 guests");
     await expect.poll(() => pathOf(page), SERVER).toBe("/confirmation");
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
-    expect(await page.getByRole("main").textContent()).toContain("$30.00");
+    // The receipt loads after the heading: wait for what it says, the amount and who it covers.
+    await expect.poll(() => page.getByRole("main").textContent(), SERVER).toContain("$30.00");
+    expect(await page.getByRole("main").textContent()).toContain("Sam, Alex Stone");
     expect((await (await page.request.get(`/api/events/${game.id}/registrations/me/receipt`)).json()) as { receipt: Receipt }).toMatchObject({
       receipt: { paidCents: 3000 },
     });

@@ -78,8 +78,10 @@ export function Switch({ label, hint, checked, busy, onChange }: { label: string
 }
 
 type ButtonVariant = "primary" | "secondary" | "danger";
+// Colours ease on hover; a button being enabled or disabled changes at once: a fade of its opacity
+// left it, for 150 ms, at a contrast no one can read (and axe caught it so in the payment dialog).
 const buttonBase =
-  "inline-flex items-center justify-center rounded-md px-4 py-2 font-semibold shadow-sm transition focus:outline-2 focus:outline-offset-2 focus:outline-green-700";
+  "inline-flex items-center justify-center rounded-md px-4 py-2 font-semibold shadow-sm transition-colors focus:outline-2 focus:outline-offset-2 focus:outline-green-700";
 const buttonStyles: Record<ButtonVariant, string> = {
   primary: "bg-green-700 text-white hover:bg-green-800",
   secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-100",
