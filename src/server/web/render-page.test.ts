@@ -13,6 +13,7 @@ const INDEX_HTML = `<!doctype html>
   <head>
     <title>Kickoff</title>
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/common-abc.js">
     <link rel="stylesheet" crossorigin href="/assets/common-abc.css">
     <link rel="preload" href="/api/me" as="fetch" crossorigin="use-credentials">
     <link rel="preload" href="/api/config" as="fetch" crossorigin="use-credentials">
@@ -89,11 +90,13 @@ describe("pages rendered on the server", () => {
     expect(html).toContain(`<style>${CSS}</style>`);
     expect(html).not.toContain('rel="stylesheet"');
     expect(html).not.toContain('href="/api/me"');
-    for (const file of ["home-abc.js", "shared-abc.js", "messages-en-shell-abc.js", "messages-en-home-abc.js"]) {
-      expect(html).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}">`);
-    }
-    // The main script fetched at once, run by /boot.js after the first paint.
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/index-abc.js"><script type="module" src="/boot.js" data-main="/assets/index-abc.js"></script>');
+    // Nothing fetched before the first paint: /boot.js asks for the main script and every module of
+    // the screen (the build's own preloads too) after it, all at once.
+    expect(html).not.toContain('rel="modulepreload"');
+    const boot = /<script type="module" src="\/boot.js" data-main="\/assets\/index-abc.js" data-modules="([^"]*)"><\/script>/.exec(html);
+    expect(boot).not.toBeNull();
+    const modules = boot![1]!.split(" ");
+    for (const file of ["common-abc.js", "home-abc.js", "shared-abc.js", "messages-en-shell-abc.js", "messages-en-home-abc.js"]) expect(modules).toContain(`/assets/${file}`);
     expect(html).not.toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
     // The embedded answers cannot end their element, whatever a title says.
     const json = /<script type="application\/json" id="server-render">(.*?)<\/script>/.exec(html)![1]!;

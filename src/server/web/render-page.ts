@@ -85,7 +85,8 @@ const SCREEN_AREAS = { home: ["shell", "home"], event: ["shell", "event"], login
  * inert until the browser has hydrated it: a tap or a keystroke before then would reach no handler
  * and be lost (a form would even submit itself as a GET), so none is taken. Its
  * stylesheet inline (it would otherwise hold the first paint back for one more request), and the
- * screen's code and messages asked for at once instead of the API answers the render already holds.
+ * screen's code and messages asked for all at once after the first paint, instead of the API answers
+ * the render already holds.
  */
 function withRenderedScreen(html: string, rendered: RenderedPage, manifest: Manifest, webDist: string): string {
   const { state } = rendered;
@@ -98,22 +99,25 @@ function withRenderedScreen(html: string, rendered: RenderedPage, manifest: Mani
   };
   addChunk(SCREEN_SOURCES[state.screen]);
   for (const area of SCREEN_AREAS[state.screen]) addChunk(`i18n/catalogs/${state.language}/${area}.ts`);
-  const modulePreloads = [...preloads]
-    .filter((file) => !html.includes(`/${file}"`))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join("");
+  // Every module the screen needs, the build's own preloads included: /boot.js asks for them all at
+  // once after the first paint, none before it (docs/server-rendering.md, "After the first paint").
+  const modules = new Set([...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((match) => match[1]!));
+  for (const file of preloads) modules.add(file);
   // "<" escaped: the JSON cannot close its element, whatever a game's title says.
   const json = JSON.stringify(state).replace(/</g, "\\u003c");
   return html
+    .replace(/<link rel="modulepreload" crossorigin href="[^"]+">\s*/g, "")
     .replace(/<link rel="preload" href="\/api\/[^"]*" as="fetch"[^>]*>\s*/g, "")
     .replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/, (tag, file: string) => {
       const css = readStylesheet(webDist, file);
       return css === undefined ? tag : `<style>${css}</style>`;
     })
-    // The main script is started by /boot.js after the first paint (src/web/public/boot.js); it is
-    // preloaded, so its download starts now.
-    .replace(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/, (_tag, main: string) => `<link rel="modulepreload" crossorigin href="${main}"><script type="module" src="/boot.js" data-main="${main}"></script>`)
-    .replace("</head>", `${modulePreloads}</head>`)
+    // The main script and the screen's modules are fetched and started by /boot.js after the first
+    // paint (src/web/public/boot.js).
+    .replace(
+      /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/,
+      (_tag, main: string) => `<script type="module" src="/boot.js" data-main="${main}" data-modules="${[...modules].map((file) => `/${file}`).join(" ")}"></script>`,
+    )
     .replace(/<div id="root">[\s\S]*?<\/div>(\s*<!--)/, (_all, after: string) => `<div id="root" inert>${rendered.html}</div><script type="application/json" id="${SERVER_RENDER_ELEMENT_ID}">${json}</script>${after}`);
 }
 
