@@ -278,6 +278,11 @@ describe("the PWA on a bad connection", () => {
     await page.getByText(game.title).first().waitFor();
     await page.goto(`/event/${game.id}`);
     await page.getByRole("heading", { name: game.title }).waitFor();
+    // The server's page shows the game before the app starts; what shows offline is the answer the
+    // app keeps once it has asked for the game itself (src/web/lib/saved-answers.ts).
+    await expect
+      .poll(() => page.evaluate(async (path) => Boolean(await caches.match(new URL(path, location.origin).toString(), { cacheName: "kickoff-data-v1" })), `/api/events/${game.id}`), { timeout: 15_000 })
+      .toBe(true);
     await page.goto("/your-events");
     await page.getByText(mine.title).first().waitFor();
     const notice = page.getByRole("status").filter({ hasText: "Offline" });
