@@ -135,11 +135,15 @@ export function chargeLookupOf(charge: PaymentRow): ChargeLookup {
   };
 }
 
-/** Writes the refund due on a registration as a pending ledger row (one per registration: its key is refund:{id}). */
-export async function insertRefund(tx: Tx, reg: RegistrationRow, amountCents: number, currency: string): Promise<string | undefined> {
+/**
+ * Writes a refund due on a registration as a pending ledger row: its release's (one per registration,
+ * key refund:{id}), or one removed guest's share (one per guest, key refund-guest:{guestId}).
+ */
+export async function insertRefund(tx: Tx, reg: RegistrationRow, amountCents: number, currency: string, guestId?: string): Promise<string | undefined> {
+  const idempotencyKey = guestId ? guestRefundKey(guestId) : refundKey(reg.id);
   const [refund] = await tx.db
     .insert(payment)
-    .values({ registrationId: reg.id, eventId: reg.eventId, userId: reg.userId, kind: "refund", amountCents, currency, idempotencyKey: refundKey(reg.id) })
+    .values({ registrationId: reg.id, eventId: reg.eventId, userId: reg.userId, guestId: guestId ?? null, kind: "refund", amountCents, currency, idempotencyKey })
     .onConflictDoNothing()
     .returning({ id: payment.id });
   return refund?.id;

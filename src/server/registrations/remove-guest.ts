@@ -1,9 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { GUEST_NOT_FOUND, type RemoveGuestResponse } from "../../shared/guests.ts";
 import { refundAfterFeeCents } from "../../shared/money.ts";
-import { CANCEL_WINDOW_TEXT, isCancellable } from "../../shared/registrations.ts";
+import { ACTIVE_STATUSES, CANCEL_WINDOW_TEXT, isCancellable } from "../../shared/registrations.ts";
 import type { SessionUser } from "../auth/session.ts";
-import { payment, registration, registrationGuest } from "../db/schema.ts";
+import { registration, registrationGuest } from "../db/schema.ts";
 import { isEventId } from "../events/event-summary.ts";
 import { EVENT_NOT_FOUND } from "../events/get-event.ts";
 import { AppError } from "../http/errors.ts";
@@ -11,7 +11,7 @@ import { PAYMENT_IN_PROGRESS } from "./cancel.ts";
 import { feeRuleOf, nowOf, type RegistrationDeps } from "./deps.ts";
 import { enqueueIn } from "./jobs.ts";
 import { promoteNext } from "./promote-next.ts";
-import { chargeOf, guestRefundKey } from "./queries.ts";
+import { chargeOf, insertRefund } from "./queries.ts";
 import { withEventLock } from "./transaction.ts";
 
 /**
@@ -39,7 +39,7 @@ export async function removeGuest(deps: RegistrationDeps, options: { user: Sessi
           eq(registrationGuest.status, "active"),
           eq(registration.eventId, event.id),
           eq(registration.userId, user.id),
-          sql`${registration.status} in ('confirmed', 'waitlisted', 'pending_payment', 'promoting')`,
+          inArray(registration.status, [...ACTIVE_STATUSES]),
         ),
       );
     if (!found) throw new AppError("not_found", GUEST_NOT_FOUND);
@@ -59,20 +59,8 @@ export async function removeGuest(deps: RegistrationDeps, options: { user: Sessi
       .set({ guestCount: sql`${registration.guestCount} - 1`, amountCents: sql`${registration.amountCents} - ${guest.shareCents}` })
       .where(eq(registration.id, reg.id));
     if (refund > 0) {
-      const [row] = await tx.db
-        .insert(payment)
-        .values({
-          registrationId: reg.id,
-          eventId: reg.eventId,
-          userId: reg.userId,
-          guestId: guest.id,
-          kind: "refund",
-          amountCents: refund,
-          currency: charge!.currency,
-          idempotencyKey: guestRefundKey(guest.id),
-        })
-        .returning({ id: payment.id });
-      await enqueueIn(tx, deps).refund(row!.id);
+      const refundId = await insertRefund(tx, reg, refund, charge!.currency, guest.id);
+      if (refundId) await enqueueIn(tx, deps).refund(refundId);
     }
     // A spot freed goes to the waitlist; a waitlisted party now smaller may fit the spots already free
     // (it is first in line for them: a newcomer must not take them ahead of it).

@@ -43,9 +43,9 @@ afterAll(async () => {
 
 const deps = () => registrationDeps(context);
 
-/** A free weekly game of 4 players (and 2 goalkeepers) with regulars first: 3 of the last 4, 70 %. */
-async function regularsSeries(title: string) {
-  const created = await admin.json<SeriesDetailResponse>("POST", "/api/admin/series", {
+/** Create New Event with Repeat weekly, as the form sends it: a free game of 4 players, Thursdays at 19:00. */
+function seriesForm(title: string, more: Record<string, unknown>) {
+  return {
     title,
     date: thursdayFrom(8, ZONE),
     time: "19:00",
@@ -57,11 +57,20 @@ async function regularsSeries(title: string) {
     notes: "",
     cost: "0",
     maxPlayers: 4,
+    includeGoalkeepers: false,
+    goalkeeperCost: "",
+    maxGoalkeepers: 2,
+    ...more,
+  };
+}
+
+/** A free weekly game of 4 players (and 2 goalkeepers) with regulars first: 3 of the last 4, 70 %. */
+async function regularsSeries(title: string) {
+  const created = await admin.json<SeriesDetailResponse>("POST", "/api/admin/series", seriesForm(title, {
     includeGoalkeepers: true,
     goalkeeperCost: "0",
-    maxGoalkeepers: 2,
     repeat: { ends: "after_games", gameCount: 2, opensDaysBefore: 6, regulars: { windowHours: "24", minGames: 3, ofLast: 4, maxPercent: 70 } },
-  });
+  }));
   expect(created.status).toBe(201);
   expect(created.body.series.regulars).toEqual({ windowMinutes: 24 * 60, minGames: 3, ofLast: 4, maxPercent: 70 });
   const [game] = await context.database.db.select().from(eventTable).where(eq(eventTable.seriesId, created.body.series.id)).orderBy(asc(eventTable.startsAt));
@@ -251,23 +260,7 @@ describe("changing a series' regulars rule", () => {
 
   /** A free weekly game of 4 players, 4 games, no regulars' rule: every game opens 6 days before kick-off. */
   async function plainSeries(title: string) {
-    const created = await admin.json<SeriesDetailResponse>("POST", "/api/admin/series", {
-      title,
-      date: thursdayFrom(8, ZONE),
-      time: "19:00",
-      timeZone: ZONE,
-      durationHours: 1,
-      durationMinutes: 30,
-      location: { name: "Christie Pits", latitude: 43.6645, longitude: -79.4206 },
-      field: "",
-      notes: "",
-      cost: "0",
-      maxPlayers: 4,
-      includeGoalkeepers: false,
-      goalkeeperCost: "",
-      maxGoalkeepers: 2,
-      repeat: { ends: "after_games", gameCount: 4, opensDaysBefore: 6 },
-    });
+    const created = await admin.json<SeriesDetailResponse>("POST", "/api/admin/series", seriesForm(title, { repeat: { ends: "after_games", gameCount: 4, opensDaysBefore: 6 } }));
     expect(created.status).toBe(201);
     expect(created.body.series.regulars).toBeNull();
     const games = await context.database.db.select().from(eventTable).where(eq(eventTable.seriesId, created.body.series.id)).orderBy(asc(eventTable.startsAt));
