@@ -196,10 +196,13 @@ describe("npm start", () => {
     await killed.exited;
     expect(readFileSync(join(dataDir, LOCK_FILE), "utf8").trim()).toBe(String(killed.child.pid));
 
-    const restarted = startServer({ PORT: String(port) });
+    // On a port of its own: the lock is what this is about, and the killed one's port may meanwhile be
+    // handed to another test file running beside this one ("port already in use", seen once in CI).
+    const again = await freePort();
+    const restarted = startServer({ PORT: String(again) });
     try {
       await restarted.waitFor("is running at");
-      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${again}/healthz`)).status).toBe(200);
     } finally {
       restarted.child.kill("SIGTERM");
       expect(await restarted.exited).toBe(0);
