@@ -4,6 +4,7 @@
 //   BENCH_SECONDS       measured seconds per target and server (default 5; plus 1 s warm-up)
 //   BENCH_CONCURRENCY   requests in flight (default 16)
 //   BENCH_DATABASE_URL  postgres://… to bench on PostgreSQL instead of the embedded PGlite
+//   BENCH_RENDER_RATE   rendered event pages per second sent beside the signed-in JSON route (default 20)
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
@@ -17,6 +18,7 @@ import { printTable } from "./table.ts";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const WARM_UP_MS = 1_000;
+const RENDER_RATE = Number(process.env.BENCH_RENDER_RATE ?? 20);
 /** However it goes, the whole run stops after this. */
 const OVERALL_LIMIT_MS = 10 * 60_000;
 
@@ -105,6 +107,22 @@ async function main() {
   }
   printTable(["target", "body", "app req/s", "app p50 ms", "app p99 ms", "bare req/s", "bare p99 ms", "app/bare", "errors"], rows);
 
+  // What the render costs the API: the signed-in JSON route at full load, alone and with rendered
+  // pages arriving at a steady rate beside it (docs/server-rendering.md, "What a render costs").
+  const json = targets.find((target) => target.signedIn && !target.rendered)!;
+  const page = targets.find((target) => target.rendered);
+  if (page) {
+    const alone = await measure(`${appOrigin}${json.path}`, headersFor(json));
+    const pacer = pace(`${appOrigin}${page.path}`, headersFor(page), RENDER_RATE);
+    const beside = await measure(`${appOrigin}${json.path}`, headersFor(json));
+    const pages = await pacer.stop();
+    console.log(
+      `\n${json.name}, ${CONCURRENCY} in flight: ${alone.perSecond.toFixed(0)} req/s alone, ${beside.perSecond.toFixed(0)} req/s beside ${RENDER_RATE} rendered pages/s ` +
+        `(${((beside.perSecond / alone.perSecond) * 100).toFixed(1)}% of alone; p99 ${alone.p99.toFixed(1)} → ${beside.p99.toFixed(1)} ms). ` +
+        `Rendered pages meanwhile: ${pages.requests} answered, p50 ${pages.p50.toFixed(1)} ms, p99 ${pages.p99.toFixed(1)} ms, ${pages.errors} errors.`,
+    );
+  }
+
   stopChildren();
   rmSync(dir, { recursive: true, force: true });
   clearTimeout(guard);
@@ -133,8 +151,12 @@ const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
 /** One GET over a kept-alive loopback connection; the body is read in full. */
 function get(url: string, headers: Record<string, string>): Promise<{ status: number; contentType: string; body: Buffer }> {
+  return getWith(agent, url, headers);
+}
+
+function getWith(through: Agent, url: string, headers: Record<string, string>): Promise<{ status: number; contentType: string; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { agent, headers }, (response) => {
+    const req = request(url, { agent: through, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () =>
@@ -175,6 +197,44 @@ async function run(url: string, headers: Record<string, string>, durationMs: num
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
   return { requests: latencies.length, errors, perSecond: latencies.length / elapsed, p50: at(0.5), p99: at(0.99) };
+}
+
+const pacedAgent = new Agent({ keepAlive: true });
+
+/**
+ * One GET every 1/rate seconds, each sent on time whether or not the last was answered (an open
+ * loop: the pages' arrival does not slow down when the app does), on an agent of its own so the
+ * measured loops keep their sockets. `stop` waits for the requests still out.
+ */
+function pace(url: string, headers: Record<string, string>, perSecond: number): { stop(): Promise<Result> } {
+  const latencies: number[] = [];
+  const pending = new Set<Promise<void>>();
+  let errors = 0;
+  const send = () => {
+    const sent = performance.now();
+    const done = getWith(pacedAgent, url, headers)
+      .then((response) => {
+        if (response.status !== 200 || !response.body.includes('id="server-render"')) errors++;
+      })
+      .catch(() => {
+        errors++;
+      })
+      .finally(() => {
+        latencies.push(performance.now() - sent);
+        pending.delete(done);
+      });
+    pending.add(done);
+  };
+  const timer = setInterval(send, 1000 / perSecond);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await Promise.all(pending);
+      latencies.sort((a, b) => a - b);
+      const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+      return { requests: latencies.length, errors, perSecond, p50: at(0.5), p99: at(0.99) };
+    },
+  };
 }
 
 function formatBytes(bytes: number): string {
