@@ -13,7 +13,7 @@ const LanguageSwitchScreen = lazy(load);
  * Fetches the switch's code ahead: the server renders the switch with it (docs/server-rendering.md);
  * a browser hydrating that HTML keeps it as it is until its own copy of the code arrives.
  */
-export const preloadLanguageSwitch = (): Promise<unknown> => load();
+export const preloadLanguageSwitch = (): Promise<unknown> => (loaded ? Promise.resolve() : load());
 
 /** The language switch, fetched after the screen it sits under (the initial JavaScript's budget). */
 export function LanguageSwitch({ className }: { className?: string }) {
