@@ -119,6 +119,61 @@ describe("a weekly series at 375 px", () => {
     await expect.poll(async () => (await games.getByRole("link").allTextContents()).map((text) => text.slice(-7)), SERVER).toEqual(["7:00 PM", "8:00 PM", "8:00 PM"]);
   });
 
+  it("moves its following games to another day from a game's Edit, and says the new day on its page, at 375 px", SLOW, async () => {
+    const page = await newPage({ width: 375, height: 800 });
+    await login(page, await adminAccount());
+    const title = uniqueTitle("Moving night");
+    const response = await page.request.post("/api/admin/series", {
+      data: {
+        title,
+        date: await browserDate(page, 10),
+        time: "19:00",
+        timeZone: "America/Toronto",
+        durationHours: "1",
+        durationMinutes: "30",
+        location: { name: "Old Mill Field, Mill Lane" },
+        cost: "0",
+        maxPlayers: "12",
+        repeat: { ends: "after_games", gameCount: 3, opensDaysBefore: 6 },
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    const created = (await response.json()) as SeriesDetailResponse;
+    const shortDay = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", { weekday: "short", timeZone: "UTC" });
+    const longDay = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", { weekday: "long", timeZone: "UTC" });
+    const plusDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+    // The second game, and the one after it, two days later in their weeks.
+    await page.goto(`/admin/event/${created.games[1]!.id}/edit`);
+    await page.getByRole("heading", { name: `Edit ${title}`, level: 1 }).waitFor(SERVER);
+    const scope = page.getByRole("group", { name: "Change" });
+    await scope.getByLabel("This and the following games").check();
+    await page.getByText("Moving this game to another day moves the following games to that day of their week").waitFor();
+    const dateField = page.getByLabel("Date", { exact: true });
+    const secondDay = await dateField.inputValue();
+    // More than 6 days from its day in the series is refused, under the field.
+    await dateField.fill(plusDays(secondDay, 7));
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByText(/^Could not save the changes: The following games can move to another day of their own week only/).waitFor(SERVER);
+    await fitsWidth(page);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "series-move-refused-375");
+    await dateField.fill(plusDays(secondDay, 2));
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByText("2 games updated. Everyone in them is emailed what changed.").waitFor(SERVER);
+
+    // The series' page: the new day, and each game on it but the first.
+    await page.getByRole("heading", { name: title, level: 1 }).waitFor(SERVER);
+    await page.getByText(`Every ${longDay(plusDays(secondDay, 2))}, 7:00 PM`).waitFor(SERVER);
+    const games = region(page, "Games");
+    await expect
+      .poll(async () => (await games.getByRole("link").allTextContents()).map((text) => text.slice(0, 3)), SERVER)
+      .toEqual([shortDay(plusDays(secondDay, -7)), shortDay(plusDays(secondDay, 2)), shortDay(plusDays(secondDay, 2))]);
+    await fitsWidth(page);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "series-moved-375");
+  });
+
   it("is listed on the admins' Series screen", SLOW, async () => {
     const page = await newPage({ width: 375, height: 800 });
     await login(page, await adminAccount());

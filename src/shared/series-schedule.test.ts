@@ -10,6 +10,8 @@ const toronto: SeriesSchedule = {
   endDate: null,
   gameCount: 26,
   opensBeforeMinutes: 6 * 24 * 60,
+  dayOffset: 0,
+  offsetFrom: null,
 };
 
 describe("a weekly series' games", () => {
@@ -39,5 +41,35 @@ describe("a weekly series' games", () => {
     expect(occurrencesWithin(toronto, { now: new Date("2027-01-07T17:00:00Z"), horizonDays: 0 }).map((game) => game.date)).toEqual(["2027-01-07"]);
     expect(occurrencesWithin(toronto, { now: new Date("2027-01-08T01:00:00Z"), horizonDays: 0 })).toEqual([]);
     expect(addDays("2027-02-26", 7)).toBe("2027-03-05");
+  });
+
+  it("play the games from the moved one on at their new weekday, keyed as before, across a change of clocks", () => {
+    // From the game keyed Thursday 2026-10-29 on, the games are played on Saturdays (2 days later).
+    const moved: SeriesSchedule = { ...toronto, dayOffset: 2, offsetFrom: "2026-10-29" };
+    const games = occurrencesWithin(moved, { now: new Date("2026-10-01T12:00:00Z"), horizonDays: 60 });
+    expect(games.map((game) => [game.date, game.day])).toEqual([
+      ["2026-10-22", "2026-10-22"],
+      ["2026-10-29", "2026-10-31"],
+      ["2026-11-05", "2026-11-07"],
+      ["2026-11-12", "2026-11-14"],
+      ["2026-11-19", "2026-11-21"],
+      ["2026-11-26", "2026-11-28"],
+    ]);
+    for (const game of games.slice(1)) {
+      expect(isoWeekday(game.day)).toBe(6);
+      const wall = wallClockAt(game.startsAt.getTime(), "America/Toronto");
+      expect([wall.year, wall.month, wall.day, wall.hour, wall.minute].join(" ")).toBe(`${game.day.slice(0, 4)} ${Number(game.day.slice(5, 7))} ${Number(game.day.slice(8))} 19 0`);
+    }
+    // Saturday 2026-10-31 is before the clocks change, Saturday 2026-11-07 after.
+    expect(games[1]!.startsAt.toISOString()).toBe("2026-10-31T23:00:00.000Z");
+    expect(games[2]!.startsAt.toISOString()).toBe("2026-11-08T00:00:00.000Z");
+    expect(games[2]!.registrationOpensAt.toISOString()).toBe("2026-11-02T00:00:00.000Z");
+    // The horizon counts the day a game is played: 2026-10-29 + 2 days is past a horizon ending on the 30th.
+    expect(occurrencesWithin(moved, { now: new Date("2026-10-23T12:00:00Z"), horizonDays: 7 }).map((game) => game.day)).toEqual([]);
+    expect(occurrencesWithin(moved, { now: new Date("2026-10-23T12:00:00Z"), horizonDays: 8 }).map((game) => game.day)).toEqual(["2026-10-31"]);
+    // Moved earlier (Thursday → Monday, -3), today's week is walked from a week before it.
+    const earlier: SeriesSchedule = { ...toronto, dayOffset: -3, offsetFrom: "2026-10-29" };
+    expect(occurrencesWithin(earlier, { now: new Date("2026-11-03T12:00:00Z"), horizonDays: 7 }).map((game) => game.day)).toEqual(["2026-11-09"]);
+    expect(occurrencesWithin(earlier, { now: new Date("2026-11-01T12:00:00Z"), horizonDays: 2 }).map((game) => game.day)).toEqual(["2026-11-02"]);
   });
 });

@@ -36,28 +36,40 @@ export interface SeriesSchedule {
   endDate: string | null;
   gameCount: number | null;
   opensBeforeMinutes: number;
+  /** The games keyed on or after `offsetFrom` are played `dayOffset` days (-6 … 6) from their key. */
+  dayOffset: number;
+  offsetFrom: string | null;
 }
 
 export interface Occurrence {
-  /** The day the game was generated for: its key in the series. */
+  /** The day the game was generated for: its key in the series, 7 × n days after the first date. */
   date: string;
+  /** The day it is played: its key, moved when the following games were moved to another weekday. */
+  day: string;
   startsAt: Date;
   endsAt: Date;
   registrationOpensAt: Date;
 }
 
-/** The series' game on `date` (a day of the series). */
+/** The day the game keyed `date` is played on (docs/series.md, "Moving the following games to another day"). */
+export function playedOn(schedule: Pick<SeriesSchedule, "dayOffset" | "offsetFrom">, date: string): string {
+  return schedule.offsetFrom !== null && date >= schedule.offsetFrom ? addDays(date, schedule.dayOffset) : date;
+}
+
+/** The series' game keyed `date` (a day of the series). */
 export function occurrenceOn(schedule: SeriesSchedule, date: string): Occurrence {
-  const startsAt = zonedTimeToUtc(date, schedule.localTime, schedule.timeZone);
+  const day = playedOn(schedule, date);
+  const startsAt = zonedTimeToUtc(day, schedule.localTime, schedule.timeZone);
   return {
     date,
+    day,
     startsAt,
     endsAt: new Date(startsAt.getTime() + schedule.durationMinutes * 60_000),
     registrationOpensAt: new Date(startsAt.getTime() - schedule.opensBeforeMinutes * 60_000),
   };
 }
 
-/** The last day the series has a game on, or null when it has none (a date before its first). */
+/** The key of the series' last game, or null when it has none (an end date before its first). */
 export function lastDateOf(schedule: Pick<SeriesSchedule, "firstDate" | "endDate" | "gameCount">): string | null {
   if (schedule.gameCount !== null) return addDays(schedule.firstDate, 7 * (schedule.gameCount - 1));
   if (schedule.endDate === null || schedule.endDate < schedule.firstDate) return null;
@@ -66,21 +78,23 @@ export function lastDateOf(schedule: Pick<SeriesSchedule, "firstDate" | "endDate
 }
 
 /**
- * The games that should exist now: every day of the series from today (in its zone) up to `horizonDays`
- * ahead, whose kick-off is still to come. Past days are skipped without being walked, so the work is
- * proportional to the horizon, not to the series' age.
+ * The games that should exist now: every game of the series played from today (in its zone) up to
+ * `horizonDays` ahead, whose kick-off is still to come. Past weeks are skipped without being walked,
+ * so the work is proportional to the horizon, not to the series' age. A game is played at most 6 days
+ * from its key, so the walk starts a week early and stops at the first game past the horizon.
  */
 export function occurrencesWithin(schedule: SeriesSchedule, options: { now: Date; horizonDays: number }): Occurrence[] {
   const last = lastDateOf(schedule);
   if (last === null) return [];
   const today = dayNumber(dateInZone(options.now, schedule.timeZone));
   const first = dayNumber(schedule.firstDate);
-  const until = Math.min(dayNumber(last), today + options.horizonDays);
-  const skipWeeks = Math.max(0, Math.floor((today - first) / 7));
+  const horizon = today + options.horizonDays;
+  const skipWeeks = Math.max(0, Math.floor((today - 7 - first) / 7));
   const occurrences: Occurrence[] = [];
   let previous: Occurrence | undefined;
-  for (let day = first + skipWeeks * 7; day <= until; day += 7) {
-    const date = dateOfDayNumber(day);
+  for (let key = first + skipWeeks * 7; key <= dayNumber(last); key += 7) {
+    const date = dateOfDayNumber(key);
+    if (dayNumber(playedOn(schedule, date)) > horizon) break;
     const occurrence = (previous && sameWallTimeAWeekLater(schedule, previous, date)) ?? occurrenceOn(schedule, date);
     if (occurrence.startsAt.getTime() > options.now.getTime()) occurrences.push(occurrence);
     previous = occurrence;
@@ -98,9 +112,12 @@ function sameWallTimeAWeekLater(schedule: SeriesSchedule, previous: Occurrence, 
   const wall = wallClockAt(startsAt.getTime(), schedule.timeZone);
   const [hour, minute] = schedule.localTime.split(":").map(Number);
   const shown = `${String(wall.year).padStart(4, "0")}-${String(wall.month).padStart(2, "0")}-${String(wall.day).padStart(2, "0")}`;
-  if (shown !== date || wall.hour !== hour || wall.minute !== minute) return undefined;
+  // The week the following games moved to another weekday is not a week after the one before it.
+  const day = playedOn(schedule, date);
+  if (shown !== day || wall.hour !== hour || wall.minute !== minute) return undefined;
   return {
     date,
+    day,
     startsAt,
     endsAt: new Date(startsAt.getTime() + schedule.durationMinutes * 60_000),
     registrationOpensAt: new Date(startsAt.getTime() - schedule.opensBeforeMinutes * 60_000),

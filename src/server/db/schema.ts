@@ -130,8 +130,14 @@ export const series = pgTable(
     title: text("title").notNull(),
     /** The first game's day ("yyyy-MM-dd" in the zone); every game falls 7 × n days later. */
     firstDate: date("first_date", { mode: "string" }).notNull(),
-    /** ISO weekday of the games, 1 = Monday … 7 = Sunday (the first date's). */
+    /** ISO weekday of the games, 1 = Monday … 7 = Sunday (the first date's; dayOffset moves it). */
     weekday: integer("weekday").notNull(),
+    /**
+     * The games keyed on or after `offsetFrom` are played this many days from their key (-6 … 6): the
+     * following games moved to another weekday (docs/series.md, "Moving the following games to another day").
+     */
+    dayOffset: integer("day_offset").notNull().default(0),
+    offsetFrom: date("offset_from", { mode: "string" }),
     /** "HH:mm" on the zone's clock. */
     localTime: text("local_time").notNull(),
     timeZone: text("time_zone").notNull(),
@@ -171,6 +177,7 @@ export const series = pgTable(
   (table) => [
     check("series_end_once", sql`(${table.endDate} is null) <> (${table.gameCount} is null)`),
     check("series_weekday", sql`${table.weekday} between 1 and 7`),
+    check("series_day_offset", sql`${table.dayOffset} between -6 and 6 and (${table.dayOffset} = 0 or ${table.offsetFrom} is not null)`),
     check("series_game_count_positive", sql`${table.gameCount} is null or ${table.gameCount} >= 1`),
     check("series_opens_before_positive", sql`${table.opensBeforeMinutes} >= 0`),
     check("series_cost_nonnegative", sql`${table.costCents} >= 0 and ${table.goalkeeperCostCents} >= 0`),

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt } from "drizzle-orm";
 import type { CreateEventData } from "../../shared/events.ts";
 import type { EditScope, EditSeriesGamesResponse, RefusedSeriesEdit } from "../../shared/series.ts";
+import { addDays, dayNumber, isoWeekday } from "../../shared/series-schedule.ts";
 import { dateInZone } from "../../shared/zoned-time.ts";
 import { event, series } from "../db/schema.ts";
 import { gameDetailsOf } from "../events/create-event.ts";
@@ -11,18 +12,21 @@ import { nowOf, type RegistrationDeps } from "../registrations/deps.ts";
 import { findSeries } from "./get-series.ts";
 import { withSeriesLock } from "./generate-games.ts";
 
-export const FOLLOWING_KEEP_THEIR_DAY =
-  "Only this game can move to another day. To play the following games on another day, end this series and create a new one.";
+/** A game is played at most this many days from its day in the series' weekly rhythm (its key). */
+const MAX_DAY_OFFSET = 6;
+export const FOLLOWING_WITHIN_A_WEEK =
+  "The following games can move to another day of their own week only: pick a day at most 6 days before or after this game's day in the series.";
 export const SERIES_ENDED = "This series has ended: edit its games one at a time.";
 
 /**
  * Edits a game of a series, alone ("this") or with the games after it ("following"): each game through
  * the one edit of a game (editEvent, its own transaction under its lock, its own mails), so a series'
  * game follows exactly the rules of any game. "Following" also rewrites the series' template, so games
- * generated later have the new details; the day of each game stays its own (only the time of day, the
- * venue, capacity, prices and the rest change). The chosen game's refusal is the request's answer; a
- * following game whose edit is refused (say, its goalkeepers cannot be removed) keeps its details and
- * is listed in the answer (docs/series.md, "Editing").
+ * generated later have the new details. A new day for the chosen game moves each following game to
+ * that weekday of its own week, and the games generated later too (the template's day offset);
+ * otherwise each keeps its own day. The chosen game's refusal is the request's answer; a following game whose edit is refused
+ * (say, its goalkeepers cannot be removed) keeps its details and is listed in the answer
+ * (docs/series.md, "Editing").
  */
 export async function editSeriesGames(
   deps: RegistrationDeps,
@@ -39,15 +43,19 @@ export async function editSeriesGames(
 
   if (row.status === "ended") throw new AppError("rule", SERIES_ENDED);
   const input = options.input;
-  if (input.date !== dateInZone(game.startsAt, game.timeZone)) throw new AppError("validation", FOLLOWING_KEEP_THEIR_DAY, { date: FOLLOWING_KEEP_THEIR_DAY });
+  const shift = dayNumber(input.date) - dayNumber(dateInZone(game.startsAt, game.timeZone));
+  // The new day, counted from the game's day in the weekly rhythm: the template's offset from now on.
+  const offset = dayNumber(input.date) - dayNumber(game.occurrenceDate!);
+  if (shift !== 0 && Math.abs(offset) > MAX_DAY_OFFSET) throw new AppError("validation", FOLLOWING_WITHIN_A_WEEK, { date: FOLLOWING_WITHIN_A_WEEK });
   const first = await editEvent(deps, { eventId: game.id, input });
 
   // The template first, under the series' lock: a generation running now has either committed its
   // games (the query below finds them) or will read the new template.
   const following = await withSeriesLock(db, [row.id], async (tx) => {
-    await tx.update(series).set(templateOf(input)).where(eq(series.id, row.id));
+    const moved = shift === 0 ? {} : { dayOffset: offset, offsetFrom: game.occurrenceDate!, weekday: isoWeekday(input.date) };
+    await tx.update(series).set({ ...templateOf(input), ...moved }).where(eq(series.id, row.id));
     return tx
-      .select({ id: event.id, startsAt: event.startsAt, timeZone: event.timeZone })
+      .select({ id: event.id, startsAt: event.startsAt, timeZone: event.timeZone, occurrenceDate: event.occurrenceDate })
       .from(event)
       .where(and(eq(event.seriesId, row.id), gt(event.occurrenceDate, game.occurrenceDate!), eq(event.status, "active"), gt(event.startsAt, nowOf(deps))))
       .orderBy(asc(event.startsAt));
@@ -58,7 +66,10 @@ export async function editSeriesGames(
   const refused: RefusedSeriesEdit[] = [];
   for (const next of following) {
     try {
-      const result = await editEvent(deps, { eventId: next.id, input: { ...input, date: dateInZone(next.startsAt, next.timeZone), timeZone: next.timeZone } });
+      // Moved: the new weekday of its own week, as the games generated later (a game moved alone
+      // before follows too, as its time follows a new time). Otherwise: its own day, whatever it is.
+      const date = shift === 0 ? dateInZone(next.startsAt, next.timeZone) : addDays(next.occurrenceDate!, offset);
+      const result = await editEvent(deps, { eventId: next.id, input: { ...input, date, timeZone: next.timeZone } });
       if (result.changes.length > 0) edited += 1;
       notified += result.notified;
     } catch (error) {
@@ -69,7 +80,7 @@ export async function editSeriesGames(
   return { edited, notified, refused };
 }
 
-/** What games generated from now on copy: the edit form's details, the day of the week unchanged. */
+/** What games generated from now on copy: the edit form's details (the day is moved apart, above). */
 function templateOf(input: CreateEventData) {
   return { ...gameDetailsOf(input), localTime: input.time };
 }

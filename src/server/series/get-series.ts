@@ -1,6 +1,6 @@
 import { asc, desc, eq } from "drizzle-orm";
 import type { SeriesDetailResponse, SeriesView } from "../../shared/series.ts";
-import { lastDateOf } from "../../shared/series-schedule.ts";
+import { lastDateOf, playedOn } from "../../shared/series-schedule.ts";
 import type { Db } from "../db/client.ts";
 import { event, series } from "../db/schema.ts";
 import { isEventId, summaryColumns, toEventSummary } from "../events/event-summary.ts";
@@ -19,7 +19,7 @@ export function seriesView(row: SeriesRow): SeriesView {
     firstDate: row.firstDate,
     endDate: row.endDate,
     gameCount: row.gameCount,
-    lastDate: lastDateOf(row) ?? row.firstDate,
+    lastDate: playedOn(row, lastDateOf(row) ?? row.firstDate),
     opensBeforeMinutes: row.opensBeforeMinutes,
     regulars:
       row.regularsWindowMinutes === null

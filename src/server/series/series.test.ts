@@ -1,13 +1,13 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EditSeriesGamesResponse, EndSeriesResponse, SeriesDetailResponse, SeriesListResponse } from "../../shared/series.ts";
-import { addDays } from "../../shared/series-schedule.ts";
+import { addDays, isoWeekday } from "../../shared/series-schedule.ts";
 import { dateInZone, wallClockAt } from "../../shared/zoned-time.ts";
 import { eventAs, eventually, join, playerWithCard, registrationsOf } from "../../test/payments.ts";
 import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "../../test/test-app.ts";
 import { event as eventTable, payment, series as seriesTable } from "../db/schema.ts";
 import { REGISTRATION_NOT_OPEN } from "../registrations/join-batch.ts";
-import { FOLLOWING_KEEP_THEIR_DAY } from "./edit-series-games.ts";
+import { FOLLOWING_WITHIN_A_WEEK } from "./edit-series-games.ts";
 import { generateGamesOf, generateSeriesGames } from "./generate-games.ts";
 import { thursdayFrom } from "./testing.ts";
 
@@ -186,15 +186,69 @@ describe("editing a series' games", () => {
     expect(extended.at(-1)).toMatchObject({ title: "Late edits", locationName: "Trinity Bellwoods" });
     expect(wallClockAt(extended.at(-1)!.startsAt.getTime(), ZONE)).toMatchObject({ hour: 20, minute: 30 });
 
-    const otherDay = await admin.json<ErrorBody>("PATCH", `/api/admin/series/${series.id}/games/${second!.id}`, {
-      ...editBody(second!, "following"),
-      date: addDays(dateInZone(second!.startsAt, ZONE), 1),
-    });
-    expect(otherDay.status).toBe(400);
-    expect(otherDay.body.error.fields).toEqual({ date: FOLLOWING_KEEP_THEIR_DAY });
     const noScope = await admin.json<ErrorBody>("PATCH", `/api/admin/series/${series.id}/games/${second!.id}`, { ...editBody(second!, "this"), scope: undefined });
     expect(noScope.status).toBe(400);
     expect(noScope.body.error.fields).toEqual({ scope: "Choose this game, or this and the following games" });
+  });
+
+  it("moves the following games to another weekday, and the games generated later, keyed as before", async () => {
+    const { series } = await createSeries({ title: "Moving night" }, { gameCount: 12 });
+    const games = await gamesOf(series.id);
+    const [first, second, third] = games;
+    await openNow(third!.id);
+    const player = await playerWithCard(context, { firstName: "Mover" });
+    expect((await join(player.client, third!.id, { role: "player", paymentMethodId: player.card.id })).body.registration?.status).toBe("confirmed");
+    const weekdayOf = (game: { startsAt: Date }) => isoWeekday(dateInZone(game.startsAt, ZONE));
+
+    // Thursday → Saturday from the second game on: each of them two days later, at the same wall time.
+    const saturday = addDays(dateInZone(second!.startsAt, ZONE), 2);
+    const moved = await admin.json<EditSeriesGamesResponse>("PATCH", `/api/admin/series/${series.id}/games/${second!.id}`, { ...editBody(second!, "following"), date: saturday });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ edited: games.length - 1, refused: [] });
+    expect(moved.body.notified).toBeGreaterThanOrEqual(1);
+    const after = await gamesOf(series.id);
+    expect(after.map((game) => game.id)).toEqual(games.map((game) => game.id));
+    expect(after[0]).toMatchObject({ id: first!.id, startsAt: first!.startsAt });
+    for (const [index, game] of after.entries()) {
+      expect(game.occurrenceDate).toBe(games[index]!.occurrenceDate);
+      if (index === 0) continue;
+      expect(dateInZone(game.startsAt, ZONE)).toBe(addDays(game.occurrenceDate!, 2));
+      expect(wallClockAt(game.startsAt.getTime(), ZONE)).toMatchObject({ hour: 19, minute: 0 });
+      // It opens as long before its new start as before (the third was opened at once, above).
+      if (game.id !== third!.id) expect(game.startsAt.getTime() - game.registrationOpensAt!.getTime()).toBe(6 * 86_400_000);
+    }
+    const [row] = await context.database.db.select().from(seriesTable).where(eq(seriesTable.id, series.id));
+    expect(row).toMatchObject({ dayOffset: 2, offsetFrom: second!.occurrenceDate, weekday: 6 });
+    const page = await admin.json<SeriesDetailResponse>("GET", `/api/admin/series/${series.id}`);
+    expect(page.body.series).toMatchObject({ weekday: 6 });
+    expect(isoWeekday(page.body.series.lastDate)).toBe(6);
+
+    // The games generated later are Saturdays too, each once, and a second run creates nothing.
+    await generateSeriesGames({ db: context.database.db }, { horizonDays: 120, seriesIds: [series.id] });
+    expect(await generateSeriesGames({ db: context.database.db }, { horizonDays: 120, seriesIds: [series.id] })).toBe(0);
+    const extended = await gamesOf(series.id);
+    expect(extended).toHaveLength(12);
+    expect(new Set(extended.map((game) => game.occurrenceDate)).size).toBe(12);
+    expect(extended.slice(1).map(weekdayOf)).toEqual(Array(11).fill(6));
+
+    // Further than 6 days from the game's day in the series is refused, and nothing moves.
+    const tooFar = await admin.json<ErrorBody>("PATCH", `/api/admin/series/${series.id}/games/${third!.id}`, {
+      ...editBody(third!, "following"),
+      date: addDays(third!.occurrenceDate!, 7),
+    });
+    expect(tooFar.status).toBe(400);
+    expect(tooFar.body.error.fields).toEqual({ date: FOLLOWING_WITHIN_A_WEEK });
+    // Moved back earlier in the week from the third game on (Monday): the second stays on Saturday.
+    const current = await gamesOf(series.id);
+    const monday = addDays(current[2]!.occurrenceDate!, -3);
+    const back = await admin.json<EditSeriesGamesResponse>("PATCH", `/api/admin/series/${series.id}/games/${third!.id}`, { ...editBody(current[2]!, "following"), date: monday });
+    expect(back.status).toBe(200);
+    const final = await gamesOf(series.id);
+    expect(final.map(weekdayOf)).toEqual([4, 6, ...Array(10).fill(1)]);
+    // An edit of the following games that keeps the day keeps every game's day.
+    const renamed = await admin.json<EditSeriesGamesResponse>("PATCH", `/api/admin/series/${series.id}/games/${third!.id}`, editBody(final[2]!, "following", { title: "Monday night" }));
+    expect(renamed.status).toBe(200);
+    expect((await gamesOf(series.id)).map(weekdayOf)).toEqual([4, 6, ...Array(10).fill(1)]);
   });
 
   it("applies a new price to new registrations only, and a lower capacity keeps every held spot and closes the game", async () => {

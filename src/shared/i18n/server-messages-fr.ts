@@ -124,8 +124,8 @@ const exact: Record<string, string> = {
 
   // Weekly series (series/, shared/series.ts)
   "Series not found.": "Série introuvable.",
-  "Only this game can move to another day. To play the following games on another day, end this series and create a new one.":
-    "Seule cette partie peut changer de jour. Pour jouer les parties suivantes un autre jour, terminez cette série et créez-en une nouvelle.",
+  "The following games can move to another day of their own week only: pick a day at most 6 days before or after this game's day in the series.":
+    "Les parties suivantes ne peuvent changer de jour qu’à l’intérieur de leur semaine : choisissez un jour au plus 6 jours avant ou après le jour de cette partie dans la série.",
   "This series has ended: edit its games one at a time.": "Cette série est terminée : modifiez ses parties une à la fois.",
   "This series has ended: its regulars' rule can no longer change.": "Cette série est terminée : sa règle de priorité aux habitués ne peut plus changer.",
   "Enter the date of the last game": "Entrez la date de la dernière partie",

@@ -3,11 +3,14 @@ import { zonedTimeToUtc } from "../../../shared/zoned-time.ts";
 import { formatDate } from "../events/format.ts";
 import { t } from "../../i18n/i18n.ts";
 
-/** "Every Thursday, 7:00 PM" on the series' clock, in the screens' language. */
-export function scheduleText(series: Pick<SeriesView, "firstDate" | "localTime" | "timeZone">): string {
-  const first = zonedTimeToUtc(series.firstDate, series.localTime, series.timeZone).toISOString();
-  const weekday = formatDate(first, { weekday: "long", timeZone: series.timeZone });
-  const time = formatDate(first, { hour: "numeric", minute: "2-digit", hour12: true, timeZone: series.timeZone });
+/**
+ * "Every Thursday, 7:00 PM" on the series' clock, in the screens' language: the weekday of its last
+ * game, which is the one its games are played on now, also after they moved to another day.
+ */
+export function scheduleText(series: Pick<SeriesView, "lastDate" | "localTime" | "timeZone">): string {
+  const last = zonedTimeToUtc(series.lastDate, series.localTime, series.timeZone).toISOString();
+  const weekday = formatDate(last, { weekday: "long", timeZone: series.timeZone });
+  const time = formatDate(last, { hour: "numeric", minute: "2-digit", hour12: true, timeZone: series.timeZone });
   return t("admin.series.every", { weekday, time });
 }
 

@@ -106,7 +106,7 @@ export const messages = {
   "admin.series.scope": "Change",
   "admin.series.scopeThis": "This game",
   "admin.series.scopeFollowing": "This and the following games",
-  "admin.series.scopeFollowingHint": "Each game keeps its own day; the games added later take these details too.",
+  "admin.series.scopeFollowingHint": "Moving this game to another day moves the following games to that day of their week; the games added later take these details too.",
   "admin.series.edited": "{count, plural, =0 {Nothing changed.} one {# game updated.} other {# games updated.}} Everyone in them is emailed what changed.",
   "admin.series.editedSomeRefused": "{count, plural, one {# game updated} other {# games updated}}; {refused, plural, one {# game was} other {# games were}} left as they were (see each game).",
 

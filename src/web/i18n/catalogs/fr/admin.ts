@@ -106,7 +106,7 @@ export const messages: Record<keyof typeof english, string> = {
   "admin.series.scope": "Modifier",
   "admin.series.scopeThis": "Cette partie",
   "admin.series.scopeFollowing": "Cette partie et les suivantes",
-  "admin.series.scopeFollowingHint": "Chaque partie garde son jour ; les parties ajoutées plus tard prennent aussi ces détails.",
+  "admin.series.scopeFollowingHint": "Changer le jour de cette partie déplace les parties suivantes à ce jour de leur semaine ; les parties ajoutées plus tard prennent aussi ces détails.",
   "admin.series.edited": "{count, plural, =0 {Rien n’a changé.} one {# partie modifiée.} other {# parties modifiées.}} Les personnes inscrites reçoivent les changements par courriel.",
   "admin.series.editedSomeRefused": "{count, plural, one {# partie modifiée} other {# parties modifiées}} ; {refused, plural, one {# partie est restée} other {# parties sont restées}} telles quelles (voyez chaque partie).",
 
