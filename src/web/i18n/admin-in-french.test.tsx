@@ -8,6 +8,7 @@ import { checkCreateEvent, initialFormState, initialLocation, missingFieldsMessa
 import { parseMapLocation } from "../features/events/map-link.ts";
 import { regularsText } from "../features/series/series-text.ts";
 import { swapRefusal } from "../features/teams/draft.ts";
+import { goneText, memberLabel } from "../features/teams/member-label.ts";
 import { AREAS } from "./catalogs/areas.ts";
 import { activateLanguage, t } from "./i18n.ts";
 import { messageAround } from "./message-around.ts";
@@ -89,8 +90,12 @@ describe("the organiser's screens in French", () => {
 
   it("words the teams' and check-in's messages in French", () => {
     const draft = { teams: [["a", "b"], ["c", "d"]], locks: {} };
-    const candidates = ["a", "b", "c", "d"].map((id) => ({ registrationId: id, name: id, role: "player" as const, checkedIn: true, mu: 25, sigma: 8, games: 0, stars: null, rated: true }));
+    const candidates = ["a", "b", "c", "d"].map((id) => ({ memberId: id, name: id, guestOf: null, role: "player" as const, checkedIn: true, mu: 25, sigma: 8, games: 0, stars: null, rated: true }));
     expect(swapRefusal(draft, candidates, "a", "b")).toBe("Choisissez deux joueurs d’équipes différentes.");
+    const host = { registrationId: "a", name: "Léa Tremblay" };
+    expect(memberLabel({ name: "Sam", guestOf: host })).toBe("Sam (invité de Léa Tremblay)");
+    expect(goneText({ memberId: "g", name: "Sam", guestOf: host, reason: "guest_removed" })).toBe("Sam (invité de Léa Tremblay) a été retiré du groupe.");
+    expect(t("admin.team.guest")).toBe("invité");
     expect(t("admin.checkIn.count", { checkedIn: 1, expected: 12 })).toBe("1 présent sur 12");
     expect(t("admin.checkIn.unsavedOffline", { count: 2 })).toMatch(/^2 touches pas encore enregistrées\. Vous êtes hors ligne/);
     expect(messageAround("admin.console.showing", "range", { zone: "heure de l’Est" })).toEqual(["Période : ", " (heure de l’Est)"]);
