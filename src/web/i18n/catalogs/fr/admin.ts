@@ -65,7 +65,8 @@ export const messages: Record<keyof typeof english, string> = {
   "admin.series.gameRegularsFrom": "Habitués dès le {when}",
   "admin.series.gameRegularsOnly": "Habitués seulement",
   "admin.series.gameOpen": "Ouverte",
-  "admin.series.playersCount": "{count} joueurs sur {max}",
+  // French takes the singular for 0 and 1: "0 joueur sur 12", "1 joueur sur 12".
+  "admin.series.playersCount": "{count, plural, one {# joueur} other {# joueurs}} sur {max}",
   "admin.series.endHeading": "Terminer la série",
   "admin.series.endHint": "Aucune partie n’est plus ajoutée, et chaque partie à venir est annulée, avec un remboursement complet pour toutes les personnes inscrites.",
   "admin.series.endUnfinished": "La fin de cette série s’est arrêtée avant que toutes les parties à venir soient annulées. Terminez-la de nouveau pour les annuler et rembourser leurs joueurs.",
