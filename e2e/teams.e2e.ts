@@ -3,13 +3,14 @@ import { describe, expect, it } from "vitest";
 import { createVerifiedUser, login } from "./support/accounts.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { screenshot, useBrowser } from "./support/browser.ts";
-import { adminAccount, seedGame, seedRegistrations, uniqueTitle, useDatabase } from "./support/games.ts";
+import { adminAccount, joinGame, seedGame, seedRegistrations, uniqueTitle, useDatabase } from "./support/games.ts";
 
 /**
  * Fair teams at the pitch (docs/teams-and-ratings.md) on a 375 px phone: the admin checks players
  * in, makes teams from those checked in, locks one, re-rolls (the lock holds), swaps two with the
  * keyboard, publishes; a player sees their team on the game's page; the admin enters the score and
- * the player sees it. Axe on each screen.
+ * the player sees it. A player's +1 guest plays in a team of their own choosing, like anyone. Axe
+ * on each screen.
  */
 const { newPage } = useBrowser();
 const database = useDatabase();
@@ -18,10 +19,13 @@ const SERVER = { timeout: 15_000 };
 const PHONE = { width: 375, height: 812, isMobile: true, hasTouch: true };
 
 const team = (page: Page, name: "Bibs" | "No bibs") => page.getByRole("region", { name, exact: true });
-/** The players of a team on the admin's screen, by name (each row's box is labelled "Select <name>"). */
+/**
+ * The players of a team on the admin's screen, by name (each row's box is labelled "Select <name>";
+ * under the name, a rating line, or "guest" for a +1 guest).
+ */
 async function playersOf(region: Locator): Promise<string[]> {
   const labels = await Promise.all((await region.getByRole("checkbox").all()).map((box) => box.evaluate((el) => (el.closest("label")?.textContent ?? "").trim())));
-  return labels.map((label) => label.replace(/^Select /, "").replace(/(Goalkeeper · )?\d+\.\d ± .*$/, "").trim());
+  return labels.map((label) => label.replace(/^Select /, "").replace(/(Goalkeeper · )?\d+\.\d ± .*$/, "").replace(/\)guest$/, ")").trim());
 }
 
 describe("fair teams", () => {
@@ -132,5 +136,70 @@ describe("fair teams", () => {
 
     await player.reload();
     await expect.poll(() => player.getByText("Bibs 3 – 1 No bibs").isVisible(), SERVER).toBe(true);
+  });
+
+  it("a player brings a guest: checked in with them, the guest plays in a team on the admin's screen and on the game's page", async () => {
+    // Kick-off in 30 minutes: check-in and teams are open, and a player can still join with a guest.
+    const game = await seedGame(database(), { title: uniqueTitle("Guest Teams"), startsInHours: 0.5, includeGoalkeepers: true, maxPlayers: 12, maxGuestsPerPlayer: 1 });
+    const pia = await createVerifiedUser({ firstName: "Pia", lastName: "Pitch" });
+    const player = await newPage(PHONE);
+    await login(player, pia);
+    const joined = await joinGame(player, game, { role: "player", guests: [{ firstName: "Sam", lastName: undefined }] });
+    expect(joined.registration.status).toBe("confirmed");
+    const outfield = ["Ana Silva", "Ben Okafor", "Cid Moreau", "Dee Park", "Eli Stone"];
+    await seedRegistrations(database(), game, outfield, { status: "confirmed" });
+    await seedRegistrations(database(), game, ["Kim Keeper", "Lou Keeper"], { status: "confirmed", role: "goalkeeper" });
+    const guest = "Sam (guest of Pia Pitch)";
+
+    // Check-in: Pia, and Sam with her; everyone came.
+    const page = await newPage(PHONE);
+    await login(page, await adminAccount());
+    await page.goto(`/event/${game.id}/check-in`);
+    for (const name of ["Pia Pitch", ...outfield, "Kim Keeper", "Lou Keeper"]) {
+      const toggle = page.getByRole("button", { name, exact: true });
+      await toggle.waitFor({ timeout: SERVER.timeout });
+      await toggle.tap();
+    }
+    await expect.poll(() => page.getByRole("status").filter({ hasText: /checked in$/ }).textContent(), SERVER).toBe("9 of 9 checked in");
+
+    // Teams from the 9 checked in, Sam one of them: 7 outfield players (4 and 3) and a keeper each.
+    await page.getByRole("link", { name: "Make teams" }).click();
+    await expect.poll(() => page.getByText("From the 9 players checked in.").isVisible(), SERVER).toBe(true);
+    await page.getByRole("button", { name: "Make teams", exact: true }).click();
+    await team(page, "Bibs").waitFor({ timeout: SERVER.timeout });
+    const bibs = await playersOf(team(page, "Bibs"));
+    const noBibs = await playersOf(team(page, "No bibs"));
+    expect([...bibs, ...noBibs].sort()).toEqual(["Pia Pitch", guest, ...outfield, "Kim Keeper", "Lou Keeper"].sort());
+    expect([bibs.length, noBibs.length].sort()).toEqual([4, 5]);
+    const samTeam = bibs.includes(guest) ? "Bibs" : "No bibs";
+    // The guest's row says "guest" where a rating would be; no rough rating is offered for them.
+    const samRow = team(page, samTeam).getByRole("listitem").filter({ has: page.getByRole("checkbox", { name: `Select ${guest}` }) });
+    expect(await samRow.getByText("guest", { exact: true }).isVisible()).toBe(true);
+    expect(await samRow.getByText("±").count()).toBe(0);
+    await page.getByText("Rough ratings").click();
+    await page.getByLabel("Rough rating for Pia Pitch").waitFor();
+    expect(await page.getByLabel(/Rough rating for Sam/).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "teams-with-guest-375");
+
+    await page.getByRole("button", { name: "Publish teams" }).click();
+    await expect.poll(() => page.getByText("Teams published: the players see their team on the game's page.").isVisible(), SERVER).toBe(true);
+    const saved = await database().query<{ team: number; first_name: string }>(
+      `select m.team, g.first_name from team_member m join registration_guest g on g.id = m.guest_id where m.event_id = $1 and m.registration_id is null`,
+      [game.id],
+    );
+    expect(saved.rows).toEqual([{ team: samTeam === "Bibs" ? 0 : 1, first_name: "Sam" }]);
+
+    // The game's page: Pia's own team, and Sam listed in his, named as the page's lists name him.
+    const piaTeam = bibs.includes("Pia Pitch") ? "Bibs" : "No bibs";
+    await player.goto(`/event/${game.id}`);
+    await expect.poll(() => player.getByText(`Your team: ${piaTeam}`).isVisible(), SERVER).toBe(true);
+    const published = player.getByRole("region", { name: "Teams", exact: true });
+    const samCard = published.locator("div").filter({ has: player.getByRole("heading", { name: samTeam, exact: true }) }).last();
+    expect(await samCard.getByRole("listitem").filter({ hasText: guest }).count()).toBe(1);
+    expect(await published.getByText("±").count()).toBe(0);
+    await expectNoAxeViolations(player);
+    await screenshot(player, "teams-player-sees-guest-375");
   });
 });

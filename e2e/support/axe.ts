@@ -12,7 +12,8 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/
  * visibility check and the click: a click that finds no button is fine as long as the banner leaves.
  */
 export async function expectNoAxeViolations(page: Page, scope?: Locator) {
-  const close = page.getByRole("button", { name: "Close notification" });
+  // Its name in the page's language: a French page's banner is "Fermer la notification" (docs/languages.md).
+  const close = page.getByRole("button", { name: /^(Close notification|Fermer la notification)$/ });
   if (!scope && (await close.isVisible())) {
     await close.click({ timeout: 1000 }).catch(() => undefined);
     await close.waitFor({ state: "detached", timeout: 5000 });

@@ -22,12 +22,12 @@ describe("when teams and results can be made", () => {
 
 describe("the rules a split keeps", () => {
   const pool = [
-    { registrationId: "a", role: "player" as const },
-    { registrationId: "b", role: "player" as const },
-    { registrationId: "c", role: "player" as const },
-    { registrationId: "d", role: "player" as const },
-    { registrationId: "k1", role: "goalkeeper" as const },
-    { registrationId: "k2", role: "goalkeeper" as const },
+    { memberId: "a", role: "player" as const },
+    { memberId: "b", role: "player" as const },
+    { memberId: "c", role: "player" as const },
+    { memberId: "d", role: "player" as const },
+    { memberId: "k1", role: "goalkeeper" as const },
+    { memberId: "k2", role: "goalkeeper" as const },
   ];
   const check = (teams: string[][], locks: Record<string, number> = {}) => checkSplit({ teams, pool, locks });
 

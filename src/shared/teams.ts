@@ -50,6 +50,11 @@ export const TEAMS_MESSAGES = {
   missing: "Every player must be in a team.",
   unknownTeam: "A score names a team that does not exist.",
   sameTeam: "A score is between two different teams.",
+  // A guest in the teams who no longer plays (docs/teams-and-ratings.md, "Guests"): which rule, said on a save.
+  guestRemoved: "A guest in these teams was removed from their player's party.",
+  guestPartyGone: "A guest in these teams came with a player who no longer has a confirmed spot.",
+  guestHostNotCheckedIn: "A guest plays only once the player who brought them is checked in.",
+  guestNoRating: "A guest has no account, so no rating: they play at the default rating.",
 } as const;
 
 export type TeamsWindowState = "not_yet" | "open" | "cancelled";
@@ -112,8 +117,9 @@ function normalCdf(x: number): number {
   return x >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
 }
 
+/** A member of the pool as the split's rules see it: their member id (a registration's or a guest's) and role. */
 export interface SheetPlayer {
-  registrationId: string;
+  memberId: string;
   role: RegistrationRole;
 }
 
@@ -129,7 +135,7 @@ export function checkSplit(options: {
   minPerTeam?: number;
 }): string | null {
   const { teams, pool, locks, minPerTeam = MIN_PLAYERS_PER_TEAM } = options;
-  const roles = new Map(pool.map((player) => [player.registrationId, player.role]));
+  const roles = new Map(pool.map((player) => [player.memberId, player.role]));
   if (pool.length < teams.length * minPerTeam) return TEAMS_MESSAGES.tooFewPlayers;
   const seen = new Set<string>();
   for (const team of teams) {
@@ -147,10 +153,21 @@ export function checkSplit(options: {
   return null;
 }
 
-/** One player on the admin's screen: their rating with its uncertainty (admins only). */
+/**
+ * One player on the admin's screen: their rating with its uncertainty (admins only). A +1 guest is a
+ * candidate of their own (docs/teams-and-ratings.md, "Guests"): an outfield player at the default
+ * rating, never rated, named with the player who brought them.
+ */
 export interface TeamsCandidate {
-  registrationId: string;
+  /**
+   * The id teams, locks and swaps name: the registration's id for a player, the guest's id
+   * (registration_guest) for a guest. Both are UUIDs from different tables: never the same.
+   */
+  memberId: string;
+  /** A player's full name; a guest's own name ("Sam"), shown with `guestOf`. */
   name: string;
+  /** For a guest: the party they came with (the player's registration and name); null for a player. */
+  guestOf: TeamsHost | null;
   role: RegistrationRole;
   checkedIn: boolean;
   mu: number;
@@ -159,8 +176,29 @@ export interface TeamsCandidate {
   games: number;
   /** The organiser's rough rating, or null. */
   stars: number | null;
-  /** False for a deleted account: it plays but is not rated. */
+  /** False for a deleted account or a guest: they play but are not rated. */
   rated: boolean;
+}
+
+/** The player who brought a guest. */
+export interface TeamsHost {
+  registrationId: string;
+  name: string;
+}
+
+/**
+ * Why someone in the saved teams is no longer in the pool: their spot (or, for a guest, their
+ * player's) is no longer confirmed, they (or their player) are not checked in while check-in has
+ * started, or the guest was removed from the party.
+ */
+export type TeamsGoneReason = "not_confirmed" | "not_checked_in" | "guest_removed";
+
+/** Someone in the saved teams who no longer plays: the teams no longer match the players. */
+export interface TeamsGoneMember {
+  memberId: string;
+  name: string;
+  guestOf: TeamsHost | null;
+  reason: TeamsGoneReason;
 }
 
 export interface TeamsScore {
@@ -177,8 +215,11 @@ export interface TeamsSheet {
   /** "checked_in" once anyone is checked in; before that, the confirmed players. */
   poolSource: "checked_in" | "confirmed";
   candidates: TeamsCandidate[];
-  /** The teams saved (a draft or published), or null. */
-  saved: { teams: string[][]; locks: Record<string, number>; publishedAt: string | null } | null;
+  /**
+   * The teams saved (a draft or published; member ids), or null. `gone`: who in them no longer plays
+   * (a guest removed, a party cancelled, someone not checked in), for the screen to name.
+   */
+  saved: { teams: string[][]; locks: Record<string, number>; publishedAt: string | null; gone: TeamsGoneMember[] } | null;
   scores: TeamsScore[];
 }
 
@@ -193,7 +234,8 @@ export interface TeamsSuggestions {
 /** GET /api/events/:id/teams (players): names and colours, never a number that ranks anyone. */
 export interface PublishedTeams {
   published: boolean;
-  teams: { name: string; players: { name: string; role: RegistrationRole }[] }[];
+  /** `guestOf`: for a +1 guest, the name of the player who brought them ("Sam (guest of Pia Pitch)" on the page). */
+  teams: { name: string; players: { name: string; role: RegistrationRole; guestOf?: string }[] }[];
   /** The viewer's own team's index, or null. */
   yours: number | null;
   scores: TeamsScore[];

@@ -636,20 +636,30 @@ export const teamSheet = pgTable(
   ],
 );
 
-/** Who is in which team (0-based), and whether the admin locked them there. */
+/**
+ * Who is in which team (0-based), and whether the admin locked them there. A member is a player (their
+ * registration) or a +1 guest (their guest row), exactly one of the two (docs/teams-and-ratings.md,
+ * "Guests"); each is in at most one team, as the primary key on the registration once made sure.
+ */
 export const teamMember = pgTable(
   "team_member",
   {
-    registrationId: uuid("registration_id")
-      .primaryKey()
-      .references(() => registration.id, { onDelete: "cascade" }),
+    id: uuid("id").primaryKey().defaultRandom(),
+    registrationId: uuid("registration_id").references(() => registration.id, { onDelete: "cascade" }),
+    guestId: uuid("guest_id").references(() => registrationGuest.id, { onDelete: "cascade" }),
     eventId: uuid("event_id")
       .notNull()
       .references(() => teamSheet.eventId, { onDelete: "cascade" }),
     team: integer("team").notNull(),
     locked: boolean("locked").notNull().default(false),
   },
-  (table) => [index("team_member_event_idx").on(table.eventId), check("team_member_team", sql`${table.team} between 0 and 3`)],
+  (table) => [
+    index("team_member_event_idx").on(table.eventId),
+    uniqueIndex("team_member_registration_idx").on(table.registrationId),
+    uniqueIndex("team_member_guest_idx").on(table.guestId),
+    check("team_member_team", sql`${table.team} between 0 and 3`),
+    check("team_member_one_kind", sql`(${table.registrationId} is null) <> (${table.guestId} is null)`),
+  ],
 );
 
 /**

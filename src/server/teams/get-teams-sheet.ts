@@ -4,7 +4,9 @@ import type { Database, Db } from "../db/client.ts";
 import { DEFAULT_COMMUNITY, event, gameScore, teamMember, teamSheet } from "../db/schema.ts";
 import { EVENT_NOT_FOUND } from "../events/get-event.ts";
 import { AppError } from "../http/errors.ts";
+import { goneMembers } from "./gone-members.ts";
 import { loadPool } from "./load-pool.ts";
+import { memberIdOf } from "./member-id.ts";
 
 type GameRow = Pick<typeof event.$inferSelect, "id" | "title" | "startsAt" | "endsAt" | "status">;
 
@@ -22,13 +24,14 @@ export async function getTeamsSheet(database: Database, options: { eventId: stri
 export async function readTeamsSheet(db: Db, game: GameRow, now: Date): Promise<TeamsSheet> {
   const saved = await savedTeams(db, game.id);
   const pool = await loadPool(db, game.id, saved?.community ?? DEFAULT_COMMUNITY);
+  const gone = saved ? await goneMembers(db, game.id, saved.teams.flat(), pool) : [];
   return {
     event: { id: game.id, title: game.title, startsAt: game.startsAt.toISOString(), endsAt: game.endsAt.toISOString(), status: game.status },
     window: teamsWindow(game, now),
     canEnterResults: canEnterResults(game, now),
     poolSource: pool.source,
     candidates: pool.candidates,
-    saved: saved && { teams: saved.teams, locks: saved.locks, publishedAt: saved.publishedAt },
+    saved: saved && { teams: saved.teams, locks: saved.locks, publishedAt: saved.publishedAt, gone },
     scores: saved?.scores ?? [],
   };
 }
@@ -42,18 +45,25 @@ export interface SavedTeams {
   scores: TeamsScore[];
 }
 
-/** A game's saved teams (registration ids, in id order within a team) and result; null when none were saved. */
+/**
+ * A game's saved teams (member ids, in id order within a team) and result; null when none were
+ * saved. Everyone saved, including who no longer plays: the screen then says the teams no longer match.
+ */
 export async function savedTeams(db: Db, eventId: string): Promise<SavedTeams | null> {
   const [sheet] = await db.select().from(teamSheet).where(eq(teamSheet.eventId, eventId));
   if (!sheet) return null;
-  const members = await db.select().from(teamMember).where(eq(teamMember.eventId, eventId)).orderBy(asc(teamMember.registrationId));
+  const members = await db
+    .select({ memberId: memberIdOf, team: teamMember.team, locked: teamMember.locked })
+    .from(teamMember)
+    .where(eq(teamMember.eventId, eventId))
+    .orderBy(asc(memberIdOf));
   const scores = await db.select().from(gameScore).where(eq(gameScore.eventId, eventId)).orderBy(asc(gameScore.seq));
-  const teams = Array.from({ length: sheet.teamCount }, (_, team) => members.filter((member) => member.team === team).map((member) => member.registrationId));
+  const teams = Array.from({ length: sheet.teamCount }, (_, team) => members.filter((member) => member.team === team).map((member) => member.memberId));
   return {
     community: sheet.community,
     teamCount: sheet.teamCount,
     teams,
-    locks: Object.fromEntries(members.filter((member) => member.locked).map((member) => [member.registrationId, member.team])),
+    locks: Object.fromEntries(members.filter((member) => member.locked).map((member) => [member.memberId, member.team])),
     publishedAt: sheet.publishedAt?.toISOString() ?? null,
     scores: scores.map((score) => ({ teams: [score.teamA, score.teamB], goals: [score.goalsA, score.goalsB] })),
   };

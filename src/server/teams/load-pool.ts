@@ -1,21 +1,25 @@
 import { and, eq } from "drizzle-orm";
-import { displayName } from "../../shared/account.ts";
 import { DEFAULT_SIGMA, muFromStars, type TeamsCandidate, type TeamsSheet } from "../../shared/teams.ts";
 import type { Db } from "../db/client.ts";
 import { playerRating, registration, user } from "../db/schema.ts";
+import { guestsByRegistration } from "../registrations/guests-by-registration.ts";
+import { playerName } from "./member-names.ts";
 
 export interface Pool {
   source: TeamsSheet["poolSource"];
-  /** By name, then registration id: a stable order for the screen and the search. */
+  /**
+   * Players by name (then registration id), each followed by their guests in the order the player
+   * gave them: the check-in list's order, stable for the screen. The search orders by member id itself.
+   */
   candidates: TeamsCandidate[];
-  /** Registration id → user id (null once the account is deleted). */
-  userOf: Map<string, string | null>;
 }
 
 /**
  * Who the teams are made from: the players and goalkeepers checked in, once anyone is; before
  * check-in starts, everyone with a confirmed spot. Each with their rating in the community (the
- * seed's when they have played no rated game yet).
+ * seed's when they have played no rated game yet). Each active guest of a party in the pool is a
+ * candidate of their own (docs/teams-and-ratings.md, "Guests"): guests are checked in with their
+ * player, join as players only, and have no account, so they play at the default rating, unrated.
  */
 export async function loadPool(db: Db, eventId: string, community: string): Promise<Pool> {
   const rows = await db
@@ -37,11 +41,12 @@ export async function loadPool(db: Db, eventId: string, community: string): Prom
     .where(and(eq(registration.eventId, eventId), eq(registration.status, "confirmed")));
   const anyCheckedIn = rows.some((row) => row.checkedInAt !== null);
   const chosen = anyCheckedIn ? rows.filter((row) => row.checkedInAt !== null) : rows;
-  const candidates = chosen
+  const players = chosen
     .map(
       (row): TeamsCandidate => ({
-        registrationId: row.registrationId,
-        name: row.firstName === null ? "Deleted account" : displayName(row.firstName, row.lastName ?? ""),
+        memberId: row.registrationId,
+        name: playerName(row),
+        guestOf: null,
         role: row.role,
         checkedIn: row.checkedInAt !== null,
         mu: row.mu ?? muFromStars(row.stars ?? null),
@@ -51,6 +56,25 @@ export async function loadPool(db: Db, eventId: string, community: string): Prom
         rated: row.userId !== null,
       }),
     )
-    .sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.registrationId.localeCompare(b.registrationId));
-  return { source: anyCheckedIn ? "checked_in" : "confirmed", candidates, userOf: new Map(chosen.map((row) => [row.registrationId, row.userId])) };
+    .sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.memberId.localeCompare(b.memberId));
+  // Active guests of confirmed parties; a party whose player is out of the pool brings nobody.
+  const parties = await guestsByRegistration(db, eventId, ["confirmed"]);
+  const candidates = players.flatMap((player) => [
+    player,
+    ...(parties.get(player.memberId) ?? []).map(
+      (guest): TeamsCandidate => ({
+        memberId: guest.id,
+        name: guest.name,
+        guestOf: { registrationId: player.memberId, name: player.name },
+        role: "player",
+        checkedIn: player.checkedIn,
+        mu: muFromStars(null),
+        sigma: DEFAULT_SIGMA,
+        games: 0,
+        stars: null,
+        rated: false,
+      }),
+    ),
+  ]);
+  return { source: anyCheckedIn ? "checked_in" : "confirmed", candidates };
 }

@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { event, gameScore, playerRating, registration, teamMember, teamSheet } from "../db/schema.ts";
+import { memberIdOf } from "./member-id.ts";
 import { type ReplayGame, replayRatings } from "./replay-ratings.ts";
 
 /**
@@ -8,7 +9,8 @@ import { type ReplayGame, replayRatings } from "./replay-ratings.ts";
  * every game with a result, in kick-off order (then by id), replayed from each player's seed. Run
  * in the transaction that changed a result, the teams of a game with a result, or a seed, after a
  * lock on the community, so two recomputes never interleave and the last one sees every change.
- * Derived columns only: mu, sigma and games are overwritten, the stars (the seed) are kept.
+ * Derived columns only: mu, sigma and games are overwritten, the stars (the seed) are kept. A +1
+ * guest plays in their team at the default rating and is never rated (no row is written for them).
  */
 export async function recomputeRatings(db: Db, community: string): Promise<{ games: number; players: number }> {
   // Lock order: the game's row (withEventLock) first, then the community's.
@@ -22,13 +24,15 @@ export async function recomputeRatings(db: Db, community: string): Promise<{ gam
     .orderBy(asc(event.startsAt), asc(event.id));
   const eventIds = sheets.map((sheet) => sheet.eventId);
 
+  // A guest's row has no registration (guest_id instead): their user id is null, so the replay plays
+  // them at the default rating and keeps nothing for them, as for a deleted account.
   const members = eventIds.length
     ? await db
-        .select({ eventId: teamMember.eventId, team: teamMember.team, userId: registration.userId, registrationId: teamMember.registrationId })
+        .select({ eventId: teamMember.eventId, team: teamMember.team, userId: registration.userId })
         .from(teamMember)
-        .innerJoin(registration, eq(registration.id, teamMember.registrationId))
+        .leftJoin(registration, eq(registration.id, teamMember.registrationId))
         .where(inArray(teamMember.eventId, eventIds))
-        .orderBy(asc(teamMember.registrationId))
+        .orderBy(asc(memberIdOf))
     : [];
   const scores = eventIds.length
     ? await db.select().from(gameScore).where(inArray(gameScore.eventId, eventIds)).orderBy(asc(gameScore.eventId), asc(gameScore.seq))

@@ -51,6 +51,21 @@ describe("replaying results", () => {
     expect([...ratings.keys()].sort()).toEqual(["x", "y", "z"]);
     expect(ratings.get("x")!.mu).toBeGreaterThan(DEFAULT_MU);
   });
+
+  it("plays a +1 guest at the default seed in their team, keeps nothing for them, and rates the others with the real team sizes", () => {
+    // Three against three, one of the three a guest (null: no account). A result for a team of two
+    // would move its players further: the model weighs a team by everyone in it.
+    const withGuest = replayRatings(new Map(), [{ teams: [["a0", "a1", null], ["b0", "b1", "b2"]], scores: [{ teams: [0, 1], goals: [1, 2] }] }]);
+    expect([...withGuest.keys()].sort()).toEqual(["a0", "a1", "b0", "b1", "b2"]);
+    // The same as a fresh player at the default seed whose result is then dropped.
+    const asFreshPlayer = replayRatings(new Map(), [{ teams: [["a0", "a1", "guest"], ["b0", "b1", "b2"]], scores: [{ teams: [0, 1], goals: [1, 2] }] }]);
+    asFreshPlayer.delete("guest");
+    expect(withGuest).toEqual(asFreshPlayer);
+    const withoutGuest = replayRatings(new Map(), [{ teams: [["a0", "a1"], ["b0", "b1", "b2"]], scores: [{ teams: [0, 1], goals: [1, 2] }] }]);
+    expect(withGuest.get("a0")!.mu).not.toBeCloseTo(withoutGuest.get("a0")!.mu, 6);
+    expect(withGuest.get("b0")!.mu).not.toBeCloseTo(withoutGuest.get("b0")!.mu, 6);
+    expect(withGuest.get("a0")!.games).toBe(1);
+  });
 });
 
 describe("win chances on the admin's screen", () => {

@@ -10,7 +10,11 @@ import { DEFAULT_SIGMA, muFromStars } from "../../shared/teams.ts";
  */
 
 export interface ReplayGame {
-  /** Players per team (user ids; null for an account since deleted, who plays at the default rating but is not kept). */
+  /**
+   * Players per team: user ids; null for someone who plays at the default rating and whose result is
+   * discarded: an account since deleted, or a +1 guest (no account, never rated). They still count
+   * in their team, so the others' updates reflect the real team sizes (docs/teams-and-ratings.md, "Guests").
+   */
   teams: (string | null)[][];
   scores: { teams: [number, number]; goals: [number, number] }[];
 }

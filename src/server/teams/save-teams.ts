@@ -5,6 +5,7 @@ import { DEFAULT_COMMUNITY, gameScore, teamMember, teamSheet } from "../db/schem
 import { AppError } from "../http/errors.ts";
 import { withEventLock } from "../registrations/transaction.ts";
 import { readTeamsSheet, savedTeams } from "./get-teams-sheet.ts";
+import { goneMembers, guestRefusal } from "./gone-members.ts";
 import { loadPool } from "./load-pool.ts";
 import { recomputeRatings } from "./recompute-ratings.ts";
 import { assertTeamsOpen } from "./suggest-teams.ts";
@@ -13,9 +14,11 @@ import { assertTeamsOpen } from "./suggest-teams.ts";
  * PUT /api/admin/events/:id/teams { teams, locks, publish }: saves the teams as the admin left them
  * (a draft, or published for the players to see). The server checks the split against the pool as
  * it is now, under the game's lock (a check-in cannot slip in between): everyone once, nobody else,
- * keepers spread, sizes within one, locks kept. Changing the teams of a game with a result changes
- * history: the ratings are replayed. A new number of teams drops the old result (it named teams
- * that no longer exist).
+ * keepers spread, sizes within one, locks kept; a guest who no longer plays (removed, their party
+ * cancelled, their player not checked in) is refused with that rule. A guest is saved by their own
+ * id (team_member.guest_id, docs/teams-and-ratings.md, "Guests"). Changing the teams of a game with
+ * a result changes history: the ratings are replayed. A new number of teams drops the old result
+ * (it named teams that no longer exist).
  */
 export async function saveTeams(
   database: Database,
@@ -27,15 +30,25 @@ export async function saveTeams(
     const before = await savedTeams(tx.db, eventId);
     const community = before?.community ?? DEFAULT_COMMUNITY;
     const pool = await loadPool(tx.db, eventId, community);
-    const refusal = checkSplit({ teams, pool: pool.candidates, locks });
+    const refusal = guestRefusal(await goneMembers(tx.db, eventId, teams.flat(), pool)) ?? checkSplit({ teams, pool: pool.candidates, locks });
     if (refusal) throw new AppError("rule", refusal);
+    const guests = new Set(pool.candidates.flatMap((candidate) => (candidate.guestOf ? [candidate.memberId] : [])));
 
     await tx.db
       .insert(teamSheet)
       .values({ eventId, community, teamCount: teams.length, publishedAt: publish ? now : null })
       .onConflictDoUpdate({ target: teamSheet.eventId, set: { teamCount: teams.length, publishedAt: publish ? now : null, updatedAt: now } });
     await tx.db.delete(teamMember).where(eq(teamMember.eventId, eventId));
-    await tx.db.insert(teamMember).values(teams.flatMap((team, index) => team.map((registrationId) => ({ eventId, registrationId, team: index, locked: locks[registrationId] === index }))));
+    await tx.db.insert(teamMember).values(
+      teams.flatMap((team, index) =>
+        team.map((memberId) => ({
+          eventId,
+          ...(guests.has(memberId) ? { guestId: memberId } : { registrationId: memberId }),
+          team: index,
+          locked: locks[memberId] === index,
+        })),
+      ),
+    );
     const hadResult = (before?.scores.length ?? 0) > 0;
     if (hadResult && before!.teamCount !== teams.length) await tx.db.delete(gameScore).where(eq(gameScore.eventId, eventId));
     if (hadResult) await recomputeRatings(tx.db, community);

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { DEFAULT_SIGMA, muFromStars, TEAMS_MESSAGES, type TeamsSheet } from "../../shared/teams.ts";
 import type { Database } from "../db/client.ts";
-import { DEFAULT_COMMUNITY, playerRating, registration } from "../db/schema.ts";
+import { DEFAULT_COMMUNITY, playerRating, registration, registrationGuest } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { withEventLock } from "../registrations/transaction.ts";
 import { readTeamsSheet, savedTeams } from "./get-teams-sheet.ts";
@@ -11,10 +11,17 @@ import { recomputeRatings } from "./recompute-ratings.ts";
  * PUT /api/admin/events/:id/teams/stars/:registrationId { stars }: the organiser's rough rating of
  * a player of this game (1 to 5 stars, or null). It is the seed their rating starts from, so the
  * community's history is replayed from it (a player with games keeps what the games say on top).
+ * A +1 guest has no account and so no rating: refused (422), whatever the id names.
  */
 export async function setStars(database: Database, options: { eventId: string; registrationId: string; stars: number | null; now: Date }): Promise<TeamsSheet> {
   const { eventId, registrationId, stars, now } = options;
   return withEventLock(database, eventId, async (tx, game) => {
+    const [guest] = await tx.db
+      .select({ id: registrationGuest.id })
+      .from(registrationGuest)
+      .innerJoin(registration, eq(registration.id, registrationGuest.registrationId))
+      .where(and(eq(registrationGuest.id, registrationId), eq(registration.eventId, eventId)));
+    if (guest) throw new AppError("rule", TEAMS_MESSAGES.guestNoRating);
     const [row] = await tx.db
       .select({ userId: registration.userId, status: registration.status })
       .from(registration)

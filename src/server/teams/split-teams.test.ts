@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkSplit } from "../../shared/teams.ts";
+import { checkSplit, DEFAULT_MU } from "../../shared/teams.ts";
 import { seededRandom, type SplitPlayer, SplitError, splitTeams } from "./split-teams.ts";
 
 /**
@@ -21,7 +21,7 @@ function bruteForceBest(players: SplitPlayer[], teamCount: number, locks: Record
   let best = Infinity;
   const assignment = new Array<number>(players.length).fill(0);
   const total = teamCount ** players.length;
-  const pool = players.map((player) => ({ registrationId: player.id, role: player.role }));
+  const pool = players.map((player) => ({ memberId: player.id, role: player.role }));
   for (let code = 0; code < total; code += 1) {
     let rest = code;
     for (let i = 0; i < players.length; i += 1) {
@@ -38,7 +38,7 @@ function bruteForceBest(players: SplitPlayer[], teamCount: number, locks: Record
 }
 
 function expectValid(players: SplitPlayer[], teams: string[][], locks: Record<string, number> = {}) {
-  const pool = players.map((player) => ({ registrationId: player.id, role: player.role }));
+  const pool = players.map((player) => ({ memberId: player.id, role: player.role }));
   expect(checkSplit({ teams, pool, locks, minPerTeam: 0 })).toBeNull();
 }
 
@@ -171,6 +171,69 @@ describe("the heuristic (above the exhaustive limit)", () => {
       const mean = players.reduce((sum, player) => sum + player.mu, 0) / teamCount;
       expect(result.splits[0]!.gap).toBeLessThan(mean * 0.05);
     }
+  });
+});
+
+/** A UUID drawn from `random`: registration ids and guest ids are both UUIDs, from different tables. */
+function uuidFrom(random: () => number): string {
+  const hex = Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16)).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20)}`;
+}
+
+/** A pool as load-pool.ts gives it: players by registration id, each guest by their own id, at the default mu. */
+function poolWithGuests(random: () => number, outfield: number, keepers: number, guests: number): { players: SplitPlayer[]; guestIds: string[] } {
+  const players: SplitPlayer[] = [];
+  for (let i = 0; i < outfield; i += 1) players.push({ id: uuidFrom(random), role: "player", mu: 15 + random() * 20 });
+  for (let i = 0; i < keepers; i += 1) players.push({ id: uuidFrom(random), role: "goalkeeper", mu: 15 + random() * 20 });
+  const guestIds = Array.from({ length: guests }, () => uuidFrom(random));
+  for (const id of guestIds) players.push({ id, role: "player", mu: DEFAULT_MU });
+  return { players, guestIds };
+}
+
+describe("+1 guests (docs/teams-and-ratings.md, \"Guests\")", () => {
+  it("are split as ordinary outfield players: the best split, sizes within one, a guest lockable like anyone", () => {
+    const random = seededRandom(43);
+    for (let round = 0; round < 20; round += 1) {
+      const { players, guestIds } = poolWithGuests(random, 3 + Math.floor(random() * 5), Math.floor(random() * 3), 1 + Math.floor(random() * 3));
+      const locks = round % 2 === 0 ? { [guestIds[0]!]: 1 } : {};
+      const result = splitTeams({ players, teamCount: 2, locks });
+      expect(result.exhaustive).toBe(true);
+      for (const split of result.splits) {
+        expectValid(players, split.teams, locks);
+        expect(split.teams.flat()).toEqual(expect.arrayContaining(guestIds));
+        const outfield = split.teams.map((team) => team.filter((id) => players.find((player) => player.id === id)!.role === "player").length);
+        expect(Math.abs(outfield[0]! - outfield[1]!)).toBeLessThanOrEqual(1);
+        if (round % 2 === 0) expect(split.teams[1]).toContain(guestIds[0]);
+      }
+      expect(result.splits[0]!.gap).toBeCloseTo(bruteForceBest(players, 2, locks), 9);
+    }
+  });
+
+  it("counts a guest's default rating in their team's strength", () => {
+    const { players, guestIds } = poolWithGuests(seededRandom(47), 5, 0, 1);
+    const { splits } = splitTeams({ players, teamCount: 2 });
+    for (const split of splits) {
+      const withGuest = split.teams.findIndex((team) => team.includes(guestIds[0]!));
+      const sum = split.teams[withGuest]!.reduce((total, id) => total + players.find((player) => player.id === id)!.mu, 0);
+      expect(split.strengths[withGuest]).toBeCloseTo(sum, 9);
+    }
+  });
+
+  it("is deterministic with guest ids: any input order gives the same splits, each team in member id order", () => {
+    const { players } = poolWithGuests(seededRandom(53), 9, 2, 3);
+    const first = splitTeams({ players, teamCount: 2 });
+    const random = seededRandom(59);
+    for (let round = 0; round < 5; round += 1) {
+      expect(splitTeams({ players: [...players].sort(() => random() - 0.5), teamCount: 2 })).toEqual(first);
+    }
+    const keeper = (id: string) => players.find((player) => player.id === id)!.role === "goalkeeper";
+    for (const team of first.splits[0]!.teams) {
+      const outfield = team.filter((id) => !keeper(id));
+      expect(outfield).toEqual([...outfield].sort());
+    }
+    // The heuristic too, above the exhaustive limit.
+    const heuristic = splitTeams({ players, teamCount: 2, exhaustiveLimit: 0 });
+    expect(splitTeams({ players: [...players].reverse(), teamCount: 2, exhaustiveLimit: 0 })).toEqual(heuristic);
   });
 });
 

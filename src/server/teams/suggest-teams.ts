@@ -12,6 +12,7 @@ import { SplitError, splitTeams } from "./split-teams.ts";
  * POST /api/admin/events/:id/teams/suggestions { teamCount, locks }: the best few splits of the
  * pool (docs/teams-and-ratings.md, "Making teams"), best first, each with its strengths and win
  * chances. Nothing is saved: the admin swaps, re-rolls among them and then saves or publishes.
+ * Guests are outfield players like any other (their member id is the guest's id).
  */
 export async function suggestTeams(database: Database, options: { eventId: string; teamCount: number; locks: Record<string, number>; now: Date }): Promise<TeamsSuggestions> {
   const [game] = await database.db.select({ startsAt: event.startsAt, status: event.status }).from(event).where(eq(event.id, options.eventId));
@@ -19,7 +20,7 @@ export async function suggestTeams(database: Database, options: { eventId: strin
   assertTeamsOpen(game, options.now);
   const pool = await loadPool(database.db, options.eventId, DEFAULT_COMMUNITY);
   if (pool.candidates.length < options.teamCount * MIN_PLAYERS_PER_TEAM) throw new AppError("rule", TEAMS_MESSAGES.tooFewPlayers);
-  const byId = new Map(pool.candidates.map((candidate) => [candidate.registrationId, candidate]));
+  const byId = new Map(pool.candidates.map((candidate) => [candidate.memberId, candidate]));
   for (const [id, team] of Object.entries(options.locks)) {
     if (!byId.has(id)) throw new AppError("rule", TEAMS_MESSAGES.notAPlayer);
     if (team >= options.teamCount) throw new AppError("validation", "A lock names a team that does not exist.");
@@ -29,7 +30,7 @@ export async function suggestTeams(database: Database, options: { eventId: strin
   let result;
   try {
     result = splitTeams({
-      players: pool.candidates.map((candidate) => ({ id: candidate.registrationId, role: candidate.role, mu: candidate.mu })),
+      players: pool.candidates.map((candidate) => ({ id: candidate.memberId, role: candidate.role, mu: candidate.mu })),
       teamCount: options.teamCount,
       locks: options.locks,
     });

@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_MU, type PublishedTeams, TEAMS_MESSAGES, type TeamsSheet, type TeamsSuggestions } from "../../shared/teams.ts";
+import { DEFAULT_MU, DEFAULT_SIGMA, type PublishedTeams, TEAMS_MESSAGES, type TeamsSheet, type TeamsSuggestions } from "../../shared/teams.ts";
 import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "../../test/test-app.ts";
-import { playerRating, registration } from "../db/schema.ts";
+import { playerRating, registration, registrationGuest, teamMember } from "../db/schema.ts";
 import { insertEvent, insertRegistration, insertUser } from "../events/testing.ts";
 import { recomputeRatings } from "./recompute-ratings.ts";
 
@@ -299,5 +299,160 @@ describe("published teams, results and ratings", () => {
     expect(cleared.body.candidates.find((candidate) => candidate.name === "Ann Test")).toMatchObject({ stars: null, mu: DEFAULT_MU });
     const other = await gameWith(0.5, [{ first: "Zed" }]);
     expect((await admin.json("PUT", `${base(game.id)}/stars/${other.ids.Zed}`, { stars: 3 })).status).toBe(404);
+  });
+});
+
+/** A party's guests, written as a join writes them (docs/guests.md): rows in the order given, the count of the active ones. */
+async function bringGuests(registrationId: string, guests: { first: string; last?: string; status?: "active" | "removed" }[]) {
+  const rows = await db()
+    .insert(registrationGuest)
+    .values(guests.map((guest, i) => ({ registrationId, ordinal: i + 1, firstName: guest.first, lastName: guest.last ?? null, shareCents: 0, status: guest.status ?? "active" })))
+    .returning({ id: registrationGuest.id, firstName: registrationGuest.firstName });
+  await db()
+    .update(registration)
+    .set({ guestCount: guests.filter((guest) => (guest.status ?? "active") === "active").length })
+    .where(eq(registration.id, registrationId));
+  return Object.fromEntries(rows.map((row) => [row.firstName, row.id])) as Record<string, string>;
+}
+
+/** A guest taken out of the party, as remove-guest.ts leaves the rows. */
+async function removeGuestRow(registrationId: string, guestId: string) {
+  await db().update(registrationGuest).set({ status: "removed", removedAt: new Date() }).where(eq(registrationGuest.id, guestId));
+  await db().update(registration).set({ guestCount: sql`${registration.guestCount} - 1` }).where(eq(registration.id, registrationId));
+}
+
+const checkIn = (eventId: string, registrationId: string, checkedIn = true) => admin.json("PUT", `/api/admin/events/${eventId}/check-in/${registrationId}`, { checkedIn });
+
+describe("+1 guests in fair teams (docs/teams-and-ratings.md, \"Guests\")", () => {
+  it("plays each active guest of a checked-in party as a player of their own, named with their player; never rated", async () => {
+    const game = await gameWith(-0.5, tenWithKeepers([{ first: "Pia", userId: playerUserId }, { first: "Wes" }]));
+    const id = (name: string) => game.ids[name]!;
+    const pias = await bringGuests(id("Pia"), [{ first: "Sam" }, { first: "Old", status: "removed" }, { first: "Alex", last: "Stone" }]);
+    const wes = await bringGuests(id("Wes"), [{ first: "Vic" }]);
+    // Everyone checked in but Wes: his guest Vic does not play either; nor does Pia's removed guest.
+    for (const [name, registrationId] of Object.entries(game.ids)) if (name !== "Wes") expect((await checkIn(game.id, registrationId)).status).toBe(200);
+
+    const sheet = (await admin.json<TeamsSheet>("GET", base(game.id))).body;
+    expect(sheet.poolSource).toBe("checked_in");
+    const names = sheet.candidates.map((candidate) => candidate.name);
+    expect(names).toEqual(["Ann Test", "Ben Test", "Cat Test", "Dan Test", "Eve Test", "Fay Test", "Gus Test", "Hal Test", "Kim Test", "Lou Test", "Pia Player", "Sam", "Alex Stone"]);
+    const pia = { registrationId: id("Pia"), name: "Pia Player" };
+    expect(sheet.candidates.slice(-2)).toEqual([
+      { memberId: pias.Sam, name: "Sam", guestOf: pia, role: "player", checkedIn: true, mu: DEFAULT_MU, sigma: DEFAULT_SIGMA, games: 0, stars: null, rated: false },
+      { memberId: pias.Alex, name: "Alex Stone", guestOf: pia, role: "player", checkedIn: true, mu: DEFAULT_MU, sigma: DEFAULT_SIGMA, games: 0, stars: null, rated: false },
+    ]);
+    expect(sheet.candidates.find((candidate) => candidate.name === "Pia Player")).toMatchObject({ memberId: id("Pia"), guestOf: null, rated: true });
+    expect(sheet.candidates.map((candidate) => candidate.memberId)).not.toContain(wes.Vic);
+    expect(sheet.candidates.map((candidate) => candidate.memberId)).not.toContain(pias.Old);
+
+    // The split: the host and both guests, 11 outfield players in sizes 6 and 5, a keeper each.
+    const suggested = await suggest(game.id, { teamCount: 2, locks: { [pias.Sam!]: 1 } });
+    expect(suggested.status).toBe(200);
+    for (const split of suggested.body.splits) {
+      expect(split.teams.flat().sort()).toEqual(sheet.candidates.map((candidate) => candidate.memberId).sort());
+      expect(split.teams.map((team) => team.filter((member) => member !== id("Kim") && member !== id("Lou")).length).sort()).toEqual([5, 6]);
+      expect(split.teams[1]).toContain(pias.Sam);
+    }
+
+    // Saved and published with the guests in the other team than Pia: her team stays hers.
+    const bibs = ["Ann", "Ben", "Cat", "Dan", "Pia", "Kim"].map(id);
+    const noBibs = [...["Eve", "Fay", "Gus", "Hal", "Lou"].map(id), pias.Sam!, pias.Alex!];
+    const published = await putTeams(game.id, { teams: [bibs, noBibs], locks: { [pias.Alex!]: 1 }, publish: true });
+    expect(published.status).toBe(200);
+    expect(published.body.saved).toMatchObject({ locks: { [pias.Alex!]: 1 }, gone: [] });
+    expect(published.body.saved!.teams.map((team) => [...team].sort())).toEqual([bibs, noBibs].map((team) => [...team].sort()));
+    const rows = await db().select().from(teamMember).where(eq(teamMember.eventId, game.id));
+    expect(rows.filter((row) => row.guestId !== null).map((row) => [row.guestId, row.registrationId, row.team]).sort()).toEqual(
+      [[pias.Sam, null, 1], [pias.Alex, null, 1]].sort(),
+    );
+    const seen = (await player.json<PublishedTeams>("GET", `/api/events/${game.id}/teams`)).body;
+    expect(seen.yours).toBe(0);
+    expect(seen.teams[1]!.players).toEqual([
+      { name: "Lou Test", role: "goalkeeper" },
+      { name: "Alex Stone", role: "player", guestOf: "Pia Player" },
+      { name: "Eve Test", role: "player" },
+      { name: "Fay Test", role: "player" },
+      { name: "Gus Test", role: "player" },
+      { name: "Hal Test", role: "player" },
+      { name: "Sam", role: "player", guestOf: "Pia Player" },
+    ]);
+
+    // No rough rating for a guest: a clear refusal, and nothing written.
+    const stars = await admin.json<ErrorBody>("PUT", `${base(game.id)}/stars/${pias.Sam}`, { stars: 4 });
+    expect(stars.status).toBe(422);
+    expect(stars.body.error).toEqual({ code: "rule", message: TEAMS_MESSAGES.guestNoRating });
+
+    // A result: the accounts are rated, the guests never (no row), and a replay changes nothing.
+    const before = await ratingsTable();
+    expect((await putScores(game.id, [{ teams: [0, 1], goals: [1, 3] }])).status).toBe(200);
+    const after = await ratingsTable();
+    const inGame = await db().select({ userId: registration.userId }).from(registration).where(eq(registration.eventId, game.id));
+    const played = new Set(inGame.filter((row) => row.userId !== null).map((row) => row.userId!));
+    played.delete((await db().select().from(registration).where(eq(registration.id, id("Wes"))))[0]!.userId!);
+    const added = after.filter((row) => !before.some((old) => old.userId === row.userId));
+    expect(added.map((row) => row.userId).sort()).toEqual([...played].filter((userId) => !before.some((old) => old.userId === userId)).sort());
+    expect(after.filter((row) => played.has(row.userId)).every((row) => row.games >= 1)).toBe(true);
+    expect(after.find((row) => row.userId === playerUserId)!.mu).toBeLessThan(before.find((row) => row.userId === playerUserId)?.mu ?? DEFAULT_MU);
+    await recomputeRatings(db(), "default");
+    expect(await ratingsTable()).toEqual(after);
+    const guestSheet = (await admin.json<TeamsSheet>("GET", base(game.id))).body.candidates.filter((candidate) => candidate.guestOf);
+    expect(guestSheet.map((candidate) => [candidate.mu, candidate.games, candidate.rated])).toEqual([
+      [DEFAULT_MU, 0, false],
+      [DEFAULT_MU, 0, false],
+    ]);
+
+    // Alex is removed from the party after the teams were made: the teams no longer match.
+    await removeGuestRow(id("Pia"), pias.Alex!);
+    const stale = (await admin.json<TeamsSheet>("GET", base(game.id))).body;
+    expect(stale.saved!.gone).toEqual([{ memberId: pias.Alex, name: "Alex Stone", guestOf: pia, reason: "guest_removed" }]);
+    expect(stale.candidates.map((candidate) => candidate.memberId)).not.toContain(pias.Alex);
+    for (const publish of [false, true]) {
+      const again = await putTeams(game.id, { teams: [bibs, noBibs], publish });
+      expect(again.status).toBe(422);
+      expect(again.body.error).toEqual({ code: "rule", message: TEAMS_MESSAGES.guestRemoved });
+    }
+    // The players never see a removed guest, even before the teams are made again.
+    const withoutAlex = (await player.json<PublishedTeams>("GET", `/api/events/${game.id}/teams`)).body;
+    expect(withoutAlex.teams.flatMap((team) => team.players.map((p) => p.name))).not.toContain("Alex Stone");
+    expect(withoutAlex.teams[1]!.players).toContainEqual({ name: "Sam", role: "player", guestOf: "Pia Player" });
+    const remade = await putTeams(game.id, { teams: [bibs, noBibs.filter((member) => member !== pias.Alex)], publish: true });
+    expect(remade.status).toBe(200);
+    expect(remade.body.saved!.gone).toEqual([]);
+    expect(await db().select().from(teamMember).where(eq(teamMember.guestId, pias.Alex!))).toEqual([]);
+  });
+
+  it("refuses a guest whose player is not checked in, or whose party was cancelled, saying which rule", async () => {
+    const game = await gameWith(0.5, tenWithKeepers([{ first: "Hana" }]));
+    const id = (name: string) => game.ids[name]!;
+    const { Gil } = await bringGuests(id("Hana"), [{ first: "Gil" }]);
+    // Before check-in starts: everyone confirmed plays, Hana's guest too.
+    const before = (await admin.json<TeamsSheet>("GET", base(game.id))).body;
+    expect(before.poolSource).toBe("confirmed");
+    expect(before.candidates.find((candidate) => candidate.memberId === Gil)).toMatchObject({ name: "Gil", guestOf: { registrationId: id("Hana"), name: "Hana Test" }, checkedIn: false });
+    const teams = [["Ann", "Ben", "Cat", "Dan", "Eve", "Kim"].map(id), [...["Fay", "Gus", "Hal", "Hana", "Lou"].map(id), Gil!]];
+    const byName = (saved: NonNullable<TeamsSheet["saved"]>) => [...saved.gone].sort((a, b) => a.name.localeCompare(b.name));
+    expect((await putTeams(game.id, { teams, publish: true })).status).toBe(200);
+
+    // Check-in starts without Hana: she and her guest no longer play.
+    for (const name of ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Kim", "Lou"]) await checkIn(game.id, id(name));
+    const notIn = (await admin.json<TeamsSheet>("GET", base(game.id))).body;
+    expect(byName(notIn.saved!)).toEqual([
+      { memberId: Gil, name: "Gil", guestOf: { registrationId: id("Hana"), name: "Hana Test" }, reason: "not_checked_in" },
+      { memberId: id("Hana"), name: "Hana Test", guestOf: null, reason: "not_checked_in" },
+    ]);
+    const refused = await putTeams(game.id, { teams, publish: true });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toEqual({ code: "rule", message: TEAMS_MESSAGES.guestHostNotCheckedIn });
+
+    // Hana's party is cancelled: the guest's reason says so, and the players no longer see either.
+    await db().update(registration).set({ status: "cancelled", checkedInAt: null }).where(eq(registration.id, id("Hana")));
+    const cancelled = (await admin.json<TeamsSheet>("GET", base(game.id))).body;
+    expect(byName(cancelled.saved!).map((member) => [member.name, member.reason])).toEqual([
+      ["Gil", "not_confirmed"],
+      ["Hana Test", "not_confirmed"],
+    ]);
+    expect((await putTeams(game.id, { teams, publish: true })).body.error).toEqual({ code: "rule", message: TEAMS_MESSAGES.guestPartyGone });
+    const seen = (await player.json<PublishedTeams>("GET", `/api/events/${game.id}/teams`)).body;
+    expect(seen.teams[1]!.players.map((p) => p.name)).toEqual(["Lou Test", "Fay Test", "Gus Test", "Hal Test"]);
   });
 });

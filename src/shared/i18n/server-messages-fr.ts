@@ -226,6 +226,10 @@ const exact: Record<string, string> = {
   "Teams must be lists of players.": "Les équipes doivent être des listes de joueurs.",
   "publish must be true or false": "publish doit valoir true ou false",
   "Enter at least one score.": "Entrez au moins un pointage.",
+  "A guest in these teams was removed from their player's party.": "Un invité de ces équipes a été retiré du groupe de son joueur.",
+  "A guest in these teams came with a player who no longer has a confirmed spot.": "Un invité de ces équipes est venu avec un joueur qui n’a plus de place confirmée.",
+  "A guest plays only once the player who brought them is checked in.": "Un invité ne joue qu’une fois marqué présent le joueur qui l’a amené.",
+  "A guest has no account, so no rating: they play at the default rating.": "Un invité n’a pas de compte, donc pas d’évaluation : il joue avec l’évaluation par défaut.",
 
   // Calendar, analytics and the console
   "gameReminders must be true or false": "gameReminders doit valoir true ou false",

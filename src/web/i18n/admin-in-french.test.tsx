@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
 import type { GameRoster } from "../../shared/console.ts";
 import { ALL_FIELDS_REQUIRED } from "../../shared/events.ts";
 import { RosterTables } from "../features/console/components/roster-tables.tsx";
 import { attendanceWord, count, percent, statusWord } from "../features/console/figures.ts";
 import { checkCreateEvent, initialFormState, initialLocation, missingFieldsMessage } from "../features/events/create-event-form.ts";
 import { parseMapLocation } from "../features/events/map-link.ts";
+import { makeEvent } from "../features/registrations/test-fixtures.ts";
+import { SeriesGames } from "../features/series/components/series-games.tsx";
 import { regularsText } from "../features/series/series-text.ts";
 import { swapRefusal } from "../features/teams/draft.ts";
+import { goneText, memberLabel } from "../features/teams/member-label.ts";
 import { AREAS } from "./catalogs/areas.ts";
 import { activateLanguage, t } from "./i18n.ts";
 import { messageAround } from "./message-around.ts";
@@ -87,10 +91,40 @@ describe("the organiser's screens in French", () => {
     expect(regularsText({ regulars: null })).toBe("Aucune avance pour les habitués.");
   });
 
+  it("lists a series' games in French: the 24-hour clock, never broken at the end of a line, and 0 or 1 player in the singular", () => {
+    // 19:00 on Sunday 6 December in Toronto; regulars from 19:00 the Sunday before, everyone from the Monday.
+    const game = (id: string, playersCount: number) =>
+      makeEvent({
+        id,
+        startsAt: "2026-12-07T00:00:00Z",
+        endsAt: "2026-12-07T01:30:00Z",
+        timeZone: "America/Toronto",
+        seriesId: "series-1",
+        registrationOpensAt: "2026-12-01T00:00:00Z",
+        regularsOpenAt: "2026-11-30T00:00:00Z",
+        maxPlayers: 12,
+        playersCount,
+      });
+    const html = renderToStaticMarkup(
+      <MemoryRouter>
+        <SeriesGames games={[game("a", 0), game("b", 1), game("c", 2)]} now={new Date("2026-11-26T16:00:00Z")} />
+      </MemoryRouter>,
+    );
+    const hour = "19\u00a0h\u00a000";
+    expect(html).toContain(`>dim. 6 déc. 2026, ${hour}</a>`);
+    for (const players of ["0 joueur sur 12", "1 joueur sur 12", "2 joueurs sur 12"]) {
+      expect(html).toContain(`>Habitués dès le dim. 29 nov., ${hour} · Inscriptions dès le lun. 30 nov., ${hour} · ${players}</span>`);
+    }
+  });
+
   it("words the teams' and check-in's messages in French", () => {
     const draft = { teams: [["a", "b"], ["c", "d"]], locks: {} };
-    const candidates = ["a", "b", "c", "d"].map((id) => ({ registrationId: id, name: id, role: "player" as const, checkedIn: true, mu: 25, sigma: 8, games: 0, stars: null, rated: true }));
+    const candidates = ["a", "b", "c", "d"].map((id) => ({ memberId: id, name: id, guestOf: null, role: "player" as const, checkedIn: true, mu: 25, sigma: 8, games: 0, stars: null, rated: true }));
     expect(swapRefusal(draft, candidates, "a", "b")).toBe("Choisissez deux joueurs d’équipes différentes.");
+    const host = { registrationId: "a", name: "Léa Tremblay" };
+    expect(memberLabel({ name: "Sam", guestOf: host })).toBe("Sam (invité de Léa Tremblay)");
+    expect(goneText({ memberId: "g", name: "Sam", guestOf: host, reason: "guest_removed" })).toBe("Sam (invité de Léa Tremblay) a été retiré du groupe.");
+    expect(t("admin.team.guest")).toBe("invité");
     expect(t("admin.checkIn.count", { checkedIn: 1, expected: 12 })).toBe("1 présent sur 12");
     expect(t("admin.checkIn.unsavedOffline", { count: 2 })).toMatch(/^2 touches pas encore enregistrées\. Vous êtes hors ligne/);
     expect(messageAround("admin.console.showing", "range", { zone: "heure de l’Est" })).toEqual(["Période : ", " (heure de l’Est)"]);
@@ -104,6 +138,8 @@ describe("the organiser's screens in English", () => {
     expect(t("admin.edit.updatedNotified", { count: 1 })).toBe("Game updated. 1 person was emailed the changes.");
     expect(messageAround("admin.team.select", "name")).toEqual(["Select ", ""]);
     expect(t("admin.heldOf", { held: 3, max: 10 })).toBe("3 of 10");
+    expect(t("admin.series.playersCount", { count: 0, max: 12 })).toBe("0 of 12 players");
+    expect(t("admin.series.playersCount", { count: 1, max: 12 })).toBe("1 of 12 players");
     expect(regularsText({ regulars: { windowMinutes: 24 * 60, minGames: 3, ofLast: 4, maxPercent: 70 } })).toBe(
       "Players who held a spot in 3 of the last 4 games can join 24 hours before everyone, for up to 70% of the spots.",
     );

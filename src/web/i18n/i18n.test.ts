@@ -22,6 +22,9 @@ describe("the active language", () => {
 
     await activateLanguage("fr");
     expect(formatDate(saturdayEvening, short).replace(/\s/g, " ")).toBe("sam. 6 déc., 19 h 00");
+    // The hours are bound by no-break spaces: a narrow screen never ends a line at "19 h".
+    expect(formatDate(saturdayEvening, short)).toMatch(/, 19\u00a0h\u00a000$/);
+    expect(formatDate(saturdayEvening, { ...short, weekday: undefined, month: undefined, day: undefined })).toBe("19\u00a0h\u00a000");
     expect(t("shell.footer.privacy")).toBe("Politique de confidentialité");
     expect(formatPrice(0, "cad")).toBe("Gratuit");
     expect(formatCents(1000, "cad").replace(/\s/g, " ")).toBe("10,00 $");

@@ -15,7 +15,12 @@ export function formatDate(iso: string, options: Intl.DateTimeFormatOptions): st
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return INVALID_DATE;
   // Newer ICU puts a narrow no-break space before AM/PM; the original product writes a plain space.
-  return formatterFor(options).format(date).replace(/\u202f/g, " ");
+  // French's "19 h 00" is one thing to read: bound with no-break spaces, it never ends a line at "19 h"
+  // (Intl writes plain ones; on a 320 px phone a series' games wrapped there). docs/languages.md, "Dates".
+  return formatterFor(options)
+    .format(date)
+    .replace(/\u202f/g, " ")
+    .replace(/(\d) h (?=\d)/g, "$1\u00a0h\u00a0");
 }
 
 // Making an Intl.DateTimeFormat costs far more than using one, and the home screen formats about a

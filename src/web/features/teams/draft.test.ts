@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { TeamsCandidate } from "../../../shared/teams.ts";
+import { DEFAULT_MU, type TeamsCandidate } from "../../../shared/teams.ts";
 import { draftFigures, nextSplit, swapPlayers, swapRefusal, toggleLock } from "./draft.ts";
 
-const candidate = (registrationId: string, role: "player" | "goalkeeper", mu: number): TeamsCandidate => ({
-  registrationId,
-  name: registrationId.toUpperCase(),
+const candidate = (memberId: string, role: "player" | "goalkeeper", mu: number): TeamsCandidate => ({
+  memberId,
+  name: memberId.toUpperCase(),
+  guestOf: null,
   role,
   checkedIn: true,
   mu,
@@ -38,6 +39,22 @@ describe("the draft on the admin's screen", () => {
     expect(figures.winChances[0]).toBeCloseTo(0.5, 6);
     expect(figures.refusal).toBeNull();
     expect(draftFigures({ teams: [["a", "k1"], ["c", "d", "k2"]], locks: {} }, candidates).refusal).toBe("Every player must be in a team.");
+  });
+
+  it("treats a +1 guest as an outfield player: swapped with a player, never with a keeper, counted at their default mu", () => {
+    const guest: TeamsCandidate = { ...candidate("g1", "player", DEFAULT_MU), name: "Sam", guestOf: { registrationId: "a", name: "A" }, rated: false };
+    const withGuest = [...candidates, guest];
+    const teams = { teams: [["a", "b", "k1"], ["c", "d", "g1", "k2"]], locks: {} };
+    expect(swapRefusal(teams, withGuest, "g1", "a")).toBeNull();
+    expect(swapRefusal(teams, withGuest, "g1", "k1")).toBe("Swap two outfield players or two goalkeepers.");
+    const swapped = swapPlayers(toggleLock(teams, "g1"), "g1", "a");
+    expect(swapped.teams).toEqual([["g1", "b", "k1"], ["c", "d", "a", "k2"]]);
+    expect(swapped.locks).toEqual({ g1: 0 });
+    const figures = draftFigures(swapped, withGuest);
+    expect(figures.strengths).toEqual([DEFAULT_MU + 20 + 25, 25 + 25 + 30 + 25]);
+    expect(figures.refusal).toBeNull();
+    // The guest removed from the party (gone from the pool): these teams no longer match.
+    expect(draftFigures(swapped, candidates).refusal).toBe("Every player in a team must have a confirmed spot in this game.");
   });
 
   it("re-rolls to the next of the best splits, round again after the last", () => {

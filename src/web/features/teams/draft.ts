@@ -7,19 +7,20 @@ import { sharedMessage } from "../../i18n/shared-message.ts";
  * or a lock does to them. Pure, so the screen shows at once what the server will check again.
  */
 export interface Draft {
+  /** Member ids per team: a player's registration id, a guest's own id (shared/teams.ts, TeamsCandidate). */
   teams: string[][];
   locks: Record<string, number>;
 }
 
-export function teamOf(draft: Draft, registrationId: string): number {
-  return draft.teams.findIndex((team) => team.includes(registrationId));
+export function teamOf(draft: Draft, memberId: string): number {
+  return draft.teams.findIndex((team) => team.includes(memberId));
 }
 
-/** Locks a player to the team they are in now, or unlocks them. */
-export function toggleLock(draft: Draft, registrationId: string): Draft {
+/** Locks a player (or a guest) to the team they are in now, or unlocks them. */
+export function toggleLock(draft: Draft, memberId: string): Draft {
   const locks = { ...draft.locks };
-  if (registrationId in locks) delete locks[registrationId];
-  else locks[registrationId] = teamOf(draft, registrationId);
+  if (memberId in locks) delete locks[memberId];
+  else locks[memberId] = teamOf(draft, memberId);
   return { ...draft, locks };
 }
 
@@ -28,7 +29,7 @@ export function toggleLock(draft: Draft, registrationId: string): Draft {
  * or both goalkeepers (a keeper for an outfield player would leave a team without its keeper).
  */
 export function swapRefusal(draft: Draft, candidates: readonly TeamsCandidate[], a: string, b: string): string | null {
-  const role = (id: string) => candidates.find((candidate) => candidate.registrationId === id)?.role;
+  const role = (id: string) => candidates.find((candidate) => candidate.memberId === id)?.role;
   if (teamOf(draft, a) === teamOf(draft, b)) return t("admin.teams.sameTeam");
   if (role(a) !== role(b)) return t("admin.teams.sameRole");
   return null;
@@ -53,7 +54,7 @@ export interface DraftFigures {
 }
 
 export function draftFigures(draft: Draft, candidates: readonly TeamsCandidate[]): DraftFigures {
-  const byId = new Map(candidates.map((candidate) => [candidate.registrationId, candidate]));
+  const byId = new Map(candidates.map((candidate) => [candidate.memberId, candidate]));
   const rated = draft.teams.map((team) => team.flatMap((id) => byId.get(id) ?? []));
   return {
     strengths: rated.map(teamStrength),

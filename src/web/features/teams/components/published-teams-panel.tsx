@@ -4,13 +4,14 @@ import { t } from "../../../i18n/i18n.ts";
 import { sharedMessage } from "../../../i18n/shared-message.ts";
 import { Button } from "../../../components/form.tsx";
 import { ApiError } from "../../../lib/api.ts";
+import { guestOfLabel } from "../../registrations/guests.ts";
 import { usePublishedTeams } from "../hooks/use-teams.ts";
 
 /**
  * The published teams on the game's page (docs/teams-and-ratings.md, "Who sees what"): the
  * viewer's own team and its colour first, then each team by name, then the result. Never a rating.
  * Asked for only once teams can exist (from 60 minutes before kick-off); nothing shows before they
- * are published.
+ * are published. A +1 guest is named as in the page's lists, "Sam (guest of Pia Pitch)".
  */
 export function PublishedTeamsPanel({ event, now }: { event: { id: string; startsAt: string; status: "active" | "cancelled" }; now: Date }) {
   const enabled = teamsWindow(event, now).state === "open";
@@ -49,7 +50,11 @@ export function PublishedTeamsPanel({ event, now }: { event: { id: string; start
             <ul className="mt-1 text-sm text-slate-800">
               {team.players.map((player, at) => (
                 <li key={at} className="wrap-anywhere">
-                  {player.role === "goalkeeper" ? t("event.teams.goalkeeper", { name: player.name }) : player.name}
+                  {player.role === "goalkeeper"
+                    ? t("event.teams.goalkeeper", { name: player.name })
+                    : player.guestOf
+                      ? guestOfLabel({ name: player.name }, { name: player.guestOf })
+                      : player.name}
                 </li>
               ))}
             </ul>

@@ -10,10 +10,13 @@ const STAR_CHOICES = Array.from({ length: MAX_STARS - MIN_STARS + 1 }, (_, i) =>
 
 /**
  * The organiser's rough rating of each player (1 to 5 stars): where a new player's rating starts.
- * Admins only; folded away, as it is set once per player, not every week.
+ * Admins only; folded away, as it is set once per player, not every week. Not for +1 guests: they
+ * have no account and always play at the default rating (the server refuses stars for them too).
  */
 export function RatingsPanel({ candidates, mutation }: { candidates: TeamsCandidate[]; mutation: UseMutationResult<TeamsSheet, Error, { registrationId: string; value: number | null }> }) {
-  const rated = candidates.filter((candidate) => candidate.rated);
+  // Guests (no account) and deleted accounts are never rated: no stars to set for them. A player's
+  // member id is their registration's, the id the stars route takes.
+  const rated = candidates.filter((candidate) => candidate.rated && candidate.guestOf === null);
   return (
     <details className="rounded-xl border border-slate-300 bg-white p-4">
       <summary className="cursor-pointer text-lg font-bold text-slate-900">{t("admin.ratings.title")}</summary>
@@ -21,7 +24,7 @@ export function RatingsPanel({ candidates, mutation }: { candidates: TeamsCandid
       <FormMessage kind="error">{mutation.isError ? errorMessage(mutation.error) : ""}</FormMessage>
       <ul className="mt-3 flex flex-col gap-2">
         {rated.map((candidate) => (
-          <StarsRow key={candidate.registrationId} candidate={candidate} busy={mutation.isPending} onChange={(value) => mutation.mutate({ registrationId: candidate.registrationId, value })} />
+          <StarsRow key={candidate.memberId} candidate={candidate} busy={mutation.isPending} onChange={(value) => mutation.mutate({ registrationId: candidate.memberId, value })} />
         ))}
       </ul>
     </details>

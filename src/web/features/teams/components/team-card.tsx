@@ -3,11 +3,13 @@ import type { TeamsCandidate } from "../../../../shared/teams.ts";
 import { currentIntlLocale, t } from "../../../i18n/i18n.ts";
 import { messageAround } from "../../../i18n/message-around.ts";
 import { wholePercent } from "../../console/figures.ts";
+import { memberLabel } from "../member-label.ts";
 
 /**
  * One team on the admin's screen: its strength and chance of winning, and each player with their
  * rating and its uncertainty (admins only), a box to select them for a swap (their name is its
- * label) and a Lock toggle.
+ * label) and a Lock toggle. A +1 guest shows "guest" where a rating would be: they play at the
+ * default rating, which still counts in the team's strength, but are never rated.
  */
 export function TeamCard(props: {
   name: string;
@@ -25,13 +27,17 @@ export function TeamCard(props: {
   const oneDecimal = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
   const [beforeName, afterName] = messageAround("admin.team.select", "name");
   const ratingLine = (player: TeamsCandidate) =>
-    [
-      ...(player.role === "goalkeeper" ? [t("admin.goalkeeper")] : []),
-      `${oneDecimal.format(player.mu)} ± ${oneDecimal.format(player.sigma)}`,
-      player.games > 0 ? t("admin.team.games", { count: player.games }) : t("admin.team.new"),
-    ].join(" · ");
+    player.guestOf
+      ? t("admin.team.guest")
+      : [
+          ...(player.role === "goalkeeper" ? [t("admin.goalkeeper")] : []),
+          `${oneDecimal.format(player.mu)} ± ${oneDecimal.format(player.sigma)}`,
+          player.games > 0 ? t("admin.team.games", { count: player.games }) : t("admin.team.new"),
+        ].join(" · ");
   // Keepers first, then by name: the order says nothing about the ratings.
-  const shown = [...players].sort((a, b) => (a.role === b.role ? a.name.localeCompare(b.name, locale, { sensitivity: "base" }) : a.role === "goalkeeper" ? -1 : 1));
+  const shown = players
+    .map((player) => ({ player, label: memberLabel(player) }))
+    .sort((a, b) => (a.player.role === b.player.role ? a.label.localeCompare(b.label, locale, { sensitivity: "base" }) : a.player.role === "goalkeeper" ? -1 : 1));
   return (
     <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-2 rounded-xl border border-slate-300 bg-white p-3 shadow-sm">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
@@ -43,17 +49,17 @@ export function TeamCard(props: {
         </p>
       </div>
       <ul className="flex flex-col gap-1" aria-label={t("admin.team.players", { team: props.name })}>
-        {shown.map((player) => {
-          const locked = player.registrationId in locks;
-          const isSelected = selected.includes(player.registrationId);
+        {shown.map(({ player, label }) => {
+          const locked = player.memberId in locks;
+          const isSelected = selected.includes(player.memberId);
           return (
-            <li key={player.registrationId} className={`flex items-center gap-2 rounded-lg border px-2 py-1 ${isSelected ? "border-green-700 bg-green-50" : "border-slate-200"}`}>
+            <li key={player.memberId} className={`flex items-center gap-2 rounded-lg border px-2 py-1 ${isSelected ? "border-green-700 bg-green-50" : "border-slate-200"}`}>
               <label className="flex min-h-11 min-w-0 flex-1 cursor-pointer items-center gap-2">
                 <input type="checkbox" checked={isSelected} onChange={() => props.onToggleSelected(player)} className="size-5 shrink-0 accent-green-700" />
                 <span className="flex min-w-0 flex-col">
                   <span className="font-medium text-slate-900 wrap-anywhere">
                     <span className="sr-only">{beforeName}</span>
-                    {player.name}
+                    {label}
                     <span className="sr-only">{afterName}</span>
                   </span>
                   <span className="text-xs text-slate-600">{ratingLine(player)}</span>
@@ -62,7 +68,7 @@ export function TeamCard(props: {
               <button
                 type="button"
                 aria-pressed={locked}
-                aria-label={t("admin.team.lockLabel", { name: player.name })}
+                aria-label={t("admin.team.lockLabel", { name: label })}
                 onClick={() => props.onToggleLock(player)}
                 className={`min-h-11 shrink-0 rounded-md border px-3 text-sm font-semibold focus:outline-2 focus:outline-offset-2 focus:outline-green-700 ${locked ? "border-green-800 bg-green-800 text-white" : "border-slate-300 bg-white text-slate-800 hover:bg-slate-100"}`}
               >

@@ -13,6 +13,7 @@ import { QueryError } from "../../events/components/query-error.tsx";
 import { formatHours, formatLongDate, formatTime } from "../../events/format.ts";
 import { type Draft, draftFigures, nextSplit, swapPlayers, swapRefusal, toggleLock } from "../draft.ts";
 import { useTeamsSheet } from "../hooks/use-teams.ts";
+import { goneText, memberLabel } from "../member-label.ts";
 import { RatingsPanel } from "./ratings-panel.tsx";
 import { shownTeamName } from "./team-name.ts";
 import { ResultsForm } from "./results-form.tsx";
@@ -22,6 +23,7 @@ import { TeamCard } from "./team-card.tsx";
  * Make teams, for an admin at the pitch (docs/teams-and-ratings.md): the best split of the players
  * checked in (or, before check-in, the confirmed ones), each team's strength and chance of winning;
  * lock a player, swap two, re-roll among the best splits, publish. After kick-off, the result.
+ * +1 guests are players like any other here, named with the player who brought them.
  */
 export function TeamsScreen({ eventId }: { eventId: string }) {
   const teams = useTeamsSheet(eventId);
@@ -67,6 +69,9 @@ function TeamsBody({ eventId, data, now, teams }: { eventId: string; data: Teams
   const possibleCounts = Array.from({ length: MAX_TEAMS - MIN_TEAMS + 1 }, (_, i) => MIN_TEAMS + i).filter((n) => candidates.length >= n * MIN_PLAYERS_PER_TEAM);
   const figures = draft ? draftFigures(draft, candidates) : null;
   const published = Boolean(data.saved?.publishedAt) && sameDraft(draft, savedDraft(data));
+  // Who in the teams shown no longer plays (a guest removed, a party cancelled, not checked in): named,
+  // instead of the split's rule alone, so the admin knows why the teams must be made again.
+  const gone = draft ? (data.saved?.gone ?? []).filter((member) => draft.teams.some((team) => team.includes(member.memberId))) : [];
 
   const change = (next: Draft, words: string) => {
     setDraft(next);
@@ -100,14 +105,17 @@ function TeamsBody({ eventId, data, now, teams }: { eventId: string; data: Teams
       setRefusal(why);
       return;
     }
-    const name = (id: string) => candidates.find((candidate) => candidate.registrationId === id)?.name ?? "";
+    const name = (id: string) => {
+      const found = candidates.find((candidate) => candidate.memberId === id);
+      return found ? memberLabel(found) : "";
+    };
     setSelected([]);
     change(swapPlayers(draft, a, b), t("admin.teams.swapped", { a: name(a), b: name(b) }));
   };
 
-  const toggleSelected = (registrationId: string) => {
+  const toggleSelected = (memberId: string) => {
     setRefusal("");
-    setSelected((current) => (current.includes(registrationId) ? current.filter((id) => id !== registrationId) : [...current, registrationId].slice(-2)));
+    setSelected((current) => (current.includes(memberId) ? current.filter((id) => id !== memberId) : [...current, memberId].slice(-2)));
   };
 
   return (
@@ -182,26 +190,39 @@ function TeamsBody({ eventId, data, now, teams }: { eventId: string; data: Teams
               {t(splits.exhaustive ? "admin.teams.searchedAll" : "admin.teams.searchedBySwaps", { searched: splits.searched.toLocaleString(currentIntlLocale()), ms: splits.ms })}
             </p>
           )}
-          {figures.refusal && <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">{t("admin.teams.refusal", { refusal: figures.refusal })}</p>}
+          {gone.length > 0 ? (
+            <div className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
+              <p>{t("admin.teams.noLongerMatch")}</p>
+              <ul className="mt-1 list-disc pl-5">
+                {gone.map((member) => (
+                  <li key={member.memberId} className="wrap-anywhere">
+                    {goneText(member)}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : (
+            figures.refusal && <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">{t("admin.teams.refusal", { refusal: figures.refusal })}</p>
+          )}
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             {draft.teams.map((team, index) => (
               <TeamCard
                 key={index}
                 name={shownTeamName(index, draft.teams.length)}
-                players={team.flatMap((id) => candidates.find((candidate) => candidate.registrationId === id) ?? [])}
+                players={team.flatMap((id) => candidates.find((candidate) => candidate.memberId === id) ?? [])}
                 strength={figures.strengths[index] ?? 0}
                 winChance={figures.winChances[index] ?? 0}
                 locks={draft.locks}
                 selected={selected}
                 onToggleLock={(player: TeamsCandidate) =>
                   change(
-                    toggleLock(draft, player.registrationId),
-                    player.registrationId in draft.locks
-                      ? t("admin.teams.unlocked", { name: player.name })
-                      : t("admin.teams.locked", { name: player.name, team: shownTeamName(index, draft.teams.length) }),
+                    toggleLock(draft, player.memberId),
+                    player.memberId in draft.locks
+                      ? t("admin.teams.unlocked", { name: memberLabel(player) })
+                      : t("admin.teams.locked", { name: memberLabel(player), team: shownTeamName(index, draft.teams.length) }),
                   )
                 }
-                onToggleSelected={(player: TeamsCandidate) => toggleSelected(player.registrationId)}
+                onToggleSelected={(player: TeamsCandidate) => toggleSelected(player.memberId)}
               />
             ))}
           </div>
