@@ -31,6 +31,11 @@ describe("createEventSchema", () => {
     expect(result.maxGoalkeepers).toBe(2);
   });
 
+  it("reads prices written with a decimal comma, as a French organiser types them", () => {
+    expect(createEventSchema.parse({ ...form, cost: "12,50", goalkeeperCost: "7,5" })).toMatchObject({ costCents: 1250, goalkeeperCostCents: 750 });
+    expect(messages({ ...form, cost: "1,250" })).toEqual(["Cost must be an amount like 10 or 12.50"]);
+  });
+
   it("asks for every field, max goalkeepers included when goalkeepers are", () => {
     expect(messages({ ...form, maxGoalkeepers: "" })).toEqual([ALL_FIELDS_REQUIRED]);
     expect(messages({ ...form, maxGoalkeepers: "  " })).toEqual([ALL_FIELDS_REQUIRED]);

@@ -20,6 +20,15 @@ describe("money", () => {
     expect(parseMoneyToCents("abc")).toBeNull();
   });
 
+  it("takes a decimal comma, as French writes prices, and refuses what could be a thousands separator", () => {
+    expect(parseMoneyToCents("12,50")).toBe(1250);
+    expect(parseMoneyToCents("12,5")).toBe(1250);
+    expect(parseMoneyToCents("0,07")).toBe(7);
+    expect(parseMoneyToCents("1,250")).toBeNull();
+    expect(parseMoneyToCents("1.250,00")).toBeNull();
+    expect(parseMoneyToCents("12,")).toBeNull();
+  });
+
   it("formats cents as dollars in Canada and the US, as before", () => {
     expect(formatCents(1250, "cad")).toBe("$12.50");
     expect(formatCents(0, "cad")).toBe("$0.00");

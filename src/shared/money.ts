@@ -1,13 +1,18 @@
 /** Money is integer cents everywhere (hundredths of the configured currency). */
 import { DEFAULT_LANGUAGE, INTL_LOCALES, type Language } from "./language.ts";
 
-const MONEY_PATTERN = /^\d{1,6}(\.\d{1,2})?$/;
+/**
+ * Whole units, then at most two decimals after a point or a comma: "12.50" and, as French writes
+ * it, "12,50". A comma followed by three digits ("1,250") is refused rather than guessed: it could
+ * be a thousands separator.
+ */
+const MONEY_PATTERN = /^\d{1,6}([.,]\d{1,2})?$/;
 
-/** "12.5" → 1250. Returns null for anything that is not a plain non-negative amount. */
+/** "12.5" or "12,5" → 1250. Returns null for anything that is not a plain non-negative amount. */
 export function parseMoneyToCents(input: string): number | null {
   const trimmed = input.trim();
   if (!MONEY_PATTERN.test(trimmed)) return null;
-  const [whole = "0", fraction = ""] = trimmed.split(".");
+  const [whole = "0", fraction = ""] = trimmed.split(/[.,]/);
   return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
 }
 

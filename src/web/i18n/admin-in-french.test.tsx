@@ -5,7 +5,7 @@ import type { GameRoster } from "../../shared/console.ts";
 import { ALL_FIELDS_REQUIRED } from "../../shared/events.ts";
 import { RosterTables } from "../features/console/components/roster-tables.tsx";
 import { attendanceWord, count, percent, statusWord } from "../features/console/figures.ts";
-import { checkCreateEvent, initialFormState, initialLocation, missingFieldsMessage } from "../features/events/create-event-form.ts";
+import { checkCreateEvent, formOfEvent, initialFormState, initialLocation, missingFieldsMessage } from "../features/events/create-event-form.ts";
 import { parseMapLocation } from "../features/events/map-link.ts";
 import { makeEvent } from "../features/registrations/test-fixtures.ts";
 import { SeriesGames } from "../features/series/components/series-games.tsx";
@@ -81,6 +81,15 @@ describe("the organiser's screens in French", () => {
     });
   });
 
+  it("writes and reads a price with a decimal comma on the game's form", () => {
+    const game = makeEvent({ costCents: 1250, includeGoalkeepers: true, goalkeeperCostCents: 500 });
+    expect(formOfEvent(game).form).toMatchObject({ cost: "12,50", goalkeeperCost: "5,00" });
+    expect(t("admin.form.pricePlaceholder")).toBe("0,00");
+    const form = { ...formOfEvent(game).form, date: "2026-12-10", time: "19:00" };
+    const checked = checkCreateEvent(form, formOfEvent(game).location, { timeZone: "America/Toronto", now: new Date("2026-12-01T12:00:00Z"), currency: "cad" });
+    expect(checked).toMatchObject({ ok: true, input: { cost: "12,50", goalkeeperCost: "5,00" } });
+  });
+
   it("says a series' Regulars first rule in French", () => {
     expect(plain(regularsText({ regulars: { windowMinutes: 24 * 60, minGames: 3, ofLast: 4, maxPercent: 70 } }))).toBe(
       "Les joueurs qui ont eu une place dans 3 des 4 dernières parties peuvent s’inscrire 24 heures avant tout le monde, pour au plus 70 % des places.",
@@ -138,6 +147,7 @@ describe("the organiser's screens in English", () => {
     expect(t("admin.edit.updatedNotified", { count: 1 })).toBe("Game updated. 1 person was emailed the changes.");
     expect(messageAround("admin.team.select", "name")).toEqual(["Select ", ""]);
     expect(t("admin.heldOf", { held: 3, max: 10 })).toBe("3 of 10");
+    expect(formOfEvent(makeEvent({ costCents: 1250 })).form.cost).toBe("12.50");
     expect(t("admin.series.playersCount", { count: 0, max: 12 })).toBe("0 of 12 players");
     expect(t("admin.series.playersCount", { count: 1, max: 12 })).toBe("1 of 12 players");
     expect(regularsText({ regulars: { windowMinutes: 24 * 60, minGames: 3, ofLast: 4, maxPercent: 70 } })).toBe(

@@ -127,7 +127,8 @@ export function missingFieldsMessage(fields: readonly FieldName[]): string {
 export function formOfEvent(event: EventDetail): { form: FormState; location: LocationDraft } {
   const wall = wallClockAt(Date.parse(event.startsAt), event.timeZone);
   const pad = (n: number) => String(n).padStart(2, "0");
-  const money = (cents: number) => (cents / 100).toFixed(2);
+  // In the screens' language's way ("12,50" in French): the shared price check reads both.
+  const money = (cents: number) => (cents / 100).toFixed(2).replace(".", t("admin.form.decimalSeparator"));
   return {
     form: {
       title: event.title,

@@ -131,7 +131,7 @@ export function EventForm({
           onChange={(event) => set("notes")(event.target.value)}
           {...marks("notes")}
         />
-        <TextField label={t("admin.form.costWithFee", feeValues)} inputMode="decimal" required placeholder="0.00" hint={priceHint} {...text("cost")} />
+        <TextField label={t("admin.form.costWithFee", feeValues)} inputMode="decimal" required placeholder={t("admin.form.pricePlaceholder")} hint={priceHint} {...text("cost")} />
         <TextField label={t("admin.form.maxPlayersLong")} {...spots(EVENT_LIMITS.maxPlayers)} {...text("maxPlayers")} />
         {/* +1 guests (src/shared/guests.ts): its own message under it, besides the form's error line. */}
         <TextField
@@ -157,7 +157,7 @@ export function EventForm({
             <TextField
               label={t("admin.form.goalkeeperCostWithFee", feeValues)}
               inputMode="decimal"
-              placeholder="0.00"
+              placeholder={t("admin.form.pricePlaceholder")}
               hint={t("admin.form.goalkeeperCostHint")}
               {...text("goalkeeperCost")}
             />
