@@ -24,8 +24,8 @@ const database = useDatabase();
 const SERVER = { timeout: 15_000 };
 const SLOW = { timeout: 180_000 };
 
-/** A free series of one game with regulars first (3 of the last 4 games, 24 hours, 70 %), through the admin API. */
-async function createRegularsSeries(admin: Page, title: string, maxPlayers: number): Promise<SeriesDetailResponse> {
+/** A free series at 19:00 in Toronto, its first game 10 days ahead, through the admin API. */
+async function createSeries(admin: Page, title: string, maxPlayers: number, repeat: Record<string, unknown>): Promise<SeriesDetailResponse> {
   const response = await admin.request.post("/api/admin/series", {
     data: {
       title,
@@ -37,11 +37,16 @@ async function createRegularsSeries(admin: Page, title: string, maxPlayers: numb
       location: { name: "Old Mill Field, Mill Lane" },
       cost: "0",
       maxPlayers: String(maxPlayers),
-      repeat: { ends: "after_games", gameCount: 1, opensDaysBefore: 6, regulars: { windowHours: 24, minGames: 3, ofLast: 4, maxPercent: 70 } },
+      repeat: { ends: "after_games", opensDaysBefore: 6, ...repeat },
     },
   });
   expect(response.status(), await response.text()).toBe(201);
-  const created = (await response.json()) as SeriesDetailResponse;
+  return (await response.json()) as SeriesDetailResponse;
+}
+
+/** A free series of one game with regulars first (3 of the last 4 games, 24 hours, 70 %), through the admin API. */
+async function createRegularsSeries(admin: Page, title: string, maxPlayers: number): Promise<SeriesDetailResponse> {
+  const created = await createSeries(admin, title, maxPlayers, { gameCount: 1, regulars: { windowHours: 24, minGames: 3, ofLast: 4, maxPercent: 70 } });
   expect(created.series.regulars).toEqual({ windowMinutes: 24 * 60, minGames: 3, ofLast: 4, maxPercent: 70 });
   return created;
 }
@@ -123,22 +128,7 @@ describe("a weekly series at 375 px", () => {
     const page = await newPage({ width: 375, height: 800 });
     await login(page, await adminAccount());
     const title = uniqueTitle("Moving night");
-    const response = await page.request.post("/api/admin/series", {
-      data: {
-        title,
-        date: await browserDate(page, 10),
-        time: "19:00",
-        timeZone: "America/Toronto",
-        durationHours: "1",
-        durationMinutes: "30",
-        location: { name: "Old Mill Field, Mill Lane" },
-        cost: "0",
-        maxPlayers: "12",
-        repeat: { ends: "after_games", gameCount: 3, opensDaysBefore: 6 },
-      },
-    });
-    expect(response.status(), await response.text()).toBe(201);
-    const created = (await response.json()) as SeriesDetailResponse;
+    const created = await createSeries(page, title, 12, { gameCount: 3 });
     const shortDay = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", { weekday: "short", timeZone: "UTC" });
     const longDay = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", { weekday: "long", timeZone: "UTC" });
     const plusDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
