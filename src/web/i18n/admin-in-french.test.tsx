@@ -5,7 +5,7 @@ import type { GameRoster } from "../../shared/console.ts";
 import { ALL_FIELDS_REQUIRED } from "../../shared/events.ts";
 import { RosterTables } from "../features/console/components/roster-tables.tsx";
 import { attendanceWord, count, percent, statusWord } from "../features/console/figures.ts";
-import { checkCreateEvent, formOfEvent, initialFormState, initialLocation, missingFieldsMessage } from "../features/events/create-event-form.ts";
+import { checkCreateEvent, formOfEvent, initialFormState, priceInputOf, initialLocation, missingFieldsMessage } from "../features/events/create-event-form.ts";
 import { parseMapLocation } from "../features/events/map-link.ts";
 import { makeEvent } from "../features/registrations/test-fixtures.ts";
 import { SeriesGames } from "../features/series/components/series-games.tsx";
@@ -84,7 +84,8 @@ describe("the organiser's screens in French", () => {
   it("writes and reads a price with a decimal comma on the game's form", () => {
     const game = makeEvent({ costCents: 1250, includeGoalkeepers: true, goalkeeperCostCents: 500 });
     expect(formOfEvent(game).form).toMatchObject({ cost: "12,50", goalkeeperCost: "5,00" });
-    expect(t("admin.form.pricePlaceholder")).toBe("0,00");
+    expect(priceInputOf(0)).toBe("0,00");
+    expect(priceInputOf(123456)).toBe("1234,56");
     const form = { ...formOfEvent(game).form, date: "2026-12-10", time: "19:00" };
     const checked = checkCreateEvent(form, formOfEvent(game).location, { timeZone: "America/Toronto", now: new Date("2026-12-01T12:00:00Z"), currency: "cad" });
     expect(checked).toMatchObject({ ok: true, input: { cost: "12,50", goalkeeperCost: "5,00" } });

@@ -1,6 +1,6 @@
 import { ALL_FIELDS_REQUIRED, DATE_IN_PAST, createEventSchemaFor, type CreateEventInput, type EventDetail, type PlaceSuggestion } from "../../../shared/events.ts";
 import { wallClockAt } from "../../../shared/zoned-time.ts";
-import { t, type MessageKey } from "../../i18n/i18n.ts";
+import { currentIntlLocale, t, type MessageKey } from "../../i18n/i18n.ts";
 import { sharedMessage } from "../../i18n/shared-message.ts";
 import { formatPoint, parseMapLocation } from "./map-link.ts";
 
@@ -121,14 +121,20 @@ export function missingFieldsMessage(fields: readonly FieldName[]): string {
 }
 
 /**
+ * A price as the form's field holds it, in the screens' language ("12.50"; "12,50" in French), with
+ * no thousands separator: the shared price check (parseMoneyToCents) reads either decimal mark.
+ */
+export function priceInputOf(cents: number): string {
+  return new Intl.NumberFormat(currentIntlLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(cents / 100);
+}
+
+/**
  * The form filled in from a game, for editing it: its date and time on the game's own clock (the
  * zone it was created in), the venue as typed in (name and address, its point if it has one).
  */
 export function formOfEvent(event: EventDetail): { form: FormState; location: LocationDraft } {
   const wall = wallClockAt(Date.parse(event.startsAt), event.timeZone);
   const pad = (n: number) => String(n).padStart(2, "0");
-  // In the screens' language's way ("12,50" in French): the shared price check reads both.
-  const money = (cents: number) => (cents / 100).toFixed(2).replace(".", t("admin.form.decimalSeparator"));
   return {
     form: {
       title: event.title,
@@ -138,10 +144,10 @@ export function formOfEvent(event: EventDetail): { form: FormState; location: Lo
       durationMinutes: String(event.durationMinutes % 60),
       field: event.field ?? "",
       notes: event.notes ?? "",
-      cost: money(event.costCents),
+      cost: priceInputOf(event.costCents),
       maxPlayers: String(event.maxPlayers),
       includeGoalkeepers: event.includeGoalkeepers,
-      goalkeeperCost: event.includeGoalkeepers && event.goalkeeperCostCents > 0 ? money(event.goalkeeperCostCents) : "",
+      goalkeeperCost: event.includeGoalkeepers && event.goalkeeperCostCents > 0 ? priceInputOf(event.goalkeeperCostCents) : "",
       maxGoalkeepers: String(event.maxGoalkeepers),
       maxGuestsPerPlayer: String(event.maxGuestsPerPlayer ?? 0),
     },

@@ -9,7 +9,7 @@ import { Button, Card, Checkbox, FormMessage, TextField } from "../../../compone
 import { TextArea } from "../../../components/text-area.tsx";
 import { ApiError, errorMessage } from "../../../lib/api.ts";
 import { useConfig, useCurrency } from "../../../lib/config.ts";
-import { checkCreateEvent, type FieldName, fieldsOfServerError, type FormState, type LocationDraft } from "../create-event-form.ts";
+import { checkCreateEvent, type FieldName, fieldsOfServerError, type FormState, type LocationDraft, priceInputOf } from "../create-event-form.ts";
 import { EventLocation } from "./event-location.tsx";
 
 /**
@@ -131,7 +131,7 @@ export function EventForm({
           onChange={(event) => set("notes")(event.target.value)}
           {...marks("notes")}
         />
-        <TextField label={t("admin.form.costWithFee", feeValues)} inputMode="decimal" required placeholder={t("admin.form.pricePlaceholder")} hint={priceHint} {...text("cost")} />
+        <TextField label={t("admin.form.costWithFee", feeValues)} inputMode="decimal" required placeholder={priceInputOf(0)} hint={priceHint} {...text("cost")} />
         <TextField label={t("admin.form.maxPlayersLong")} {...spots(EVENT_LIMITS.maxPlayers)} {...text("maxPlayers")} />
         {/* +1 guests (src/shared/guests.ts): its own message under it, besides the form's error line. */}
         <TextField
@@ -157,7 +157,7 @@ export function EventForm({
             <TextField
               label={t("admin.form.goalkeeperCostWithFee", feeValues)}
               inputMode="decimal"
-              placeholder={t("admin.form.pricePlaceholder")}
+              placeholder={priceInputOf(0)}
               hint={t("admin.form.goalkeeperCostHint")}
               {...text("goalkeeperCost")}
             />

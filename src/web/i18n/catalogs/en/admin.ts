@@ -120,8 +120,6 @@ export const messages = {
   "admin.form.fieldOptional": "Field (optional)",
   "admin.form.notesOptional": "Notes (optional)",
   "admin.form.notesHint": "Bibs, parking, level… shown on the game's page as you write it. Up to {max} characters.",
-  "admin.form.decimalSeparator": ".",
-  "admin.form.pricePlaceholder": "0.00",
   "admin.form.costWithFee": "Cost (add the processing fee of {percent}% + {fixed})",
   "admin.form.maxPlayersLong": "Max Players (excluding goalkeepers)",
   "admin.form.includeGoalkeepers": "Include Goalkeepers",

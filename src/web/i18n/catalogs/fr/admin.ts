@@ -120,8 +120,6 @@ export const messages: Record<keyof typeof english, string> = {
   "admin.form.fieldOptional": "Terrain (facultatif)",
   "admin.form.notesOptional": "Notes (facultatif)",
   "admin.form.notesHint": "Dossards, stationnement, niveau… affichés tels quels sur la page de la partie. Jusqu’à {max} caractères.",
-  "admin.form.decimalSeparator": ",",
-  "admin.form.pricePlaceholder": "0,00",
   "admin.form.costWithFee": "Prix (ajoutez les frais de traitement de {percent} % + {fixed})",
   "admin.form.maxPlayersLong": "Nombre maximal de joueurs (sans les gardiens de but)",
   "admin.form.includeGoalkeepers": "Inclure des gardiens de but",
