@@ -223,9 +223,14 @@ async function run(url: string, headers: Record<string, string>, durationMs: num
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, loop));
   const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { requests: latencies.length, errors, perSecond: latencies.length / elapsed, p50: at(0.5), p99: at(0.99) };
+  return resultOf(latencies, errors, latencies.length / elapsed);
+}
+
+/** Requests, errors and the latencies' p50 and p99 (ms). */
+function resultOf(latencies: number[], errors: number, perSecond: number): Result {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return { requests: sorted.length, errors, perSecond, p50: at(0.5), p99: at(0.99) };
 }
 
 const pacedAgent = new Agent({ keepAlive: true });
@@ -259,9 +264,7 @@ function pace(url: string, headers: Record<string, string>, perSecond: number): 
     async stop() {
       clearInterval(timer);
       await Promise.all(pending);
-      latencies.sort((a, b) => a - b);
-      const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-      return { requests: latencies.length, errors, perSecond, p50: at(0.5), p99: at(0.99) };
+      return resultOf(latencies, errors, perSecond);
     },
   };
 }
