@@ -19,6 +19,7 @@ import {
   VENUE,
 } from "./support/games.ts";
 import { waitForMail } from "./support/mail.ts";
+import { boxesWhileNoticeShows, closeNotice } from "./support/notice.ts";
 
 /**
  * Issue 21, the players' part: a full game does not look like an empty one, a waitlister leaves with
@@ -235,10 +236,8 @@ describe.each(WIDTHS)("at %i px", (width) => {
     const page = await newPage(screenAt(width));
     await login(page, await adminAccount());
     await openGame(page, game);
-    // Dismiss the login notice if it still shows: the one looked at below is the join's.
-    const loggedIn = page.getByRole("button", { name: "Close notification" });
-    if (await loggedIn.isVisible()) await loggedIn.click();
-    await loggedIn.waitFor({ state: "detached" });
+    // Close the login notice if it still shows: the one looked at below is the join's.
+    await closeNotice(page);
 
     const organiser = region(page, "Organiser");
     const cancelEvent = organiser.getByRole("button", { name: "Cancel Event & Refund" });
@@ -258,15 +257,19 @@ describe.each(WIDTHS)("at %i px", (width) => {
     await expectNoAxeViolations(page);
 
     await join.click();
-    const toast = page.getByRole("button", { name: "Close notification" }).locator("..");
-    await toast.getByText("You have been successfully added to the Player List!").waitFor();
-    const title = page.getByRole("heading", { name: game.title, level: 1 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    expect(boxesOverlap((await toast.boundingBox())!, (await title.boundingBox())!), "the notice covers the title").toBe(false);
+    // Read in the page in one moment: the notice hides itself after 2.5 s (e2e/support/notice.ts).
+    const boxes = await boxesWhileNoticeShows(
+      page,
+      "You have been successfully added to the Player List!",
+      { title: "main h1", bar: '[role="region"][aria-label="Event actions"]' },
+      { scrollToTop: true },
+    );
+    expect(boxes.title, "the page's title").not.toBeNull();
+    expect(boxesOverlap(boxes.notice!, boxes.title!), "the notice covers the title").toBe(false);
     if (width < 640) {
       // At the bottom, standing on the bar rather than over its buttons.
-      const [toastBox, barBox] = [(await toast.boundingBox())!, (await region(page, "Event actions").boundingBox())!];
-      expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(barBox.y);
+      expect(boxes.bar, "the bar of event actions").not.toBeNull();
+      expect(boxes.notice!.y + boxes.notice!.height).toBeLessThanOrEqual(boxes.bar!.y);
     }
     await screenshotOnScreen(page, `notice-${width}`);
   });

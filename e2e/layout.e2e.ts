@@ -6,6 +6,7 @@ import { createVerifiedUser, login } from "./support/accounts.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { screenshot, useBrowser } from "./support/browser.ts";
 import { adminAccount, joinGame, type SeededGame, seedGame, useDatabase } from "./support/games.ts";
+import { holdTheClock } from "./support/notice.ts";
 
 const { newPage } = useBrowser();
 const db = useDatabase();
@@ -169,17 +170,8 @@ describe("the notification banner on phones", () => {
     await page.goto("/");
     const banner = page.getByRole("status").filter({ hasText: "You are logged in!" });
     await banner.getByText("You are logged in!").waitFor();
-    // The banner hides itself after 2.5 s: the clock stands still while it is looked at. On a busy
-    // machine the page's clock can pass the moment asked for before Playwright gets there ("Cannot
-    // fast-forward to the past"): ask again for a moment a little later.
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await page.clock.pauseAt(await page.evaluate(() => Date.now() + 200));
-        break;
-      } catch (error) {
-        if (attempt === 4 || !String(error).includes("to the past")) throw error;
-      }
-    }
+    // The banner hides itself after 2.5 s: the clock stands still while it is looked at.
+    await holdTheClock(page);
 
     await menuButton(page).click();
     await page.getByRole("menuitem", { name }).waitFor();

@@ -2,22 +2,17 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
+import { closeNotice } from "./notice.ts";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 /**
  * Fails on any WCAG A/AA violation axe-core finds on the current screen, or only inside `scope` (a
  * dialog, say). A whole-screen check first closes the notification banner, whose fade-out would be
- * read as low contrast. The banner also hides itself after 2.5 s, so it may be gone between the
- * visibility check and the click: a click that finds no button is fine as long as the banner leaves.
+ * read as low contrast.
  */
 export async function expectNoAxeViolations(page: Page, scope?: Locator) {
-  // Its name in the page's language: a French page's banner is "Fermer la notification" (docs/languages.md).
-  const close = page.getByRole("button", { name: /^(Close notification|Fermer la notification)$/ });
-  if (!scope && (await close.isVisible())) {
-    await close.click({ timeout: 1000 }).catch(() => undefined);
-    await close.waitFor({ state: "detached", timeout: 5000 });
-  }
+  if (!scope) await closeNotice(page);
   // Evaluated rather than added as a script tag: the app's Content-Security-Policy forbids inline scripts.
   await page.evaluate(axeSource);
   const element = scope ? await scope.elementHandle() : null;

@@ -1,7 +1,10 @@
 import { t } from "../i18n/i18n.ts";
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 
-/** The banner hides itself after 2.5 s and folds away over 300 ms (docs/product-rules.md, "Constants"). */
+/**
+ * The banner hides itself after 2.5 s, or 2.5 s after the pointer or focus leaves it, and folds away over
+ * 300 ms (docs/product-rules.md, "Constants").
+ */
 export const NOTIFICATION_VISIBLE_MS = 2500;
 const LEAVING_MS = 300;
 
@@ -15,29 +18,35 @@ const NotifyContext = createContext<((message: string) => void) | null>(null);
 
 export function NotificationProvider({ children }: { children: ReactNode }) {
   const [notice, setNotice] = useState<Notice | null>(null);
-  const timers = useRef<number[]>([]);
-
-  const clearTimers = () => {
-    for (const timer of timers.current) window.clearTimeout(timer);
-    timers.current = [];
-  };
+  // One step is ever pending: hiding the banner, or removing it once it has folded away.
+  const pending = useRef<number>(undefined);
+  const schedule = useCallback((step: (() => void) | null, ms = 0) => {
+    window.clearTimeout(pending.current);
+    if (step) pending.current = window.setTimeout(step, ms);
+  }, []);
 
   const dismiss = useCallback(() => {
-    clearTimers();
-    setNotice((current) => (current ? { ...current, leaving: true } : null));
-    timers.current.push(window.setTimeout(() => setNotice(null), LEAVING_MS));
-  }, []);
+    setNotice((current) => current && { ...current, leaving: true });
+    schedule(() => setNotice(null), LEAVING_MS);
+  }, [schedule]);
+
+  const hideLater = useCallback(() => schedule(dismiss, NOTIFICATION_VISIBLE_MS), [schedule, dismiss]);
 
   const notify = useCallback(
     (message: string) => {
-      clearTimers();
       setNotice({ id: Date.now(), message, leaving: false });
-      timers.current.push(window.setTimeout(dismiss, NOTIFICATION_VISIBLE_MS));
+      hideLater();
     },
-    [dismiss],
+    [hideLater],
   );
 
-  useEffect(() => clearTimers, []);
+  useEffect(() => () => schedule(null), [schedule]);
+
+  // A banner being read (the pointer on it) or used (focus in it) stays, and hides 2.5 s after it is
+  // let go: people who read slowly get the time they need. One already folding away finishes.
+  const showing = notice && !notice.leaving;
+  const hold = () => showing && schedule(null);
+  const letGo = () => showing && hideLater();
 
   return (
     <NotifyContext.Provider value={notify}>
@@ -60,6 +69,10 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
             key={notice.id}
             // Leaving, it folds back into the edge it grew from rather than fading: a fading banner is
             // pale text on a pale green for 300 ms, which an accessibility check caught mid-fade.
+            onMouseEnter={hold}
+            onMouseLeave={letGo}
+            onFocus={hold}
+            onBlur={letGo}
             className={`pointer-events-auto flex max-w-md origin-bottom items-center gap-3 rounded-lg bg-green-700 px-4 py-3 text-white shadow-lg transition-transform duration-300 motion-reduce:transition-none lg:origin-top ${
               notice.leaving ? "scale-y-0" : "scale-y-100"
             }`}

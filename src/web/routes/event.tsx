@@ -12,7 +12,8 @@ import { SpotList, WaitList } from "../features/events/components/participant-li
 import { QueryError } from "../features/events/components/query-error.tsx";
 import { ShareEventButton } from "../features/events/components/share-event-button.tsx";
 import { isCreatedEventState } from "../features/events/created-event-state.ts";
-import { formatGameTime, formatPrice, isCompleted } from "../features/events/format.ts";
+import { formatPrice, isCompleted } from "../features/events/format.ts";
+import { formatGameTime } from "../features/events/game-time.ts";
 import { useEvent } from "../features/events/hooks/use-event.ts";
 import { useIsNarrow } from "../features/events/hooks/use-is-narrow.ts";
 import { useNow } from "../features/events/hooks/use-now.ts";

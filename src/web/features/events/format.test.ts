@@ -3,14 +3,13 @@ import {
   formatDate,
   formatDayBadge,
   formatDuration,
-  formatGameTime,
   formatGoalkeepers,
   formatHours,
   formatLongDate,
   formatPrice,
   isCompleted,
-  sameClockTime,
 } from "./format.ts";
+import { formatGameTime, sameClockTime } from "./game-time.ts";
 
 // Formatting happens in the process's zone; build the instants from local wall-clock times.
 const local = (year: number, month: number, day: number, hours: number, minutes: number) =>

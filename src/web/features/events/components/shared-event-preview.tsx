@@ -2,7 +2,8 @@ import { useId, type ReactNode } from "react";
 import { availabilityText } from "../../../../shared/event-availability.ts";
 import { currentLanguage, t } from "../../../i18n/i18n.ts";
 import { useCurrency } from "../../../lib/config.ts";
-import { formatGameTime, formatPrice } from "../format.ts";
+import { formatPrice } from "../format.ts";
+import { formatGameTime } from "../game-time.ts";
 import { useEventPreview } from "../hooks/use-event-preview.ts";
 
 /**

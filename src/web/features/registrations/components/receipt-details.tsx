@@ -3,7 +3,7 @@ import { formatCents } from "../../../i18n/format-money.ts";
 import { t } from "../../../i18n/i18n.ts";
 import type { Receipt } from "../../../../shared/registrations.ts";
 import { useCurrency } from "../../../lib/config.ts";
-import { formatGameTime } from "../../events/format.ts";
+import { formatGameTime } from "../../events/game-time.ts";
 import { CardName } from "../../payments/components/card-name.tsx";
 
 /** What was bought, as the server has it: the game, when and where, the amount and the card. */

@@ -1,0 +1,70 @@
+import type { Page } from "playwright-core";
+
+/**
+ * The app's notice (the green banner) hides itself 2.5 s after it shows and folds away over 300 ms.
+ * On a loaded machine that is only a few round trips of the test, so a test must not expect it to
+ * still be there one call after it found it. These helpers never do.
+ */
+
+/** The close button's accessible name, in either language (docs/languages.md). */
+const CLOSE_NAME = /^(Close notification|Fermer la notification)$/;
+
+/** Closes the notice if one shows and waits until it is gone. A click that finds it already gone is fine. */
+export async function closeNotice(page: Page) {
+  const close = page.getByRole("button", { name: CLOSE_NAME });
+  if (await close.isVisible()) await close.click({ timeout: 1000 }).catch(() => undefined);
+  await close.waitFor({ state: "detached", timeout: 5000 });
+}
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The notice's box and the boxes of `others` (CSS selectors; `null` where nothing matches), all read in
+ * the page in the same moment the notice is found showing `message`. `scrollToTop` scrolls first, in
+ * that same moment.
+ */
+export async function boxesWhileNoticeShows<Name extends string>(
+  page: Page,
+  message: string,
+  others: Record<Name, string>,
+  { scrollToTop = false } = {},
+): Promise<{ notice: Box } & Record<Name, Box | null>> {
+  const handle = await page.waitForFunction(
+    ({ message, others, scrollToTop }) => {
+      const close = [...document.querySelectorAll("button[aria-label]")].find((button) =>
+        ["Close notification", "Fermer la notification"].includes(button.getAttribute("aria-label") ?? ""),
+      );
+      const notice = close?.parentElement;
+      if (!notice?.textContent?.includes(message)) return null;
+      if (scrollToTop) window.scrollTo(0, 0);
+      const box = (element: Element | null) => (element ? (element.getBoundingClientRect().toJSON() as Box) : null);
+      const boxes: Record<string, Box | null> = { notice: box(notice) };
+      for (const [name, selector] of Object.entries(others as Record<string, string>)) boxes[name] = box(document.querySelector(selector));
+      return boxes;
+    },
+    { message, others, scrollToTop },
+  );
+  return (await handle.jsonValue()) as { notice: Box } & Record<Name, Box | null>;
+}
+
+/**
+ * Stops the page's clock a moment from now, so a notice that shows stays while it is looked at. The
+ * page must have had `page.clock.install()` before it loaded. On a busy machine the page's clock can
+ * pass the moment asked for before Playwright gets there ("Cannot fast-forward to the past"): ask
+ * again for a moment a little later.
+ */
+export async function holdTheClock(page: Page) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await page.clock.pauseAt(await page.evaluate(() => Date.now() + 200));
+      return;
+    } catch (error) {
+      if (attempt === 4 || !String(error).includes("to the past")) throw error;
+    }
+  }
+}
