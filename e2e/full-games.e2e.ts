@@ -257,7 +257,7 @@ describe.each(WIDTHS)("at %i px", (width) => {
     await expectNoAxeViolations(page);
 
     await join.click();
-    // Read in the page in one moment: the notice hides itself after 2.5 s (e2e/support/notice.ts).
+    // Read in the page while the notice shows, which is 2.5 s (e2e/support/notice.ts).
     const boxes = await boxesWhileNoticeShows(
       page,
       "You have been successfully added to the Player List!",

@@ -72,6 +72,17 @@ describe("a weekly series at 375 px", () => {
     await page.getByLabel("Repeat weekly").check();
     const ends = page.getByRole("group", { name: "Ends" });
     expect(await ends.getByLabel("After a number of games").isChecked()).toBe(true);
+    // A last date before the first game is said under it, and goes once the game's own Date changes.
+    await ends.getByLabel("On a date").check();
+    const lastDate = page.getByLabel("Date of the last game");
+    await lastDate.fill(await browserDate(page, 5));
+    await page.getByRole("button", { name: "Create Event" }).click();
+    await page.getByText("The last date must be on or after the first game's date", { exact: true }).first().waitFor();
+    expect(await lastDate.getAttribute("aria-invalid")).toBe("true");
+    await page.getByLabel("Date", { exact: true }).fill(await browserDate(page, 4));
+    await expect.poll(() => lastDate.getAttribute("aria-invalid")).toBeNull();
+    await page.getByLabel("Date", { exact: true }).fill(await browserDate(page, 10));
+    await ends.getByLabel("After a number of games").check();
     // The server's limit, said before sending.
     await page.getByLabel("Number of games", { exact: true }).fill("500");
     await page.getByRole("button", { name: "Create Event" }).click();

@@ -245,7 +245,7 @@ describe("notification banner", () => {
     it(`leaves the header's menu free to use while it shows, at ${width} px`, async () => {
       const page = await newPage({ width, height: 800 });
       await login(page, await createVerifiedUser());
-      // Read in the page in one moment: the banner hides itself after 2.5 s (e2e/support/notice.ts).
+      // Read in the page while the banner shows, which is 2.5 s (e2e/support/notice.ts).
       const { notice, menu } = await boxesWhileNoticeShows(page, "You are logged in!", { menu: 'header button[aria-haspopup="menu"]' });
       expect(menu, "the header's menu button").not.toBeNull();
       const overlaps = notice.x < menu!.x + menu!.width && menu!.x < notice.x + notice.width && notice.y < menu!.y + menu!.height && menu!.y < notice.y + notice.height;

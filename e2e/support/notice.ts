@@ -24,9 +24,10 @@ export interface Box {
 }
 
 /**
- * The notice's box and the boxes of `others` (CSS selectors; `null` where nothing matches), all read in
- * the page in the same moment the notice is found showing `message`. `scrollToTop` scrolls first, in
- * that same moment.
+ * The notice's box and the boxes of `others` (CSS selectors; `null` where nothing matches), read in the
+ * page while the notice shows `message`, once they are the same in two frames in a row: what a person
+ * sees, not a frame in the middle of a change (a bar that grows with the same answer that brings the
+ * notice). `scrollToTop` scrolls first, in each frame.
  */
 export async function boxesWhileNoticeShows<Name extends string>(
   page: Page,
@@ -34,8 +35,9 @@ export async function boxesWhileNoticeShows<Name extends string>(
   others: Record<Name, string>,
   { scrollToTop = false } = {},
 ): Promise<{ notice: Box } & Record<Name, Box | null>> {
+  const lastFrame = `noticeBoxes${Math.random().toString(36).slice(2)}`;
   const handle = await page.waitForFunction(
-    ({ message, others, scrollToTop }) => {
+    ({ message, others, scrollToTop, lastFrame }) => {
       const close = [...document.querySelectorAll("button[aria-label]")].find((button) =>
         ["Close notification", "Fermer la notification"].includes(button.getAttribute("aria-label") ?? ""),
       );
@@ -45,9 +47,13 @@ export async function boxesWhileNoticeShows<Name extends string>(
       const box = (element: Element | null) => (element ? (element.getBoundingClientRect().toJSON() as Box) : null);
       const boxes: Record<string, Box | null> = { notice: box(notice) };
       for (const [name, selector] of Object.entries(others as Record<string, string>)) boxes[name] = box(document.querySelector(selector));
-      return boxes;
+      const frames = window as unknown as Record<string, string | undefined>;
+      const seen = JSON.stringify(boxes);
+      const steady = frames[lastFrame] === seen;
+      frames[lastFrame] = seen;
+      return steady ? boxes : null;
     },
-    { message, others, scrollToTop },
+    { message, others, scrollToTop, lastFrame },
   );
   return (await handle.jsonValue()) as { notice: Box } & Record<Name, Box | null>;
 }

@@ -11,21 +11,22 @@ export function FixedBottomBar({ label, children }: { label: string; children: R
   const [height, setHeight] = useState(0);
 
   useLayoutEffect(() => {
-    const root = document.documentElement.style;
-    root.setProperty("--bottom-bar-height", `${height}px`);
-    return () => {
-      root.removeProperty("--bottom-bar-height");
-    };
-  }, [height]);
-
-  useLayoutEffect(() => {
     const element = bar.current;
     if (!element) return;
+    const root = document.documentElement.style;
     // The observer reports the first size too, once the browser has laid the page out anyway:
     // reading offsetHeight here would force that layout of the whole page inside this render.
-    const observer = new ResizeObserver(() => setHeight(element.offsetHeight));
+    // The variable is set in the observer itself, before the frame is painted: set after React's
+    // next render, a notice would stand over a bar that just grew for a frame.
+    const observer = new ResizeObserver(() => {
+      root.setProperty("--bottom-bar-height", `${element.offsetHeight}px`);
+      setHeight(element.offsetHeight);
+    });
     observer.observe(element);
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      root.removeProperty("--bottom-bar-height");
+    };
   }, []);
 
   return (

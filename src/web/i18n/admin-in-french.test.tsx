@@ -120,10 +120,11 @@ describe("the organiser's screens in French", () => {
         <SeriesGames games={[game("a", 0), game("b", 1), game("c", 2)]} now={new Date("2026-11-26T16:00:00Z")} />
       </MemoryRouter>,
     );
+    // Bound by no-break spaces, as formatDate writes French: "19 h 00", "6 déc.".
     const hour = "19\u00a0h\u00a000";
-    expect(html).toContain(`>dim. 6 déc. 2026, ${hour}</a>`);
+    expect(html).toContain(`>dim. 6\u00a0déc. 2026, ${hour}</a>`);
     for (const players of ["0 joueur sur 12", "1 joueur sur 12", "2 joueurs sur 12"]) {
-      expect(html).toContain(`>Habitués dès le dim. 29 nov., ${hour} · Inscriptions dès le lun. 30 nov., ${hour} · ${players}</span>`);
+      expect(html).toContain(`>Habitués dès le dim. 29\u00a0nov., ${hour} · Inscriptions dès le lun. 30\u00a0nov., ${hour} · ${players}</span>`);
     }
   });
 

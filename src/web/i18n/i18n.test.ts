@@ -22,8 +22,9 @@ describe("the active language", () => {
 
     await activateLanguage("fr");
     expect(formatDate(saturdayEvening, short).replace(/\s/g, " ")).toBe("sam. 6 déc., 19 h 00");
-    // The hours are bound by no-break spaces: a narrow screen never ends a line at "19 h".
-    expect(formatDate(saturdayEvening, short)).toMatch(/, 19\u00a0h\u00a000$/);
+    // The hours and the day are bound by no-break spaces: a narrow screen never ends a line at "19 h" or "6".
+    expect(formatDate(saturdayEvening, short)).toBe("sam. 6\u00a0déc., 19\u00a0h\u00a000");
+    expect(formatDate(saturdayEvening, { timeZone: "America/Toronto", month: "long", day: "numeric", year: "numeric" })).toBe("6\u00a0décembre 2025");
     expect(formatDate(saturdayEvening, { ...short, weekday: undefined, month: undefined, day: undefined })).toBe("19\u00a0h\u00a000");
     expect(t("shell.footer.privacy")).toBe("Politique de confidentialité");
     expect(formatPrice(0, "cad")).toBe("Gratuit");

@@ -31,7 +31,7 @@ describe("the privacy policy in French", () => {
   it("is French throughout, with the app's name and the date written by Intl", () => {
     const text = policyText();
     expect(text).toContain("|Politique de confidentialité|");
-    expect(text).toContain("|Date d’entrée en vigueur : 23 novembre 2026|");
+    expect(text).toContain("|Date d’entrée en vigueur : 23\u00a0novembre 2026|");
     expect(text).toContain("Kickoff aide les gens à organiser des parties de soccer");
     expect(text).toContain("|Renseignements sur le compte :| vos prénom, nom et adresse courriel");
     expect(text).toContain("|Retour à la connexion|");

@@ -32,11 +32,14 @@ export default function CreateEventScreen() {
   const createSeries = useCreateSeries();
   const currency = useCurrency();
   const [repeat, setRepeat] = useState(initialRepeat);
-  // What is wrong with each repeat field, from the shared schema or the server's 400; cleared as they change.
+  // What is wrong with each repeat field, from the shared schema or the server's 400; cleared as they
+  // change, and as the game's Date does (the end date's message compares the two). All at once: the
+  // next submit says again what still holds, and the focus stays where the person is typing.
   const [repeatErrors, setRepeatErrors] = useState<RepeatErrors>({});
+  const clearRepeatErrors = () => setRepeatErrors((current) => (Object.keys(current).length === 0 ? current : {}));
   const changeRepeat = (next: RepeatDraft) => {
     setRepeat(next);
-    setRepeatErrors((current) => (Object.keys(current).length === 0 ? current : {}));
+    clearRepeatErrors();
   };
   const redirectTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
@@ -56,7 +59,7 @@ export default function CreateEventScreen() {
         submitLabel={t("admin.create.submit")}
         busyLabel={t("admin.create.busy")}
         failure={(message) => t("admin.create.failed", { message })}
-        extra={(form) => <RepeatFields draft={repeat} onChange={changeRepeat} firstDate={form.date} errors={repeatErrors} />}
+        extra={(form) => <RepeatFields draft={repeat} onChange={changeRepeat} firstDate={form.date} onFirstDateChange={clearRepeatErrors} errors={repeatErrors} />}
         onSubmit={async (input) => {
           if (repeat.weekly) {
             const checked = checkRepeat(input, repeat, currency);

@@ -1,5 +1,5 @@
 import { formatCents } from "../../i18n/format-money.ts";
-import { currentIntlLocale, t } from "../../i18n/i18n.ts";
+import { currentIntlLocale, currentLanguage, t } from "../../i18n/i18n.ts";
 import { serverRender } from "../../lib/server-render.ts";
 
 /** What a timestamp that cannot be read shows as: the original product's text (docs/product-rules.md, "Constants"). */
@@ -14,12 +14,11 @@ export function formatDate(iso: string, options: Intl.DateTimeFormatOptions): st
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return INVALID_DATE;
   // Newer ICU puts a narrow no-break space before AM/PM; the original product writes a plain space.
-  // French's "19 h 00" is one thing to read: bound with no-break spaces, it never ends a line at "19 h"
-  // (Intl writes plain ones; on a 320 px phone a series' games wrapped there). docs/languages.md, "Dates".
-  return formatterFor(options)
-    .format(date)
-    .replace(/\u202f/g, " ")
-    .replace(/(\d) h (?=\d)/g, "$1\u00a0h\u00a0");
+  const text = formatterFor(options).format(date).replace(/\u202f/g, " ");
+  // French's "19 h 00" and "30 nov." are each one thing to read: bound with no-break spaces, a line
+  // never ends at "19 h" or at "30" (Intl writes plain ones; on a 320 px phone a series' games wrapped
+  // there). docs/languages.md, "Dates, times, numbers and money".
+  return currentLanguage() === "fr" ? text.replace(/(?<=\d) (?=\p{L})|(?<=\d h) (?=\d)/gu, "\u00a0") : text;
 }
 
 // Making an Intl.DateTimeFormat costs far more than using one, and the home screen formats about a

@@ -19,15 +19,25 @@ export function RepeatFields({
   draft,
   onChange,
   firstDate,
+  onFirstDateChange,
   errors = {},
 }: {
   draft: RepeatDraft;
   onChange: (next: RepeatDraft) => void;
   firstDate: string;
+  /** The game's own Date changed: a message that compares the end date with it may no longer hold. */
+  onFirstDateChange?: () => void;
   errors?: RepeatErrors;
 }) {
   const set = <K extends keyof RepeatDraft>(key: K, value: RepeatDraft[K]) => onChange({ ...draft, [key]: value });
   const container = useRef<HTMLDivElement>(null);
+
+  const firstDateSeen = useRef(firstDate);
+  useEffect(() => {
+    if (firstDateSeen.current === firstDate) return;
+    firstDateSeen.current = firstDate;
+    onFirstDateChange?.();
+  }, [firstDate, onFirstDateChange]);
 
   useEffect(() => {
     const first = REPEAT_FIELDS.find((field) => errors[field]);
