@@ -53,7 +53,6 @@ export function viewerTimeZone(): string {
   return serverRender()?.device.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-
 /** 'h:mm a', e.g. "9:05 PM". */
 export function formatTime(iso: string): string {
   return formatDate(iso, { hour: "numeric", minute: "2-digit", hour12: true });
