@@ -35,8 +35,8 @@ export async function seedYear(pool: pg.Pool, size: typeof YEAR = YEAR) {
        from registration r where r.status in ('confirmed', 'refunded')`,
   );
   await pool.query(
-    `insert into payment (registration_id, event_id, user_id, kind, status, amount_cents, currency, gateway_id, idempotency_key, created_at)
-     select r.id, r.event_id, r.user_id, 'refund', 'succeeded', 941, 'cad', 're_' || r.id, 'refund:' || r.id, r.created_at + interval '1 day'
+    `insert into payment (registration_id, event_id, user_id, kind, reason, status, amount_cents, currency, gateway_id, idempotency_key, created_at)
+     select r.id, r.event_id, r.user_id, 'refund', 'player_cancel', 'succeeded', 941, 'cad', 're_' || r.id, 'refund:' || r.id, r.created_at + interval '1 day'
        from registration r where r.status = 'refunded'`,
   );
   await pool.query("analyze");

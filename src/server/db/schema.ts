@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { ACTIVE_STATUSES } from "../../shared/registrations.ts";
+import { REFUND_REASONS } from "../../shared/ledger.ts";
 import {
   bigserial,
   boolean,
@@ -384,6 +385,11 @@ export const registrationGuest = pgTable(
 );
 
 export const paymentKind = pgEnum("payment_kind", ["charge", "refund"]);
+/**
+ * Why money went back, fixed when the refund row is written and never changed after (docs/money.md):
+ * the console's classes, the roster and the mails read it, so a stored day never changes class.
+ */
+export const refundReason = pgEnum("refund_reason", REFUND_REASONS);
 export const paymentStatus = pgEnum("payment_status", ["pending", "succeeded", "failed"]);
 
 /**
@@ -406,6 +412,8 @@ export const payment = pgTable(
     kind: paymentKind("kind").notNull(),
     /** A refund of one removed guest's share (key refund-guest:{guestId}); null for every other row. */
     guestId: uuid("guest_id").references(() => registrationGuest.id),
+    /** Refunds only: why the money went back (refund_reason); null on charges. */
+    reason: refundReason("reason"),
     status: paymentStatus("status").notNull().default("pending"),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull(),
@@ -428,6 +436,7 @@ export const payment = pgTable(
     // The console reads the ledger by when rows were written (docs/product-rules.md, "Organiser's console").
     index("payment_created_at_idx").on(table.createdAt),
     check("payment_amount_nonnegative", sql`${table.amountCents} >= 0`),
+    check("payment_refund_reason", sql`(${table.kind} = 'refund') = (${table.reason} is not null)`),
   ],
 );
 

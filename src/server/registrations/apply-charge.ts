@@ -41,7 +41,7 @@ export async function applyChargeOutcome(deps: RegistrationDeps, registrationId:
         await enqueue.mail({ kind: reg.status === "promoting" ? "promoted" : "payment_confirmed", registrationId: reg.id });
         return { reg: { ...reg, status: "confirmed" as const }, changed: true };
       }
-      const refundId = await insertRefund(tx, reg, charge.amountCents, charge.currency);
+      const refundId = await insertRefund(tx, reg, { amountCents: charge.amountCents, currency: charge.currency, reason: "late_charge" });
       await moveRegistration(tx, reg.id, "refunded", { refundedCents: charge.amountCents });
       if (refundId) await enqueue.refund(refundId);
       // They may have been told "nothing was charged" when the spot was released: say both facts.

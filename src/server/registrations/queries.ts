@@ -7,6 +7,7 @@ import {
   type RegistrationStatus,
   statusesBefore,
 } from "../../shared/registrations.ts";
+import type { RefundReason } from "../../shared/ledger.ts";
 import { payment, registration } from "../db/schema.ts";
 import type { ChargeInput, ChargeLookup } from "../payments/gateway.ts";
 import type { EventRow, Tx } from "./transaction.ts";
@@ -137,16 +138,22 @@ export function chargeLookupOf(charge: PaymentRow): ChargeLookup {
 
 /**
  * Writes a refund due on a registration as a pending ledger row: its release's (one per registration,
- * key refund:{id}), or one removed guest's share (one per guest, key refund-guest:{guestId}).
+ * key refund:{id}), or one removed guest's share (one per guest, key refund-guest:{guestId}). Its reason
+ * is fixed here, when the money moves (docs/money.md), and never changes after.
  */
-export async function insertRefund(tx: Tx, reg: RegistrationRow, amountCents: number, currency: string, guestId?: string): Promise<string | undefined> {
+export async function insertRefund(
+  tx: Tx,
+  reg: RegistrationRow,
+  refund: { amountCents: number; currency: string; reason: RefundReason; guestId?: string },
+): Promise<string | undefined> {
+  const { amountCents, currency, reason, guestId } = refund;
   const idempotencyKey = guestId ? guestRefundKey(guestId) : refundKey(reg.id);
-  const [refund] = await tx.db
+  const [inserted] = await tx.db
     .insert(payment)
-    .values({ registrationId: reg.id, eventId: reg.eventId, userId: reg.userId, guestId: guestId ?? null, kind: "refund", amountCents, currency, idempotencyKey })
+    .values({ registrationId: reg.id, eventId: reg.eventId, userId: reg.userId, guestId: guestId ?? null, kind: "refund", reason, amountCents, currency, idempotencyKey })
     .onConflictDoNothing()
     .returning({ id: payment.id });
-  return refund?.id;
+  return inserted?.id;
 }
 
 export const chargeKey = (registrationId: string) => `charge:${registrationId}`;

@@ -1,9 +1,18 @@
+import type { RefundReason } from "../../shared/ledger.ts";
 import type { ClosedReason } from "../../shared/registrations.ts";
 import type { RegistrationDeps } from "./deps.ts";
 import { enqueueIn } from "./jobs.ts";
 import { promoteNext } from "./promote-next.ts";
 import { chargeOf, closeRegistration, insertRefund, type RegistrationRow } from "./queries.ts";
 import type { EventRow, Tx } from "./transaction.ts";
+
+/** Why a release's money goes back, from why the spot was released (docs/money.md). */
+export function releaseRefundReason(closedReason: ClosedReason): RefundReason {
+  if (closedReason === "event_cancelled") return "admin_cancel";
+  if (closedReason === "account_deleted") return "account_deleted";
+  if (closedReason === "user_left") return "player_cancel";
+  throw new Error(`a confirmed spot is not released for ${closedReason}`);
+}
 
 /**
  * Gives up a confirmed spot inside the caller's event lock: the refund due is written as a pending
@@ -24,7 +33,7 @@ export async function releaseConfirmedSpot(
   const refundCents = paidCents > 0 ? Math.min(paidCents, options.refundDue(paidCents)) : 0;
   const enqueue = enqueueIn(tx, deps);
   if (refundCents > 0) {
-    const refundId = await insertRefund(tx, reg, refundCents, charge!.currency);
+    const refundId = await insertRefund(tx, reg, { amountCents: refundCents, currency: charge!.currency, reason: releaseRefundReason(options.closedReason) });
     await closeRegistration(tx, reg.id, { status: "refunded", closedReason: options.closedReason, refundedCents: refundCents });
     if (refundId) await enqueue.refund(refundId);
     if (options.mail) await enqueue.mail({ kind: "refund", registrationId: reg.id });

@@ -59,7 +59,7 @@ export async function removeGuest(deps: RegistrationDeps, options: { user: Sessi
       .set({ guestCount: sql`${registration.guestCount} - 1`, amountCents: sql`${registration.amountCents} - ${guest.shareCents}` })
       .where(eq(registration.id, reg.id));
     if (refund > 0) {
-      const refundId = await insertRefund(tx, reg, refund, charge!.currency, guest.id);
+      const refundId = await insertRefund(tx, reg, { amountCents: refund, currency: charge!.currency, reason: "guest_removed", guestId: guest.id });
       if (refundId) await enqueueIn(tx, deps).refund(refundId);
     }
     // A spot freed goes to the waitlist; a waitlisted party now smaller may fit the spots already free

@@ -1,0 +1,76 @@
+import { asc, eq, inArray, type SQL } from "drizzle-orm";
+import type { LedgerEntry, PartyGuest } from "../../shared/ledger.ts";
+import type { Db } from "../db/client.ts";
+import { payment, registration, registrationGuest } from "../db/schema.ts";
+
+/**
+ * The one read of the ledger (docs/money.md): every screen, file, mail and check that tells money
+ * reads its rows here and adds them with the pure rules of src/shared/ledger.ts, so that no two
+ * places can add the same rows differently. Rows are never changed in amount once written, so a
+ * mail that reads the rows it reports (by their ids) tells the same sums whenever it is sent.
+ */
+
+/** Which rows: a game's, some registrations', a person's, or some rows by id. */
+export type LedgerScope = { eventId: string } | { registrationIds: readonly string[] } | { userId: string } | { paymentIds: readonly string[] };
+
+const entryColumns = {
+  id: payment.id,
+  registrationId: payment.registrationId,
+  kind: payment.kind,
+  status: payment.status,
+  amountCents: payment.amountCents,
+  reason: payment.reason,
+  guestId: payment.guestId,
+  offSession: payment.offSession,
+};
+
+function whereOf(db: Db, scope: LedgerScope): SQL | undefined {
+  if ("eventId" in scope) return eq(payment.eventId, scope.eventId);
+  if ("registrationIds" in scope) return inArray(payment.registrationId, [...scope.registrationIds]);
+  if ("paymentIds" in scope) return inArray(payment.id, [...scope.paymentIds]);
+  // A person's rows through their registrations: the ledger's own user_id is the same, but the
+  // registration index is the one Your Events reads by.
+  return inArray(payment.registrationId, db.select({ id: registration.id }).from(registration).where(eq(registration.userId, scope.userId)));
+}
+
+/** The ledger rows of a scope, in the order they were written. */
+export async function readLedger(db: Db, scope: LedgerScope): Promise<LedgerEntry[]> {
+  if (("registrationIds" in scope && scope.registrationIds.length === 0) || ("paymentIds" in scope && scope.paymentIds.length === 0)) return [];
+  return db.select(entryColumns).from(payment).where(whereOf(db, scope)).orderBy(asc(payment.createdAt), asc(payment.id));
+}
+
+/** The ledger rows of a scope, by registration. */
+export async function ledgerByRegistration(db: Db, scope: LedgerScope): Promise<Map<string, LedgerEntry[]>> {
+  const byRegistration = new Map<string, LedgerEntry[]>();
+  for (const entry of await readLedger(db, scope)) {
+    const rows = byRegistration.get(entry.registrationId);
+    if (rows) rows.push(entry);
+    else byRegistration.set(entry.registrationId, [entry]);
+  }
+  return byRegistration;
+}
+
+/** Every guest of these registrations, active or removed, in the player's order: what the allocation per person needs. */
+export async function partyGuestsOf(db: Db, registrationIds: readonly string[]): Promise<Map<string, (PartyGuest & { firstName: string; lastName: string | null })[]>> {
+  const parties = new Map<string, (PartyGuest & { firstName: string; lastName: string | null })[]>();
+  if (registrationIds.length === 0) return parties;
+  const rows = await db
+    .select({
+      registrationId: registrationGuest.registrationId,
+      id: registrationGuest.id,
+      shareCents: registrationGuest.shareCents,
+      status: registrationGuest.status,
+      refundedCents: registrationGuest.refundedCents,
+      firstName: registrationGuest.firstName,
+      lastName: registrationGuest.lastName,
+    })
+    .from(registrationGuest)
+    .where(inArray(registrationGuest.registrationId, [...registrationIds]))
+    .orderBy(asc(registrationGuest.registrationId), asc(registrationGuest.ordinal));
+  for (const { registrationId, ...guest } of rows) {
+    const party = parties.get(registrationId);
+    if (party) party.push(guest);
+    else parties.set(registrationId, [guest]);
+  }
+  return parties;
+}
