@@ -31,14 +31,22 @@ export interface ConsoleOverview {
 }
 
 export interface RosterEntry {
+  /** The party's registration; a guest's line carries its player's. */
   registrationId: string;
+  /** The person's own name: the player's, or the guest's ("Sam"). */
   name: string;
+  /** A +1 guest's line (docs/guests.md): whose guest, and whether they were taken out of the party. */
+  guest?: { id: string; of: string; removed: boolean };
+  /** The spots the party holds or waits for (1 + its guests still in it), on every line of the party. */
+  partySize: number;
   role: RegistrationRole;
   status: RegistrationStatus;
   joinedAt: string;
   promoted: boolean;
+  /** This person's part of the ledger (src/shared/ledger.ts, partyMemberMoney): the lines of a game add up to its ledger. */
   paidCents: number;
   feeCents: number;
+  /** Their part of the refunds written; what actually goes back excludes a refused one (refundStatus failed). */
   refundCents: number;
   refundStatus: "succeeded" | "pending" | "failed" | null;
   card: string | null;
@@ -51,8 +59,12 @@ export interface RosterEntry {
 export interface GameRoster {
   event: { id: string; title: string; startsAt: string; timeZone: string; status: "active" | "cancelled"; maxPlayers: number; maxGoalkeepers: number };
   currency: string;
+  /** One line per person who held a spot: each player, then each of their guests. */
   roster: RosterEntry[];
-  waitlists: { player: RosterEntry[]; goalkeeper: RosterEntry[] };
+  /** Spots held now (players and guests, being paid for included), as the game's page and capacity count them. */
+  held: { players: number; goalkeepers: number };
+  /** One line per person waiting, a party's guests right after its player; `place` is the party's. */
+  waitlists: { player: (RosterEntry & { place: number })[]; goalkeeper: (RosterEntry & { place: number })[] };
   totals: { paidCents: number; feeCents: number; refundCents: number; netCents: number };
 }
 

@@ -121,7 +121,9 @@ export interface MemberMoney {
   paidCents: number;
   /** The fee: the player's alone (a charge pays one fee, whoever it covers). */
   feeCents: number;
-  /** What went or is going back to them. */
+  /** Their part of the refund rows written for them, whatever became of them. */
+  refundCents: number;
+  /** Of that, what went or is going back (a refused refund is not money back). */
   backCents: number;
   /** Of the refund row their money back comes from; null when none. */
   refundStatus: LedgerStatus | null;
@@ -132,7 +134,7 @@ export interface MemberMoney {
  * (docs/money.md, "One line per person"):
  * - a guest paid their share when the charge succeeded with them in the party (still in it, or
  *   removed from the paid spot); the player paid the rest, and the fee;
- * - a removed guest's money back is their own refund row;
+ * - a removed guest's refund is their own refund row;
  * - the release's refund (the party's cancel, an admin cancel, a late charge) goes first to the
  *   guests still in the party, each up to their share, and the rest to the player: the fee kept on a
  *   player's cancel is the player's.
@@ -140,9 +142,13 @@ export interface MemberMoney {
 export function partyMemberMoney(entries: readonly LedgerEntry[], guests: readonly PartyGuest[], feeRule: FeeRule): { player: MemberMoney; guests: Map<string, MemberMoney> } {
   const party = summarizeLedger(entries, feeRule);
   const charged = party.chargedCents > 0;
+  const refundOf = (row: LedgerEntry | undefined, cents: number) => ({
+    refundCents: cents,
+    backCents: row && row.status !== "failed" ? cents : 0,
+    refundStatus: row && cents > 0 ? row.status : null,
+  });
   const release = entries.find((entry) => entry.kind === "refund" && entry.guestId === null);
-  const releaseBack = release && release.status !== "failed" ? release.amountCents : 0;
-  let releaseLeft = releaseBack;
+  let releaseLeft = release?.amountCents ?? 0;
   const members = new Map<string, MemberMoney>();
   let guestsPaid = 0;
   for (const guest of guests) {
@@ -150,18 +156,13 @@ export function partyMemberMoney(entries: readonly LedgerEntry[], guests: readon
     guestsPaid += paidCents;
     if (guest.status === "removed") {
       const own = entries.find((entry) => entry.kind === "refund" && entry.guestId === guest.id);
-      members.set(guest.id, { paidCents, feeCents: 0, backCents: own && own.status !== "failed" ? own.amountCents : 0, refundStatus: own?.status ?? null });
+      members.set(guest.id, { paidCents, feeCents: 0, ...refundOf(own, own?.amountCents ?? 0) });
       continue;
     }
-    const backCents = release ? Math.min(paidCents, releaseLeft) : 0;
-    releaseLeft -= backCents;
-    members.set(guest.id, { paidCents, feeCents: 0, backCents, refundStatus: release && paidCents > 0 ? release.status : null });
+    const share = Math.min(paidCents, releaseLeft);
+    releaseLeft -= share;
+    members.set(guest.id, { paidCents, feeCents: 0, ...refundOf(release, share) });
   }
-  const player: MemberMoney = {
-    paidCents: party.chargedCents - guestsPaid,
-    feeCents: party.feeCents,
-    backCents: releaseLeft,
-    refundStatus: release?.status ?? null,
-  };
+  const player: MemberMoney = { paidCents: party.chargedCents - guestsPaid, feeCents: party.feeCents, ...refundOf(release, releaseLeft) };
   return { player, guests: members };
 }

@@ -1,4 +1,5 @@
 import type pg from "pg";
+import type { RefundReason } from "../../shared/ledger.ts";
 
 /** A game as the overview lists it. */
 export interface GameFact {
@@ -17,8 +18,8 @@ export interface LedgerGroup {
   kind: "charge" | "refund";
   status: string;
   offSession: boolean;
-  /** Why the spot was closed, for refunds only. */
-  closedReason: string | null;
+  /** Why the money went back, for refunds only (the row's own reason). */
+  reason: RefundReason | null;
   amountCents: number;
   rows: number;
 }
@@ -102,16 +103,12 @@ export async function sumDays(
         group by 1`,
       [start, end, timeZone, now],
     ),
-    // Charges, most of the rows, are grouped without the join; refunds need why the spot was closed.
-    query<{ date: string; kind: "charge" | "refund"; status: string; off_session: boolean; closed_reason: string | null; amount_cents: number; rows: number }>(
-      `select ${dayOf("p.created_at")} as date, p.kind, p.status, p.off_session, null::text as closed_reason, p.amount_cents, count(*)::int as rows
+    // A refund's class is its row's own reason, fixed when it was written (docs/money.md): a stored
+    // day never changes class when the registration moves on.
+    query<{ date: string; kind: "charge" | "refund"; status: string; off_session: boolean; reason: RefundReason | null; amount_cents: number; rows: number }>(
+      `select ${dayOf("p.created_at")} as date, p.kind, p.status, p.off_session, p.reason, p.amount_cents, count(*)::int as rows
          from payment p
-        where p.created_at >= $1 and p.created_at < $2 and p.kind = 'charge'
-        group by 1, 2, 3, 4, 6
-       union all
-       select ${dayOf("p.created_at")} as date, p.kind, p.status, p.off_session, r.closed_reason::text, p.amount_cents, count(*)::int as rows
-         from payment p join registration r on r.id = p.registration_id
-        where p.created_at >= $1 and p.created_at < $2 and p.kind = 'refund'
+        where p.created_at >= $1 and p.created_at < $2
         group by 1, 2, 3, 4, 5, 6`,
       [start, end, timeZone],
     ),
@@ -150,7 +147,7 @@ export async function sumDays(
     });
   }
   for (const row of ledger) {
-    day(row.date).ledger.push({ kind: row.kind, status: row.status, offSession: row.off_session, closedReason: row.closed_reason, amountCents: row.amount_cents, rows: row.rows });
+    day(row.date).ledger.push({ kind: row.kind, status: row.status, offSession: row.off_session, reason: row.reason, amountCents: row.amount_cents, rows: row.rows });
   }
   for (const row of joins) day(row.date).registrations = row.registrations;
   return days;

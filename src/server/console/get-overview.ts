@@ -1,5 +1,6 @@
 import type { ConsoleOverview } from "../../shared/console.ts";
 import type { Period } from "../../shared/console-period.ts";
+import { type RefundClass, refundClassOf } from "../../shared/ledger.ts";
 import { type FeeRule, processingFeeCents } from "../../shared/money.ts";
 import type { Database } from "../db/client.ts";
 import type { LedgerGroup } from "./day-facts.ts";
@@ -37,10 +38,12 @@ export async function getOverview(
   const grossCents = total(charged);
   // The processor keeps its fee on every charge, refunded or not.
   const feesCents = sum(ledger.filter(charged).map((row) => processingFeeCents(row.amountCents, options.feeRule) * row.rows));
+  // Each refund counts in the class of its own reason (src/shared/ledger.ts): a removed guest is the player's choice.
+  const refundedAs = (wanted: RefundClass) => (row: LedgerGroup) => refunded(row) && row.reason !== null && refundClassOf(row.reason) === wanted;
   const refunds = {
-    playerCancelsCents: total((row) => refunded(row) && (row.closedReason === "user_left" || row.closedReason === "account_deleted")),
-    adminCancelsCents: total((row) => refunded(row) && row.closedReason === "event_cancelled"),
-    otherCents: total((row) => refunded(row) && !["user_left", "account_deleted", "event_cancelled"].includes(row.closedReason ?? "")),
+    playerCancelsCents: total(refundedAs("playerCancels")),
+    adminCancelsCents: total(refundedAs("adminCancels")),
+    otherCents: total(refundedAs("other")),
     pendingCents: total((row) => row.kind === "refund" && row.status === "pending"),
     failedCents: total((row) => row.kind === "refund" && row.status === "failed"),
   };

@@ -51,8 +51,10 @@ export async function ledgerByRegistration(db: Db, scope: LedgerScope): Promise<
 }
 
 /** Every guest of these registrations, active or removed, in the player's order: what the allocation per person needs. */
-export async function partyGuestsOf(db: Db, registrationIds: readonly string[]): Promise<Map<string, (PartyGuest & { firstName: string; lastName: string | null })[]>> {
-  const parties = new Map<string, (PartyGuest & { firstName: string; lastName: string | null })[]>();
+export type PartyGuestRow = PartyGuest & { firstName: string; lastName: string | null; removedAt: Date | null };
+
+export async function partyGuestsOf(db: Db, registrationIds: readonly string[]): Promise<Map<string, PartyGuestRow[]>> {
+  const parties = new Map<string, PartyGuestRow[]>();
   if (registrationIds.length === 0) return parties;
   const rows = await db
     .select({
@@ -63,6 +65,7 @@ export async function partyGuestsOf(db: Db, registrationIds: readonly string[]):
       refundedCents: registrationGuest.refundedCents,
       firstName: registrationGuest.firstName,
       lastName: registrationGuest.lastName,
+      removedAt: registrationGuest.removedAt,
     })
     .from(registrationGuest)
     .where(inArray(registrationGuest.registrationId, [...registrationIds]))

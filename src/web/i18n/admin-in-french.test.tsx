@@ -27,6 +27,7 @@ const roster: GameRoster = {
     {
       registrationId: "r1",
       name: "Léa Tremblay",
+      partySize: 2,
       role: "player",
       status: "confirmed",
       joinedAt: "2026-11-20T15:00:00Z",
@@ -40,9 +41,28 @@ const roster: GameRoster = {
       noShow: false,
       noShows90Days: 0,
     },
+    {
+      registrationId: "r1",
+      name: "Sam",
+      guest: { id: "g1", of: "Léa Tremblay", removed: false },
+      partySize: 2,
+      role: "player",
+      status: "confirmed",
+      joinedAt: "2026-11-20T15:00:00Z",
+      promoted: true,
+      paidCents: 1000,
+      feeCents: 0,
+      refundCents: 0,
+      refundStatus: null,
+      card: null,
+      checkedIn: true,
+      noShow: false,
+      noShows90Days: 0,
+    },
   ],
+  held: { players: 2, goalkeepers: 0 },
   waitlists: { player: [], goalkeeper: [] },
-  totals: { paidCents: 1000, feeCents: 59, refundCents: 0, netCents: 941 },
+  totals: { paidCents: 2000, feeCents: 59, refundCents: 0, netCents: 1941 },
 };
 
 describe("the organiser's screens in French", () => {
@@ -61,7 +81,7 @@ describe("the organiser's screens in French", () => {
 
   it("renders a game's roster in French", () => {
     const html = plain(renderToStaticMarkup(<RosterTables roster={roster} />));
-    for (const text of ["Liste des inscrits", "De la liste d’attente", "Oui", "Confirmé", "Présent", "Totaux", "Frais de traitement", "9,41 $", "Aucun joueur sur la liste d’attente."]) {
+    for (const text of ["Liste des inscrits", "De la liste d’attente", "Oui", "Confirmé", "Présent", "Totaux", "Frais de traitement", "19,41 $", "Sam (invité de Léa Tremblay)", "Aucun joueur sur la liste d’attente."]) {
       expect(html).toContain(text);
     }
     expect(html).not.toContain("Processing fees");

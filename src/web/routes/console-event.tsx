@@ -40,8 +40,6 @@ export default function ConsoleEventScreen() {
   if (roster.isPending) return <Spinner label={t("admin.roster.loading")} />;
 
   const { event } = roster.data;
-  const held = (role: "player" | "goalkeeper") =>
-    roster.data.roster.filter((entry) => entry.role === role && (entry.status === "confirmed" || entry.status === "promoting" || entry.status === "pending_payment")).length;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
       {backLink}
@@ -51,9 +49,10 @@ export default function ConsoleEventScreen() {
           {t(event.maxGoalkeepers > 0 ? "admin.roster.summaryWithKeepers" : "admin.roster.summary", {
             when: dateTime(event.startsAt, event.timeZone),
             zone: timeZoneName(event.timeZone, event.startsAt, currentLanguage()),
-            held: held("player"),
+            // Counted by the server as capacity counts them: each held spot, guests included.
+            held: roster.data.held.players,
             max: event.maxPlayers,
-            keepersHeld: held("goalkeeper"),
+            keepersHeld: roster.data.held.goalkeepers,
             keepersMax: event.maxGoalkeepers,
           })}
         </p>

@@ -6,8 +6,9 @@ import { attendanceWord, dateTime, refundStatusWord, roleWord, statusWord } from
 import { cell, TableScroll } from "./table-scroll.tsx";
 
 /**
- * A game's roster for its organiser: everyone who held a spot (docs/product-rules.md, "Organiser's
- * console"), both waitlists in order, and the totals. The roster CSV has the same rows and columns.
+ * A game's roster for its organiser: everyone who held a spot, one line per person, guests with
+ * their player (docs/product-rules.md, "Organiser's console"), both waitlists in order, and the
+ * totals. The roster CSV has the same rows and columns.
  */
 export function RosterTables({ roster }: { roster: GameRoster }) {
   const money = (cents: number) => formatCents(cents, roster.currency);
@@ -49,12 +50,12 @@ export function RosterTables({ roster }: { roster: GameRoster }) {
               </thead>
               <tbody>
                 {roster.roster.map((entry) => (
-                  <tr key={entry.registrationId}>
-                    <th scope="row" className={`${cell.body} sticky left-0 bg-white font-semibold`}>
-                      {entry.name}
+                  <tr key={entry.guest?.id ?? entry.registrationId}>
+                    <th scope="row" className={`${cell.body} sticky left-0 bg-white ${entry.guest ? "font-normal" : "font-semibold"}`}>
+                      {personName(entry)}
                     </th>
                     <td className={cell.body}>{roleWord(entry.role)}</td>
-                    <td className={cell.body}>{statusWord(entry.status)}</td>
+                    <td className={cell.body}>{entry.guest?.removed ? t("admin.roster.guestRemoved") : statusWord(entry.status)}</td>
                     <td className={cell.body}>{dateTime(entry.joinedAt)}</td>
                     <td className={cell.body}>{t(entry.promoted ? "admin.roster.yes" : "admin.roster.no")}</td>
                     <td className={cell.number}>{money(entry.paidCents)}</td>
@@ -96,8 +97,13 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** A guest is named with the player who brought them (docs/guests.md). */
+function personName(entry: RosterEntry): string {
+  return entry.guest ? t("admin.roster.guestOf", { name: entry.name, player: entry.guest.of }) : entry.name;
+}
+
 /** A waitlist in the order it is served: the first place is promoted first. */
-function Waitlist({ entries, label, empty }: { entries: RosterEntry[]; label: string; empty: string }) {
+function Waitlist({ entries, label, empty }: { entries: (RosterEntry & { place: number })[]; label: string; empty: string }) {
   if (entries.length === 0) return <p className="text-slate-700">{empty}</p>;
   return (
     <TableScroll label={label}>
@@ -108,7 +114,7 @@ function Waitlist({ entries, label, empty }: { entries: RosterEntry[]; label: st
             <th scope="col" className={cell.headNumber}>
               {t("admin.roster.place")}
             </th>
-            {(["admin.roster.name", "admin.roster.joined", "admin.roster.card"] as const).map((head) => (
+            {(["admin.roster.name", "admin.roster.party", "admin.roster.joined", "admin.roster.card"] as const).map((head) => (
               <th key={head} scope="col" className={cell.head}>
                 {t(head)}
               </th>
@@ -116,12 +122,14 @@ function Waitlist({ entries, label, empty }: { entries: RosterEntry[]; label: st
           </tr>
         </thead>
         <tbody>
-          {entries.map((entry, index) => (
-            <tr key={entry.registrationId}>
-              <td className={cell.number}>{index + 1}</td>
-              <th scope="row" className={`${cell.body} font-semibold`}>
-                {entry.name}
+          {entries.map((entry) => (
+            <tr key={entry.guest?.id ?? entry.registrationId}>
+              {/* A party waits at one place: its guests' lines repeat it. */}
+              <td className={cell.number}>{entry.place}</td>
+              <th scope="row" className={`${cell.body} ${entry.guest ? "font-normal" : "font-semibold"}`}>
+                {personName(entry)}
               </th>
+              <td className={cell.body}>{t("admin.roster.partySize", { count: entry.partySize })}</td>
               <td className={cell.body}>{dateTime(entry.joinedAt)}</td>
               <td className={cell.body}>{entry.card ?? "—"}</td>
             </tr>
