@@ -32,6 +32,8 @@ export interface LedgerEntry {
   /** A removed guest's refund: the guest it was for. */
   guestId: string | null;
   offSession: boolean;
+  /** When the row last changed: a succeeded charge's moment of payment. */
+  updatedAt: Date;
 }
 
 /**
@@ -50,6 +52,21 @@ export function refundClassOf(reason: RefundReason): RefundClass {
     case "late_charge":
       return "other";
   }
+}
+
+/**
+ * Ledger rows written on one day with the same kind, status, session, reason and amount, counted:
+ * what the console's days store (docs/console-rollups.md). The fee is computed per amount, as for
+ * single rows.
+ */
+export interface LedgerGroup {
+  kind: "charge" | "refund";
+  status: string;
+  offSession: boolean;
+  /** Why the money went back, for refunds only (the row's own reason). */
+  reason: RefundReason | null;
+  amountCents: number;
+  rows: number;
 }
 
 /** The money of some ledger rows (a registration's, a party member's, a game's, a person's in a game). */
@@ -80,6 +97,9 @@ export const NO_MONEY: MoneySummary = {
   netCents: 0,
 };
 
+/** For sums that leave the fee out (what a person paid and got back): the fee is the organiser's figure. */
+export const NO_FEE: FeeRule = { feePercent: 0, feeFixedCents: 0 };
+
 /** Adds ledger rows up; the fee is computed per charge, as the processor keeps it. */
 export function summarizeLedger(entries: readonly Pick<LedgerEntry, "kind" | "status" | "amountCents">[], feeRule: FeeRule): MoneySummary {
   let chargedCents = 0;
@@ -104,6 +124,15 @@ export function addSummaries(summaries: readonly MoneySummary[]): MoneySummary {
   const total = { ...NO_MONEY };
   for (const summary of summaries) for (const key of Object.keys(total) as (keyof MoneySummary)[]) total[key] += summary[key];
   return total;
+}
+
+/**
+ * What a party still holds of its charge, and what a release refunds from: the charge less the
+ * shares of guests removed since, i.e. the party's price now (docs/guests.md). A guest's share is
+ * never refunded twice.
+ */
+export function heldChargeCents(chargedCents: number, partyAmountCents: number): number {
+  return Math.min(chargedCents, partyAmountCents);
 }
 
 /** A guest of a party, as the allocation needs it. */

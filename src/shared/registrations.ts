@@ -79,6 +79,10 @@ export interface MyRegistration extends RegistrationView {
   waitlistPosition: number | null;
   /** What was (or is being) refunded when status is refunded. */
   refundedCents: number | null;
+  /** What the card was charged for this party (the charge that succeeded), 0 when nothing was (docs/money.md). */
+  paidCents: number;
+  /** Everything that went or is going back for this party: each removed guest's share and its release's refund. */
+  backCents: number;
   /**
    * The guests in this party (docs/guests.md), each removable while cancelling is allowed. `amountCents`
    * is the party's price now: price × (1 + guests).

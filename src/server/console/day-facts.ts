@@ -1,5 +1,6 @@
 import type pg from "pg";
-import type { RefundReason } from "../../shared/ledger.ts";
+import type { LedgerGroup } from "../../shared/ledger.ts";
+import { ledgerByDay } from "../money/read-money.ts";
 
 /** A game as the overview lists it. */
 export interface GameFact {
@@ -11,17 +12,6 @@ export interface GameFact {
   maxPlayers: number;
   goalkeepersHeld: number;
   maxGoalkeepers: number;
-}
-
-/** Ledger rows written on a day, grouped by what the overview tells apart. */
-export interface LedgerGroup {
-  kind: "charge" | "refund";
-  status: string;
-  offSession: boolean;
-  /** Why the money went back, for refunds only (the row's own reason). */
-  reason: RefundReason | null;
-  amountCents: number;
-  rows: number;
 }
 
 /**
@@ -103,15 +93,7 @@ export async function sumDays(
         group by 1`,
       [start, end, timeZone, now],
     ),
-    // A refund's class is its row's own reason, fixed when it was written (docs/money.md): a stored
-    // day never changes class when the registration moves on.
-    query<{ date: string; kind: "charge" | "refund"; status: string; off_session: boolean; reason: RefundReason | null; amount_cents: number; rows: number }>(
-      `select ${dayOf("p.created_at")} as date, p.kind, p.status, p.off_session, p.reason, p.amount_cents, count(*)::int as rows
-         from payment p
-        where p.created_at >= $1 and p.created_at < $2
-        group by 1, 2, 3, 4, 5, 6`,
-      [start, end, timeZone],
-    ),
+    ledgerByDay(query, { start, end, timeZone }),
     query<{ date: string; registrations: number }>(
       `select ${dayOf("r.created_at")} as date, count(*)::int as registrations
          from registration r where r.created_at >= $1 and r.created_at < $2 group by 1`,
@@ -146,9 +128,7 @@ export async function sumDays(
       promotions: row.promotions,
     });
   }
-  for (const row of ledger) {
-    day(row.date).ledger.push({ kind: row.kind, status: row.status, offSession: row.off_session, reason: row.reason, amountCents: row.amount_cents, rows: row.rows });
-  }
+  for (const { date, group } of ledger) day(date).ledger.push(group);
   for (const row of joins) day(row.date).registrations = row.registrations;
   return days;
 }

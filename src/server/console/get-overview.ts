@@ -1,9 +1,8 @@
 import type { ConsoleOverview } from "../../shared/console.ts";
 import type { Period } from "../../shared/console-period.ts";
-import { type RefundClass, refundClassOf } from "../../shared/ledger.ts";
+import { type LedgerGroup, type RefundClass, refundClassOf } from "../../shared/ledger.ts";
 import { type FeeRule, processingFeeCents } from "../../shared/money.ts";
 import type { Database } from "../db/client.ts";
-import type { LedgerGroup } from "./day-facts.ts";
 import { factsOfPeriod } from "./summed-days.ts";
 
 /**

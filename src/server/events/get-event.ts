@@ -6,6 +6,8 @@ import type { Db } from "../db/client.ts";
 import { event, payment, paymentDispute, registration, user } from "../db/schema.ts";
 import type { GuestView } from "../../shared/guests.ts";
 import { guestsByRegistration } from "../registrations/guests-by-registration.ts";
+import { NO_FEE, summarizeLedger } from "../../shared/ledger.ts";
+import { ledgerByRegistration } from "../money/read-money.ts";
 import { AppError } from "../http/errors.ts";
 import { regularsSpots } from "../../shared/registration-opening.ts";
 import { regularsOf, regularsRuleOf } from "../series/regulars.ts";
@@ -28,6 +30,8 @@ export interface SharedEventDetail {
     status: RegistrationStatus;
     amountCents: number;
     refundedCents: MyRegistration["refundedCents"];
+    paidCents: number;
+    backCents: number;
     guests?: GuestView[];
   }[];
   /** Waitlist places lost to a failed automatic charge and not followed by a newer join, for each viewer's own notice. */
@@ -92,6 +96,8 @@ export function viewerEventDetail(shared: SharedEventDetail, viewer: EventViewer
         amountCents: r.amountCents,
         waitlistPosition: place || null,
         refundedCents: r.refundedCents,
+        paidCents: r.paidCents,
+        backCents: r.backCents,
         ...(r.guests && { guests: r.guests }),
       });
     }
@@ -139,7 +145,12 @@ async function loadSharedEventDetail(db: Db, id: string): Promise<SharedEventDet
     .where(and(eq(registration.eventId, id), inArray(registration.status, SHOWN)))
     .orderBy(asc(registration.position));
 
-  const parties = await guestsByRegistration(db, id, [...HELD_STATUSES, "waitlisted"]);
+  const [parties, ledger] = await Promise.all([guestsByRegistration(db, id, [...HELD_STATUSES, "waitlisted"]), ledgerByRegistration(db, { eventId: id })]);
+  // What each party paid and got back, from the money read (docs/money.md): never its price now.
+  const moneyOf = (registrationId: string) => {
+    const money = summarizeLedger(ledger.get(registrationId) ?? [], NO_FEE);
+    return { paidCents: money.chargedCents, backCents: money.backCents };
+  };
   const held = (status: RegistrationStatus) => (HELD_STATUSES as readonly RegistrationStatus[]).includes(status);
   const withGuests = (r: (typeof registrations)[number]) => {
     const guests = parties.get(r.id);
@@ -168,7 +179,7 @@ async function loadSharedEventDetail(db: Db, id: string): Promise<SharedEventDet
     },
     registrations: registrations.map((r) => {
       const { name: _name, userId, ...rest } = r;
-      return { ...rest, userId: userId!, ...withGuests(r) };
+      return { ...rest, userId: userId!, ...moneyOf(r.id), ...withGuests(r) };
     }),
     failedAutoCharges,
     ...(regulars && { regulars }),

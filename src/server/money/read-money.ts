@@ -1,5 +1,5 @@
 import { asc, eq, inArray, type SQL } from "drizzle-orm";
-import type { LedgerEntry, PartyGuest } from "../../shared/ledger.ts";
+import type { LedgerEntry, LedgerGroup, PartyGuest, RefundReason } from "../../shared/ledger.ts";
 import type { Db } from "../db/client.ts";
 import { payment, registration, registrationGuest } from "../db/schema.ts";
 
@@ -22,6 +22,7 @@ const entryColumns = {
   reason: payment.reason,
   guestId: payment.guestId,
   offSession: payment.offSession,
+  updatedAt: payment.updatedAt,
 };
 
 function whereOf(db: Db, scope: LedgerScope): SQL | undefined {
@@ -76,4 +77,26 @@ export async function partyGuestsOf(db: Db, registrationIds: readonly string[]):
     else parties.set(registrationId, [guest]);
   }
   return parties;
+}
+
+/** Runs one statement: a pool's query, or one client's in turn (console/day-facts.ts). */
+export type RunQuery = <T extends Record<string, unknown>>(text: string, values: unknown[]) => Promise<T[]>;
+
+/**
+ * The ledger rows written between two instants, grouped by the day they were written in `timeZone`
+ * and by what the console tells apart. A refund's class is its row's own reason, fixed when it was
+ * written (docs/money.md), so a stored day never changes class when the registration moves on.
+ */
+export async function ledgerByDay(query: RunQuery, range: { start: Date; end: Date; timeZone: string }): Promise<{ date: string; group: LedgerGroup }[]> {
+  const rows = await query<{ date: string; kind: "charge" | "refund"; status: string; off_session: boolean; reason: RefundReason | null; amount_cents: number; rows: number }>(
+    `select to_char(p.created_at at time zone $3, 'YYYY-MM-DD') as date, p.kind, p.status, p.off_session, p.reason, p.amount_cents, count(*)::int as rows
+       from payment p
+      where p.created_at >= $1 and p.created_at < $2
+      group by 1, 2, 3, 4, 5, 6`,
+    [range.start, range.end, range.timeZone],
+  );
+  return rows.map((row) => ({
+    date: row.date,
+    group: { kind: row.kind, status: row.status, offSession: row.off_session, reason: row.reason, amountCents: row.amount_cents, rows: row.rows },
+  }));
 }

@@ -1,7 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { HELD_STATUSES, parseCardLabel, type Receipt } from "../../shared/registrations.ts";
 import type { Db } from "../db/client.ts";
-import { event, payment, registration } from "../db/schema.ts";
+import { event, registration } from "../db/schema.ts";
+import { readLedger } from "../money/read-money.ts";
 import { isEventId } from "../events/event-summary.ts";
 import { AppError } from "../http/errors.ts";
 import { guestsByRegistration } from "./guests-by-registration.ts";
@@ -37,11 +38,8 @@ export async function getReceipt(options: { db: Db; eventId: string; userId: str
     .where(and(eq(registration.eventId, eventId), eq(registration.userId, userId), inArray(registration.status, [...HELD_STATUSES])));
   if (!row) throw new AppError("not_found", NO_SPOT_HELD);
 
-  // One charge row per registration (docs/registrations-and-payments.md, "Invariants", 4).
-  const [charge] = await db
-    .select({ amountCents: payment.amountCents, updatedAt: payment.updatedAt })
-    .from(payment)
-    .where(and(eq(payment.registrationId, row.id), eq(payment.kind, "charge"), eq(payment.status, "succeeded")));
+  // One charge row per registration (docs/registrations-and-payments.md, "Invariants", 4), from the money read.
+  const charge = (await readLedger(db, { registrationIds: [row.id] })).find((entry) => entry.kind === "charge" && entry.status === "succeeded");
 
   return {
     event: { ...row.event, startsAt: row.event.startsAt.toISOString(), endsAt: row.event.endsAt.toISOString() },

@@ -1,8 +1,10 @@
-import { and, countDistinct, eq, inArray, sql, sum } from "drizzle-orm";
+import { and, countDistinct, eq, inArray } from "drizzle-orm";
 import type { CancelEventPreview } from "../../shared/events.ts";
 import { ACTIVE_STATUSES } from "../../shared/registrations.ts";
 import type { Db } from "../db/client.ts";
-import { event, payment, registration } from "../db/schema.ts";
+import { heldChargeCents, NO_FEE, summarizeLedger } from "../../shared/ledger.ts";
+import { event, registration } from "../db/schema.ts";
+import { ledgerByRegistration } from "../money/read-money.ts";
 import { isEventId } from "../events/event-summary.ts";
 import { EVENT_NOT_FOUND } from "../events/get-event.ts";
 import { AppError } from "../http/errors.ts";
@@ -17,15 +19,20 @@ export async function previewCancelEvent(db: Db, eventId: string): Promise<Cance
   if (!isEventId(eventId)) throw new AppError("not_found", EVENT_NOT_FOUND);
   const [game] = await db.select({ id: event.id }).from(event).where(eq(event.id, eventId));
   if (!game) throw new AppError("not_found", EVENT_NOT_FOUND);
-  const [refunds] = await db
-    // What each party holds now: its charge, less the shares of guests removed since (docs/guests.md).
-    .select({ count: countDistinct(registration.id), total: sum(sql`least(${payment.amountCents}, ${registration.amountCents})`).mapWith(Number) })
-    .from(payment)
-    .innerJoin(registration, eq(registration.id, payment.registrationId))
-    .where(and(eq(registration.eventId, eventId), eq(registration.status, "confirmed"), eq(payment.kind, "charge"), eq(payment.status, "succeeded")));
+  const [confirmed, ledger] = await Promise.all([
+    db
+      .select({ id: registration.id, amountCents: registration.amountCents })
+      .from(registration)
+      .where(and(eq(registration.eventId, eventId), eq(registration.status, "confirmed"))),
+    ledgerByRegistration(db, { eventId }),
+  ]);
+  // Each confirmed party gets back what it holds of its charge, as releaseConfirmedSpot computes it.
+  const due = confirmed
+    .map((party) => heldChargeCents(summarizeLedger(ledger.get(party.id) ?? [], NO_FEE).chargedCents, party.amountCents))
+    .filter((cents) => cents > 0);
   const [people] = await db
     .select({ count: countDistinct(registration.userId) })
     .from(registration)
     .where(and(eq(registration.eventId, eventId), inArray(registration.status, [...ACTIVE_STATUSES])));
-  return { refundCount: refunds?.count ?? 0, refundTotalCents: refunds?.total ?? 0, notifyCount: people?.count ?? 0 };
+  return { refundCount: due.length, refundTotalCents: due.reduce((total, cents) => total + cents, 0), notifyCount: people?.count ?? 0 };
 }

@@ -1,4 +1,4 @@
-import type { RefundReason } from "../../shared/ledger.ts";
+import { heldChargeCents, type RefundReason } from "../../shared/ledger.ts";
 import type { ClosedReason } from "../../shared/registrations.ts";
 import type { RegistrationDeps } from "./deps.ts";
 import { enqueueIn } from "./jobs.ts";
@@ -29,7 +29,7 @@ export async function releaseConfirmedSpot(
 ): Promise<number> {
   const charge = await chargeOf(tx, reg.id);
   // What the party holds now: the charge, less the shares of guests removed since (docs/guests.md).
-  const paidCents = charge?.status === "succeeded" ? Math.min(charge.amountCents, reg.amountCents) : 0;
+  const paidCents = charge?.status === "succeeded" ? heldChargeCents(charge.amountCents, reg.amountCents) : 0;
   const refundCents = paidCents > 0 ? Math.min(paidCents, options.refundDue(paidCents)) : 0;
   const enqueue = enqueueIn(tx, deps);
   if (refundCents > 0) {

@@ -50,5 +50,8 @@ export function makeEvent(overrides: Partial<EventDetail> = {}): EventDetail {
 }
 
 export function mine(overrides: Partial<MyRegistration> = {}): MyRegistration {
-  return { id: `reg-${Math.random().toString(36).slice(2)}`, role: "player", status: "confirmed", amountCents: 1000, waitlistPosition: null, refundedCents: null, ...overrides };
+  const status = overrides.status ?? "confirmed";
+  // A spot held or given back was paid at its price, unless the test says otherwise.
+  const paidCents = status === "confirmed" || status === "refunded" ? (overrides.amountCents ?? 1000) : 0;
+  return { id: `reg-${Math.random().toString(36).slice(2)}`, role: "player", status, amountCents: 1000, waitlistPosition: null, refundedCents: null, paidCents, backCents: overrides.refundedCents ?? 0, ...overrides };
 }

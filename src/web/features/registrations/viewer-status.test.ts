@@ -57,6 +57,14 @@ describe("viewerStatus", () => {
     expect(statusOf([{ status: "refunded", refundedCents: null }])[0]!.headline).toBe("You were refunded.");
   });
 
+  it("says what was charged and what went back, not the party's price now, once a guest was removed", () => {
+    // $24.00 charged for Pia and a guest; the guest removed, $11.35 back; the party's price now $12.00.
+    const [line] = statusOf([{ status: "confirmed", amountCents: 1200, paidCents: 2400, backCents: 1135 }]);
+    expect(line!.detail).toBe("You paid $24.00. $11.35 went back to your card.");
+    // A party that then cancels was refunded everything that went back, the guest's share included.
+    expect(statusOf([{ status: "refunded", amountCents: 1200, paidCents: 2400, refundedCents: 1141, backCents: 2276 }])[0]!.headline).toBe("You were refunded $22.76.");
+  });
+
   it("lists a spot before a waitlist place, and a refund from before last", () => {
     const lines = statusOf([
       { status: "refunded", refundedCents: 941 },

@@ -69,7 +69,12 @@ export function viewerStatus({
         const goalkeeper = registration.role === "goalkeeper";
         const headline = t(over ? (goalkeeper ? "event.status.wasInGoal" : "event.status.played") : goalkeeper ? "event.status.inGoal" : "event.status.playing");
         const deadline = open ? spotDeadlineLine({ game: event, priceCents: registration.amountCents, rule, currency, now, viewerZone }) : undefined;
-        const detail = !paid ? undefined : guests > 0 ? t("event.guests.paidParty", { price, count: guests }) : t("event.status.paid", { price });
+        // What was charged and what went back, from the ledger (docs/money.md): a party that removed a
+        // guest paid more than its price now, and got that guest's share back.
+        const charged = formatCents(registration.paidCents, currency);
+        const back = registration.backCents > 0 ? formatCents(registration.backCents, currency) : null;
+        const paidLine = guests > 0 ? t("event.guests.paidParty", { price: charged, count: guests }) : t("event.status.paid", { price: charged });
+        const detail = registration.paidCents === 0 ? undefined : back ? `${paidLine} ${t("event.status.partRefunded", { amount: back })}` : paidLine;
         lines.push({ key, headline, detail, ...(deadline ? { deadline } : {}) });
         break;
       }
@@ -97,8 +102,9 @@ export function viewerStatus({
       case "refunded":
         lines.push({
           key,
-          headline: registration.refundedCents
-            ? t("event.status.refundedAmount", { amount: formatCents(registration.refundedCents, currency) })
+          // Every refund of the party, a removed guest's included: what the person got back in all.
+          headline: registration.backCents
+            ? t("event.status.refundedAmount", { amount: formatCents(registration.backCents, currency) })
             : t("event.status.refunded"),
         });
         break;

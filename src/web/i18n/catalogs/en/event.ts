@@ -62,6 +62,7 @@ export const messages = {
   "event.status.played": "You played",
   "event.status.wasInGoal": "You were in goal",
   "event.status.paid": "You paid {price}.",
+  "event.status.partRefunded": "{amount} went back to your card.",
   "event.status.processing": "Your payment is being processed…",
   "event.status.promoting": "A spot freed up: your saved card is being charged {price}.",
   "event.status.heldPlayer": "Your player spot is held while your payment of {price} completes.",

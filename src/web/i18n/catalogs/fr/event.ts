@@ -58,6 +58,7 @@ export const messages: Record<keyof typeof english, string> = {
   "event.status.played": "Vous avez joué",
   "event.status.wasInGoal": "Vous étiez dans les buts",
   "event.status.paid": "Vous avez payé {price}.",
+  "event.status.partRefunded": "{amount} ont été remboursés sur votre carte.",
   "event.status.processing": "Votre paiement est en cours de traitement…",
   "event.status.promoting": "Une place s’est libérée : nous débitons {price} sur votre carte enregistrée.",
   "event.status.heldPlayer": "Votre place de joueur est réservée pendant que votre paiement de {price} se termine.",
