@@ -101,6 +101,28 @@ describe("the console's stored day sums", () => {
     expect(after.noShows).toBe(before.noShows + 1);
   });
 
+  it("keeps a stored day's refunds in their class when the registration they came from moves on", async () => {
+    // A refund's class is its row's reason, fixed when it was written (docs/money.md): a registration
+    // closed again later (here: its game cancelled after the player had left) changes no stored day.
+    const period = periodIn("America/Toronto");
+    const before = await getOverview(database, { period, now, ...money });
+    const { rows } = await database.pool.query<{ registration_id: string; day: string }>(
+      `select p.registration_id, to_char(p.created_at at time zone 'America/Toronto', 'YYYY-MM-DD') as day from payment p join registration r on r.id = p.registration_id
+        where p.kind = 'refund' and p.status = 'succeeded' and p.created_at < now() - interval '10 days' and p.created_at >= $1
+          and to_char(r.created_at at time zone 'America/Toronto', 'YYYY-MM-DD') <> to_char(p.created_at at time zone 'America/Toronto', 'YYYY-MM-DD')
+        order by p.created_at limit 1`,
+      [period.start],
+    );
+    const refund = rows[0]!;
+    expect(await storedDays("America/Toronto")).toContain(refund.day);
+    await database.pool.query(`update registration set closed_reason = 'event_cancelled' where id = $1`, [refund.registration_id]);
+
+    const after = await getOverview(database, { period, now, ...money });
+    expect(after.money.refunds).toEqual(before.money.refunds);
+    const fromRows = await sumDays(database.pool, { start: period.start, end: period.end, timeZone: period.timeZone, now });
+    for (const day of await factsOfPeriod(database, period, now)) expect(day, day.date).toEqual(fromRows.get(day.date) ?? emptyDay(day.date));
+  });
+
   it("keeps the sums of each time zone apart, each exact for its own days", async () => {
     const period = periodIn("Asia/Kolkata", 20);
     const overview = await getOverview(database, { period, now, ...money });
