@@ -72,9 +72,10 @@ export async function sumDays(
               coalesce(held.players, 0)::int as players_held, coalesce(held.goalkeepers, 0)::int as goalkeepers_held
          from event e
          left join lateral (
-           -- a party fills 1 + its guests' spots (docs/guests.md)
+           -- a party fills 1 + its guests' spots (docs/guests.md); a spot being paid for is held, as the
+           -- game's page, the roster and capacity count it
            select sum(1 + r.guest_count) filter (where r.role = 'player') as players, sum(1 + r.guest_count) filter (where r.role = 'goalkeeper') as goalkeepers
-             from registration r where r.event_id = e.id and r.status = 'confirmed'
+             from registration r where r.event_id = e.id and r.status in ('confirmed', 'pending_payment', 'promoting')
          ) held on true
         where e.starts_at >= $1 and e.starts_at < $2
         order by e.starts_at, e.id`,
