@@ -18,6 +18,7 @@ import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type T
 import { payment } from "../db/schema.ts";
 import { reconcile } from "../payments/reconcile.ts";
 import { createSimulatedGateway, type SimulatedFaults } from "../payments/simulated.ts";
+import { PAYMENT_HOLD_MS, recoverPayments } from "./recover.ts";
 
 /**
  * The registration flows (docs/registrations-and-payments.md, "Flows"), once per payment mode: the
@@ -103,6 +104,18 @@ describe.each(["simulated", "stripe"] as const)("payment flows on the %s gateway
     expect(refused.status).toBe(402);
     expect(refused.body.error.message).toBe(AUTHENTICATION_FAILED);
     expect((await eventAs(fails.client, game.id)).playersCount).toBe(1);
+  });
+
+  it("expires an authentication left open past the hold: cancelled at the processor, recorded expired, never failed", async () => {
+    const game = await insertGame(context, { maxPlayers: 2 });
+    const idle = await player(CARDS.authentication);
+    const started = await join(idle.client, game.id, { role: "player", paymentMethodId: idle.card.id });
+    expect(started.status).toBe(202);
+    const later = { database: context.database, gateway: context.services.gateway, config: context.config, now: () => new Date(Date.now() + PAYMENT_HOLD_MS + 60_000) };
+    await recoverPayments(later);
+    const [reg] = await registrationsOf(context, game.id);
+    expect(reg).toMatchObject({ status: "payment_failed", closedReason: "payment_expired" });
+    expect((await ledgerOf(context, reg!.id))[0]).toMatchObject({ kind: "charge", status: "failed", error: "The payment was not completed in time." });
   });
 
   it("keeps the spot when the processor's answer is lost, and a retry charges once", async () => {

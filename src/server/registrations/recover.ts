@@ -66,13 +66,15 @@ export async function recoverPayments(deps: RegistrationDeps): Promise<RecoveryR
   for (const charge of staleCharges) {
     const settled = await settle(charge, async () => {
       if (charge.offSession) return runPromotion(deps, charge.registrationId);
+      const notInTime = { code: EXPIRED, message: "The payment was not completed in time." };
       let found = await deps.gateway.findCharge(chargeLookupOf(charge));
-      if (found?.status === "requires_action") found = await deps.gateway.cancelCharge(found.chargeId);
-      await applyChargeOutcome(
-        deps,
-        charge.registrationId,
-        found ?? { status: "failed", chargeId: null, amountCents: charge.amountCents, code: EXPIRED, message: "The payment was not completed in time." },
-      );
+      if (found?.status === "requires_action") {
+        found = await deps.gateway.cancelCharge(found.chargeId);
+        // Cancelled here because nobody completed it in time: it expired, whatever word the processor
+        // uses for a cancelled payment ("canceled"). One that landed meanwhile is applied as it is.
+        if (found.status === "failed") found = { ...found, ...notInTime };
+      }
+      await applyChargeOutcome(deps, charge.registrationId, found ?? { status: "failed", chargeId: null, amountCents: charge.amountCents, ...notInTime });
     });
     if (settled) report.charges += 1;
   }
