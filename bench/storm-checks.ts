@@ -62,6 +62,8 @@ interface PaymentRow {
   idempotency_key: string;
   /** A removed guest's refund (refund-guest:{guestId}); null for every other row. */
   guest_id: string | null;
+  /** Why a refund was written (docs/money.md); null on charges. */
+  reason: string | null;
 }
 
 /** A +1 guest's row (registration_guest). */
@@ -136,7 +138,7 @@ export async function checkInvariants(input: CheckInput): Promise<{ checks: Chec
     )
   ).rows;
   const payments = (
-    await pool.query<PaymentRow>(`select registration_id, kind, status, amount_cents, idempotency_key, guest_id::text from payment where event_id = $1`, [input.eventId])
+    await pool.query<PaymentRow>(`select registration_id, kind, status, amount_cents, idempotency_key, guest_id::text, reason::text from payment where event_id = $1`, [input.eventId])
   ).rows;
   const guests = (
     await pool.query<GuestRow>(
@@ -445,11 +447,14 @@ function refundsExact(registrations: RegistrationRow[], payments: PaymentRow[], 
       const guest = guestsById.get(refund.guest_id);
       const expected = guest ? guestRefundDue(guest.share_cents, input.feeRule) : 0;
       const key = refund.idempotency_key.split(":retry:")[0];
-      if (refund.status !== "succeeded" || refund.amount_cents !== expected || guest?.refunded_cents !== expected || key !== `refund-guest:${refund.guest_id}`) {
-        problems.push(`guest ${refund.guest_id} (registration ${reg.id}): refund ${refund.status} ${refund.amount_cents} key ${key}, recorded ${guest?.refunded_cents ?? "null"}, due ${expected}`);
+      if (refund.status !== "succeeded" || refund.amount_cents !== expected || guest?.refunded_cents !== expected || key !== `refund-guest:${refund.guest_id}` || refund.reason !== "guest_removed") {
+        problems.push(`guest ${refund.guest_id} (registration ${reg.id}): refund ${refund.status} ${refund.amount_cents} key ${key} reason ${refund.reason}, recorded ${guest?.refunded_cents ?? "null"}, due ${expected}`);
       }
       continue;
     }
+    // The reason the release's refund was written with: the player's cancel, else a charge that landed after its spot was released.
+    const reason = reg.closed_reason === "user_left" ? "player_cancel" : "late_charge";
+    if (refund.reason !== reason) problems.push(`registration ${reg.id} (${reg.closed_reason}): refund written for ${refund.reason}, the rules say ${reason}`);
     const charge = payments.find((p) => p.kind === "charge" && p.registration_id === refund.registration_id && p.status === "succeeded");
     // What the party held when released: its charge, less the shares of guests removed from it before.
     const held = (charge?.amount_cents ?? 0) - party.removedPaid(reg.id).shares;
