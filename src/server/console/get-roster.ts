@@ -9,7 +9,6 @@ import { EVENT_NOT_FOUND } from "../events/get-event.ts";
 import { AppError } from "../http/errors.ts";
 import { ledgerByRegistration, type PartyGuestRow, partyGuestsOf } from "../money/read-money.ts";
 
-
 /**
  * One game's roster for its organiser: one line per person (each player, then each of their
  * guests, docs/guests.md), in which role and state, when they joined, whether they came from the
