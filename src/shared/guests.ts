@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hasControlCharacters } from "./text.ts";
+import { hasControlCharactersOrLineBreaks } from "./text.ts";
 
 /**
  * +1 guests (docs/guests.md): a player may bring up to the game's `maxGuestsPerPlayer` guests, named
@@ -25,8 +25,9 @@ export function tooManyGuests(max: number): string {
   return max === 1 ? "You can bring at most 1 guest to this game." : `You can bring at most ${max} guests to this game.`;
 }
 
+/** A guest's name is one line: no control characters, and no line breaks either (a trailing one is trimmed). */
 const guestName = (schema: z.ZodString) =>
-  schema.max(GUEST_NAME_MAX, GUEST_NAME_TOO_LONG).refine((value) => !hasControlCharacters(value), GUEST_NAME_NOT_ALLOWED);
+  schema.max(GUEST_NAME_MAX, GUEST_NAME_TOO_LONG).refine((value) => !hasControlCharactersOrLineBreaks(value), GUEST_NAME_NOT_ALLOWED);
 
 /** One guest as the join form sends it: names trimmed, a first name required, the last optional. */
 export const guestSchema = z.object(

@@ -215,15 +215,35 @@ describe("PATCH /api/events/:id: an admin edits a game", () => {
     expect(response.body.event.notes).toBe("Second half on pitch 4.");
   });
 
-  it("holds capacity under concurrent joins: an edit and joins at once never leave more spots held than allowed", async () => {
+  it("holds capacity under concurrent joins: an edit below the spots held keeps the spots taken before it, and no join after it takes a spot while over", async () => {
+    // The rule (docs/product-rules.md, "Editing and cancelling a game"): an edit lowering a capacity
+    // below the spots held keeps them all; a join after it takes a spot only while the role is under
+    // its new capacity. So, whatever order the edit and the three joins reach the game's lock in, the
+    // spots held end at max(2, the spots held when the edit committed). Those are the people the
+    // edit mailed: it counts everyone holding a spot or waiting, under the same lock.
     const game = await insertGame(context, { costCents: 0, maxPlayers: 3 });
     const people = await Promise.all([1, 2, 3].map(() => signUpVerified(context)));
-    const [edited] = await Promise.all([edit(admin, game, { maxPlayers: 2 }), ...people.map((person) => join(person.client, game.id, { role: "player" }))]);
-    const held = await context.database.db.select().from(registration).where(eq(registration.eventId, game.id));
-    const confirmed = held.filter((row) => row.status === "confirmed").length;
+    const [edited, ...joins] = await Promise.all([edit(admin, game, { maxPlayers: 2 }), ...people.map((person) => join(person.client, game.id, { role: "player" }))]);
+    expect(edited.status).toBe(200);
+    expect(joins.map((joined) => joined.status)).toEqual([201, 201, 201]);
+    const heldWhenEdited = edited.body.notified;
+    const rows = await context.database.db.select().from(registration).where(eq(registration.eventId, game.id));
+    const held = rows.filter((row) => row.status === "confirmed").length;
+    expect(held).toBe(Math.max(2, heldWhenEdited));
+    expect(rows.filter((row) => row.status === "waitlisted")).toHaveLength(3 - held);
     const detail: EventDetail = await eventAs(admin, game.id);
-    expect(confirmed).toBeLessThanOrEqual(detail.maxPlayers);
-    expect([200, 409]).toContain(edited.status);
+    expect(detail.maxPlayers).toBe(2);
+    expect(detail.players).toHaveLength(held);
+  });
+
+  it("holds capacity when the joins all land before an edit to fewer spots: all kept, the next join waits", async () => {
+    // The interleaving the test above may or may not meet, made certain.
+    const game = await insertGame(context, { costCents: 0, maxPlayers: 3 });
+    const people = await Promise.all([1, 2, 3, 4].map(() => signUpVerified(context)));
+    for (const person of people.slice(0, 3)) expect((await join(person.client, game.id, { role: "player" })).body.registration?.status).toBe("confirmed");
+    const edited = await edit(admin, game, { maxPlayers: 2 });
+    expect([edited.status, edited.body.notified, edited.body.event.players.length]).toEqual([200, 3, 3]);
+    expect((await join(people[3]!.client, game.id, { role: "player" })).body.registration?.status).toBe("waitlisted");
   });
 });
 
@@ -245,6 +265,66 @@ describe("PATCH /api/events/:id: guests", () => {
     const mail = await context.mail.waitFor(pia.email, "Changed: Guest limit cup", { after: before });
     expect(mail.text).toContain("Guests per player: 2 → none");
     expect(mail.text).not.toContain("The new price");
+  });
+});
+
+describe("PATCH /api/events/:id: a waiting party larger than a lower capacity", () => {
+  const WAITING_PARTY = "A party of 3 is waiting for a player spot: keep at least 3 player spots.";
+  const WAITING_PARTY_FR = "Un groupe de 3 attend une place de joueur : gardez au moins 3 places de joueur.";
+
+  /** A full game (3 spots: a party of 2 in, one spot free) with a party of 3 waiting behind it. */
+  async function gameWithWaitingParty() {
+    const game = await insertGame(context, { title: "Party cup", maxPlayers: 3, maxGuestsPerPlayer: 2, costCents: 0 });
+    const ines = await signUpVerified(context, { firstName: "Ines" });
+    expect((await join(ines.client, game.id, { role: "player", guests: [{ firstName: "Bo" }] })).body.registration?.status).toBe("confirmed");
+    const pia = await signUpVerified(context, { firstName: "Pia" });
+    const party = await join(pia.client, game.id, { role: "player", guests: [{ firstName: "Sam" }, { firstName: "Alex" }] });
+    expect(party.body.registration?.status).toBe("waitlisted");
+    return { game };
+  }
+
+  it("refuses an edit to fewer spots than the party (422, the smallest capacity that keeps it, under the field, in French too) and changes nothing", async () => {
+    const { game } = await gameWithWaitingParty();
+    const refused = await edit(admin, game, { maxPlayers: 2, title: "Smaller cup" });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toEqual({ code: "rule", message: WAITING_PARTY, fields: { maxPlayers: WAITING_PARTY } });
+    const french = await admin.request("PATCH", `/api/events/${game.id}`, formOf(game, { maxPlayers: 1 }), { "accept-language": "fr-CA" });
+    expect(french.status).toBe(422);
+    expect(((await french.json()) as ErrorBody).error).toMatchObject({ message: WAITING_PARTY_FR, fields: { maxPlayers: WAITING_PARTY_FR } });
+    const [row] = await context.database.db.select().from(eventTable).where(eq(eventTable.id, game.id));
+    expect([row!.maxPlayers, row!.title]).toEqual([3, "Party cup"]);
+    const page = await eventAs(admin, game.id);
+    expect(page.playerWaitList.map((p) => p.name)).toEqual(["Pia Player"]);
+
+    // Keeping enough spots for the party is an edit like any other; more spots promote it.
+    expect((await edit(admin, game, { title: "Party cup, pitch 2" })).status).toBe(200);
+    const [renamed] = await context.database.db.select().from(eventTable).where(eq(eventTable.id, game.id));
+    const grown = await edit(admin, renamed!, { maxPlayers: 5 });
+    expect(grown.status).toBe(200);
+    expect(grown.body.event.playerWaitList).toEqual([]);
+    expect(grown.body.event.playersCount).toBe(5);
+  });
+
+  it("decides under the game's lock: an edit to fewer spots and a party's join at once never leave a party waiting for more spots than the game has", async () => {
+    const game = await insertGame(context, { title: "Race cup", maxPlayers: 3, maxGuestsPerPlayer: 2, costCents: 0 });
+    const ines = await signUpVerified(context, { firstName: "Ines" });
+    expect((await join(ines.client, game.id, { role: "player", guests: [{ firstName: "Bo" }] })).body.registration?.status).toBe("confirmed");
+    const pia = await signUpVerified(context, { firstName: "Pia" });
+    const [edited, joined] = await Promise.all([
+      edit(admin, game, { maxPlayers: 2 }),
+      join(pia.client, game.id, { role: "player", guests: [{ firstName: "Sam" }, { firstName: "Alex" }] }),
+    ]);
+    if (edited.status === 200) {
+      // The edit first: the party no longer fits the game and is refused at once.
+      expect([joined.status, joined.body.error?.message]).toEqual([422, "Your party is larger than this game."]);
+    } else {
+      // The party first: it waits, and the edit is refused.
+      expect([edited.status, edited.body.error.message]).toEqual([422, WAITING_PARTY]);
+      expect(joined.body.registration?.status).toBe("waitlisted");
+    }
+    const [row] = await context.database.db.select().from(eventTable).where(eq(eventTable.id, game.id));
+    const waiting = await context.database.db.select().from(registration).where(eq(registration.eventId, game.id));
+    for (const party of waiting.filter((r) => r.status === "waitlisted")) expect(1 + party.guestCount).toBeLessThanOrEqual(row!.maxPlayers);
   });
 });
 

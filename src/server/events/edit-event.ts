@@ -1,4 +1,4 @@
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray, max } from "drizzle-orm";
 import { type CreateEventData, DATE_IN_PAST, type EventChange } from "../../shared/events.ts";
 import type { Language } from "../../shared/language.ts";
 import { formatCents } from "../../shared/money.ts";
@@ -17,6 +17,8 @@ import { EVENT_NOT_FOUND } from "./get-event.ts";
 
 export const EDIT_CANCELLED = "This game was cancelled: it can no longer be edited.";
 export const EDIT_FINISHED = "This game is over: it can no longer be edited.";
+/** A party (a player and their guests) waits for more player spots than the edit would leave. */
+export const waitingPartyTooLarge = (size: number) => `A party of ${size} is waiting for a player spot: keep at least ${size} player spots.`;
 
 /**
  * An admin edits a game: title, date and time, duration, venue, field, notes, capacity and prices
@@ -24,10 +26,12 @@ export const EDIT_FINISHED = "This game is over: it can no longer be edited.";
  * between the checks and the write. A new price is for new registrations only: every registration
  * keeps the amount on its row, which is what its charge, promotion and refund use. A capacity below
  * the spots held keeps them all and closes the role until enough leave; more spots fill from the
- * waitlists at once. A game of a series that has not opened yet opens as long before its new start
- * as before its old one. Everyone holding a spot or a waitlist place is mailed what changed, by a job
- * committed with the change. Returns the changes (none: nothing written, nobody mailed) and how many
- * people were mailed. Editing a series' following games calls this once per game (series/edit-series-games.ts).
+ * waitlists at once. A capacity below a waiting party (a player and guests, docs/guests.md) is
+ * refused: the party could never be promoted. A game of a series that has not opened yet opens as
+ * long before its new start as before its old one. Everyone holding a spot or a waitlist place is
+ * mailed what changed, by a job committed with the change. Returns the changes (none: nothing
+ * written, nobody mailed) and how many people were mailed. Editing a series' following games calls
+ * this once per game (series/edit-series-games.ts).
  */
 export async function editEvent(
   deps: RegistrationDeps,
@@ -51,6 +55,7 @@ export async function editEvent(
       if (startsAt.getTime() <= now.getTime()) throw new AppError("validation", DATE_IN_PAST, { time: DATE_IN_PAST });
     }
     await checkGoalkeepersKept(tx, locked, input);
+    await checkWaitingPartiesFit(tx, locked, input);
     const goalkeeperCostCents = input.includeGoalkeepers ? input.goalkeeperCostCents : 0;
     // A game not open yet keeps its head start: its opening (and its regulars' window) moves with it.
     const moved = (at: Date | null) => (at && at.getTime() > now.getTime() ? new Date(at.getTime() + startsAt.getTime() - locked.startsAt.getTime()) : at);
@@ -112,6 +117,27 @@ async function checkGoalkeepersKept(tx: Tx, locked: EventRow, input: CreateEvent
   if ((waiting?.count ?? 0) > 0) {
     const message = "Goalkeepers are registered for this game: its goalkeeper spots cannot be removed.";
     throw new AppError("conflict", message, { includeGoalkeepers: message });
+  }
+}
+
+/**
+ * A party on the waitlist holds out for 1 + guests spots at once: lowering the player capacity below
+ * that would leave it waiting for ever (docs/guests.md, "Waiting and promotion"). Such an edit is
+ * refused, naming the smallest capacity that keeps the largest party waiting; nothing is lost, and
+ * the organiser may lower it once that party has left or been promoted. Read under the game's lock,
+ * so a party joining at the same moment is either seen here or refused by its own join (a party
+ * larger than the game). A capacity kept or raised is never refused.
+ */
+async function checkWaitingPartiesFit(tx: Tx, locked: EventRow, input: CreateEventData) {
+  if (input.maxPlayers >= locked.maxPlayers) return;
+  const [largest] = await tx.db
+    .select({ size: max(registration.guestCount) })
+    .from(registration)
+    .where(and(eq(registration.eventId, locked.id), eq(registration.role, "player"), eq(registration.status, "waitlisted")));
+  const size = largest?.size === null || largest?.size === undefined ? 0 : 1 + Number(largest.size);
+  if (size > input.maxPlayers) {
+    const message = waitingPartyTooLarge(size);
+    throw new AppError("rule", message, { maxPlayers: message });
   }
 }
 

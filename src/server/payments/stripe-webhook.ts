@@ -7,9 +7,9 @@ import { AppError } from "../http/errors.ts";
 import type { AppEnv } from "../http/env.ts";
 import { applyChargeOutcome } from "../registrations/apply-charge.ts";
 import type { RegistrationDeps } from "../registrations/deps.ts";
-import { settleRefundByAsking } from "../registrations/settle-refund.ts";
+import { firstKeyOf, isCurrentAttempt, settleRefundByAsking } from "../registrations/settle-refund.ts";
 import { GatewayUnavailableError } from "./gateway.ts";
-import { outcomeOf } from "./stripe.ts";
+import { outcomeOf, refundOutcomeOf } from "./stripe.ts";
 
 /** Event types acted on; any other is acknowledged and ignored. */
 export const HANDLED_EVENTS = [
@@ -93,14 +93,18 @@ async function settleCharge(deps: RegistrationDeps, intent: Stripe.PaymentIntent
 }
 
 /**
- * A refund Stripe tells us about: its ledger row (by the refund's id, or by the registration in its
- * metadata, whatever the row's status) is settled by asking Stripe for every refund of the charge,
- * the same code recovery and an admin's Retry use. So a row left pending by a lost answer, or
- * wrongly failed, takes what Stripe holds; a refund that failed after it had succeeded (the bank
- * sent it back) makes the row failed, so admins see it.
+ * A refund Stripe tells us about settles the ledger row whose CURRENT attempt it is (the refund's id
+ * is the row's, or it was made under the row's current key, `metadata.refundKey`), by asking Stripe
+ * for every refund of the charge: the same code recovery and an admin's Retry use. So a row left
+ * pending by a lost answer, or wrongly failed, takes what Stripe holds; a refund that failed after it
+ * had succeeded (the bank sent it back) makes the row failed, so admins see it. News about an earlier
+ * attempt (one an admin's Retry replaced with a new key) is ignored for that row, and logged: a late
+ * refund.failed about the first attempt never fails the retry, and the row is written only while it
+ * is still at the attempt it was read at (settle-refund.ts), so a Retry committing meanwhile wins.
  */
 async function settleRefund(deps: RegistrationDeps, refund: Stripe.Refund) {
   const registrationId = refund.metadata?.registrationId;
+  const news = refundOutcomeOf(refund);
   // A registration may have several refund rows (a removed guest's share, then the rest): each is
   // settled from what Stripe holds for it alone (settle-refund.ts).
   const rows = await deps.database.db
@@ -112,7 +116,13 @@ async function settleRefund(deps: RegistrationDeps, refund: Stripe.Refund) {
         registrationId && isEventId(registrationId) ? or(eq(payment.gatewayId, refund.id), eq(payment.registrationId, registrationId)) : eq(payment.gatewayId, refund.id),
       ),
     );
-  for (const row of rows) await settleRefundByAsking(deps, row);
+  const current = rows.filter((row) => isCurrentAttempt(news, row));
+  if (current.length === 0 && rows.length > 0) {
+    const earlier = rows.filter((row) => news.key && firstKeyOf(news.key) === firstKeyOf(row.idempotencyKey));
+    const which = earlier.length ? `an earlier attempt of ledger row ${earlier.map((row) => `${row.id} (now ${row.status} under ${row.idempotencyKey})`).join(", ")}` : "no ledger row's current attempt";
+    console.warn(`stripe webhook: refund ${refund.id} (${refund.status}, key ${news.key ?? "none"}) is ${which}: ignored`);
+  }
+  for (const row of current) await settleRefundByAsking(deps, row);
 }
 
 async function recordDispute(deps: RegistrationDeps & { stripe: Stripe }, dispute: Stripe.Dispute) {

@@ -17,7 +17,8 @@ export const NO_FAILED_REFUND = "No failed refund to retry.";
  * refund went through (or is on its way), the row takes that and nothing is sent again. Only when
  * the processor holds none does the row go back to pending under a new key (a processor keeps a
  * refused refund refused under its key) and the refund job runs it. The row moves from failed to
- * pending in one UPDATE, so two clicks start one retry.
+ * pending in one UPDATE, so two clicks start one retry. News about the replaced attempt that
+ * arrives later (a webhook) never moves the row again (settle-refund.ts, `isCurrentAttempt`).
  */
 export async function retryRefund(deps: RegistrationDeps, options: { eventId: string; paymentId: string }): Promise<"retrying" | "already_refunded"> {
   const { database, jobs } = deps;
@@ -35,7 +36,8 @@ export async function retryRefund(deps: RegistrationDeps, options: { eventId: st
   const [retried] = await database.db
     .update(payment)
     .set({ status: "pending", error: null, attempts: 0, gatewayId: null, idempotencyKey: `${firstKeyOf(row.idempotencyKey)}:retry:${randomUUID()}` })
-    .where(and(eq(payment.id, row.id), eq(payment.status, "failed")))
+    // Only from the attempt just asked about: a Retry or a settlement that committed meanwhile wins.
+    .where(and(eq(payment.id, row.id), eq(payment.status, "failed"), eq(payment.idempotencyKey, row.idempotencyKey)))
     .returning({ id: payment.id });
   if (!retried) throw new AppError("not_found", NO_FAILED_REFUND);
   await jobs?.send(REFUND_QUEUE, { paymentId: retried.id });

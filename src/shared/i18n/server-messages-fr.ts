@@ -270,6 +270,10 @@ const patterns: MessagePattern[] = [
   { english: "Max goalkeepers must be at most {max}", translation: "Le nombre maximal de gardiens de but doit être d’au plus {max}" },
   { english: "A guest's name must be at most {max} characters.", translation: "Le nom d’un invité doit compter au plus {max} caractères." },
   { english: "You can bring at most {max} guests to this game.", translation: "Vous pouvez amener au plus {max} invités à cette partie." },
+  {
+    english: "A party of {size} is waiting for a player spot: keep at least {keep} player spots.",
+    translation: "Un groupe de {size} attend une place de joueur : gardez au moins {keep} places de joueur.",
+  },
   { english: "Guests per player must be between 0 and {max}", translation: "Le nombre d’invités par joueur doit être entre 0 et {max}" },
   { english: "A series can last at most {days} days: create another one after it", translation: "Une série peut durer au plus {days} jours : créez-en une autre après elle" },
   { english: "The number of games must be between 1 and {max}", translation: "Le nombre de parties doit être entre 1 et {max}" },

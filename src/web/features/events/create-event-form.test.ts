@@ -5,6 +5,7 @@ import { makeEvent } from "../registrations/test-fixtures.ts";
 import {
   checkCreateEvent,
   enterVenueManually,
+  fieldMessagesOfServerError,
   fieldsOfServerError,
   formOfEvent,
   type FormState,
@@ -152,6 +153,14 @@ describe("fieldsOfServerError", () => {
     expect(fieldsOfServerError({ "location.latitude": "x", "location.name": "y" }, "manual")).toEqual(["venueName", "coordinates"]);
     expect(fieldsOfServerError({ timeZone: "x", _: "y" }, "manual")).toEqual([]);
     expect(fieldsOfServerError(undefined, "manual")).toEqual([]);
+  });
+
+  it("keeps what the server said about each field, for the message under it (a waiting party refusing a lower capacity)", () => {
+    const party = "A party of 3 is waiting for a player spot: keep at least 3 player spots.";
+    expect(fieldMessagesOfServerError({ maxPlayers: party }, "search")).toEqual({ maxPlayers: party });
+    expect(fieldMessagesOfServerError({ "location.name": "Too long", maxGoalkeepers: "At most 100" }, "manual")).toEqual({ venueName: "Too long", maxGoalkeepers: "At most 100" });
+    expect(fieldMessagesOfServerError({ timeZone: "x" }, "manual")).toEqual({});
+    expect(fieldMessagesOfServerError(undefined, "manual")).toEqual({});
   });
 });
 

@@ -222,6 +222,21 @@ export function fieldsOfServerError(fields: Record<string, string> | undefined, 
   return inFormOrder(Object.keys(fields ?? {}).map((key) => formField(key.split("."), mode)).filter((field) => known.has(field)));
 }
 
+/**
+ * What a refusal's `fields` say about each of the form's fields (the first message per field), so a
+ * rule about one field is shown under it: "A party of 3 is waiting for a player spot: keep at least
+ * 3 player spots." under Max Players (docs/product-rules.md, "Editing and cancelling a game").
+ */
+export function fieldMessagesOfServerError(fields: Record<string, string> | undefined, mode: LocationDraft["mode"]): Partial<Record<FieldName, string>> {
+  const known = new Set<string>(FORM_ORDER);
+  const messages: Partial<Record<FieldName, string>> = {};
+  for (const [key, message] of Object.entries(fields ?? {})) {
+    const field = formField(key.split("."), mode);
+    if (known.has(field) && messages[field] === undefined) messages[field] = message;
+  }
+  return messages;
+}
+
 function formField(path: string[], mode: LocationDraft["mode"]): FieldName {
   const [first, second] = path;
   if (first !== "location" || mode === "search") return first as FieldName;

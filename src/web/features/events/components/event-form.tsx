@@ -9,7 +9,7 @@ import { Button, Card, Checkbox, FormMessage, TextField } from "../../../compone
 import { TextArea } from "../../../components/text-area.tsx";
 import { ApiError, errorMessage } from "../../../lib/api.ts";
 import { useConfig, useCurrency } from "../../../lib/config.ts";
-import { checkCreateEvent, type FieldName, fieldsOfServerError, type FormState, type LocationDraft, priceInputOf } from "../create-event-form.ts";
+import { checkCreateEvent, type FieldName, fieldMessagesOfServerError, fieldsOfServerError, type FormState, type LocationDraft, priceInputOf } from "../create-event-form.ts";
 import { EventLocation } from "./event-location.tsx";
 
 /**
@@ -49,8 +49,9 @@ export function EventForm({
   const [form, setForm] = useState(initial.form);
   const [location, setLocation] = useState<LocationDraft>(initial.location);
   const [error, setError] = useState("");
-  // The fields the error line is about: marked invalid, and the first one gets the focus.
-  const [invalid, setInvalid] = useState<{ fields: readonly FieldName[] }>({ fields: [] });
+  // The fields the error line is about: marked invalid, and the first one gets the focus; `messages`,
+  // what the server said about a field, shown under it (a capacity a waiting party needs).
+  const [invalid, setInvalid] = useState<{ fields: readonly FieldName[]; messages?: Partial<Record<FieldName, string>> }>({ fields: [] });
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -105,7 +106,7 @@ export function EventForm({
     } catch (caught) {
       setBusy(false);
       setError(failure(errorMessage(caught)));
-      if (caught instanceof ApiError) setInvalid({ fields: fieldsOfServerError(caught.fields, location.mode) });
+      if (caught instanceof ApiError) setInvalid({ fields: fieldsOfServerError(caught.fields, location.mode), messages: fieldMessagesOfServerError(caught.fields, location.mode) });
     }
   };
 
@@ -132,7 +133,8 @@ export function EventForm({
           {...marks("notes")}
         />
         <TextField label={t("admin.form.costWithFee", feeValues)} inputMode="decimal" required placeholder={priceInputOf(0)} hint={priceHint} {...text("cost")} />
-        <TextField label={t("admin.form.maxPlayersLong")} {...spots(EVENT_LIMITS.maxPlayers)} {...text("maxPlayers")} />
+        {/* The server's rule about the spots (a waiting party needs at least so many) under the field. */}
+        <TextField label={t("admin.form.maxPlayersLong")} error={invalid.messages?.maxPlayers} {...spots(EVENT_LIMITS.maxPlayers)} {...text("maxPlayers")} />
         {/* +1 guests (src/shared/guests.ts): its own message under it, besides the form's error line. */}
         <TextField
           label={t("admin.form.guestsPerPlayer")}
@@ -161,7 +163,7 @@ export function EventForm({
               hint={t("admin.form.goalkeeperCostHint")}
               {...text("goalkeeperCost")}
             />
-            <TextField label={t("admin.form.maxGoalkeepers")} {...spots(EVENT_LIMITS.maxGoalkeepers)} {...text("maxGoalkeepers")} />
+            <TextField label={t("admin.form.maxGoalkeepers")} error={invalid.messages?.maxGoalkeepers} {...spots(EVENT_LIMITS.maxGoalkeepers)} {...text("maxGoalkeepers")} />
           </div>
         )}
         {extra?.(form)}
