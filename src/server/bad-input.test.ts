@@ -105,6 +105,8 @@ describe("POST /api/events", () => {
     ["NUL in the field", eventBody({ field: "Pitch\u00003" }), "Field contains characters that are not allowed"],
     ["NUL in the location", eventBody({ location: { name: "Park\u0000", latitude: 1, longitude: 2 } }), "Event Location contains characters that are not allowed"],
     ["a control character in the title", eventBody({ title: "Game\u001b[31m" }), "Title contains characters that are not allowed"],
+    ["a line break in the title", eventBody({ title: "Game\r\nBcc: x@example.com" }), "Title contains characters that are not allowed"],
+    ["a line break in the field", eventBody({ field: "Pitch\n3" }), "Field contains characters that are not allowed"],
     ["NUL in the time zone", eventBody({ timeZone: "America/New_York\u0000" }), "Unknown time zone"],
     ["a huge time zone", eventBody({ timeZone: "x".repeat(50_000) }), "Unknown time zone"],
     ["a huge number of hours", eventBody({ durationHours: 1e300 }), "The duration must be 24 hours or less"],
@@ -258,6 +260,7 @@ describe("/api/me", () => {
   it.each<[string, string, string | object, string?]>([
     ["PATCH", "/api/me/name", { firstName: "Ann\u0000", lastName: "Lee" }, "First name contains characters that are not allowed"],
     ["PATCH", "/api/me/name", { firstName: "Ann", lastName: "\u0007" }, "Last name contains characters that are not allowed"],
+    ["PATCH", "/api/me/name", { firstName: "Ann\r\nBcc: x@example.com", lastName: "Lee" }, "First name contains characters that are not allowed"],
     ["PATCH", "/api/me/name", { firstName: "A".repeat(81), lastName: "Lee" }, "First name is too long"],
     ["PATCH", "/api/me/name", { firstName: 1, lastName: "Lee" }],
     ["PATCH", "/api/me/name", { firstName: ["Ann"], lastName: "Lee" }],

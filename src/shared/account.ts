@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LANGUAGES, type Language } from "./language.ts";
-import { hasControlCharacters, notAllowedCharacters } from "./text.ts";
+import { hasControlCharactersOrLineBreaks, notAllowedCharacters } from "./text.ts";
 
 const name = (label: string) =>
   z
@@ -8,7 +8,8 @@ const name = (label: string) =>
     .trim()
     .min(1, `${label} is required`)
     .max(80, `${label} is too long`)
-    .refine((value) => !hasControlCharacters(value), notAllowedCharacters(label));
+    // One line: a name goes into mail headers' neighbours and greetings, where a line break has no place.
+    .refine((value) => !hasControlCharactersOrLineBreaks(value), notAllowedCharacters(label));
 
 export const nameSchema = z.object({
   firstName: name("First name"),

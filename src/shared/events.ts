@@ -3,7 +3,7 @@ import { isChargeablePrice, minimumPriceMessage, parseMoneyToCents } from "./mon
 import type { FailedAutoCharge } from "./my-registrations.ts";
 import type { MyRegistration } from "./registrations.ts";
 import { GUEST_LIMIT_MESSAGE, type GuestView, MAX_GUESTS_PER_PLAYER } from "./guests.ts";
-import { hasControlCharacters, notAllowedCharacters } from "./text.ts";
+import { hasControlCharacters, hasControlCharactersOrLineBreaks, notAllowedCharacters } from "./text.ts";
 
 export const ALL_FIELDS_REQUIRED = "All fields are required";
 export const DATE_IN_PAST = "Date must be after todays date";
@@ -11,6 +11,9 @@ export const DATE_IN_PAST = "Date must be after todays date";
 const required = z.string().trim().min(1, ALL_FIELDS_REQUIRED);
 const plainText = <T extends z.ZodType<string>>(schema: T, label: string) =>
   schema.refine((value) => !hasControlCharacters(value), notAllowedCharacters(label));
+/** A one-line field (a title, a venue, a field's name): line breaks refused too. */
+const oneLine = <T extends z.ZodType<string>>(schema: T, label: string) =>
+  schema.refine((value) => !hasControlCharactersOrLineBreaks(value), notAllowedCharacters(label));
 /** Digits only: Number() would also take "1e3", "0x10" or "1_0", which no one means by a count. */
 const countFromText = (value: string) => (/^\d+$/.test(value) ? Number(value) : Number.NaN);
 const wholeNumber = (min: number, message: string, max?: { value: number; message: string }) =>
@@ -69,7 +72,7 @@ export function createEventSchemaFor(currency: string) {
 function buildCreateEventSchema(currency: string) {
   return z
     .object({
-      title: plainText(required.max(120, "Title is too long"), "Title"),
+      title: oneLine(required.max(120, "Title is too long"), "Title"),
       date: required.regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a valid date"),
       time: required.regex(/^\d{2}:\d{2}$/, "Enter a valid time"),
       timeZone: z.string().min(1).refine(isTimeZone, "Unknown time zone"),
@@ -80,7 +83,7 @@ function buildCreateEventSchema(currency: string) {
       ),
       location: z.object(
         {
-          name: plainText(z.string().trim().min(1, ALL_FIELDS_REQUIRED).max(300, "The venue's name is too long"), "Event Location"),
+          name: oneLine(z.string().trim().min(1, ALL_FIELDS_REQUIRED).max(300, "The venue's name is too long"), "Event Location"),
           // Any point on the globe: from the place search, or typed in by the organiser (no geocoder
           // needed); or none at all, a typed name and address being enough (docs/decisions/021).
           latitude: z.number().min(-90, LATITUDE_RANGE).max(90, LATITUDE_RANGE).nullable().optional().default(null),
@@ -91,7 +94,7 @@ function buildCreateEventSchema(currency: string) {
         message: POINT_INCOMPLETE,
         path: ["latitude"],
       }),
-      field: plainText(z.string().trim().max(120), "Field").optional().default(""),
+      field: oneLine(z.string().trim().max(120), "Field").optional().default(""),
       notes: plainText(z.string().trim().max(EVENT_LIMITS.notes, NOTES_TOO_LONG), "Notes").optional().default(""),
       cost: money("Cost must be an amount like 10 or 12.50", currency),
       maxPlayers: wholeNumber(1, "Max players must be at least 1", {

@@ -104,7 +104,7 @@ export interface RefundInput {
   chargeId: string;
   amountCents: number;
   idempotencyKey: string;
-  /** `refundKey`: the ledger row's first key (before any Retry), kept with the refund to match it later. */
+  /** `refundKey`: the key of this attempt (the row's first key, or its `:retry:` key), kept with the refund to match it to the row's current attempt (settle-refund.ts). */
   metadata: PaymentMetadata & { refundKey?: string };
 }
 
