@@ -1,4 +1,5 @@
-import { CONSENT_REQUIRED, holdsSpot, type RegistrationRole } from "../../shared/registrations.ts";
+import { formatCents } from "../../shared/money.ts";
+import { CONSENT_REQUIRED, holdsSpot, priceFor, type RegistrationRole } from "../../shared/registrations.ts";
 import { AppError } from "../http/errors.ts";
 import { nowOf, type RegistrationDeps } from "./deps.ts";
 import { IN_LOCK_PER_GAME } from "./game-queue.ts";
@@ -136,6 +137,7 @@ async function reserveUnderLock(deps: RegistrationDeps, tx: Tx, event: EventRow,
       const now = nowOf(deps);
       checkOpen(event, join.role, now, join.regular);
       checkParty(event, join.role, join.guests.length);
+      checkPrice(event, join, deps.config.payments.currency);
       if (inRegularsWindow(event, now)) await checkRegularsShare(tx, event, join);
       const { regular: _pass, ...reservation } = join;
       const request: ReserveRequest = { ...reservation, eventId: event.id, capacity: capacityOf(event, join.role), now: new Date() };
@@ -201,6 +203,23 @@ async function checkRegularsShare(tx: Tx, event: EventRow, join: JoinReservation
   const share = regularsSpots(capacityOf(event, join.role), join.regular!.maxPercent);
   if ((await heldSpots(tx, event.id, join.role)) + 1 + join.guests.length > share) throw new AppError("rule", REGULARS_SPOTS_TAKEN);
 }
+
+/**
+ * The join was prepared (its card checked, its consent given) for the price read before the lock; the
+ * game's row just locked decides. A price an edit changed meanwhile is refused, writing nothing, with
+ * the new price named: nobody is charged, or consents to, a price they were not shown, and a game that
+ * became paid never gives a free spot to a join that brought no card (docs/registrations-and-payments.md,
+ * "Join"). The page then shows the new price, and a join again goes through at it.
+ */
+export function checkPrice(event: EventRow, join: Pick<JoinReservation, "role" | "priceCents">, currency: string): void {
+  const price = priceFor(event, join.role);
+  if (price !== join.priceCents) throw new AppError("conflict", priceChangedMessage(price, currency), { price: priceChangedMessage(price, currency) });
+}
+
+export function priceChangedMessage(priceCents: number, currency: string): string {
+  return priceCents === 0 ? PRICE_NOW_FREE : `The price of this game changed to ${formatCents(priceCents, currency)}. Please review it and try again.`;
+}
+export const PRICE_NOW_FREE = "This game is now free. Please review it and try again.";
 
 /**
  * +1 guests (docs/guests.md): players only, at most the game's limit (read from the row just locked,

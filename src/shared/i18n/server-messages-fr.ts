@@ -120,6 +120,7 @@ const exact: Record<string, string> = {
   "Guests can only join as players.": "Les invités ne peuvent s’inscrire que comme joueurs.",
   "This guest is not in your party.": "Cet invité ne fait pas partie de votre groupe.",
   "Your party is larger than this game.": "Votre groupe est plus nombreux que les places de cette partie.",
+  "This game is now free. Please review it and try again.": "Cette partie est maintenant gratuite. Vérifiez et réessayez.",
   "You can bring at most 1 guest to this game.": "Vous pouvez amener au plus 1 invité à cette partie.",
 
   // Weekly series (series/, shared/series.ts)
@@ -292,6 +293,10 @@ const patterns: MessagePattern[] = [
   { english: "You have been successfully added to the {list} List!", translation: "Vous êtes maintenant sur la liste des {list, select, Player {joueurs} other {gardiens de but}} !" },
   { english: "{reason} Your payment went through and is refunded in full.", translation: "{reason, message} Votre paiement a été accepté et vous est remboursé en entier." },
   { english: "I agree that my card will be charged {price} automatically if a spot frees up.", translation: "J’accepte que ma carte soit débitée automatiquement de {price, money} si une place se libère." },
+  {
+    english: "The price of this game changed to {price}. Please review it and try again.",
+    translation: "Le prix de cette partie est passé à {price, money}. Vérifiez-le et réessayez.",
+  },
   { english: "The refund {outcome}{reason}.", translation: "Le remboursement {outcome, select, failed {a échoué} other {a été annulé}}{reason}." },
   { english: "The number of teams must be from {min} to {max}.", translation: "Le nombre d’équipes doit être de {min} à {max}." },
   { english: "A score is a whole number from 0 to {max}.", translation: "Un pointage est un nombre entier de 0 à {max}." },
