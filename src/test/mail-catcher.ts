@@ -11,6 +11,8 @@ export interface CaughtMail {
   links: string[];
   /** Files sent along, their content as text (e.g. a game's .ics). */
   attachments: { filename: string; contentType: string; content: string }[];
+  /** The Message-ID header, with its angle brackets. */
+  messageId: string;
 }
 
 /**
@@ -36,6 +38,7 @@ export class MailCatcher {
             html: typeof parsed.html === "string" ? parsed.html : "",
             links: text.match(/https?:\/\/[^\s>"')]+/g) ?? [],
             attachments: parsed.attachments.map((file) => ({ filename: file.filename ?? "", contentType: file.contentType, content: file.content.toString("utf8") })),
+            messageId: parsed.messageId ?? "",
           });
           for (const wake of this.waiters.splice(0)) wake();
           callback();

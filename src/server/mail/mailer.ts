@@ -12,6 +12,11 @@ export interface Mail {
   headers?: Record<string, string>;
   /** Files sent along, e.g. a game's .ics on a receipt (the local mailbox keeps only the text and HTML). */
   attachments?: MailAttachment[];
+  /**
+   * A Message-ID made from the mail's kind and key (`<refund.{refundId}@{host}>`): a mail sent again
+   * after a crash is the same message, which clients show once (docs/mails.md).
+   */
+  messageId?: string;
 }
 
 export interface MailAttachment {

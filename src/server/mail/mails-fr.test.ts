@@ -40,12 +40,24 @@ async function game(overrides: Parameters<typeof insertEvent>[1] = {}) {
   return insertEvent(context.database.db, { title: "Soccer du samedi", startsAt: KICK_OFF, field: "3", ...overrides });
 }
 
-async function registrationOf(values: Partial<typeof registration.$inferInsert> & { eventId: string; userId: string }) {
+/**
+ * A registration as the flows leave it: a paid spot (held, given back, or released after its charge
+ * landed) with its succeeded charge, and its refund when one was recorded; the mails read the ledger.
+ */
+async function registrationOf(values: Partial<typeof registration.$inferInsert> & { eventId: string; userId: string }, options: { charged?: boolean } = {}) {
   const [row] = await context.database.db
     .insert(registration)
     .values({ role: "player", status: "confirmed", amountCents: 1000, cardLabel: "Visa •••• 4242", ...values })
     .returning();
-  return row!;
+  const reg = row!;
+  const ledgerRow = { registrationId: reg.id, eventId: reg.eventId, userId: reg.userId, currency: "cad", status: "succeeded" as const };
+  if ((options.charged ?? true) && reg.amountCents > 0 && reg.status !== "waitlisted") {
+    await context.database.db.insert(payment).values({ ...ledgerRow, kind: "charge", amountCents: reg.amountCents, idempotencyKey: `charge:${reg.id}` });
+  }
+  if (reg.refundedCents) {
+    await context.database.db.insert(payment).values({ ...ledgerRow, kind: "refund", reason: "player_cancel", amountCents: reg.refundedCents, idempotencyKey: `refund:${reg.id}` });
+  }
+  return reg;
 }
 
 /** French money keeps Intl's no-break space ("12,50 $"); the expectations below write a plain one. */
@@ -201,7 +213,7 @@ describe("registration mails", () => {
   it("a failed automatic charge, a late charge refunded and a refund, in French", async () => {
     const row = await game();
     const person = await frenchUser();
-    const failedReg = await registrationOf({ eventId: row.id, userId: person.id, status: "cancelled" });
+    const failedReg = await registrationOf({ eventId: row.id, userId: person.id, status: "cancelled" }, { charged: false });
     await context.database.db.insert(payment).values({
       registrationId: failedReg.id,
       eventId: row.id,

@@ -4,12 +4,16 @@ import type { Db } from "../db/client.ts";
 import { event, registration } from "../db/schema.ts";
 import { formatEventDay } from "../events/describe-event.ts";
 import { ACCOUNT_DELETION_MAIL_TEXTS } from "../mail/i18n/account-deletion.ts";
+import { heldChargeCents, NO_FEE, summarizeLedger } from "../../shared/ledger.ts";
 import type { Mail } from "../mail/mailer.ts";
+import { digest, messageIdOf } from "../mail/message-id.ts";
+import { ledgerByRegistration } from "../money/read-money.ts";
 import { tableMail } from "../mail/templates.ts";
 import type { RegistrationMailJob } from "./jobs.ts";
 
 interface Context {
   appName: string;
+  publicUrl: string;
   feeRule: FeeRule;
   payments: { currency: string };
 }
@@ -43,8 +47,12 @@ export async function composeAccountDeletionMail(
     if (refunded > 0) return texts.minusFee(money(refunded), money(paid), money(paid - refunded));
     return refundAfterFeeCents(paid, context.feeRule) > 0 ? texts.nothingLate : texts.nothingFee;
   };
+  // What each party was charged, from the ledger (docs/money.md); its refund was computed from what it
+  // still held of that charge (a removed guest's share had gone back already).
+  const ledger = await ledgerByRegistration(db, { registrationIds: job.registrationIds });
+  const chargedOf = (id: string) => summarizeLedger(ledger.get(id) ?? [], NO_FEE).chargedCents;
   const total = released.reduce((sum, { reg }) => sum + (reg.refundedCents ?? 0), 0);
-  return tableMail({
+  const composed = tableMail({
     appName: context.appName,
     to: job.to,
     subject: texts.subject(context.appName),
@@ -55,11 +63,12 @@ export async function composeAccountDeletionMail(
       rows: released.map(({ reg, game }) => [
         game.title,
         formatEventDay(game.startsAt, game.timeZone, language),
-        money(reg.amountCents),
-        refundOf(reg.amountCents, reg.refundedCents ?? 0),
+        money(chargedOf(reg.id)),
+        refundOf(heldChargeCents(chargedOf(reg.id), reg.amountCents), reg.refundedCents ?? 0),
       ]),
     },
     outro: [total > 0 ? texts.total(money(total)) : texts.nothingRefunded, texts.last(context.appName)],
     language,
   });
+  return { ...composed, messageId: messageIdOf(context.publicUrl, `account_deleted.${digest(job.registrationIds.join(","))}`) };
 }

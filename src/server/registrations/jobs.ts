@@ -16,12 +16,19 @@ export interface RefundJob {
   paymentId: string;
 }
 
-/** Every mail a registration can cause; the worker reads what it says from the database at sending time. */
+/**
+ * Every mail a registration can cause. The worker writes it when it runs, from the ledger rows it
+ * reports (their amounts never change) and what the job carries of its moment, so a mail sent late
+ * still tells that moment (docs/mails.md).
+ */
 export type RegistrationMailJob =
   | { kind: "payment_confirmed"; registrationId: string }
   | { kind: "promoted"; registrationId: string }
   | { kind: "promotion_failed"; registrationId: string }
-  | { kind: "refund"; registrationId: string }
+  /** `refundId`: the refund row it reports (absent in jobs queued before it was added: the release's row). */
+  | { kind: "refund"; registrationId: string; refundId?: string }
+  /** A guest taken out of a paid party: the receipt of their share's refund (docs/mails.md). */
+  | { kind: "guest_removed"; registrationId: string; guestId: string }
   | { kind: "late_charge_refunded"; registrationId: string }
   /** `message`: the organiser's words to the players, if any (docs/product-rules.md, "Editing and cancelling a game"). */
   | { kind: "event_cancelled"; eventId: string; userId: string; message?: string }
@@ -38,8 +45,11 @@ export type RegistrationMailJob =
     }
   /** A free spot taken at once ("You're in"). */
   | { kind: "joined"; registrationId: string }
-  /** A waitlist place; for a paid game, the written record of the consent to an automatic charge. */
-  | { kind: "waitlisted"; registrationId: string }
+  /**
+   * A waitlist place; for a paid game, the written record of the consent to an automatic charge.
+   * `amountCents`: what was consented to at that moment (the party's price then; absent in older jobs).
+   */
+  | { kind: "waitlisted"; registrationId: string; amountCents?: number }
   /**
    * What an account deletion refunded, game by game. The address travels with the job: the account
    * (and so the registrations' link to it) is gone by the time the mail is written.

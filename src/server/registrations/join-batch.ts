@@ -147,7 +147,7 @@ async function reserveUnderLock(deps: RegistrationDeps, tx: Tx, event: EventRow,
         // A paid spot is mailed once its charge succeeds (apply-charge.ts); these are told now, and a
         // paid waitlister gets the written record of the consent just given.
         if (reg.status === "confirmed") mails.push({ kind: "joined", registrationId: reg.id });
-        if (reg.status === "waitlisted") mails.push({ kind: "waitlisted", registrationId: reg.id });
+        if (reg.status === "waitlisted") mails.push({ kind: "waitlisted", registrationId: reg.id, amountCents: reg.amountCents });
         answers.push({ reserved: { reg, resumed: false } });
       } else {
         answers.push({ reserved: { reg: await refusalOrResume(tx, outcome, event.id, join.userId, join.role), resumed: true } });

@@ -1,7 +1,8 @@
-import { and, asc, count, eq, lte, sum } from "drizzle-orm";
+import { and, asc, count, eq, lte } from "drizzle-orm";
 import { guestDisplayName } from "../../shared/guests.ts";
 import type { Language } from "../../shared/language.ts";
-import { formatCents, processingFeeCents } from "../../shared/money.ts";
+import { formatCents } from "../../shared/money.ts";
+import { holdsSpot } from "../../shared/registrations.ts";
 import { gameCalendarAttachment } from "../calendar/game-attachment.ts";
 import type { Db } from "../db/client.ts";
 import { event, payment, registration, registrationGuest, user } from "../db/schema.ts";
@@ -10,6 +11,8 @@ import { translateServerMessage } from "../i18n/error-language.ts";
 import { COMMON_MAIL_TEXTS, mailLanguage } from "../mail/i18n/common.ts";
 import { REGISTRATION_MAIL_TEXTS } from "../mail/i18n/registration.ts";
 import type { Mail } from "../mail/mailer.ts";
+import { digest, messageIdOf } from "../mail/message-id.ts";
+import { readLedger } from "../money/read-money.ts";
 import { escapeHtml } from "../mail/templates.ts";
 import { composeAccountDeletionMail } from "./account-deletion-mail.ts";
 import { type PolicyFacts, spotCancelPolicy } from "./cancel-policy-text.ts";
@@ -39,12 +42,14 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
     if (!row || !person) return null;
     const language = mailLanguage(person.language);
     const texts = REGISTRATION_MAIL_TEXTS[language].cancelled;
-    const [refunded] = await db
-      .select({ total: sum(payment.amountCents).mapWith(Number) })
-      .from(payment)
-      .where(and(eq(payment.eventId, row.id), eq(payment.userId, job.userId), eq(payment.kind, "refund")));
-    const total = refunded?.total ?? 0;
+    // What this cancel refunds: its own rows (reason admin_cancel), never an earlier guest's refund or
+    // a refused one counted twice (docs/mails.md).
+    const theirs = await db.select({ id: registration.id }).from(registration).where(and(eq(registration.eventId, row.id), eq(registration.userId, job.userId)));
+    const total = (await readLedger(db, { registrationIds: theirs.map((reg) => reg.id) }))
+      .filter((entry) => entry.kind === "refund" && entry.reason === "admin_cancel")
+      .reduce((cents, entry) => cents + entry.amountCents, 0);
     return mail(context, row, person.email, language, {
+      messageId: messageIdOf(context.publicUrl, `event_cancelled.${row.id}.${job.userId}`),
       subject: texts.subject(row.title),
       paragraphs: [
         texts.intro(row.title),
@@ -63,6 +68,8 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
     // A job queued before the changes were written in each language has the English ones only.
     const changes = job.changesIn?.[language] ?? job.changes;
     return mail(context, row, person.email, language, {
+      // One mail per edit and person: the edit is known by what it changed.
+      messageId: messageIdOf(context.publicUrl, `event_changed.${row.id}.${job.userId}.${digest(JSON.stringify(job.changes))}`),
       subject: texts.subject(row.title),
       paragraphs: [
         texts.intro(row.title),
@@ -84,7 +91,14 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
   const language = mailLanguage(row.language);
   const texts = REGISTRATION_MAIL_TEXTS[language];
   const money = (cents: number) => formatCents(cents, context.payments.currency, language);
-  const amount = money(reg.amountCents);
+  // The rows this mail reports, whose amounts never change: a mail sent late tells the same sums.
+  const ledger = await readLedger(db, { registrationIds: [reg.id] });
+  const charge = ledger.find((entry) => entry.kind === "charge");
+  const charged = charge?.status === "succeeded" ? charge.amountCents : 0;
+  const amount = money(charge ? charge.amountCents : reg.amountCents);
+  const key = `${job.kind}.${reg.id}`;
+  // A spot given up since the event this mail reports: said, so the mail is not read as news.
+  const since = holdsSpot(reg.status) ? [] : [texts.sinceGivenUp];
   const facts: PolicyFacts = { game, priceCents: reg.amountCents, currency: context.payments.currency, feeRule: context.feeRule, now: new Date(), language };
   const card: [string, string][] = reg.amountCents > 0 && reg.cardLabel ? [[COMMON_MAIL_TEXTS[language].card, reg.cardLabel]] : [];
   // The guests a party holds or waits with are named, as the amount covers them (docs/guests.md).
@@ -95,8 +109,9 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
     case "payment_confirmed": {
       const policy = spotCancelPolicy(facts);
       return withCalendar(mail(context, game, email, language, {
+        messageId: messageIdOf(context.publicUrl, key),
         subject: texts.paymentConfirmed.subject(game.title),
-        paragraphs: [texts.paymentConfirmed.intro(reg.role, game.title, amount), policy.paragraph],
+        paragraphs: [texts.paymentConfirmed.intro(reg.role, game.title, amount), ...since, ...(since.length ? [] : [policy.paragraph])],
         amountLine: amount,
         moreDetails: [...guests, ...card, ...policy.details],
       }));
@@ -104,15 +119,19 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
     case "promoted": {
       const policy = spotCancelPolicy(facts);
       return withCalendar(mail(context, game, email, language, {
+        messageId: messageIdOf(context.publicUrl, key),
         subject: texts.promoted.subject(game.title),
-        paragraphs: [texts.promoted.intro(game.title, reg.role), reg.amountCents > 0 ? texts.promoted.charged(amount) : texts.promoted.free, policy.paragraph],
-        amountLine: reg.amountCents > 0 ? amount : undefined,
+        paragraphs: [texts.promoted.intro(game.title, reg.role), charged > 0 ? texts.promoted.charged(money(charged)) : texts.promoted.free, ...since, ...(since.length ? [] : [policy.paragraph])],
+        amountLine: charged > 0 ? money(charged) : undefined,
         moreDetails: [...guests, ...card, ...policy.details],
       }));
     }
     case "joined": {
+      // A free spot already given up has nothing left to say.
+      if (since.length) return null;
       const policy = spotCancelPolicy(facts);
       return withCalendar(mail(context, game, email, language, {
+        messageId: messageIdOf(context.publicUrl, key),
         subject: texts.joined.subject(game.title),
         paragraphs: [texts.joined.intro(game.title, reg.role), policy.paragraph],
         moreDetails: [...guests, ...policy.details],
@@ -123,8 +142,10 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
       // A free place already promoted or left by the time this is written has nothing left to say;
       // a paid one still gets its record of the consent given.
       if (place === null && reg.amountCents === 0) return null;
-      const content = waitlistMailContent({ game, reg, place, facts, gameUrl: gameUrl(context, game) });
-      return mail(context, game, email, language, { ...content, moreDetails: [...guests, ...content.moreDetails] });
+      // The consent is for the amount of its moment, carried by the job (a guest removed since lowers the party's price now).
+      const consented = { ...reg, amountCents: job.amountCents ?? reg.amountCents };
+      const content = waitlistMailContent({ game, reg: consented, place, facts: { ...facts, priceCents: consented.amountCents }, gameUrl: gameUrl(context, game) });
+      return mail(context, game, email, language, { messageId: messageIdOf(context.publicUrl, key), ...content, moreDetails: [...guests, ...content.moreDetails] });
     }
     case "promotion_failed": {
       const [charge] = await db
@@ -134,22 +155,48 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
       // The processor's reason is stored in English (its decline message); it is translated like an API error.
       const reason = charge?.error ? translateServerMessage(charge.error, language) : null;
       return mail(context, game, email, language, {
+        messageId: messageIdOf(context.publicUrl, key),
         subject: texts.promotionFailed.subject(game.title),
         paragraphs: [texts.promotionFailed.intro(game.title, amount, reason), texts.promotionFailed.released, texts.promotionFailed.rejoin],
       });
     }
     case "late_charge_refunded":
       return mail(context, game, email, language, {
+        messageId: messageIdOf(context.publicUrl, key),
         subject: texts.lateChargeRefunded.subject(game.title),
         paragraphs: [texts.lateChargeRefunded.intro(amount, game.title, reg.closedReason === "event_cancelled"), texts.lateChargeRefunded.refund(amount)],
         amountLine: amount,
       });
     case "refund": {
-      const paid = reg.amountCents;
-      const refund = reg.refundedCents ?? 0;
+      // What was charged, this refund (its row), and what went back before it for removed guests;
+      // the fee is what the processor keeps of the charge in all, so the figures add up.
+      const row = ledger.find((entry) => entry.kind === "refund" && (job.refundId ? entry.id === job.refundId : entry.guestId === null));
+      const refund = row?.amountCents ?? reg.refundedCents ?? 0;
+      const earlier = ledger.filter((entry) => entry.kind === "refund" && entry.guestId !== null && entry.status !== "failed").reduce((cents, entry) => cents + entry.amountCents, 0);
       return mail(context, game, email, language, {
+        messageId: messageIdOf(context.publicUrl, `refund.${row?.id ?? reg.id}`),
         subject: texts.refund.subject(game.title),
-        paragraphs: [texts.refund.intro(game.title), texts.refund.figures(money(paid), money(processingFeeCents(paid, context.feeRule)), money(refund))],
+        paragraphs: [
+          texts.refund.intro(game.title),
+          texts.refund.figures(money(charged), money(charged - refund - earlier), money(refund + earlier)),
+          ...(earlier > 0 ? [texts.refund.earlier(money(earlier))] : []),
+        ],
+      });
+    }
+    case "guest_removed": {
+      const [guest] = await db.select().from(registrationGuest).where(eq(registrationGuest.id, job.guestId));
+      if (!guest) return null;
+      const name = guestDisplayName(guest);
+      const row = ledger.find((entry) => entry.kind === "refund" && entry.guestId === guest.id);
+      const refund = row?.amountCents ?? 0;
+      return mail(context, game, email, language, {
+        messageId: messageIdOf(context.publicUrl, `guest_removed.${guest.id}`),
+        subject: texts.guestRemoved.subject(name, game.title),
+        paragraphs: [
+          texts.guestRemoved.intro(name, game.title),
+          refund > 0 ? texts.guestRemoved.refund(money(refund), money(guest.shareCents), money(guest.shareCents - refund)) : texts.guestRemoved.nothing(money(guest.shareCents)),
+        ],
+        ...(refund > 0 ? { amountLine: money(refund) } : {}),
       });
     }
   }
@@ -178,7 +225,7 @@ function mail(
   game: EventRow,
   to: string,
   language: Language,
-  content: { subject: string; paragraphs: string[]; amountLine?: string; moreDetails?: [string, string][] },
+  content: { subject: string; paragraphs: string[]; amountLine?: string; moreDetails?: [string, string][]; messageId?: string },
 ): Mail {
   const common = COMMON_MAIL_TEXTS[language];
   const url = gameUrl(context, game);
@@ -208,7 +255,7 @@ ${content.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join(
 <p><a href="${escapeHtml(url)}" style="display:inline-block;background:#15803d;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(common.seeGame)}</a></p>
 <p style="font-size:13px;color:#555">${escapeHtml(common.openLink)} <br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>
 </body></html>`;
-  return { to, subject: content.subject, text, html };
+  return { to, subject: content.subject, text, html, ...(content.messageId && { messageId: content.messageId }) };
 }
 
 /** "Sam, Alex Stone": the guests still in a party, in the order the player gave them. */

@@ -36,7 +36,7 @@ export async function releaseConfirmedSpot(
     const refundId = await insertRefund(tx, reg, { amountCents: refundCents, currency: charge!.currency, reason: releaseRefundReason(options.closedReason) });
     await closeRegistration(tx, reg.id, { status: "refunded", closedReason: options.closedReason, refundedCents: refundCents });
     if (refundId) await enqueue.refund(refundId);
-    if (options.mail) await enqueue.mail({ kind: "refund", registrationId: reg.id });
+    if (options.mail) await enqueue.mail({ kind: "refund", registrationId: reg.id, ...(refundId && { refundId }) });
   } else {
     // A paid spot whose refund is nothing (the price does not cover the fee) records 0, not null.
     await closeRegistration(tx, reg.id, { status: "cancelled", closedReason: options.closedReason, refundedCents: paidCents > 0 ? 0 : null });

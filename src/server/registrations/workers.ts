@@ -1,7 +1,6 @@
 import type { Boss } from "../jobs/boss.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { RegistrationDeps } from "./deps.ts";
-import { feeRuleOf } from "./deps.ts";
 import { executeRefund } from "./execute-refund.ts";
 import {
   PROMOTE_QUEUE,
@@ -12,9 +11,9 @@ import {
   REGISTRATION_MAIL_QUEUE,
   type RegistrationMailJob,
 } from "./jobs.ts";
-import { composeRegistrationMail } from "./mails.ts";
 import { recoverPayments } from "./recover.ts";
 import { runPromotion } from "./run-promotion.ts";
+import { MAILS_PER_BATCH, sendMailBatch } from "./send-mail-batch.ts";
 
 /** Every minute: the recovery sweep (pg-boss schedules are per minute). */
 export const RECOVER_CRON = "* * * * *";
@@ -47,10 +46,9 @@ export async function startRegistrationWorkers(
   await boss.work<RefundJob>(REFUND_QUEUE, { pollingIntervalSeconds }, async ([job]) => {
     if (job) await executeRefund(deps, job.data.paymentId);
   });
-  await boss.work<RegistrationMailJob>(REGISTRATION_MAIL_QUEUE, { pollingIntervalSeconds }, async ([job]) => {
-    if (!job) return;
-    const mail = await composeRegistrationMail(deps.database.db, { ...deps.config, feeRule: feeRuleOf(deps) }, job.data);
-    if (mail) await deps.mailer.send(mail);
+  // In batches, each person's mails in the order queued (send-mail-batch.ts, docs/mails.md).
+  await boss.work<RegistrationMailJob>(REGISTRATION_MAIL_QUEUE, { pollingIntervalSeconds, batchSize: MAILS_PER_BATCH }, async (jobs) => {
+    await sendMailBatch(boss, deps, jobs);
   });
   await boss.work(RECOVER_QUEUE, async () => {
     await recoverPayments(deps);

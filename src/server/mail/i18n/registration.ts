@@ -54,7 +54,17 @@ const en = {
     subject: (title: string) => `Your refund for ${title}`,
     intro: (title: string) => `You cancelled your registration for ${title}.`,
     figures: (paid: string, fee: string, refund: string) => `${paid} paid, ${fee} processing fee, ${refund} refunded to your card. It can take 5–10 days to appear on your statement.`,
+    earlier: (amount: string) => `${amount} of it had already gone back to your card for the guests you removed.`,
   },
+  guestRemoved: {
+    subject: (name: string, title: string) => `${name} is no longer in your party for ${title}`,
+    intro: (name: string, title: string) => `You removed ${name} from your party for ${title}. Their spot goes to the waitlist.`,
+    refund: (refund: string, share: string, fee: string) =>
+      `${refund} of their ${share} goes back to your card (the ${fee} processing fee is kept by the card processor). It can take 5–10 days to appear on your statement.`,
+    nothing: (share: string) => `The processing fee covers their whole ${share} share, so nothing goes back to your card.`,
+  },
+  /** A mail sent after the spot it reports was given up (its job ran late): it says so. */
+  sinceGivenUp: "You have since given up this spot.",
   policy: {
     tooLate: "Kick-off is less than 24 hours away, so this spot can no longer be cancelled.",
     freeCancel: (deadline: string) => `Can't make it? Cancel on the game's page by ${deadline} (24 hours before kick-off), so that your spot goes to the next person on the waitlist.`,
@@ -167,7 +177,16 @@ const fr: RegistrationMailTexts = {
     subject: (title) => `Votre remboursement pour ${title}`,
     intro: (title) => `Vous avez annulé votre inscription à ${title}.`,
     figures: (paid, fee, refund) => `${paid} payés, ${fee} de frais de traitement, ${refund} remboursés sur votre carte. Il peut falloir de 5 à 10 jours pour que ce soit visible sur votre relevé.`,
+    earlier: (amount) => `Dont ${amount} déjà remboursés sur votre carte pour les invités que vous avez retirés.`,
   },
+  guestRemoved: {
+    subject: (name, title) => `${name} ne fait plus partie de votre groupe pour ${title}`,
+    intro: (name, title) => `Vous avez retiré ${name} de votre groupe pour ${title}. Sa place va à la liste d’attente.`,
+    refund: (refund, share, fee) =>
+      `${refund} de sa part de ${share} sont remboursés sur votre carte (les ${fee} de frais de traitement sont conservés par le processeur de paiement). Il peut falloir de 5 à 10 jours pour que ce soit visible sur votre relevé.`,
+    nothing: (share) => `Les frais de traitement couvrent toute sa part de ${share} : rien n’est remboursé sur votre carte.`,
+  },
+  sinceGivenUp: "Vous avez depuis renoncé à cette place.",
   policy: {
     tooLate: "Le coup d’envoi est dans moins de 24 heures : cette place ne peut donc plus être annulée.",
     freeCancel: (deadline) => `Vous ne pouvez pas venir ? Annulez sur la page de la partie d’ici le ${deadline} (24 heures avant le coup d’envoi), pour que votre place aille à la personne suivante sur la liste d’attente.`,
