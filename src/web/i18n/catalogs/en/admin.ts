@@ -357,7 +357,7 @@ export const messages = {
   "admin.roster.guestOf": "{name} (guest of {player})",
   "admin.roster.guestRemoved": "Removed from the party",
   "admin.roster.party": "Party",
-  "admin.roster.partySize": "{count, plural, one {Alone} other {# people}}",
+  "admin.roster.partySize": "{count, plural, one {# person} other {# people}}",
   "admin.roster.place": "Place",
   "admin.roster.totals": "Totals",
   "admin.roster.refunds": "Refunds",

@@ -355,7 +355,7 @@ export const messages: Record<keyof typeof english, string> = {
   "admin.roster.guestOf": "{name} (invité de {player})",
   "admin.roster.guestRemoved": "Retiré du groupe",
   "admin.roster.party": "Groupe",
-  "admin.roster.partySize": "{count, plural, one {Seul} other {# personnes}}",
+  "admin.roster.partySize": "{count, plural, one {# personne} other {# personnes}}",
   "admin.roster.place": "Rang",
   "admin.roster.totals": "Totaux",
   "admin.roster.refunds": "Remboursements",
