@@ -18,6 +18,13 @@ export const joinSchema = z.object({
   role: z.enum(["player", "goalkeeper"], { error: "role must be player or goalkeeper" }),
   paymentMethodId: z.string().trim().min(1).max(255).optional(),
   consentToAutoCharge: z.boolean().optional(),
+  /**
+   * The price of one spot in this role as the page showed it. Never charged: the server prices every
+   * join from the game's row under its lock, and refuses one whose price changed from what was shown
+   * (409, naming the new price; a game that became free is taken free). Optional for older clients,
+   * which are held to the price the server reads before the lock (docs/registrations-and-payments.md, "Join").
+   */
+  expectedPriceCents: z.number().int().min(0).max(100_000_000).optional(),
   /** +1 guests (players only, up to the game's limit, checked by the server): the party pays price × (1 + guests). */
   guests: z.array(guestSchema).max(MAX_GUESTS_PER_PLAYER, tooManyGuests(MAX_GUESTS_PER_PLAYER)).optional(),
 });

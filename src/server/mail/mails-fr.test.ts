@@ -5,7 +5,7 @@ import { toEventSummary } from "../events/event-summary.ts";
 import { DEFAULT_FEE } from "../../shared/money.ts";
 import { createTestContext, TestClient, TEST_PASSWORD, type TestContext, uniqueEmail } from "../../test/test-app.ts";
 import { accountExistsMail, resetPasswordMail, verificationMail } from "../auth/account-mails.ts";
-import { payment, registration, user } from "../db/schema.ts";
+import { payment, registration, registrationGuest, user } from "../db/schema.ts";
 import { describeChanges } from "../events/edit-event.ts";
 import { insertEvent, insertUser } from "../events/testing.ts";
 import { composeRegistrationMail } from "../registrations/mails.ts";
@@ -239,6 +239,58 @@ describe("registration mails", () => {
     const refund = await compose({ kind: "refund", registrationId: refunded.id });
     expect(refund.subject).toBe("Votre remboursement pour Soccer du samedi");
     expect(refund.text).toContain("10,00 $ payés, 0,59 $ de frais de traitement, 9,41 $ remboursés sur votre carte.");
+  });
+
+  it("a removed guest's receipt, a refund after guests' refunds, a cancel of what a party held, and a receipt written late, in French", async () => {
+    const row = await game();
+    const person = await frenchUser();
+    // A party of three paid 30,00 $; Sam (9,41 $ back) and Lou (a 0,50 $ share the fee covers) left; then the party was cancelled.
+    const reg = await registrationOf({ eventId: row.id, userId: person.id, amountCents: 3000, guestCount: 2 });
+    const ledgerRow = { registrationId: reg.id, eventId: row.id, userId: person.id, currency: "cad", kind: "refund" as const };
+    const [sam, lou] = await context.database.db
+      .insert(registrationGuest)
+      .values([
+        { registrationId: reg.id, ordinal: 1, firstName: "Sam", shareCents: 1000, status: "removed" as const, removedAt: new Date(), refundedCents: 941 },
+        { registrationId: reg.id, ordinal: 2, firstName: "Lou", lastName: "Roy", shareCents: 50, status: "removed" as const, removedAt: new Date(), refundedCents: 0 },
+      ])
+      .returning();
+    const [samRefund] = await context.database.db
+      .insert(payment)
+      .values({ ...ledgerRow, guestId: sam!.id, reason: "guest_removed", status: "succeeded", amountCents: 941, idempotencyKey: `refund-guest:${sam!.id}` })
+      .returning();
+    const receipt = await compose({ kind: "guest_removed", registrationId: reg.id, guestId: sam!.id, refundId: samRefund!.id });
+    expect(receipt.subject).toBe("Sam ne fait plus partie de votre groupe pour Soccer du samedi");
+    expect(receipt.text).toContain("9,41 $ de sa part de 10,00 $ sont remboursés sur votre carte : le processeur de paiement conserve 0,59 $ de frais de traitement.");
+    expect(receipt.text).toContain("Remboursé sur votre carte : 9,41 $");
+    const nothing = await compose({ kind: "guest_removed", registrationId: reg.id, guestId: lou!.id });
+    expect(nothing.text).toContain("Rien n’est remboursé sur votre carte pour Lou Roy : les frais de traitement que le processeur de paiement conserve sur un remboursement atteignent toute sa part de 0,50 $.");
+
+    // Still held, the receipt written now has its policy; given up since, it says so instead.
+    expect((await compose({ kind: "payment_confirmed", registrationId: reg.id })).text).toContain("Nous avons débité 30,00 $ sur votre carte.");
+    const [release] = await context.database.db
+      .insert(payment)
+      .values({ ...ledgerRow, reason: "player_cancel", status: "pending", amountCents: 1912, idempotencyKey: `refund:${reg.id}` })
+      .returning();
+    await context.database.db.update(registration).set({ status: "refunded", closedReason: "user_left", refundedCents: 1912 }).where(eq(registration.id, reg.id));
+    const late = await compose({ kind: "payment_confirmed", registrationId: reg.id });
+    expect(late.text).toContain("Vous avez depuis renoncé à cette place.");
+    expect(late.text).not.toContain("Remboursement si vous annulez");
+    const refund = await compose({ kind: "refund", registrationId: reg.id, refundId: release!.id });
+    expect(refund.text).toContain("30,00 $ payés, 1,47 $ de frais de traitement, 28,53 $ remboursés sur votre carte.");
+    expect(refund.text).toContain("Dont 9,41 $ déjà remboursés sur votre carte pour les invités que vous avez retirés.");
+
+    // Another party, cancelled by the organiser after a guest's refund: the cancel refunded what it held.
+    const other = await game();
+    const held = await registrationOf({ eventId: other.id, userId: person.id, amountCents: 2000, status: "refunded", closedReason: "event_cancelled" }, { charged: false });
+    await context.database.db.insert(payment).values({ ...ledgerRow, registrationId: held.id, eventId: other.id, kind: "charge", status: "succeeded", amountCents: 3000, idempotencyKey: `charge:${held.id}` });
+    const [cancelRefund] = await context.database.db
+      .insert(payment)
+      .values({ ...ledgerRow, registrationId: held.id, eventId: other.id, reason: "admin_cancel", status: "pending", amountCents: 2000, idempotencyKey: `refund:${held.id}` })
+      .returning();
+    const cancelled = await compose({ kind: "event_cancelled", eventId: other.id, userId: person.id, refundIds: [cancelRefund!.id] });
+    expect(cancelled.text).toContain("Sur votre paiement de 30,00 $, les 20,00 $ encore payés pour votre groupe vous sont remboursés en entier sur votre carte");
+    const stale = await compose({ kind: "payment_confirmed", registrationId: held.id });
+    expect(stale.text).toContain("La partie a depuis été annulée : le courriel d’annulation indique ce qui revient sur votre carte.");
   });
 
   it("an account deletion's refunds, in the language the account had", async () => {

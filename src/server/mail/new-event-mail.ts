@@ -5,6 +5,7 @@ import { formatEventDay, formatEventTime, formatEventWhen } from "../events/desc
 import { COMMON_MAIL_TEXTS } from "./i18n/common.ts";
 import { NEW_EVENT_MAIL_TEXTS } from "./i18n/new-event.ts";
 import type { Mail } from "./mailer.ts";
+import { digest, messageIdOf } from "./message-id.ts";
 import { escapeHtml } from "./templates.ts";
 
 /**
@@ -71,5 +72,7 @@ export function newEventMail(options: {
     text,
     html,
     headers: { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    // One announcement per game, audience and person: a batch sent again is the same message.
+    messageId: messageIdOf(eventUrl, `${options.regularsFirst ? "new_event_regulars" : "new_event"}.${event.id}.${digest(to.trim().toLowerCase())}`),
   };
 }

@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto";
 import type { Language } from "../../shared/language.ts";
 import { COMMON_MAIL_TEXTS } from "./i18n/common.ts";
+import { digest, messageIdOf } from "./message-id.ts";
 
 /** Plain, accessible mail bodies: one message, one button, the link spelled out for copy-paste. */
 export function actionMail(options: {
@@ -13,7 +15,8 @@ export function actionMail(options: {
   language?: Language;
 }) {
   const { actionLabel, url, ...rest } = options;
-  return actionsMail({ ...rest, actions: [{ label: actionLabel, url }] });
+  // The link is the mail's own (a verification or reset token): its Message-ID is made from it.
+  return actionsMail({ ...rest, actions: [{ label: actionLabel, url }], messageKey: `account.${digest(url)}` });
 }
 
 /** The same with a button for each action (e.g. "Log in" and "Reset password"), each link also spelled out. */
@@ -26,8 +29,14 @@ export function actionsMail(options: {
   outro?: string;
   /** The recipient's; English when not given. */
   language?: Language;
+  /**
+   * What the Message-ID is made of; without one, a new id for each mail written. Either way it is
+   * written with the mail, which its job carries whole, so a retry sends the same message.
+   */
+  messageKey?: string;
 }) {
   const { appName, to, subject, intro, actions, outro, language = "en" } = options;
+  const messageId = messageIdOf(actions[0]?.url ?? "http://localhost", options.messageKey ?? `account.${randomUUID()}`);
   const text = [intro, "", ...actions.map(({ label, url }) => COMMON_MAIL_TEXTS[language].detail(label, url)), "", outro ?? "", `— ${appName}`].join("\n");
   const button = ({ label, url }: { label: string; url: string }) =>
     `<a href="${escapeHtml(url)}" style="display:inline-block;background:#15803d;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none;margin:0 8px 8px 0">${escapeHtml(label)}</a>`;
@@ -42,7 +51,7 @@ export function actionsMail(options: {
 ${actions.map((action) => `<p style="font-size:13px;color:#555">${spelledOut(action)}</p>`).join("\n")}
 ${outro ? `<p style="font-size:13px;color:#555">${escapeHtml(outro)}</p>` : ""}
 </body></html>`;
-  return { to, subject, text, html };
+  return { to, subject, text, html, messageId };
 }
 
 /**

@@ -47,11 +47,17 @@ export async function composeAccountDeletionMail(
     if (refunded > 0) return texts.minusFee(money(refunded), money(paid), money(paid - refunded));
     return refundAfterFeeCents(paid, context.feeRule) > 0 ? texts.nothingLate : texts.nothingFee;
   };
-  // What each party was charged, from the ledger (docs/money.md); its refund was computed from what it
-  // still held of that charge (a removed guest's share had gone back already).
+  // What each party was charged and what its release refunded, from the ledger rows (docs/money.md,
+  // docs/mails.md): the release's refund row (a removed guest's has its guest), computed from what the
+  // party still held of its charge; a release that refunded nothing wrote no row (0).
   const ledger = await ledgerByRegistration(db, { registrationIds: job.registrationIds });
-  const chargedOf = (id: string) => summarizeLedger(ledger.get(id) ?? [], NO_FEE).chargedCents;
-  const total = released.reduce((sum, { reg }) => sum + (reg.refundedCents ?? 0), 0);
+  const chargedOf = (id: string) => summarizeLedger((ledger.get(id) ?? []).filter((entry) => entry.kind === "charge"), NO_FEE).chargedCents;
+  const refundedOf = (reg: (typeof released)[number]["reg"]) => {
+    const rows = (ledger.get(reg.id) ?? []).filter((entry) => entry.kind === "refund" && entry.guestId === null);
+    const written = summarizeLedger(rows, NO_FEE);
+    return written.refundedCents + written.refundPendingCents + written.refundFailedCents;
+  };
+  const total = released.reduce((sum, { reg }) => sum + refundedOf(reg), 0);
   const composed = tableMail({
     appName: context.appName,
     to: job.to,
@@ -64,7 +70,7 @@ export async function composeAccountDeletionMail(
         game.title,
         formatEventDay(game.startsAt, game.timeZone, language),
         money(chargedOf(reg.id)),
-        refundOf(heldChargeCents(chargedOf(reg.id), reg.amountCents), reg.refundedCents ?? 0),
+        refundOf(heldChargeCents(chargedOf(reg.id), reg.amountCents), refundedOf(reg)),
       ]),
     },
     outro: [total > 0 ? texts.total(money(total)) : texts.nothingRefunded, texts.last(context.appName)],

@@ -38,14 +38,14 @@ export async function applyChargeOutcome(deps: RegistrationDeps, registrationId:
       if (held) {
         await moveRegistration(tx, reg.id, "confirmed");
         await closeOtherWaitlist(tx, reg);
-        await enqueue.mail({ kind: reg.status === "promoting" ? "promoted" : "payment_confirmed", registrationId: reg.id });
+        await enqueue.mail({ kind: reg.status === "promoting" ? "promoted" : "payment_confirmed", registrationId: reg.id, chargeId: charge.id });
         return { reg: { ...reg, status: "confirmed" as const }, changed: true };
       }
       const refundId = await insertRefund(tx, reg, { amountCents: charge.amountCents, currency: charge.currency, reason: "late_charge" });
       await moveRegistration(tx, reg.id, "refunded", { refundedCents: charge.amountCents });
       if (refundId) await enqueue.refund(refundId);
       // They may have been told "nothing was charged" when the spot was released: say both facts.
-      await enqueue.mail({ kind: "late_charge_refunded", registrationId: reg.id });
+      await enqueue.mail({ kind: "late_charge_refunded", registrationId: reg.id, chargeId: charge.id, ...(refundId && { refundId }) });
       return { reg: { ...reg, status: "refunded" as const, refundedCents: charge.amountCents }, changed: true };
     }
 
@@ -56,7 +56,7 @@ export async function applyChargeOutcome(deps: RegistrationDeps, registrationId:
     if (!held) return { reg, changed: false };
     const closedReason = outcome.code === EXPIRED ? "payment_expired" : "payment_failed";
     await closeRegistration(tx, reg.id, { status: "payment_failed", closedReason });
-    if (reg.status === "promoting") await enqueue.mail({ kind: "promotion_failed", registrationId: reg.id });
+    if (reg.status === "promoting") await enqueue.mail({ kind: "promotion_failed", registrationId: reg.id, chargeId: charge.id });
     // The spot is free again: the next waitlister gets their chance.
     await promoteNext(tx, deps, event, reg.role);
     return { reg: { ...reg, status: "payment_failed" as const }, changed: true };

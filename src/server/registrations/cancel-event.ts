@@ -4,6 +4,7 @@ import { event as eventTable, registration } from "../db/schema.ts";
 import { isEventId } from "../events/event-summary.ts";
 import { EVENT_NOT_FOUND } from "../events/get-event.ts";
 import { AppError } from "../http/errors.ts";
+import { readLedger } from "../money/read-money.ts";
 import type { RegistrationDeps } from "./deps.ts";
 import { enqueueIn } from "./jobs.ts";
 import { closeRegistration } from "./queries.ts";
@@ -36,8 +37,12 @@ export async function cancelEvent(deps: RegistrationDeps, options: { eventId: st
       }
     }
     const enqueue = enqueueIn(tx, deps);
+    // Each person's mail names the refund rows this cancel wrote for them (docs/mails.md).
+    const written = (await readLedger(tx.db, { registrationIds: active.map((reg) => reg.id) })).filter((entry) => entry.kind === "refund" && entry.reason === "admin_cancel");
     for (const userId of new Set(active.map((reg) => reg.userId).filter((id): id is string => id !== null))) {
-      await enqueue.mail({ kind: "event_cancelled", eventId: event.id, userId, ...(options.message ? { message: options.message } : {}) });
+      const theirs = new Set(active.filter((reg) => reg.userId === userId).map((reg) => reg.id));
+      const refundIds = written.filter((entry) => theirs.has(entry.registrationId)).map((entry) => entry.id);
+      await enqueue.mail({ kind: "event_cancelled", eventId: event.id, userId, refundIds, ...(options.message ? { message: options.message } : {}) });
     }
     return true;
   }, { announce: (cancelled) => cancelled });

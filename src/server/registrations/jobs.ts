@@ -17,21 +17,31 @@ export interface RefundJob {
 }
 
 /**
- * Every mail a registration can cause. The worker writes it when it runs, from the ledger rows it
- * reports (their amounts never change) and what the job carries of its moment, so a mail sent late
- * still tells that moment (docs/mails.md).
+ * Every mail a registration can cause. The worker writes it when it runs, which can be minutes later
+ * (a burst, a retry, a crash), so a job carries its moment: the ids of the ledger rows it reports
+ * (their amounts never change once written) and what else was true then, and the mail tells that
+ * moment (docs/mails.md). Every field added since a kind first existed is optional: a job queued
+ * before it was added is still sent, from what its registration says now.
  */
-export type RegistrationMailJob =
-  | { kind: "payment_confirmed"; registrationId: string }
-  | { kind: "promoted"; registrationId: string }
-  | { kind: "promotion_failed"; registrationId: string }
-  /** `refundId`: the refund row it reports (absent in jobs queued before it was added: the release's row). */
+export type RegistrationMailJob = (
+  /** `chargeId`: the charge that succeeded. */
+  | { kind: "payment_confirmed"; registrationId: string; chargeId?: string }
+  /** `chargeId`: the off-session charge that succeeded; none for a free spot. */
+  | { kind: "promoted"; registrationId: string; chargeId?: string }
+  /** `chargeId`: the charge that failed; none when the card could not even be tried. */
+  | { kind: "promotion_failed"; registrationId: string; chargeId?: string }
+  /** `refundId`: the refund row it reports (older jobs: the registration's release refund). */
   | { kind: "refund"; registrationId: string; refundId?: string }
-  /** A guest taken out of a paid party: the receipt of their share's refund (docs/mails.md). */
-  | { kind: "guest_removed"; registrationId: string; guestId: string }
-  | { kind: "late_charge_refunded"; registrationId: string }
-  /** `message`: the organiser's words to the players, if any (docs/product-rules.md, "Editing and cancelling a game"). */
-  | { kind: "event_cancelled"; eventId: string; userId: string; message?: string }
+  /** A guest taken out of a paid party: the receipt of their share; `refundId` absent when the fee covers the share. */
+  | { kind: "guest_removed"; registrationId: string; guestId: string; refundId?: string }
+  /** `chargeId`: the charge that landed; `refundId`: the refund of all of it. */
+  | { kind: "late_charge_refunded"; registrationId: string; chargeId?: string; refundId?: string }
+  /**
+   * `message`: the organiser's words to the players, if any (docs/product-rules.md, "Editing and
+   * cancelling a game"); `refundIds`: the refund rows this cancel wrote for the person (older jobs:
+   * their registrations' `admin_cancel` refunds).
+   */
+  | { kind: "event_cancelled"; eventId: string; userId: string; message?: string; refundIds?: string[] }
   /** What an edit changed, as it was at the edit: a later edit sends its own mail. */
   | {
       kind: "event_changed";
@@ -46,15 +56,24 @@ export type RegistrationMailJob =
   /** A free spot taken at once ("You're in"). */
   | { kind: "joined"; registrationId: string }
   /**
-   * A waitlist place; for a paid game, the written record of the consent to an automatic charge.
-   * `amountCents`: what was consented to at that moment (the party's price then; absent in older jobs).
+   * A waitlist place; for a paid game, the written record of the consent to an automatic charge, as
+   * it was given: `amountCents` (the party's price then), `guests` (their names then) and `cardLabel`
+   * (the card named then). A guest removed or a card changed since does not rewrite the record.
    */
-  | { kind: "waitlisted"; registrationId: string; amountCents?: number }
+  | { kind: "waitlisted"; registrationId: string; amountCents?: number; guests?: string[]; cardLabel?: string | null }
   /**
    * What an account deletion refunded, game by game. The address travels with the job: the account
    * (and so the registrations' link to it) is gone by the time the mail is written.
    */
-  | { kind: "account_deleted"; to: string; /** The account's language (absent in jobs queued before it was added: English). */ language?: Language; registrationIds: string[] };
+  | { kind: "account_deleted"; to: string; /** The account's language (absent in jobs queued before it was added: English). */ language?: Language; registrationIds: string[] }
+) & {
+  /**
+   * When the change it reports was made (an ISO instant, set by `enqueueIn` inside that change's
+   * transaction): the guests a party had then, the order of one person's mails, and part of the
+   * key of a mail that has no row of its own (an edit's). Absent in older jobs.
+   */
+  asOf?: string;
+};
 
 /**
  * Jobs are written inside the transaction that needs them, so a change and its follow-up work commit
@@ -67,10 +86,15 @@ export function enqueueIn(tx: Tx, deps: RegistrationDeps) {
   return {
     promotion: (registrationId: string) => send(PROMOTE_QUEUE, { registrationId } satisfies PromoteJob),
     refund: (paymentId: string) => send(REFUND_QUEUE, { paymentId } satisfies RefundJob),
-    mail: (job: RegistrationMailJob) => send(REGISTRATION_MAIL_QUEUE, job),
+    mail: (job: RegistrationMailJob) => send(REGISTRATION_MAIL_QUEUE, withMoment(job)),
     /** Several mails with one statement (the joins of one turn of the lock, join-batch.ts). */
     mails: async (jobs: RegistrationMailJob[]) => {
-      if (deps.jobs && jobs.length > 0) await deps.jobs.sendMany(jobs.map((data) => ({ queue: REGISTRATION_MAIL_QUEUE, data })), { client: tx.client });
+      if (deps.jobs && jobs.length > 0) await deps.jobs.sendMany(jobs.map((job) => ({ queue: REGISTRATION_MAIL_QUEUE, data: withMoment(job) })), { client: tx.client });
     },
   };
+}
+
+/** A mail job stamped with the moment it was queued, inside the transaction of the change it reports. */
+function withMoment(job: RegistrationMailJob): RegistrationMailJob {
+  return { ...job, asOf: job.asOf ?? new Date().toISOString() };
 }

@@ -10,7 +10,7 @@ import { type ReserveOutcome, type ReserveRequest, reserveSpot } from "./reserve
 import { type EventRow, type Tx, withEventLock } from "./transaction.ts";
 import { REGULARS_ONLY, REGULARS_SPOTS_TAKEN, regularsSpots } from "../../shared/registration-opening.ts";
 import { inRegularsWindow, type RegularPass } from "../series/regulars.ts";
-import { GUESTS_OFF, GUESTS_PLAYERS_ONLY, PARTY_LARGER_THAN_GAME, tooManyGuests } from "../../shared/guests.ts";
+import { GUESTS_OFF, GUESTS_PLAYERS_ONLY, guestDisplayName, PARTY_LARGER_THAN_GAME, tooManyGuests } from "../../shared/guests.ts";
 
 export const ALREADY_REGISTERED = "You are already registered for this event.";
 export const ACCOUNT_BEING_DELETED = "This account is being deleted.";
@@ -18,6 +18,9 @@ export const ACCOUNT_BEING_DELETED = "This account is being deleted.";
 /**
  * What a join asks of the game's lock: everything the reserving statement needs but the game's row,
  * and, during a series game's regulars' window, the pass of a regular (series/regulars.ts).
+ * `priceCents` is the price the join was prepared with (read before the lock, card checked, consent
+ * given for it): the lock checks it against the game's row and prices the join from that row
+ * (checkPrice; docs/registrations-and-payments.md, "What a join runs").
  */
 export type JoinReservation = Omit<ReserveRequest, "eventId" | "capacity" | "now"> & { regular?: RegularPass };
 
@@ -80,6 +83,11 @@ export function hasJoinsWaiting(eventId: string): boolean {
   return lines.has(eventId);
 }
 
+/** How many joins of this game wait in this process for a turn of its lock (tests wait for a burst to line up). */
+export function joinsWaiting(eventId: string): number {
+  return lines.get(eventId)?.waiting.length ?? 0;
+}
+
 async function takeTurns(deps: RegistrationDeps, eventId: string, line: Line): Promise<void> {
   while (line.waiting.length > 0) await takeTurn(deps, eventId, () => line.waiting.splice(0, MAX_JOINS_PER_TURN));
   line.turns -= 1;
@@ -137,17 +145,21 @@ async function reserveUnderLock(deps: RegistrationDeps, tx: Tx, event: EventRow,
       const now = nowOf(deps);
       checkOpen(event, join.role, now, join.regular);
       checkParty(event, join.role, join.guests.length);
-      checkPrice(event, join, deps.config.payments.currency);
+      // Priced from the row just locked, never from what was read before the lock.
+      const priceCents = checkPrice(event, join, deps.config.payments.currency);
       if (inRegularsWindow(event, now)) await checkRegularsShare(tx, event, join);
       const { regular: _pass, ...reservation } = join;
-      const request: ReserveRequest = { ...reservation, eventId: event.id, capacity: capacityOf(event, join.role), now: new Date() };
+      const request: ReserveRequest = { ...reservation, priceCents, eventId: event.id, capacity: capacityOf(event, join.role), now: new Date() };
       const { outcome, reg } = await reserveSpot(tx, request, { announce: !announced });
       if (reg) {
         announced = true;
         // A paid spot is mailed once its charge succeeds (apply-charge.ts); these are told now, and a
         // paid waitlister gets the written record of the consent just given.
         if (reg.status === "confirmed") mails.push({ kind: "joined", registrationId: reg.id });
-        if (reg.status === "waitlisted") mails.push({ kind: "waitlisted", registrationId: reg.id, amountCents: reg.amountCents });
+        if (reg.status === "waitlisted") {
+          // The consent as given: the amount, the guests and the card of this moment (docs/mails.md).
+          mails.push({ kind: "waitlisted", registrationId: reg.id, amountCents: reg.amountCents, guests: join.guests.map(guestDisplayName), cardLabel: reg.cardLabel });
+        }
         answers.push({ reserved: { reg, resumed: false } });
       } else {
         answers.push({ reserved: { reg: await refusalOrResume(tx, outcome, event.id, join.userId, join.role), resumed: true } });
@@ -205,21 +217,26 @@ async function checkRegularsShare(tx: Tx, event: EventRow, join: JoinReservation
 }
 
 /**
- * The join was prepared (its card checked, its consent given) for the price read before the lock; the
- * game's row just locked decides. A price an edit changed meanwhile is refused, writing nothing, with
- * the new price named: nobody is charged, or consents to, a price they were not shown, and a game that
- * became paid never gives a free spot to a join that brought no card (docs/registrations-and-payments.md,
- * "Join"). The page then shows the new price, and a join again goes through at it.
+ * The price of one spot in the join's role on `event`, checked against the price the join was
+ * prepared with (`join.priceCents`), and returned: the price the join is then made at. Under the
+ * lock `event` is the row just locked and the prepared price the one read before the lock; before
+ * the lock (join.ts) `event` is the row read there and the prepared price the one the person was
+ * shown (`expectedPriceCents`). A price changed meanwhile refuses the join, writing nothing, with the
+ * new price named (409): nobody is charged, or consents to, a price they were not shown, and a game
+ * that became paid never gives a free spot to a join that brought no card. A game that became free
+ * is taken free (no charge, no consent), which never asks more than was shown
+ * (docs/registrations-and-payments.md, "Join"). The page then shows the new price.
  */
-export function checkPrice(event: EventRow, join: Pick<JoinReservation, "role" | "priceCents">, currency: string): void {
+export function checkPrice(event: EventRow, join: Pick<JoinReservation, "role" | "priceCents">, currency: string): number {
   const price = priceFor(event, join.role);
-  if (price !== join.priceCents) throw new AppError("conflict", priceChangedMessage(price, currency), { price: priceChangedMessage(price, currency) });
+  if (price !== join.priceCents && price > 0) throw new AppError("conflict", priceChangedMessage(price, currency));
+  return price;
 }
 
+/** What a join refused for a changed price is told: the new price of one spot, in the app's money format. */
 export function priceChangedMessage(priceCents: number, currency: string): string {
-  return priceCents === 0 ? PRICE_NOW_FREE : `The price of this game changed to ${formatCents(priceCents, currency)}. Please review it and try again.`;
+  return `The price of this game changed to ${formatCents(priceCents, currency)}. Please review it and try again.`;
 }
-export const PRICE_NOW_FREE = "This game is now free. Please review it and try again.";
 
 /**
  * +1 guests (docs/guests.md): players only, at most the game's limit (read from the row just locked,

@@ -1,107 +1,319 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CARDS, insertGame, join, ledgerOf, playerWithCard, registrationDeps, registrationsOf } from "../../test/payments.ts";
-import { createTestContext, type TestContext } from "../../test/test-app.ts";
-import { event, payment } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
-import { PRICE_NOW_FREE, priceChangedMessage, reserveJoin } from "./join-batch.ts";
-import { withEventLock } from "./transaction.ts";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createEventSchemaFor } from "../../shared/events.ts";
+import { wallClockAt } from "../../shared/zoned-time.ts";
+import { eventAs, insertGame as insertAnyGame, join, ledgerOf, playerWithCard, registrationDeps, registrationsOf } from "../../test/payments.ts";
+import { createTestContext, signUpVerified, type TestClient, type TestContext } from "../../test/test-app.ts";
+import { payment } from "../db/schema.ts";
+import { editEvent } from "../events/edit-event.ts";
+import { IN_LOCK_PER_GAME, inGameQueue } from "./game-queue.ts";
+import { hasJoinsWaiting, joinsWaiting, priceChangedMessage } from "./join-batch.ts";
 
 /**
- * A join is priced by the game's row under its lock (issue "Money told the same everywhere", item 4):
- * a join prepared before an edit of the price (its card checked, its consent given at the old price)
- * is refused when its turn of the lock comes, writing nothing and naming the new price; during a
- * burst, every join served after the edit is at the new price or refused, never at the old one.
+ * A join is priced under the game's lock (issue 30, item 4; docs/registrations-and-payments.md, "What
+ * a join runs" and "Join"): the price comes from the game's row the join's turn locked, and a join
+ * prepared for another price (read before the lock, or shown to the person: `expectedPriceCents`) is
+ * refused, writing nothing and naming the new price; a game that became free is taken free. Real
+ * concurrency only, through the app, on the real database (PGlite by default, PostgreSQL with
+ * TEST_DATABASE_URL): the game's lock held by another transaction while the joins wait for it, or an
+ * edit waiting in the game's line ahead of a burst of joins.
  */
+
 let context: TestContext;
 beforeAll(async () => {
   context = await createTestContext();
 });
 afterAll(async () => {
-  await context?.close();
+  await context.close();
 });
 
-const setPrice = (id: string, costCents: number) =>
-  // As an edit does it: under the game's lock (edit-event.ts).
-  withEventLock(context.database, id, (tx) => tx.db.update(event).set({ costCents }).where(eq(event.id, id)));
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+// Each test signs up its players (a mail round trip each) on a machine the databases share: room for a slow run.
+const CHANGED_TO_10 = "The price of this game changed to $10.00. Please review it and try again.";
 
-/** A join as join.ts hands it to the lock, prepared for `priceCents` (what the game cost when it was read). */
-const prepared = (userId: string, priceCents: number, card: { id: string } | null, consentToAutoCharge = false) => ({
-  userId,
-  role: "player" as const,
-  priceCents,
-  guests: [],
-  paymentMethodId: card?.id ?? null,
-  cardLabel: card ? "Visa •••• 4242" : null,
-  customerId: null,
-  currency: "cad",
-  consentToAutoCharge,
-});
-const refusal = async (promise: Promise<unknown>) => {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-};
+type Game = Awaited<ReturnType<typeof insertAnyGame>>;
+type Answer = Awaited<ReturnType<typeof join>>;
 
-describe("a join priced under the game's lock", () => {
-  it("refuses a join prepared for a free game that became paid: no free spot, nothing written", async () => {
-    const game = await insertGame(context, { costCents: 0 });
+/** A game starting on a whole minute, as the edit form can say it (edit-event.test.ts). */
+function insertGame(options: Parameters<typeof insertAnyGame>[1] = {}) {
+  const startsAt = new Date(Math.floor((Date.now() + 72 * 3_600_000) / 60_000) * 60_000);
+  return insertAnyGame(context, { startsAt, ...options });
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** The edit form for `game` as the PATCH route reads it, unchanged unless told. */
+function editOf(game: Game, overrides: Record<string, unknown>) {
+  const wall = wallClockAt(game.startsAt.getTime(), game.timeZone);
+  return createEventSchemaFor(context.config.payments.currency).parse({
+    title: game.title,
+    date: `${wall.year}-${pad(wall.month)}-${pad(wall.day)}`,
+    time: `${pad(wall.hour)}:${pad(wall.minute)}`,
+    timeZone: game.timeZone,
+    durationHours: Math.floor(game.durationMinutes / 60),
+    durationMinutes: game.durationMinutes % 60,
+    location: { name: game.locationName, latitude: game.latitude, longitude: game.longitude },
+    field: game.field ?? "",
+    notes: game.notes ?? "",
+    cost: (game.costCents / 100).toFixed(2),
+    maxPlayers: game.maxPlayers,
+    includeGoalkeepers: game.includeGoalkeepers,
+    goalkeeperCost: game.goalkeeperCostCents ? (game.goalkeeperCostCents / 100).toFixed(2) : "",
+    maxGoalkeepers: game.maxGoalkeepers,
+    maxGuestsPerPlayer: game.maxGuestsPerPlayer,
+    ...overrides,
+  });
+}
+
+/**
+ * Another transaction takes the game's lock (SELECT … FOR UPDATE on its row, on a connection of its
+ * own) and later commits a new price in it. On PostgreSQL the joins fired meanwhile read the game
+ * before the lock (a plain read does not wait for a row lock) and then wait for it: `joinsWait` waits
+ * until they all do. On PGlite a transaction held open makes every other connection wait for it,
+ * their reads before the lock included: the joins then read the game after the commit.
+ */
+async function lockTheGame(gameId: string) {
+  const holder = await context.database.pool.connect();
+  await holder.query("begin");
+  await holder.query("select id from event where id = $1 for update", [gameId]);
+  return {
+    async joinsWait(count: number) {
+      if (!onPostgres) return;
+      await vi.waitFor(
+        async () => {
+          expect(joinsWaiting(gameId)).toBe(count);
+          const { rows } = await context.database.pool.query<{ n: number }>(
+            "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%for update%'",
+          );
+          expect(rows[0]!.n).toBeGreaterThan(0);
+        },
+        { timeout: 20_000, interval: 25 },
+      );
+    },
+    async commitPrice(costCents: number) {
+      try {
+        await holder.query("update event set cost_cents = $2, version = version + 1 where id = $1", [gameId, costCents]);
+        await holder.query("commit");
+      } finally {
+        holder.release();
+      }
+    },
+  };
+}
+
+/**
+ * The game's places at its lock in this process taken (game-queue.ts), as by two of its transactions
+ * ahead: what arrives for the game meanwhile waits in its line, in arrival order, after its reads
+ * before the lock. (A transaction held open could not stand for them on PGlite, where it would stop
+ * the joins' reads too.) Each release hands its place to the next in the line.
+ */
+function takeTheGameLine(gameId: string): (() => Promise<void>)[] {
+  return Array.from({ length: IN_LOCK_PER_GAME }, () => {
+    let release!: () => void;
+    const held = inGameQueue(gameId, () => new Promise<void>((resolve) => (release = resolve)));
+    return async () => {
+      release();
+      await held;
+    };
+  });
+}
+
+/**
+ * An admin's edit to `overrides` waits first in the game's line, a burst of `joins` arrives behind it
+ * (each read the game before the edit) and lines up for the lock; the edit commits, then the joins'
+ * turns lock the edited row.
+ */
+async function burstBehindAnEdit(game: Game, overrides: Record<string, unknown>, joins: (() => Promise<Answer>)[]): Promise<Answer[]> {
+  const [first, second] = takeTheGameLine(game.id);
+  const edited = editEvent(registrationDeps(context), { eventId: game.id, input: editOf(game, overrides) });
+  const answers = Promise.all(joins.map((start) => start()));
+  await vi.waitFor(() => expect(joinsWaiting(game.id)).toBe(joins.length), { timeout: 30_000, interval: 25 });
+  await first!();
+  expect((await edited).changes.length).toBeGreaterThan(0);
+  await second!();
+  const answered = await answers;
+  await vi.waitFor(() => expect(hasJoinsWaiting(game.id)).toBe(false));
+  return answered;
+}
+
+const chargesAtProcessor = async (eventId: string) =>
+  (await context.database.pool.query<{ amount_cents: number }>("select amount_cents from sim_charge where event_id = $1", [eventId])).rows.map((row) => row.amount_cents);
+const ledgerOfGame = (eventId: string) => context.database.db.select().from(payment).where(eq(payment.eventId, eventId));
+const refusalOf = (answer: Answer) => [answer.status, answer.body.error?.code, answer.body.error?.message];
+
+describe("a price committed while a join waits for the game's lock", { timeout: 90_000 }, () => {
+  it("free → $10.00: the free join is refused with the new price, no free spot; the page shows $10.00 and a join with a card goes through at it", async () => {
+    const game = await insertGame({ costCents: 0 });
     const pia = await playerWithCard(context, { firstName: "Pia" });
-    await setPrice(game.id, 1000);
-    const refused = await refusal(reserveJoin(registrationDeps(context), game.id, prepared(pia.userId, 0, null)));
-    expect([refused.code, refused.message]).toEqual(["conflict", "The price of this game changed to $10.00. Please review it and try again."]);
+    const lock = await lockTheGame(game.id);
+    const joining = join(pia.client, game.id, { role: "player", expectedPriceCents: 0 });
+    await lock.joinsWait(1);
+    await lock.commitPrice(1000);
+
+    expect(refusalOf(await joining)).toEqual([409, "conflict", CHANGED_TO_10]);
     expect(await registrationsOf(context, game.id)).toEqual([]);
+    expect((await eventAs(pia.client, game.id)).costCents).toBe(1000);
+    const again = await join(pia.client, game.id, { role: "player", paymentMethodId: pia.card.id, expectedPriceCents: 1000 });
+    expect(again.body.registration).toMatchObject({ status: "confirmed", amountCents: 1000 });
+    expect(await chargesAtProcessor(game.id)).toEqual([1000]);
   });
 
-  it("refuses a paid join prepared at $10.00 once the price is $5.00, and a paid waitlist place consented at the old price", async () => {
-    const game = await insertGame(context, { costCents: 1000, maxPlayers: 1 });
+  it("$10.00 → $5.00: nothing is charged at $10.00; shown $5.00, the join is charged $5.00", async () => {
+    const game = await insertGame({ costCents: 1000 });
     const ann = await playerWithCard(context, { firstName: "Ann" });
-    const bea = await playerWithCard(context, { firstName: "Bea" });
-    await setPrice(game.id, 500);
-    expect((await refusal(reserveJoin(registrationDeps(context), game.id, prepared(ann.userId, 1000, ann.card)))).message).toBe(priceChangedMessage(500, "cad"));
-    // Through the app the join reads $5.00 and is charged $5.00.
-    const joined = await join(ann.client, game.id, { role: "player", paymentMethodId: ann.card.id });
-    expect(joined.body.registration).toMatchObject({ status: "confirmed", amountCents: 500 });
-    expect((await ledgerOf(context, joined.body.registration!.id)).map((row) => row.amountCents)).toEqual([500]);
-    // Full now: a waitlist place consented at $5.00, and the price goes back to $10.00 before its turn.
-    await setPrice(game.id, 1000);
-    expect((await refusal(reserveJoin(registrationDeps(context), game.id, prepared(bea.userId, 500, bea.card, true)))).message).toBe(priceChangedMessage(1000, "cad"));
-    const waiting = await join(bea.client, game.id, { role: "player", paymentMethodId: bea.card.id, consentToAutoCharge: true });
-    expect(waiting.body.registration).toMatchObject({ status: "waitlisted", amountCents: 1000 });
+    const lock = await lockTheGame(game.id);
+    const joining = join(ann.client, game.id, { role: "player", paymentMethodId: ann.card.id, expectedPriceCents: 1000 });
+    await lock.joinsWait(1);
+    await lock.commitPrice(500);
+
+    expect(refusalOf(await joining)).toEqual([409, "conflict", "The price of this game changed to $5.00. Please review it and try again."]);
+    expect(await registrationsOf(context, game.id)).toEqual([]);
+    expect(await ledgerOfGame(game.id)).toEqual([]);
+    expect(await chargesAtProcessor(game.id)).toEqual([]);
+
+    const again = await join(ann.client, game.id, { role: "player", paymentMethodId: ann.card.id, expectedPriceCents: 500 });
+    expect(again.body.registration).toMatchObject({ status: "confirmed", amountCents: 500 });
+    expect((await ledgerOf(context, again.body.registration!.id)).map((row) => [row.kind, row.status, row.amountCents])).toEqual([["charge", "succeeded", 500]]);
+    expect(await chargesAtProcessor(game.id)).toEqual([500]);
   });
 
-  it("names a game that became free", async () => {
-    const game = await insertGame(context, { costCents: 1000 });
-    const cy = await playerWithCard(context, { firstName: "Cy" });
-    await setPrice(game.id, 0);
-    expect((await refusal(reserveJoin(registrationDeps(context), game.id, prepared(cy.userId, 1000, cy.card)))).message).toBe(PRICE_NOW_FREE);
+  it("a paid waitlist place consents to the price under the lock: consented at $10.00, refused at $15.00; consented again, it waits for $15.00", async () => {
+    const game = await insertGame({ costCents: 1000, maxPlayers: 1 });
+    const [hal, bea] = await Promise.all([playerWithCard(context, { firstName: "Hal" }), playerWithCard(context, { firstName: "Bea" })]);
+    expect((await join(hal.client, game.id, { role: "player", paymentMethodId: hal.card.id, expectedPriceCents: 1000 })).body.registration?.status).toBe("confirmed");
+    const lock = await lockTheGame(game.id);
+    const joining = join(bea.client, game.id, { role: "player", paymentMethodId: bea.card.id, consentToAutoCharge: true, expectedPriceCents: 1000 });
+    await lock.joinsWait(1);
+    await lock.commitPrice(1500);
+
+    expect(refusalOf(await joining)).toEqual([409, "conflict", priceChangedMessage(1500, "cad")]);
+    expect(await registrationsOf(context, game.id, bea.userId)).toEqual([]);
+    const again = await join(bea.client, game.id, { role: "player", paymentMethodId: bea.card.id, consentToAutoCharge: true, expectedPriceCents: 1500 });
+    expect(again.body.registration).toMatchObject({ status: "waitlisted", amountCents: 1500 });
+    expect((await registrationsOf(context, game.id, bea.userId))[0]).toMatchObject({ status: "waitlisted", amountCents: 1500, consentToAutoCharge: true });
+    expect(await chargesAtProcessor(game.id)).toEqual([1000]);
   });
 
-  it("serves a burst of joins around an edit: every spot after the edit at the new price, none at the old one", async () => {
-    const game = await insertGame(context, { costCents: 0, maxPlayers: 30 });
-    const players = await Promise.all(Array.from({ length: 12 }, (_, index) => playerWithCard(context, { firstName: `Burst${index}`, card: CARDS.ok })));
-    const joins = players.map((player) => join(player.client, game.id, { role: "player", paymentMethodId: player.card.id }));
-    const edit = setPrice(game.id, 1000);
-    const answers = await Promise.all(joins);
-    await edit;
+  it("$10.00 → free: the paid joins waiting take the spot and the waitlist place free, with no charge and no consent", async () => {
+    const game = await insertGame({ costCents: 1000, maxPlayers: 2 });
+    const [hal, ann, bea] = await Promise.all(["Hal", "Ann", "Bea"].map((firstName) => playerWithCard(context, { firstName })));
+    expect((await join(hal!.client, game.id, { role: "player", paymentMethodId: hal!.card.id, expectedPriceCents: 1000 })).body.registration?.status).toBe("confirmed");
+    const lock = await lockTheGame(game.id);
+    const joining = [ann!, bea!].map((person) =>
+      join(person.client, game.id, { role: "player", paymentMethodId: person.card.id, consentToAutoCharge: true, expectedPriceCents: 1000 }),
+    );
+    await lock.joinsWait(2);
+    await lock.commitPrice(0);
 
-    for (const answer of answers) {
-      if (answer.status === 201) continue;
-      // A join prepared before the edit and served after it: refused with the new price, nothing kept.
-      expect([answer.status, answer.body.error?.message]).toEqual([409, "The price of this game changed to $10.00. Please review it and try again."]);
+    const answers = await Promise.all(joining);
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
+    expect(answers.map((answer) => answer.body.registration?.status).sort()).toEqual(["confirmed", "waitlisted"]);
+    const theirs = (await registrationsOf(context, game.id)).filter((row) => row.userId !== hal!.userId);
+    expect(theirs.map(({ amountCents, consentToAutoCharge, paymentMethodId }) => ({ amountCents, consentToAutoCharge, paymentMethodId }))).toEqual([
+      { amountCents: 0, consentToAutoCharge: false, paymentMethodId: null },
+      { amountCents: 0, consentToAutoCharge: false, paymentMethodId: null },
+    ]);
+    // Only Hal's spot, paid before the edit, was ever charged.
+    expect((await ledgerOfGame(game.id)).map((row) => row.amountCents)).toEqual([1000]);
+    expect(await chargesAtProcessor(game.id)).toEqual([1000]);
+  });
+});
+
+describe("a burst of joins queued behind an edit of the price", { timeout: 90_000 }, () => {
+  it("free → $10.00: every join prepared for the free game is refused with the new price (whether or not it said what it was shown), and none holds a free spot", async () => {
+    const game = await insertGame({ costCents: 0, maxPlayers: 5 });
+    const crowd = await Promise.all(Array.from({ length: 12 }, (_, index) => signUpVerified(context, { firstName: `Free${index}` })));
+    const answers = await burstBehindAnEdit(
+      game,
+      { cost: "10.00" },
+      // Half say the price they were shown, as the web app does; half say nothing, as an older client.
+      crowd.map((person, index) => () => join(person.client, game.id, { role: "player", ...(index % 2 === 0 ? { expectedPriceCents: 0 } : {}) })),
+    );
+    expect(answers.map(refusalOf)).toEqual(Array.from({ length: 12 }, () => [409, "conflict", CHANGED_TO_10]));
+    expect(await registrationsOf(context, game.id)).toEqual([]);
+    expect(await ledgerOfGame(game.id)).toEqual([]);
+  });
+
+  it("$10.00 → $12.00: singles and parties prepared at $10.00 are all refused, nothing charged; a party shown $12.00 pays 3 × $12.00", async () => {
+    const game = await insertGame({ costCents: 1000, maxPlayers: 20, maxGuestsPerPlayer: 2 });
+    const crowd = await Promise.all(Array.from({ length: 8 }, (_, index) => playerWithCard(context, { firstName: `Party${index}` })));
+    const guests = [{ firstName: "Sam" }, { firstName: "Alex", lastName: "Stone" }];
+    const answers = await burstBehindAnEdit(
+      game,
+      { cost: "12.00" },
+      crowd.map((person, index) => () =>
+        join(person.client, game.id, {
+          role: "player",
+          paymentMethodId: person.card.id,
+          ...(index % 2 === 0 ? { guests } : {}),
+          ...(index % 4 < 2 ? { expectedPriceCents: 1000 } : {}),
+        }),
+      ),
+    );
+    const changedTo12 = "The price of this game changed to $12.00. Please review it and try again.";
+    expect(answers.map(refusalOf)).toEqual(Array.from({ length: 8 }, () => [409, "conflict", changedTo12]));
+    expect(await registrationsOf(context, game.id)).toEqual([]);
+    expect(await chargesAtProcessor(game.id)).toEqual([]);
+
+    // A page still showing $10.00 is refused before the lock; one showing $12.00 pays the party's price.
+    const party = crowd[0]!;
+    expect(refusalOf(await join(party.client, game.id, { role: "player", paymentMethodId: party.card.id, guests, expectedPriceCents: 1000 }))).toEqual([409, "conflict", changedTo12]);
+    const paid = await join(party.client, game.id, { role: "player", paymentMethodId: party.card.id, guests, expectedPriceCents: 1200 });
+    expect(paid.body.registration).toMatchObject({ status: "confirmed", amountCents: 3600 });
+    expect(await chargesAtProcessor(game.id)).toEqual([3600]);
+  });
+
+  it("$10.00 → free: the paid joins behind the edit take their spots and waitlist places free, and nobody is charged", async () => {
+    const game = await insertGame({ costCents: 1000, maxPlayers: 3 });
+    const crowd = await Promise.all(Array.from({ length: 8 }, (_, index) => playerWithCard(context, { firstName: `Now${index}` })));
+    const answers = await burstBehindAnEdit(
+      game,
+      { cost: "0.00" },
+      crowd.map((person, index) => () =>
+        join(person.client, game.id, { role: "player", paymentMethodId: person.card.id, consentToAutoCharge: true, ...(index % 2 === 0 ? { expectedPriceCents: 1000 } : {}) }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 8 }, () => 201));
+    const rows = await registrationsOf(context, game.id);
+    expect(rows.map((row) => row.status)).toEqual(["confirmed", "confirmed", "confirmed", "waitlisted", "waitlisted", "waitlisted", "waitlisted", "waitlisted"]);
+    expect(rows.every((row) => row.amountCents === 0 && !row.consentToAutoCharge && row.paymentMethodId === null)).toBe(true);
+    expect(await ledgerOfGame(game.id)).toEqual([]);
+    expect(await chargesAtProcessor(game.id)).toEqual([]);
+  });
+});
+
+describe("the price shown, checked before the lock", () => {
+  let player: Awaited<ReturnType<typeof playerWithCard>>;
+  beforeAll(async () => {
+    player = await playerWithCard(context, { firstName: "Shown" });
+  });
+  const joinShown = (client: TestClient, eventId: string, expectedPriceCents: unknown) =>
+    join(client, eventId, { role: "player", paymentMethodId: player.card.id, expectedPriceCents });
+
+  it("refuses a page that showed another price, in the reader's language, and takes a game that became free free", async () => {
+    const game = await insertGame({ costCents: 1200 });
+    expect(refusalOf(await joinShown(player.client, game.id, 1000))).toEqual([409, "conflict", "The price of this game changed to $12.00. Please review it and try again."]);
+    player.client.cookies.set("kickoff_lang", "fr");
+    try {
+      const french = await joinShown(player.client, game.id, 1000);
+      // The amount written the French way, as the dictionary rewrites amounts (translate-message.ts).
+      expect(french.body.error?.message).toBe("Le prix de cette partie est passé à 12,00 $. Vérifiez-le et réessayez.");
+    } finally {
+      player.client.cookies.delete("kickoff_lang");
     }
-    // Spots are taken in the lock's order (position): free ones before the edit, paid ones after, each
-    // paid one charged exactly the new price; never a free spot after a paid one.
-    const held = (await registrationsOf(context, game.id)).sort((a, b) => a.position - b.position);
-    const firstPaid = held.findIndex((reg) => reg.amountCents > 0);
-    if (firstPaid >= 0) expect(held.slice(firstPaid).every((reg) => reg.amountCents === 1000)).toBe(true);
-    const charges = await context.database.db.select().from(payment).where(eq(payment.eventId, game.id));
-    expect(charges.every((row) => row.kind === "charge" && row.amountCents === 1000 && row.status === "succeeded")).toBe(true);
-    expect(charges.length).toBe(held.filter((reg) => reg.amountCents > 0).length);
-    expect(held.filter((reg) => reg.amountCents === 0).every((reg) => reg.status === "confirmed")).toBe(true);
-    expect(held.length + answers.filter((answer) => answer.status === 409).length).toBe(12);
+    expect(await registrationsOf(context, game.id)).toEqual([]);
+
+    const free = await insertGame({ costCents: 0 });
+    const taken = await joinShown(player.client, free.id, 1000);
+    expect(taken.body.registration).toMatchObject({ status: "confirmed", amountCents: 0 });
+    expect(await ledgerOfGame(free.id)).toEqual([]);
+  });
+
+  it("refuses a shown price that is not a whole number of cents (400), and never charges what the client says", async () => {
+    const game = await insertGame({ costCents: 1000 });
+    for (const shown of [-1, 10.5, "1000"]) expect((await joinShown(player.client, game.id, shown)).status).toBe(400);
+    const paid = await join(player.client, game.id, { role: "player", paymentMethodId: player.card.id, expectedPriceCents: 1000, amountCents: 1 });
+    expect(paid.body.registration).toMatchObject({ status: "confirmed", amountCents: 1000 });
+    expect(await chargesAtProcessor(game.id)).toEqual([1000]);
   });
 });

@@ -18,7 +18,7 @@ import { applyChargeOutcome } from "./apply-charge.ts";
 import { PAYMENT_IN_PROGRESS } from "./cancel.ts";
 import { nowOf, type RegistrationDeps } from "./deps.ts";
 import { lockTimingOn, recordTiming } from "./lock-timing.ts";
-import { checkOpen, checkParty, reserveJoin } from "./join-batch.ts";
+import { checkOpen, checkParty, checkPrice, reserveJoin } from "./join-batch.ts";
 import { regularPassFor } from "../series/regulars.ts";
 import { chargeInputOf, type RegistrationRow } from "./queries.ts";
 
@@ -31,7 +31,8 @@ export interface JoinResult {
 
 /**
  * Join as player or goalkeeper. Under the event lock (with the other joins of the game waiting in this
- * process, join-batch.ts): the duplicate and capacity checks and the insert (a spot, a spot held for
+ * process, join-batch.ts): the price, from the row locked, against the price the join was prepared
+ * with; the duplicate and capacity checks and the insert (a spot, a spot held for
  * payment, or the next waitlist place). A paid spot is then
  * charged on-session with the key charge:{registrationId}, outside any transaction, and the outcome
  * applied. Joining again while a payment is pending resumes it with the same key, so a lost answer
@@ -67,8 +68,14 @@ export async function joinEvent(deps: RegistrationDeps, options: { user: Session
   checkOpen(game, input.role, nowOf(deps), regular);
   const guests = input.guests ?? [];
   checkParty(game, input.role, guests.length);
-  const price = priceFor(game, input.role);
+  // A payment already held is resumed at its own amount, whatever the game costs now.
   if (held) return chargeHeldSpot(deps, held);
+  // The price the person was shown (`expectedPriceCents`, sent by the web app) against the price read
+  // here: changed, the join is refused before anything is asked of the processor. The join is then
+  // prepared for the price read here, and the game's lock checks that price again against the row it
+  // locked (checkPrice; docs/registrations-and-payments.md, "Join"). A client that sends no price is
+  // held to the price read here.
+  const price = checkPrice(game, { role: input.role, priceCents: input.expectedPriceCents ?? priceFor(game, input.role) }, deps.config.payments.currency);
 
   // The card is checked before the lock: asking the processor inside it would stall the game.
   let customerId: string | null = null;
@@ -85,6 +92,7 @@ export async function joinEvent(deps: RegistrationDeps, options: { user: Session
   const reserved = await reserveJoin(deps, eventId, {
     userId: user.id,
     role: input.role,
+    // What the join is prepared for: under the lock it is priced from the game's row (join-batch.ts).
     priceCents: price,
     guests,
     paymentMethodId: input.paymentMethodId ?? null,

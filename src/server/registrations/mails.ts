@@ -1,6 +1,7 @@
-import { and, asc, count, eq, lte } from "drizzle-orm";
+import { and, count, eq, lte } from "drizzle-orm";
 import { guestDisplayName } from "../../shared/guests.ts";
 import type { Language } from "../../shared/language.ts";
+import { type LedgerEntry, NO_FEE, summarizeLedger } from "../../shared/ledger.ts";
 import { formatCents } from "../../shared/money.ts";
 import { holdsSpot } from "../../shared/registrations.ts";
 import { gameCalendarAttachment } from "../calendar/game-attachment.ts";
@@ -12,7 +13,7 @@ import { COMMON_MAIL_TEXTS, mailLanguage } from "../mail/i18n/common.ts";
 import { REGISTRATION_MAIL_TEXTS } from "../mail/i18n/registration.ts";
 import type { Mail } from "../mail/mailer.ts";
 import { digest, messageIdOf } from "../mail/message-id.ts";
-import { readLedger } from "../money/read-money.ts";
+import { partyGuestsOf, readLedger } from "../money/read-money.ts";
 import { escapeHtml } from "../mail/templates.ts";
 import { composeAccountDeletionMail } from "./account-deletion-mail.ts";
 import { type PolicyFacts, spotCancelPolicy } from "./cancel-policy-text.ts";
@@ -28,37 +29,24 @@ interface MailContext {
 }
 
 type EventRow = typeof event.$inferSelect;
+type Detail = [string, string];
+
+/** Everything a refund row gave back once written: pending, settled or refused since (a refused one is retried by admins). */
+const writtenCents = (rows: readonly LedgerEntry[]) => {
+  const sum = summarizeLedger(rows, NO_FEE);
+  return sum.refundedCents + sum.refundPendingCents + sum.refundFailedCents;
+};
 
 /**
- * The mail a registration job describes, written from the database as it is when sent, in the
- * recipient's language (`user.language`, English when never chosen); null when there is nobody to
- * send it to any more (the account was deleted).
+ * The mail a registration job describes, in the recipient's language (`user.language`, English when
+ * never chosen), telling the moment the job reports (docs/mails.md): the ledger rows it names, whose
+ * amounts never change, and what the job carries of that moment; only whether the spot is still held
+ * is read as it is now. Null when there is nobody to send it to any more (the account was deleted),
+ * or when it has nothing left to say (a free spot given up before its mail was written).
  */
 export async function composeRegistrationMail(db: Db, context: MailContext, job: RegistrationMailJob): Promise<Mail | null> {
   if (job.kind === "account_deleted") return composeAccountDeletionMail(db, context, job);
-  if (job.kind === "event_cancelled") {
-    const [row] = await db.select().from(event).where(eq(event.id, job.eventId));
-    const [person] = await db.select({ email: user.email, language: user.language }).from(user).where(eq(user.id, job.userId));
-    if (!row || !person) return null;
-    const language = mailLanguage(person.language);
-    const texts = REGISTRATION_MAIL_TEXTS[language].cancelled;
-    // What this cancel refunds: its own rows (reason admin_cancel), never an earlier guest's refund or
-    // a refused one counted twice (docs/mails.md).
-    const theirs = await db.select({ id: registration.id }).from(registration).where(and(eq(registration.eventId, row.id), eq(registration.userId, job.userId)));
-    const total = (await readLedger(db, { registrationIds: theirs.map((reg) => reg.id) }))
-      .filter((entry) => entry.kind === "refund" && entry.reason === "admin_cancel")
-      .reduce((cents, entry) => cents + entry.amountCents, 0);
-    return mail(context, row, person.email, language, {
-      messageId: messageIdOf(context.publicUrl, `event_cancelled.${row.id}.${job.userId}`),
-      subject: texts.subject(row.title),
-      paragraphs: [
-        texts.intro(row.title),
-        total > 0 ? texts.refunded(formatCents(total, context.payments.currency, language)) : texts.nothingCharged,
-        texts.closed,
-        ...(job.message ? [texts.organiserMessage(job.message)] : []),
-      ],
-    });
-  }
+  if (job.kind === "event_cancelled") return composeCancelledMail(db, context, job);
   if (job.kind === "event_changed") {
     const [row] = await db.select().from(event).where(eq(event.id, job.eventId));
     const [person] = await db.select({ email: user.email, language: user.language }).from(user).where(eq(user.id, job.userId));
@@ -68,8 +56,9 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
     // A job queued before the changes were written in each language has the English ones only.
     const changes = job.changesIn?.[language] ?? job.changes;
     return mail(context, row, person.email, language, {
-      // One mail per edit and person: the edit is known by what it changed.
-      messageId: messageIdOf(context.publicUrl, `event_changed.${row.id}.${job.userId}.${digest(JSON.stringify(job.changes))}`),
+      // One mail per edit and person: the edit is known by its moment and what it changed (two edits
+      // making the same change, back and forth, are two mails).
+      messageId: messageIdOf(context.publicUrl, `event_changed.${row.id}.${job.userId}.${digest(`${job.asOf ?? ""}${JSON.stringify(job.changes)}`)}`),
       subject: texts.subject(row.title),
       paragraphs: [
         texts.intro(row.title),
@@ -90,116 +79,181 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
   const { reg, game, email } = row;
   const language = mailLanguage(row.language);
   const texts = REGISTRATION_MAIL_TEXTS[language];
+  const common = COMMON_MAIL_TEXTS[language];
   const money = (cents: number) => formatCents(cents, context.payments.currency, language);
+  const messageId = (key: string) => messageIdOf(context.publicUrl, key);
   // The rows this mail reports, whose amounts never change: a mail sent late tells the same sums.
   const ledger = await readLedger(db, { registrationIds: [reg.id] });
-  const charge = ledger.find((entry) => entry.kind === "charge");
-  const charged = charge?.status === "succeeded" ? charge.amountCents : 0;
-  const amount = money(charge ? charge.amountCents : reg.amountCents);
-  const key = `${job.kind}.${reg.id}`;
-  // A spot given up since the event this mail reports: said, so the mail is not read as news.
-  const since = holdsSpot(reg.status) ? [] : [texts.sinceGivenUp];
-  const facts: PolicyFacts = { game, priceCents: reg.amountCents, currency: context.payments.currency, feeRule: context.feeRule, now: new Date(), language };
-  const card: [string, string][] = reg.amountCents > 0 && reg.cardLabel ? [[COMMON_MAIL_TEXTS[language].card, reg.cardLabel]] : [];
-  // The guests a party holds or waits with are named, as the amount covers them (docs/guests.md).
-  const guests: [string, string][] = reg.guestCount > 0 ? [[COMMON_MAIL_TEXTS[language].guests, await guestNamesOf(db, reg.id)]] : [];
+  const byId = (id: string | undefined) => (id ? ledger.find((entry) => entry.id === id) : undefined);
+  const succeededCharge = () => ledger.find((entry) => entry.kind === "charge" && entry.status === "succeeded");
+  // The spot given up (or the game cancelled) since the moment this mail reports: said, so the mail
+  // is not read as news, and its cancel policy left out (docs/mails.md, "Stale mails").
+  const since = holdsSpot(reg.status) ? null : reg.closedReason === "event_cancelled" ? texts.sinceCancelled : texts.sinceGivenUp;
+  const facts = (priceCents: number): PolicyFacts => ({ game, priceCents, currency: context.payments.currency, feeRule: context.feeRule, now: new Date(), language });
+  const card: Detail[] = reg.cardLabel ? [[common.card, reg.cardLabel]] : [];
+  // The guests the party had at the job's moment (the amount covers them, docs/guests.md); guests are
+  // only ever added when joining, so those not removed before that moment.
+  const guestsThen = async (): Promise<Detail[]> => {
+    const asOf = job.asOf ? new Date(job.asOf) : null;
+    const names = ((await partyGuestsOf(db, [reg.id])).get(reg.id) ?? [])
+      .filter((guest) => (asOf ? guest.removedAt === null || guest.removedAt.getTime() >= asOf.getTime() : guest.status === "active"))
+      .map(guestDisplayName);
+    return guestsDetail(names);
+  };
+  const guestsDetail = (names: readonly string[]): Detail[] => (names.length > 0 ? [[common.guests, names.join(", ")]] : []);
   // A held spot's mails carry the game's .ics, so the game lands in the player's calendar.
   const withCalendar = (spotMail: Mail): Mail => ({ ...spotMail, attachments: [gameCalendarAttachment(context, game, language)] });
+  /** A spot's receipt: the policy of the amount it reports, or, given up since, a word saying so instead. */
+  const spotMail = async (content: { key: string; subject: string; paragraphs: string[]; chargedCents: number }) => {
+    const policy = spotCancelPolicy(facts(content.chargedCents));
+    return withCalendar(
+      mail(context, game, email, language, {
+        messageId: messageId(content.key),
+        subject: content.subject,
+        paragraphs: [...content.paragraphs, since ?? policy.paragraph],
+        amountLine: content.chargedCents > 0 ? money(content.chargedCents) : undefined,
+        moreDetails: [...(await guestsThen()), ...(content.chargedCents > 0 ? card : []), ...(since ? [] : policy.details)],
+      }),
+    );
+  };
+
   switch (job.kind) {
     case "payment_confirmed": {
-      const policy = spotCancelPolicy(facts);
-      return withCalendar(mail(context, game, email, language, {
-        messageId: messageIdOf(context.publicUrl, key),
+      // What was charged, whatever the party holds now (a guest removed since has a receipt of their own).
+      const charge = byId(job.chargeId) ?? succeededCharge();
+      const charged = charge?.amountCents ?? reg.amountCents;
+      return spotMail({
+        key: `payment_confirmed.${reg.id}`,
         subject: texts.paymentConfirmed.subject(game.title),
-        paragraphs: [texts.paymentConfirmed.intro(reg.role, game.title, amount), ...since, ...(since.length ? [] : [policy.paragraph])],
-        amountLine: amount,
-        moreDetails: [...guests, ...card, ...policy.details],
-      }));
+        paragraphs: [texts.paymentConfirmed.intro(reg.role, game.title, money(charged))],
+        chargedCents: charged,
+      });
     }
     case "promoted": {
-      const policy = spotCancelPolicy(facts);
-      return withCalendar(mail(context, game, email, language, {
-        messageId: messageIdOf(context.publicUrl, key),
+      const charge = byId(job.chargeId) ?? succeededCharge();
+      const charged = charge?.amountCents ?? 0;
+      // A free spot given up since has nothing left to say; a charge is recorded whatever happened after.
+      if (since && charged === 0) return null;
+      return spotMail({
+        key: `promoted.${reg.id}`,
         subject: texts.promoted.subject(game.title),
-        paragraphs: [texts.promoted.intro(game.title, reg.role), charged > 0 ? texts.promoted.charged(money(charged)) : texts.promoted.free, ...since, ...(since.length ? [] : [policy.paragraph])],
-        amountLine: charged > 0 ? money(charged) : undefined,
-        moreDetails: [...guests, ...card, ...policy.details],
-      }));
+        paragraphs: [texts.promoted.intro(game.title, reg.role), charged > 0 ? texts.promoted.charged(money(charged)) : texts.promoted.free],
+        chargedCents: charged,
+      });
     }
     case "joined": {
       // A free spot already given up has nothing left to say.
-      if (since.length) return null;
-      const policy = spotCancelPolicy(facts);
-      return withCalendar(mail(context, game, email, language, {
-        messageId: messageIdOf(context.publicUrl, key),
-        subject: texts.joined.subject(game.title),
-        paragraphs: [texts.joined.intro(game.title, reg.role), policy.paragraph],
-        moreDetails: [...guests, ...policy.details],
-      }));
+      if (since) return null;
+      return spotMail({ key: `joined.${reg.id}`, subject: texts.joined.subject(game.title), paragraphs: [texts.joined.intro(game.title, reg.role)], chargedCents: 0 });
     }
     case "waitlisted": {
       const place = reg.status === "waitlisted" ? await waitlistPlace(db, reg) : null;
+      // The consent as it was given: the amount, the card and the guests of its moment, carried by the
+      // job (a guest removed or a card changed since does not rewrite the record).
+      const consented = { ...reg, amountCents: job.amountCents ?? reg.amountCents, cardLabel: job.cardLabel === undefined ? reg.cardLabel : job.cardLabel };
       // A free place already promoted or left by the time this is written has nothing left to say;
       // a paid one still gets its record of the consent given.
-      if (place === null && reg.amountCents === 0) return null;
-      // The consent is for the amount of its moment, carried by the job (a guest removed since lowers the party's price now).
-      const consented = { ...reg, amountCents: job.amountCents ?? reg.amountCents };
-      const content = waitlistMailContent({ game, reg: consented, place, facts: { ...facts, priceCents: consented.amountCents }, gameUrl: gameUrl(context, game) });
-      return mail(context, game, email, language, { messageId: messageIdOf(context.publicUrl, key), ...content, moreDetails: [...guests, ...content.moreDetails] });
+      if (place === null && consented.amountCents === 0) return null;
+      const content = waitlistMailContent({ game, reg: consented, place, facts: facts(consented.amountCents), gameUrl: gameUrl(context, game) });
+      const guests = job.guests ? guestsDetail(job.guests) : await guestsThen();
+      return mail(context, game, email, language, { messageId: messageId(`waitlisted.${reg.id}`), ...content, moreDetails: [...guests, ...content.moreDetails] });
     }
     case "promotion_failed": {
-      const [charge] = await db
-        .select({ error: payment.error })
-        .from(payment)
-        .where(and(eq(payment.registrationId, reg.id), eq(payment.kind, "charge")));
+      const charge = byId(job.chargeId) ?? ledger.find((entry) => entry.kind === "charge");
+      const [failure] = charge ? await db.select({ error: payment.error }).from(payment).where(eq(payment.id, charge.id)) : [];
       // The processor's reason is stored in English (its decline message); it is translated like an API error.
-      const reason = charge?.error ? translateServerMessage(charge.error, language) : null;
+      const reason = failure?.error ? translateServerMessage(failure.error, language) : null;
       return mail(context, game, email, language, {
-        messageId: messageIdOf(context.publicUrl, key),
+        messageId: messageId(`promotion_failed.${reg.id}`),
         subject: texts.promotionFailed.subject(game.title),
-        paragraphs: [texts.promotionFailed.intro(game.title, amount, reason), texts.promotionFailed.released, texts.promotionFailed.rejoin],
+        paragraphs: [texts.promotionFailed.intro(game.title, money(charge?.amountCents ?? reg.amountCents), reason), texts.promotionFailed.released, texts.promotionFailed.rejoin],
       });
     }
-    case "late_charge_refunded":
+    case "late_charge_refunded": {
+      // The charge that landed and the refund of all of it, each its own row.
+      const charge = byId(job.chargeId) ?? succeededCharge();
+      const refund = byId(job.refundId) ?? ledger.find((entry) => entry.kind === "refund" && entry.reason === "late_charge");
+      const charged = charge?.amountCents ?? reg.amountCents;
       return mail(context, game, email, language, {
-        messageId: messageIdOf(context.publicUrl, key),
+        messageId: messageId(`late_charge_refunded.${reg.id}`),
         subject: texts.lateChargeRefunded.subject(game.title),
-        paragraphs: [texts.lateChargeRefunded.intro(amount, game.title, reg.closedReason === "event_cancelled"), texts.lateChargeRefunded.refund(amount)],
-        amountLine: amount,
+        paragraphs: [texts.lateChargeRefunded.intro(money(charged), game.title, reg.closedReason === "event_cancelled"), texts.lateChargeRefunded.refund(money(refund?.amountCents ?? charged))],
+        amountLine: money(charged),
       });
+    }
     case "refund": {
-      // What was charged, this refund (its row), and what went back before it for removed guests;
-      // the fee is what the processor keeps of the charge in all, so the figures add up.
-      const row = ledger.find((entry) => entry.kind === "refund" && (job.refundId ? entry.id === job.refundId : entry.guestId === null));
+      // What was charged, this refund (its row), and what went back before it for guests removed
+      // (each guest's own refund, written while the party held its spot, so before its release); the
+      // fee is what was never owed back, so the figures add up: paid = fee + refunded.
+      const row = byId(job.refundId) ?? ledger.find((entry) => entry.kind === "refund" && entry.guestId === null);
       const refund = row?.amountCents ?? reg.refundedCents ?? 0;
-      const earlier = ledger.filter((entry) => entry.kind === "refund" && entry.guestId !== null && entry.status !== "failed").reduce((cents, entry) => cents + entry.amountCents, 0);
+      const paid = summarizeLedger(ledger.filter((entry) => entry.kind === "charge"), NO_FEE).chargedCents;
+      const earlier = summarizeLedger(ledger.filter((entry) => entry.kind === "refund" && entry.guestId !== null && entry.id !== row?.id), NO_FEE);
       return mail(context, game, email, language, {
-        messageId: messageIdOf(context.publicUrl, `refund.${row?.id ?? reg.id}`),
+        messageId: messageId(row ? `refund.${row.id}` : `refund.registration.${reg.id}`),
         subject: texts.refund.subject(game.title),
         paragraphs: [
           texts.refund.intro(game.title),
-          texts.refund.figures(money(charged), money(charged - refund - earlier), money(refund + earlier)),
-          ...(earlier > 0 ? [texts.refund.earlier(money(earlier))] : []),
+          texts.refund.figures(money(paid), money(paid - refund - earlier.backCents - earlier.refundFailedCents), money(refund + earlier.backCents)),
+          ...(earlier.backCents > 0 ? [texts.refund.earlier(money(earlier.backCents))] : []),
         ],
       });
     }
     case "guest_removed": {
-      const [guest] = await db.select().from(registrationGuest).where(eq(registrationGuest.id, job.guestId));
+      const [guest] = await db.select().from(registrationGuest).where(and(eq(registrationGuest.id, job.guestId), eq(registrationGuest.registrationId, reg.id)));
       if (!guest) return null;
       const name = guestDisplayName(guest);
-      const row = ledger.find((entry) => entry.kind === "refund" && entry.guestId === guest.id);
+      const row = byId(job.refundId) ?? ledger.find((entry) => entry.kind === "refund" && entry.guestId === guest.id);
       const refund = row?.amountCents ?? 0;
       return mail(context, game, email, language, {
-        messageId: messageIdOf(context.publicUrl, `guest_removed.${guest.id}`),
+        messageId: messageId(`guest_removed.${guest.id}`),
         subject: texts.guestRemoved.subject(name, game.title),
         paragraphs: [
           texts.guestRemoved.intro(name, game.title),
-          refund > 0 ? texts.guestRemoved.refund(money(refund), money(guest.shareCents), money(guest.shareCents - refund)) : texts.guestRemoved.nothing(money(guest.shareCents)),
+          refund > 0 ? texts.guestRemoved.refund(money(refund), money(guest.shareCents), money(guest.shareCents - refund)) : texts.guestRemoved.nothing(name, money(guest.shareCents)),
         ],
-        ...(refund > 0 ? { amountLine: money(refund) } : {}),
+        moreDetails: [
+          [texts.guestRemoved.shareLabel, money(guest.shareCents)],
+          [texts.guestRemoved.backLabel, money(refund)],
+          ...card,
+        ],
       });
     }
   }
+}
+
+/**
+ * The admin cancel's mail to one person: the refunds that cancel wrote for them (carried by the job;
+ * older jobs: their registrations' `admin_cancel` refunds), never an earlier refund of theirs, and
+ * what those parties had been charged, so a party that had already had a guest's share back is told
+ * that the rest is what comes back.
+ */
+async function composeCancelledMail(db: Db, context: MailContext, job: Extract<RegistrationMailJob, { kind: "event_cancelled" }>): Promise<Mail | null> {
+  const [row] = await db.select().from(event).where(eq(event.id, job.eventId));
+  const [person] = await db.select({ email: user.email, language: user.language }).from(user).where(eq(user.id, job.userId));
+  if (!row || !person) return null;
+  const language = mailLanguage(person.language);
+  const texts = REGISTRATION_MAIL_TEXTS[language].cancelled;
+  const money = (cents: number) => formatCents(cents, context.payments.currency, language);
+  const refunds = job.refundIds
+    ? await readLedger(db, { paymentIds: job.refundIds })
+    : await readLedger(db, { registrationIds: await registrationsOf(db, row.id, job.userId) }).then((rows) => rows.filter((entry) => entry.kind === "refund" && entry.reason === "admin_cancel"));
+  const refunded = writtenCents(refunds);
+  const charged = summarizeLedger(
+    (await readLedger(db, { registrationIds: [...new Set(refunds.map((entry) => entry.registrationId))] })).filter((entry) => entry.kind === "charge"),
+    NO_FEE,
+  ).chargedCents;
+  const told = refunded === 0 ? texts.nothingCharged : refunded >= charged ? texts.refunded(money(refunded)) : texts.refundedHeld(money(refunded), money(charged));
+  return mail(context, row, person.email, language, {
+    messageId: messageIdOf(context.publicUrl, `event_cancelled.${row.id}.${job.userId}`),
+    subject: texts.subject(row.title),
+    paragraphs: [texts.intro(row.title), told, texts.closed, ...(job.message ? [texts.organiserMessage(job.message)] : [])],
+  });
+}
+
+async function registrationsOf(db: Db, eventId: string, userId: string): Promise<string[]> {
+  const rows = await db.select({ id: registration.id }).from(registration).where(and(eq(registration.eventId, eventId), eq(registration.userId, userId)));
+  return rows.map((reg) => reg.id);
 }
 
 /** 1-based place of a waitlisted registration in its role's waitlist, as the event page counts it. */
@@ -256,14 +310,4 @@ ${content.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join(
 <p style="font-size:13px;color:#555">${escapeHtml(common.openLink)} <br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>
 </body></html>`;
   return { to, subject: content.subject, text, html, ...(content.messageId && { messageId: content.messageId }) };
-}
-
-/** "Sam, Alex Stone": the guests still in a party, in the order the player gave them. */
-async function guestNamesOf(db: Db, registrationId: string): Promise<string> {
-  const rows = await db
-    .select({ firstName: registrationGuest.firstName, lastName: registrationGuest.lastName })
-    .from(registrationGuest)
-    .where(and(eq(registrationGuest.registrationId, registrationId), eq(registrationGuest.status, "active")))
-    .orderBy(asc(registrationGuest.ordinal));
-  return rows.map(guestDisplayName).join(", ");
 }

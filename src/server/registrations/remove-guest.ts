@@ -58,12 +58,10 @@ export async function removeGuest(deps: RegistrationDeps, options: { user: Sessi
       .update(registration)
       .set({ guestCount: sql`${registration.guestCount} - 1`, amountCents: sql`${registration.amountCents} - ${guest.shareCents}` })
       .where(eq(registration.id, reg.id));
-    if (refund > 0) {
-      const refundId = await insertRefund(tx, reg, { amountCents: refund, currency: charge!.currency, reason: "guest_removed", guestId: guest.id });
-      if (refundId) await enqueueIn(tx, deps).refund(refundId);
-    }
-    // A paid party's receipt for the guest's share, also when the fee covers all of it (docs/mails.md).
-    if (paid) await enqueueIn(tx, deps).mail({ kind: "guest_removed", registrationId: reg.id, guestId: guest.id });
+    const refundId = refund > 0 ? await insertRefund(tx, reg, { amountCents: refund, currency: charge!.currency, reason: "guest_removed", guestId: guest.id }) : undefined;
+    if (refundId) await enqueueIn(tx, deps).refund(refundId);
+    // A paid party's receipt for the guest's share, naming its refund row; also when the fee covers all of it (docs/mails.md).
+    if (paid) await enqueueIn(tx, deps).mail({ kind: "guest_removed", registrationId: reg.id, guestId: guest.id, ...(refundId && { refundId }) });
     // A spot freed goes to the waitlist; a waitlisted party now smaller may fit the spots already free
     // (it is first in line for them: a newcomer must not take them ahead of it).
     await promoteNext(tx, deps, event, reg.role);

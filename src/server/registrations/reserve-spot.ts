@@ -28,7 +28,11 @@ export interface ReserveRequest {
   role: RegistrationRole;
   /** The role's capacity, from the event row just locked. */
   capacity: number;
-  /** The price of one spot; the party pays it once per head (docs/guests.md). */
+  /**
+   * The price of one spot, from the event row just locked (join-batch.ts checks it against the price the
+   * join was prepared with); the party pays it once per head (docs/guests.md). It decides the spot's
+   * amount, the charge row's and the amount a paid waitlist place consents to.
+   */
   priceCents: number;
   /** +1 guests, already checked against the game's limit: the party holds or waits for 1 + guests spots. */
   guests: { firstName: string; lastName?: string }[];

@@ -1,51 +1,120 @@
+import { eq } from "drizzle-orm";
 import type { Job } from "pg-boss";
+import { registration, user } from "../db/schema.ts";
 import type { Boss } from "../jobs/boss.ts";
 import type { Mail, Mailer } from "../mail/mailer.ts";
 import { feeRuleOf, type RegistrationDeps } from "./deps.ts";
 import { REGISTRATION_MAIL_QUEUE, type RegistrationMailJob } from "./jobs.ts";
 import { composeRegistrationMail } from "./mails.ts";
 
-/** Mail jobs a worker takes at once: a burst's mails go out within a minute, not one per poll. */
+/**
+ * Mail jobs a worker takes at once. A full batch is followed at once by the next (workers.ts), so a
+ * burst's mails go out within a minute instead of one per poll.
+ */
 export const MAILS_PER_BATCH = 25;
+/** Mails written at once (each reads a few rows) and people mailed at once (one SMTP connection each). */
+const COMPOSED_AT_ONCE = 4;
+const RECIPIENTS_AT_ONCE = 8;
+
+/** A fetched job; `createdOn` when fetched with pg-boss's metadata (workers.ts). */
+export type MailJob = Job<RegistrationMailJob> & { createdOn?: Date };
 
 /**
- * Sends a batch of registration mails (docs/mails.md, "Order"): the jobs come in the order they were
- * queued; each person's mails are sent one after another in that order, different people's side by
- * side. When one of a person's mails fails, it and that person's later mails of the batch are
- * failed for pg-boss to retry together, so a later mail never overtakes an earlier one; the others
- * complete.
+ * The order of what the jobs report: the moment each was queued (`asOf`, set inside the transaction
+ * that made the change, so a person's changes, one after the other under the game's lock, are in
+ * the order they were made), then pg-boss's creation time, then its id. A job queued before `asOf`
+ * existed counts from its creation time. pg-boss hands a batch out in no particular order.
  */
-export async function sendMailBatch(boss: Boss, deps: RegistrationDeps & { mailer: Mailer }, jobs: Job<RegistrationMailJob>[]): Promise<void> {
+export function inReportedOrder(jobs: readonly MailJob[]): MailJob[] {
+  const momentOf = (job: MailJob) => job.data.asOf ?? job.createdOn?.toISOString() ?? "";
+  const created = (job: MailJob) => job.createdOn?.getTime() ?? 0;
+  return [...jobs].sort((a, b) => momentOf(a).localeCompare(momentOf(b)) || created(a) - created(b) || a.id.localeCompare(b.id));
+}
+
+/**
+ * Sends a batch of registration mails (docs/mails.md, "Order and speed"): each person's mails one
+ * after another in the order of what they report, different people's side by side. When one of a
+ * person's mails cannot be written or sent, it and that person's later mails of the batch are failed
+ * together for pg-boss to retry, so a later mail never overtakes an earlier one; the others are sent
+ * (and completed by pg-boss when this returns). A mail with nothing left to say (null) is done.
+ */
+export async function sendMailBatch(boss: Pick<Boss, "fail">, deps: RegistrationDeps & { mailer: Mailer }, jobs: readonly MailJob[]): Promise<void> {
   const context = { ...deps.config, feeRule: feeRuleOf(deps) };
-  const byRecipient = new Map<string, { job: Job<RegistrationMailJob>; mail: Mail }[]>();
-  const failed: { ids: string[]; error: unknown }[] = [];
-  for (const job of jobs) {
-    let mail: Mail | null;
+  const ordered = inReportedOrder(jobs);
+  const written = await inParallel(ordered, COMPOSED_AT_ONCE, async (job) => {
     try {
-      mail = await composeRegistrationMail(deps.database.db, context, job.data);
+      return { mail: await composeRegistrationMail(deps.database.db, context, job.data) };
     } catch (error) {
-      failed.push({ ids: [job.id], error });
+      return { error };
+    }
+  });
+  // One queue per person, in the order of what the jobs report. A mail that could not be written
+  // holds back its person's later ones (found by its recipient alone); when even that cannot be read,
+  // every later mail of the batch is held back, whoever it is for.
+  const byRecipient = new Map<string, { job: MailJob; mail: Mail }[]>();
+  const failed: { ids: string[]; error: unknown }[] = [];
+  const heldBack = new Set<string>();
+  let holdAll: unknown = null;
+  for (const [index, job] of ordered.entries()) {
+    const result = written[index]!;
+    if (holdAll !== null) {
+      failed.push({ ids: [job.id], error: holdAll });
       continue;
     }
-    if (!mail) continue;
-    const queue = byRecipient.get(mail.to.toLowerCase()) ?? [];
-    queue.push({ job, mail });
-    byRecipient.set(mail.to.toLowerCase(), queue);
+    if ("error" in result) {
+      const recipient = await recipientOf(deps, job.data).catch(() => undefined);
+      if (recipient === undefined) holdAll = result.error;
+      else if (recipient !== null) heldBack.add(recipient);
+      failed.push({ ids: [job.id], error: result.error });
+      continue;
+    }
+    if (!result.mail) continue;
+    const recipient = result.mail.to.trim().toLowerCase();
+    if (heldBack.has(recipient)) {
+      failed.push({ ids: [job.id], error: new Error("an earlier mail to the same person is retried first") });
+      continue;
+    }
+    byRecipient.set(recipient, [...(byRecipient.get(recipient) ?? []), { job, mail: result.mail }]);
   }
-  await Promise.all(
-    [...byRecipient.values()].map(async (queue) => {
-      for (const [index, { mail }] of queue.entries()) {
-        try {
-          await deps.mailer.send(mail);
-        } catch (error) {
-          failed.push({ ids: queue.slice(index).map((entry) => entry.job.id), error });
-          return;
-        }
+  await inParallel([...byRecipient.values()], RECIPIENTS_AT_ONCE, async (queue) => {
+    for (const [index, { mail }] of queue.entries()) {
+      try {
+        await deps.mailer.send(mail);
+      } catch (error) {
+        failed.push({ ids: queue.slice(index).map((entry) => entry.job.id), error });
+        return;
       }
-    }),
-  );
+    }
+  });
   for (const { ids, error } of failed) {
-    console.error(`registration mails ${ids.join(", ")} failed and will be retried:`, error);
-    await boss.fail(REGISTRATION_MAIL_QUEUE, ids);
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`registration mail job(s) ${ids.join(", ")} failed and will be retried: ${message}`);
+    // One after another, in the order of what they report: each retry is due a little after the one before.
+    for (const id of ids) await boss.fail(REGISTRATION_MAIL_QUEUE, id, { message });
   }
+}
+
+/** Who a job's mail is for (lowercase), without writing it; null when nobody any more. */
+async function recipientOf(deps: RegistrationDeps, job: RegistrationMailJob): Promise<string | null> {
+  if (job.kind === "account_deleted") return job.to.trim().toLowerCase();
+  const db = deps.database.db;
+  const [row] =
+    job.kind === "event_cancelled" || job.kind === "event_changed"
+      ? await db.select({ email: user.email }).from(user).where(eq(user.id, job.userId))
+      : await db.select({ email: user.email }).from(registration).innerJoin(user, eq(user.id, registration.userId)).where(eq(registration.id, job.registrationId));
+  return row ? row.email.trim().toLowerCase() : null;
+}
+
+/** `work` over `items`, at most `limit` at a time; the results in the items' order. */
+async function inParallel<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }

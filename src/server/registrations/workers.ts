@@ -46,10 +46,19 @@ export async function startRegistrationWorkers(
   await boss.work<RefundJob>(REFUND_QUEUE, { pollingIntervalSeconds }, async ([job]) => {
     if (job) await executeRefund(deps, job.data.paymentId);
   });
-  // In batches, each person's mails in the order queued (send-mail-batch.ts, docs/mails.md).
-  await boss.work<RegistrationMailJob>(REGISTRATION_MAIL_QUEUE, { pollingIntervalSeconds, batchSize: MAILS_PER_BATCH }, async (jobs) => {
-    await sendMailBatch(boss, deps, jobs);
-  });
+  // In batches, each person's mails in the order of what they report (send-mail-batch.ts,
+  // docs/mails.md). pg-boss 10 waits a polling interval after every batch, even a full one: a full
+  // batch asks for the next at once instead, so a backlog drains at the pace mail is sent.
+  // The worker's id is known once `work` returns; a first batch may be taken before that.
+  const mailWorker: { id?: string } = {};
+  mailWorker.id = await boss.work<RegistrationMailJob>(
+    REGISTRATION_MAIL_QUEUE,
+    { pollingIntervalSeconds, batchSize: MAILS_PER_BATCH, includeMetadata: true },
+    async (jobs) => {
+      await sendMailBatch(boss, deps, jobs);
+      if (jobs.length === MAILS_PER_BATCH && mailWorker.id) boss.notifyWorker(mailWorker.id);
+    },
+  );
   await boss.work(RECOVER_QUEUE, async () => {
     await recoverPayments(deps);
   });

@@ -120,7 +120,6 @@ const exact: Record<string, string> = {
   "Guests can only join as players.": "Les invités ne peuvent s’inscrire que comme joueurs.",
   "This guest is not in your party.": "Cet invité ne fait pas partie de votre groupe.",
   "Your party is larger than this game.": "Votre groupe est plus nombreux que les places de cette partie.",
-  "This game is now free. Please review it and try again.": "Cette partie est maintenant gratuite. Vérifiez et réessayez.",
   "You can bring at most 1 guest to this game.": "Vous pouvez amener au plus 1 invité à cette partie.",
 
   // Weekly series (series/, shared/series.ts)

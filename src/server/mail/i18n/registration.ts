@@ -13,6 +13,9 @@ const en = {
     subject: (title: string) => `Cancelled: ${title}`,
     intro: (title: string) => `The game ${title} has been cancelled by the organiser.`,
     refunded: (amount: string) => `Your payment of ${amount} is refunded in full to your card. It can take 5–10 days to appear on your statement.`,
+    /** A party that had already had guests' shares back: the rest of its payment comes back. */
+    refundedHeld: (amount: string, paid: string) =>
+      `Of your payment of ${paid}, the ${amount} still paid for your party is refunded in full to your card (the guests you removed earlier had their shares back already). It can take 5–10 days to appear on your statement.`,
     nothingCharged: "Nothing was charged to you for this game, so there is nothing to refund.",
     closed: "Your place on its lists and waitlists has been closed.",
     organiserMessage: (message: string) => `Message from the organiser: ${message}`,
@@ -58,13 +61,18 @@ const en = {
   },
   guestRemoved: {
     subject: (name: string, title: string) => `${name} is no longer in your party for ${title}`,
-    intro: (name: string, title: string) => `You removed ${name} from your party for ${title}. Their spot goes to the waitlist.`,
+    intro: (name: string, title: string) => `You removed ${name} from your party for ${title}. Their spot is open to others again; yours and your other guests' stay as they were.`,
     refund: (refund: string, share: string, fee: string) =>
-      `${refund} of their ${share} goes back to your card (the ${fee} processing fee is kept by the card processor). It can take 5–10 days to appear on your statement.`,
-    nothing: (share: string) => `The processing fee covers their whole ${share} share, so nothing goes back to your card.`,
+      `${refund} of their ${share} goes back to your card: the card processor keeps ${fee} as its processing fee. It can take 5–10 days to appear on your statement.`,
+    nothing: (name: string, share: string) =>
+      `Nothing goes back to your card for ${name}: the processing fee the card processor keeps on a refund is as much as their whole ${share} share.`,
+    shareLabel: "Their share",
+    backLabel: "Back to your card",
   },
-  /** A mail sent after the spot it reports was given up (its job ran late): it says so. */
+  /** A receipt written after the spot it reports was given up (its job ran late): it says so instead of the cancel policy. */
   sinceGivenUp: "You have since given up this spot.",
+  /** The same after the organiser cancelled the game (its own mail says what comes back). */
+  sinceCancelled: "The game has since been cancelled: its cancellation mail says what comes back to your card.",
   policy: {
     tooLate: "Kick-off is less than 24 hours away, so this spot can no longer be cancelled.",
     freeCancel: (deadline: string) => `Can't make it? Cancel on the game's page by ${deadline} (24 hours before kick-off), so that your spot goes to the next person on the waitlist.`,
@@ -138,6 +146,8 @@ const fr: RegistrationMailTexts = {
     subject: (title) => `Annulée : ${title}`,
     intro: (title) => `La partie ${title} a été annulée par l’organisateur.`,
     refunded: (amount) => `Votre paiement de ${amount} vous est remboursé en entier sur votre carte. Il peut falloir de 5 à 10 jours pour qu’il paraisse sur votre relevé.`,
+    refundedHeld: (amount, paid) =>
+      `Sur votre paiement de ${paid}, les ${amount} encore payés pour votre groupe vous sont remboursés en entier sur votre carte (les invités que vous aviez retirés avaient déjà été remboursés de leur part). Il peut falloir de 5 à 10 jours pour qu’ils paraissent sur votre relevé.`,
     nothingCharged: "Rien ne vous a été débité pour cette partie : il n’y a donc rien à rembourser.",
     closed: "Votre place sur ses listes et listes d’attente a été fermée.",
     organiserMessage: (message) => `Message de l’organisateur : ${message}`,
@@ -181,12 +191,16 @@ const fr: RegistrationMailTexts = {
   },
   guestRemoved: {
     subject: (name, title) => `${name} ne fait plus partie de votre groupe pour ${title}`,
-    intro: (name, title) => `Vous avez retiré ${name} de votre groupe pour ${title}. Sa place va à la liste d’attente.`,
+    intro: (name, title) => `Vous avez retiré ${name} de votre groupe pour ${title}. Sa place est de nouveau ouverte aux autres ; la vôtre et celles de vos autres invités restent les mêmes.`,
     refund: (refund, share, fee) =>
-      `${refund} de sa part de ${share} sont remboursés sur votre carte (les ${fee} de frais de traitement sont conservés par le processeur de paiement). Il peut falloir de 5 à 10 jours pour que ce soit visible sur votre relevé.`,
-    nothing: (share) => `Les frais de traitement couvrent toute sa part de ${share} : rien n’est remboursé sur votre carte.`,
+      `${refund} de sa part de ${share} sont remboursés sur votre carte : le processeur de paiement conserve ${fee} de frais de traitement. Il peut falloir de 5 à 10 jours pour que ce soit visible sur votre relevé.`,
+    nothing: (name, share) =>
+      `Rien n’est remboursé sur votre carte pour ${name} : les frais de traitement que le processeur de paiement conserve sur un remboursement atteignent toute sa part de ${share}.`,
+    shareLabel: "Sa part",
+    backLabel: "Remboursé sur votre carte",
   },
   sinceGivenUp: "Vous avez depuis renoncé à cette place.",
+  sinceCancelled: "La partie a depuis été annulée : le courriel d’annulation indique ce qui revient sur votre carte.",
   policy: {
     tooLate: "Le coup d’envoi est dans moins de 24 heures : cette place ne peut donc plus être annulée.",
     freeCancel: (deadline) => `Vous ne pouvez pas venir ? Annulez sur la page de la partie d’ici le ${deadline} (24 heures avant le coup d’envoi), pour que votre place aille à la personne suivante sur la liste d’attente.`,

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useState, type ReactNode } from "react";
 import type { EventDetail } from "../../../../shared/events.ts";
 import type { GuestInput } from "../../../../shared/guests.ts";
-import { CANCEL_WINDOW_TEXT, joinNotice, type RegistrationRole } from "../../../../shared/registrations.ts";
+import { CANCEL_WINDOW_TEXT, joinNotice, priceFor, type RegistrationRole } from "../../../../shared/registrations.ts";
 import { t } from "../../../i18n/i18n.ts";
 import { sharedMessage } from "../../../i18n/shared-message.ts";
 import { Dialog } from "../../../components/dialog.tsx";
@@ -71,8 +71,10 @@ export function EventActionsPanel({
     }
     // What the button promised: a spot, or (the game being full) the waitlist.
     const promisedWaitlist = isRoleFull(event, role, viewer?.id, party);
+    // The price shown (free): a game made paid meanwhile refuses the join, naming its price, which the
+    // page, read again, then shows on its way to the payment.
     join.mutate(
-      { role, ...withGuests },
+      { role, expectedPriceCents: priceFor(event, role), ...withGuests },
       {
         onSuccess: ({ registration }) => {
           notify(sharedMessage(joinNotice(role, registration.status)));

@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { useNavigate } from "react-router";
 import { DEFAULT_FEE } from "../../../../shared/money.ts";
 import type { EventDetail } from "../../../../shared/events.ts";
@@ -53,10 +54,16 @@ export function PaidJoinDialog({
   const policyInput = { game: event, priceCents, rule: config.data?.payments ?? DEFAULT_FEE, currency, now: new Date() };
   const policy = waitlist ? waitlistPolicy(policyInput) : paymentPolicy(policyInput);
 
+  // A game made free while the payment was on its way: the spot was taken free (nothing charged), so
+  // there is no payment to show; the page says so as for a free join.
+  const tookFree = useRef(false);
   const pay = async (input: { paymentMethodId: string; consentToAutoCharge?: true }): Promise<PayResult> => {
     try {
-      const response = await join.mutateAsync({ role, ...input, ...(guests.length > 0 ? { guests } : {}) });
+      // The price shown, never charged: a price changed meanwhile is refused (409, naming it) and the
+      // dialog, following the game as it is read again, shows the new one to pay again at.
+      const response = await join.mutateAsync({ role, ...input, expectedPriceCents: priceFor(event, role), ...(guests.length > 0 ? { guests } : {}) });
       if (response.status === "requires_action") return { status: "requires_action", clientSecret: response.clientSecret };
+      tookFree.current = response.registration.amountCents === 0;
       return { status: response.registration.status === "waitlisted" ? "waitlisted" : "confirmed" };
     } catch (error) {
       throw new PaymentMessage(registrationErrorMessage(error), { cause: error });
@@ -87,11 +94,11 @@ export function PaidJoinDialog({
       confirm={confirmPayment}
       onDone={(status) => {
         onJoined?.();
-        if (status === "confirmed") {
+        if (status === "confirmed" && !tookFree.current) {
           navigate(paths.confirmationOf(event.id));
           return;
         }
-        notify(sharedMessage(joinNotice(role, "waitlisted")));
+        notify(sharedMessage(joinNotice(role, status)));
         onClose();
       }}
     />
