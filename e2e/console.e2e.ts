@@ -264,7 +264,7 @@ describe("the organiser's console", () => {
       [names.waiting, "Player", "Confirmed", "Yes", "$10.00", "$0.59", "—", "—", "Visa •••• 4242", "Checked in", "0"],
       [names.keeper, "Goalkeeper", "Confirmed", "No", "$5.00", "$0.45", "—", "—", "Visa •••• 4242", "—", "0"],
     ]);
-    expect(await tableRows(region(page, "Player waitlist table").getByRole("table"))).toEqual([["1", names.later, expect.any(String), "—"]]);
+    expect(await tableRows(region(page, "Player waitlist table").getByRole("table"))).toEqual([["1", names.later, "1 person", expect.any(String), "—"]]);
     const totals = region(page, "Totals");
     expect(await totals.locator("dd").allTextContents()).toEqual(["$35.00", "$2.22", "$9.41", "$23.37"]);
 
@@ -274,7 +274,7 @@ describe("the organiser's console", () => {
     const text = readFileSync((await download.path())!, "utf8");
     expect(text.startsWith("\uFEFF")).toBe(true);
     const [header, ...rows] = parseCsv(text);
-    expect(header).toEqual(["List", "Waitlist place", "Name", "Role", "Status", "Joined", "From the waitlist", "Paid", "Fee", "Refund", "Refund status", "Card", "Checked in", "No-show", "No-shows (90 days)"]);
+    expect(header).toEqual(["List", "Waitlist place", "Name", "Party size", "Role", "Status", "Joined", "From the waitlist", "Paid", "Fee", "Refund", "Refund status", "Card", "Checked in", "No-show", "No-shows (90 days)"]);
     const column = (row: string[], name: string) => row[header!.indexOf(name)]!;
     const money = (cell: string) => `$${cell}`;
     const csvAsScreen = rows
@@ -294,8 +294,8 @@ describe("the organiser's console", () => {
       ]);
     expect(csvAsScreen).toEqual(onScreen.map((row) => row.filter((_, index) => index !== 3)));
     for (const row of rows) expect(Date.parse(column(row, "Joined")), column(row, "Joined")).toBeGreaterThanOrEqual(Date.parse("2021-03-01T05:00:00Z"));
-    expect(rows.filter((row) => column(row, "List") !== "Roster").map((row) => [column(row, "List"), column(row, "Waitlist place"), column(row, "Name")])).toEqual([
-      ["Player waitlist", "1", names.later],
+    expect(rows.filter((row) => column(row, "List") !== "Roster").map((row) => [column(row, "List"), column(row, "Waitlist place"), column(row, "Name"), column(row, "Party size")])).toEqual([
+      ["Player waitlist", "1", names.later, "1"],
     ]);
 
     await expectNoAxeViolations(page);

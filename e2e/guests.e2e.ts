@@ -257,7 +257,7 @@ describe("+1 guests at 375 px", () => {
     await players.getByText("8 spots left", { exact: true }).waitFor(SERVER);
     await players.getByText("Alex Stone (guest of Pia Pitch)", { exact: true }).waitFor();
     expect(await mine.getByRole("button", { name: "Remove Sam" }).count()).toBe(0);
-    await yourRegistration(page).getByText("You paid $20.00 for you and 1 guest.").waitFor(SERVER);
+    await yourRegistration(page).getByText("You paid $30.00. $9.41 went back to your card.").waitFor(SERVER);
     expect((await eventOf(page, game)).playersCount).toBe(2);
     await fitsWidth(page);
     await screenshot(page, "guests-one-removed-375");

@@ -101,6 +101,11 @@ describe("viewerStatus with guests", () => {
     expect(statusOf([{ amountCents: 3000, guests }])).toEqual([{ headline: "You're playing", detail: "You paid $30.00 for you and 2 guests." }]);
   });
 
+  it("says what was paid and what came back once a guest was removed, without the party it no longer is", () => {
+    const [line] = statusOf([{ amountCents: 2000, paidCents: 3000, backCents: 941, guests: guests.slice(1) }]);
+    expect(line!.detail).toBe("You paid $30.00. $9.41 went back to your card.");
+  });
+
   it("tells a waitlisted party how many spots it waits for, and what it will be charged", () => {
     expect(statusOf([{ status: "waitlisted", waitlistPosition: 1, amountCents: 3000, guests }])[0]!.detail).toBe(
       "If 3 spots free up, your saved card will be charged $30.00 automatically for you and your 2 guests.",

@@ -73,7 +73,9 @@ export function viewerStatus({
         // guest paid more than its price now, and got that guest's share back.
         const charged = formatCents(registration.paidCents, currency);
         const back = registration.backCents > 0 ? formatCents(registration.backCents, currency) : null;
-        const paidLine = guests > 0 ? t("event.guests.paidParty", { price: charged, count: guests }) : t("event.status.paid", { price: charged });
+        // With money back (a guest removed) the sum paid was for a larger party than the one now held:
+        // "You paid $30.00. $9.41 went back to your card.", not "for you and 1 guest".
+        const paidLine = guests > 0 && !back ? t("event.guests.paidParty", { price: charged, count: guests }) : t("event.status.paid", { price: charged });
         const detail = registration.paidCents === 0 ? undefined : back ? `${paidLine} ${t("event.status.partRefunded", { amount: back })}` : paidLine;
         lines.push({ key, headline, detail, ...(deadline ? { deadline } : {}) });
         break;
