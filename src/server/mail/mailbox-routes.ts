@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { html, raw } from "hono/html";
 import type { Db } from "../db/client.ts";
-import { findMailboxMessage, keptMessage, listMailbox } from "./mailer.ts";
+import { findMailboxMessage, listMailbox } from "./mailer.ts";
 
 const MAX_INTEGER = 2_147_483_647;
 
@@ -42,19 +42,18 @@ export function mailboxRoutes(db: Db) {
       // Ids are a PostgreSQL integer; a larger number names no mail (and must not reach the query).
       const message = id <= MAX_INTEGER ? await findMailboxMessage(db, id) : undefined;
       if (!message) return c.html("<p>No such mail.</p>", 404);
-      const { messageId, html: body } = keptMessage(message.html);
       return c.html(html`<!doctype html>
         <html lang="en">
           <head><meta charset="utf-8" /><title>${message.subject}</title></head>
           <body style="font-family:system-ui,sans-serif">
             <p><a href="/dev/mailbox">← Local mailbox</a></p>
             <p>
-              <strong>To:</strong> ${message.to}<br /><strong>Subject:</strong> ${message.subject}${messageId
-                ? html`<br /><strong>Message-ID:</strong> <code>${messageId}</code>`
+              <strong>To:</strong> ${message.to}<br /><strong>Subject:</strong> ${message.subject}${message.messageId
+                ? html`<br /><strong>Message-ID:</strong> <code>${message.messageId}</code>`
                 : ""}
             </p>
             <hr />
-            ${raw(body)}
+            ${raw(message.html)}
           </body>
         </html>`);
     });

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Db } from "../db/client.ts";
 import { mailboxMessage } from "../db/schema.ts";
@@ -45,34 +45,24 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
 
 /**
  * Development without SMTP: keep each mail in the database and print its links. A mail's Message-ID
- * is kept with it (the first line of its stored HTML, a comment: the mailbox has no column for it),
- * and, as a mail client does, a second mail with the same Message-ID (its job run again after a
- * crash) is not shown twice.
+ * is kept with it (a unique column), and, as a mail client does, a second mail with the same
+ * Message-ID (its job run again after a crash) is not kept twice (docs/mails.md, "Message-IDs").
  */
 export function createLocalMailer(db: Db, log: (line: string) => void = console.log): Mailer {
   return {
     local: true,
     async send(mail) {
-      const stamp = mail.messageId ? messageIdStamp(mail.messageId) : "";
-      if (stamp) {
-        const [kept] = await db.select({ id: mailboxMessage.id }).from(mailboxMessage).where(sql`starts_with(${mailboxMessage.html}, ${stamp})`).limit(1);
-        if (kept) return log(`mail to ${mail.to}: ${mail.subject} (sent again: ${mail.messageId} is already in the mailbox)`);
-      }
-      await db.insert(mailboxMessage).values({ to: mail.to, subject: mail.subject, html: `${stamp}${mail.html}`, text: mail.text });
+      const kept = await db
+        .insert(mailboxMessage)
+        .values({ to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, messageId: mail.messageId ?? null })
+        .onConflictDoNothing({ target: mailboxMessage.messageId })
+        .returning({ id: mailboxMessage.id });
+      if (kept.length === 0) return log(`mail to ${mail.to}: ${mail.subject} (sent again: ${mail.messageId} is already in the mailbox)`);
       const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
       log(`mail to ${mail.to}: ${mail.subject}${links.map((link) => `\n  ${link}`).join("")}`);
     },
     close() {},
   };
-}
-
-/** How the local mailbox keeps a Message-ID: a comment opening the stored HTML. */
-const messageIdStamp = (messageId: string) => `<!-- Message-ID: ${messageId.replace(/--/g, "")} -->\n`;
-
-/** A mail's HTML as the local mailbox kept it, split into its Message-ID (if any) and the mail's own HTML. */
-export function keptMessage(stored: string): { messageId: string | null; html: string } {
-  const stamp = /^<!-- Message-ID: (<[^>]*>) -->\n/.exec(stored);
-  return stamp ? { messageId: stamp[1]!, html: stored.slice(stamp[0].length) } : { messageId: null, html: stored };
 }
 
 export async function listMailbox(db: Db) {
