@@ -1,4 +1,4 @@
-import { asc, eq, inArray, type SQL } from "drizzle-orm";
+import { asc, eq, inArray, isNotNull, type SQL } from "drizzle-orm";
 import type { LedgerEntry, LedgerGroup, PartyGuest, RefundReason } from "../../shared/ledger.ts";
 import type { Db } from "../db/client.ts";
 import { payment, registration, registrationGuest } from "../db/schema.ts";
@@ -77,6 +77,34 @@ export async function partyGuestsOf(db: Db, registrationIds: readonly string[]):
     else parties.set(registrationId, [guest]);
   }
   return parties;
+}
+
+/**
+ * Every row of the ledger with the processor's id for it and the state of its registration: what
+ * `npm run reconcile` compares with the processor (payments/reconcile.ts). The comparison's rules are
+ * reconcile's own, so that it checks the ledger rather than repeating what the screens add up.
+ */
+export type AuditedEntry = LedgerEntry & {
+  gatewayId: string | null;
+  registration: { status: typeof registration.$inferSelect.status; closedReason: typeof registration.$inferSelect.closedReason; refundedCents: number | null };
+};
+
+export async function readLedgerForAudit(db: Db): Promise<AuditedEntry[]> {
+  const rows = await db
+    .select({ ...entryColumns, gatewayId: payment.gatewayId, regStatus: registration.status, closedReason: registration.closedReason, refundedCents: registration.refundedCents })
+    .from(payment)
+    .innerJoin(registration, eq(registration.id, payment.registrationId))
+    .orderBy(asc(payment.createdAt), asc(payment.id));
+  return rows.map(({ regStatus, closedReason, refundedCents, ...entry }) => ({ ...entry, registration: { status: regStatus, closedReason, refundedCents } }));
+}
+
+/** Every guest removed from a party, with their share and what the removal recorded as refunded. */
+export async function removedGuests(db: Db): Promise<{ id: string; registrationId: string; shareCents: number; refundedCents: number }[]> {
+  const rows = await db
+    .select({ id: registrationGuest.id, registrationId: registrationGuest.registrationId, shareCents: registrationGuest.shareCents, refundedCents: registrationGuest.refundedCents })
+    .from(registrationGuest)
+    .where(isNotNull(registrationGuest.refundedCents));
+  return rows.map((row) => ({ ...row, refundedCents: row.refundedCents ?? 0 }));
 }
 
 /** Runs one statement: a pool's query, or one client's in turn (console/day-facts.ts). */

@@ -1,8 +1,7 @@
-import { eq, isNotNull } from "drizzle-orm";
 import { type FeeRule, refundAfterFeeCents } from "../../shared/money.ts";
 import { holdsSpot } from "../../shared/registrations.ts";
 import type { Db } from "../db/client.ts";
-import { payment, registration, registrationGuest } from "../db/schema.ts";
+import { readLedgerForAudit, removedGuests as readRemovedGuests } from "../money/read-money.ts";
 import type { PaymentGateway } from "./gateway.ts";
 
 export interface ReconciliationReport {
@@ -25,14 +24,18 @@ export interface ReconciliationReport {
  * spot was released before the charge landed; a removed guest's share − fee, and the rest of the party's
  * price by those rules: docs/guests.md); every refund the processor made is a ledger refund
  * of the same amount; nothing in the ledger succeeded that the processor does not have.
- * See docs/registrations-and-payments.md, "Reconciliation".
+ * See docs/registrations-and-payments.md, "Reconciliation". The rows are read by the money module
+ * (docs/money.md); the rules they are checked against are written here, apart from the screens'.
  */
 export async function reconcile(db: Db, gateway: PaymentGateway, feeRule: FeeRule): Promise<ReconciliationReport> {
   const settled = await gateway.listSettled();
-  const ledger = await db
-    .select({ row: payment, regStatus: registration.status, closedReason: registration.closedReason, refundedCents: registration.refundedCents })
-    .from(payment)
-    .innerJoin(registration, eq(registration.id, payment.registrationId));
+  // Each row with its registration's state, as the code below reads it.
+  const ledger = (await readLedgerForAudit(db)).map((entry) => ({
+    row: entry,
+    regStatus: entry.registration.status,
+    closedReason: entry.registration.closedReason,
+    refundedCents: entry.registration.refundedCents,
+  }));
 
   const problems: ReconciliationReport["problems"] = [];
   const problem = (cents: number, what: string) => {
@@ -43,10 +46,7 @@ export async function reconcile(db: Db, gateway: PaymentGateway, feeRule: FeeRul
   const ledgerRefunds = new Map(ledger.filter((l) => l.row.kind === "refund" && l.row.gatewayId).map((l) => [l.row.gatewayId!, l]));
   // Guests removed from a paid spot (docs/guests.md): each share refunded on its own, by the cancel rule,
   // and no longer part of what the registration holds.
-  const removedGuests = await db
-    .select({ id: registrationGuest.id, registrationId: registrationGuest.registrationId, shareCents: registrationGuest.shareCents, refundedCents: registrationGuest.refundedCents })
-    .from(registrationGuest)
-    .where(isNotNull(registrationGuest.refundedCents));
+  const removedGuests = await readRemovedGuests(db);
   const removedShares = new Map<string, number>();
   const guestRefunds = new Map<string, number>();
   for (const guest of removedGuests) removedShares.set(guest.registrationId, (removedShares.get(guest.registrationId) ?? 0) + guest.shareCents);
@@ -56,7 +56,7 @@ export async function reconcile(db: Db, gateway: PaymentGateway, feeRule: FeeRul
   for (const guest of removedGuests) {
     const byRule = Math.min(guest.shareCents, refundAfterFeeCents(guest.shareCents, feeRule));
     const refunding = guestRefunds.get(guest.id) ?? 0;
-    if (guest.refundedCents !== byRule) problem(byRule - guest.refundedCents!, `guest ${guest.id} records ${guest.refundedCents} refunded, the rules give ${byRule}`);
+    if (guest.refundedCents !== byRule) problem(byRule - guest.refundedCents, `guest ${guest.id} records ${guest.refundedCents} refunded, the rules give ${byRule}`);
     else if (refunding !== byRule) problem(byRule - refunding, `guest ${guest.id} (registration ${guest.registrationId}) refunds ${refunding}, the rules give ${byRule}`);
   }
 
