@@ -12,5 +12,9 @@ export default defineConfig({
     fileParallelism: E2E_LANES > 1,
     maxWorkers: E2E_LANES,
     pool: "forks",
+    // A lane's worker runs its files one after another and loads Playwright and the support modules
+    // once, not per file. Each file still launches and closes its own browser (support/browser.ts),
+    // and what a spec keeps between its tests is in the spec file, which is loaded anew each time.
+    isolate: false,
   },
 });
