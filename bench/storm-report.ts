@@ -22,6 +22,10 @@ export function printRun(result: RunResult, index: number, total: number, option
     );
   }
   if (result.refundPhase) console.log(refundPhaseLine(result));
+  if (result.mails) {
+    const { mails } = result;
+    console.log(`  the storm's mails: ${mails.mails} in the mailbox; ${mails.jobs} jobs, queued → sent p50 ${seconds(mails.p50Ms)}, p99 ${seconds(mails.p99Ms)}, max ${seconds(mails.maxMs)}`);
+  }
 
   if (result.storm) {
     const { storm, bare } = result;

@@ -17,6 +17,7 @@ import { createThrowawayDatabase } from "../src/test/database.ts";
 import { type App, type AppOptions, embeddedDatabaseUrl, freePort, root, startApp } from "./storm-app.ts";
 import { bareLockCheckInsert, type Throughput } from "./storm-bare.ts";
 import { readStormTimings, type StormTimings } from "./storm-timings.ts";
+import { checkStormMails, type MailReport } from "./storm-mails.ts";
 import {
   type CancelOutcome,
   type Check,
@@ -146,6 +147,8 @@ export interface RunResult {
   /** The longest wait for background work to drain (promotions, refunds; jobs of a killed process). */
   drainMs?: number;
   storm?: StormStats;
+  /** The storm's mails: how long each waited to be sent (storm-mails.ts). */
+  mails?: MailReport;
   /** Where the storm's joins spent their time on the server (the lock's hold time among it). */
   timings?: StormTimings;
   bare?: Throughput;
@@ -164,6 +167,8 @@ export interface RunResult {
 }
 
 const DEFINITIVE = [201, 402, 409, 422] as const;
+/** The storm's game; its mails are told apart by it (storm-mails.ts). */
+const STORM_TITLE = "The join storm";
 /** However slow, a client stops retrying after this (it then counts as a failed invariant). */
 const CLIENT_DEADLINE_MS = 4 * 60_000;
 const CARD_CONCURRENCY = 50;
@@ -215,7 +220,7 @@ export async function runStorm(spec: RunSpec, settings: RunSettings, launch: (op
       withDatabase(async (database) => ({
         users: await seedUsers(database.pool, settings.users, authSecret),
         admin: await seedAdmin(database.pool, authSecret),
-        eventId: await insertGame(database.pool, "The join storm", GAME, guestOptions),
+        eventId: await insertGame(database.pool, STORM_TITLE, GAME, guestOptions),
         cancelledEventId: await insertGame(database.pool, "The cancelled game", CANCELLED_GAME, guestOptions),
       })),
     );
@@ -231,6 +236,13 @@ export async function runStorm(spec: RunSpec, settings: RunSettings, launch: (op
       result.crash = { downMs: crashed.downMs, answered: crashed.answered, ...coverage };
     }
     await drain(result, "storm's promotions settled", () => withDatabase((database) => settle(database, eventId, settings.settleTimeoutMs)));
+    // The storm's mails, before the refund phase adds its own (storm-mails.ts).
+    const stormMails = await timed(result, "storm's mails sent", () =>
+      withDatabase((database) =>
+        checkStormMails(database, { eventId, title: STORM_TITLE, from: new Date(stormFrom), timeoutMs: settings.settleTimeoutMs, crashed: Boolean(crashed) }),
+      ),
+    );
+    result.mails = stormMails.report;
 
     await timed(result, `second game: ${settings.cancelledGameJoins.players} + ${settings.cancelledGameJoins.goalkeepers} joins answered`, () =>
       fillGame(client, users, cancelledEventId, settings.cancelledGameJoins, spec.guests ?? false),
@@ -263,7 +275,7 @@ export async function runStorm(spec: RunSpec, settings: RunSettings, launch: (op
         ...(spec.guests && { guests: { removals: phase.removals } }),
       }),
     );
-    result.checks = checked.checks;
+    result.checks = [...checked.checks, ...stormMails.checks];
     result.state = checked.state;
     const refundChecks = await withDatabase((database) =>
       checkRefundPhase({

@@ -330,6 +330,49 @@ describe("order within a batch", () => {
   });
 });
 
+describe("order across batches", () => {
+  it("a person's mail waits while an earlier one is held elsewhere (a killed worker's), then goes after it; another person's go", async () => {
+    const game = await insertGame(context, { title: "Behind a crash", maxPlayers: 6, maxGuestsPerPlayer: 1 });
+    const pia = await playerWithCard(context, { firstName: "Pia" });
+    const quinn = await playerWithCard(context, { firstName: "Quinn" });
+    const piaJoined = await join(pia.client, game.id, { role: "player", paymentMethodId: pia.card.id, guests: [{ firstName: "Sam" }] });
+    expect(piaJoined.status).toBe(201);
+    await removeGuest(pia.client, game.id);
+    expect((await join(quinn.client, game.id, { role: "player", paymentMethodId: quinn.card.id })).status).toBe(201);
+    await cancelSpot(pia.client, game.id);
+    const jobs = await queued();
+    // Pia's Payment confirmed was taken by a worker that then died: the job stays active, outside any batch.
+    const isPias = (job: MailJob) => "registrationId" in job.data && job.data.registrationId === piaJoined.body.registration!.id;
+    const held = jobs.find((job) => isPias(job) && job.data.kind === "payment_confirmed")!;
+    const rest = jobs.filter((job) => job.id !== held.id);
+
+    const mailer = recordingMailer();
+    await drain({ jobs: rest, mailer });
+    // Quinn's goes; Pia's receipt and refund are queued again, unchanged, to go after her confirmation.
+    expect(mailer.sent.map((mail) => mail.to)).toEqual([quinn.email]);
+    const pool = context.services.database.pool;
+    const { rows: copies } = await pool.query<{ kind: string; due_later: boolean }>(
+      `select data->>'kind' as kind, start_after > now() as due_later from pgboss.job where name = $1 and state = 'created' order by data->>'kind'`,
+      [REGISTRATION_MAIL_QUEUE],
+    );
+    expect(copies).toEqual([
+      { kind: "guest_removed", due_later: true },
+      { kind: "refund", due_later: true },
+    ]);
+
+    // Once the confirmation is sent, the two follow it, in order.
+    await drain({ jobs: [held], mailer });
+    // Their wait over (15 s), as if that long had passed.
+    await pool.query(`update pgboss.job set start_after = now() - interval '1 second' where name = $1 and state = 'created'`, [REGISTRATION_MAIL_QUEUE]);
+    await drain({ mailer });
+    expect(mailer.sent.filter((mail) => mail.to === pia.email).map((mail) => mail.subject)).toEqual([
+      "Payment confirmed: Behind a crash",
+      "Sam is no longer in your party for Behind a crash",
+      "Your refund for Behind a crash",
+    ]);
+  });
+});
+
 /** The registration's succeeded charge, once the promotion job has made it. */
 async function eventuallyRow(registrationId: string, what: string) {
   const deadline = Date.now() + 20_000;

@@ -38,9 +38,15 @@ export function inReportedOrder(jobs: readonly MailJob[]): MailJob[] {
  * together for pg-boss to retry, so a later mail never overtakes an earlier one; the others are sent
  * (and completed by pg-boss when this returns). A mail with nothing left to say (null) is done.
  */
-export async function sendMailBatch(boss: Pick<Boss, "fail">, deps: RegistrationDeps & { mailer: Mailer }, jobs: readonly MailJob[]): Promise<void> {
+export async function sendMailBatch(boss: Pick<Boss, "fail" | "send">, deps: RegistrationDeps & { mailer: Mailer }, jobs: readonly MailJob[]): Promise<void> {
   const context = { ...deps.config, feeRule: feeRuleOf(deps) };
-  const ordered = inReportedOrder(jobs);
+  // A person's mail that an earlier one, outside this batch, has not gone before yet waits for it.
+  const waiting = await behindEarlierMails(deps, jobs);
+  for (const job of jobs.filter((queued) => waiting.has(queued.id))) {
+    console.error(`registration mail job ${job.id} (${job.data.kind}) waits for an earlier mail to the same person`);
+    await boss.send(REGISTRATION_MAIL_QUEUE, job.data, { startAfter: WAIT_FOR_EARLIER_SECONDS });
+  }
+  const ordered = inReportedOrder(jobs.filter((job) => !waiting.has(job.id)));
   const written = await inParallel(ordered, COMPOSED_AT_ONCE, async (job) => {
     try {
       return { mail: await composeRegistrationMail(deps.database.db, context, job.data) };
@@ -92,6 +98,36 @@ export async function sendMailBatch(boss: Pick<Boss, "fail">, deps: Registration
     // One after another, in the order of what they report: each retry is due a little after the one before.
     for (const id of ids) await boss.fail(REGISTRATION_MAIL_QUEUE, id, { message });
   }
+}
+
+/** How long a mail held behind an earlier one waits before it is tried again. */
+const WAIT_FOR_EARLIER_SECONDS = 15;
+
+/**
+ * The jobs of `jobs` that an earlier mail to the same person is still to go before: a mail job
+ * outside this batch, not yet sent (waiting for its turn, for a retry, or held by a worker, one killed
+ * included, until pg-boss hands it out again), reporting an earlier moment (`asOf`, else its creation).
+ * Such a job is queued again, unchanged, to be tried a little later; it keeps its Message-ID, so were
+ * the process to die between queueing the copy and completing the original, the mail would still be
+ * one message (docs/mails.md, "Order and speed"). Never a cycle: the moments and ids are a total order.
+ */
+async function behindEarlierMails(deps: RegistrationDeps, jobs: readonly MailJob[]): Promise<Set<string>> {
+  if (jobs.length === 0) return new Set();
+  const { rows } = await deps.database.pool.query<{ id: string }>(
+    `with outstanding as (
+       select j.id, coalesce(r.user_id::text, j.data->>'userId') as person,
+              coalesce(j.data->>'asOf', to_char(j.created_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) as moment
+         from pgboss.job j
+         left join registration r on r.id::text = j.data->>'registrationId'
+        where j.name = $1 and j.state in ('created', 'retry', 'active'))
+     select later.id from outstanding later
+      where later.id = any($2::uuid[]) and later.person is not null
+        and exists (select 1 from outstanding earlier
+                     where earlier.person = later.person and not (earlier.id = any($2::uuid[]))
+                       and (earlier.moment, earlier.id::text) < (later.moment, later.id::text))`,
+    [REGISTRATION_MAIL_QUEUE, jobs.map((job) => job.id)],
+  );
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Who a job's mail is for (lowercase), without writing it; null when nobody any more. */
