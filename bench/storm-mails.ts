@@ -38,10 +38,14 @@ export async function checkStormMails(
   }
   // pg-boss moves completed jobs to its archive after a while; both are read.
   const { rows: delays } = await pool.query<{ ms: number }>(
-    `select extract(epoch from (completed_on - created_on)) * 1000 as ms
+    // From the moment the job reports (`asOf`, set in the change's transaction), not its creation: a
+    // mail queued again to wait for an earlier one (send-mail-batch.ts) counts its whole wait.
+    `select extract(epoch from (completed_on - coalesce((data->>'asOf')::timestamptz, created_on))) * 1000 as ms
        from (select created_on, completed_on, data, name, state from pgboss.job
              union all select created_on, completed_on, data, name, state from pgboss.archive) j
       where j.name = $1 and j.state = 'completed' and j.created_on >= $2
+        -- a job queued again to wait completes twice (the original, then its copy): the copy counts
+        and not exists (select 1 from pgboss.job c where c.name = j.name and c.data = j.data and c.created_on > j.created_on)
         and (j.data->>'registrationId') in (select id::text from registration where event_id = $3)`,
     [REGISTRATION_MAIL_QUEUE, options.from, options.eventId],
   );

@@ -1,4 +1,11 @@
 // `npm start`: build the web app when it is missing or older than its sources, then run the server.
+// `npm start -- --no-build` serves dist/ as it is (src/server/npm-start.test.ts, while other tests build it).
+//
+// Signals (README, "Stopping"): package.json runs this with `exec`, so the shell npm
+// starts becomes this process and a SIGTERM that npm passes on (a container runtime or a supervisor
+// signals the process it started) reaches it; it forwards SIGTERM and SIGINT to the server, which
+// finishes the requests and jobs in flight, and exits with it. Without `exec`, npm's shell died of
+// the signal and left this wrapper and the server running, orphaned, still holding the port.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -16,7 +23,7 @@ function newestMtime(dir) {
 }
 
 const sourcesChanged = () => newestMtime(join(root, "src/web")) > statSync(builtIndex).mtimeMs;
-if (!existsSync(builtIndex) || sourcesChanged()) {
+if (!process.argv.includes("--no-build") && (!existsSync(builtIndex) || sourcesChanged())) {
   console.log("Building the web app...");
   const build = spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
