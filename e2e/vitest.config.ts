@@ -13,8 +13,8 @@ export default defineConfig({
     maxWorkers: E2E_LANES,
     pool: "forks",
     // A lane's worker runs its files one after another and loads Playwright and the support modules
-    // once, not per file. Each file still launches and closes its own browser (support/browser.ts),
-    // and what a spec keeps between its tests is in the spec file, which is loaded anew each time.
+    // once, not per file; its files share one browser, each closing the contexts it opened
+    // (support/browser.ts). What a spec keeps between its tests is in the spec file, loaded anew each time.
     isolate: false,
   },
 });

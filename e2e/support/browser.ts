@@ -11,25 +11,39 @@ export function baseURL(): string {
 }
 
 /**
- * One Chromium per spec file. `newPage()` opens a fresh context (its own cookies), and a failing
+ * One Chromium per lane's worker, shared by the spec files it runs one after another (e2e/vitest.config.ts,
+ * `isolate: false`): launching one per file cost a second or two of the two cores each time. Files
+ * stay apart: `newPage()` opens a fresh context (its own cookies, storage and service workers), and
+ * when a file ends every context it opened is closed, those a spec made itself with
+ * `browser().newContext()` included. Playwright closes the browser when the worker exits. A failing
  * test leaves a screenshot of every open page in e2e/artifacts.
  */
+let shared: Promise<Browser> | undefined;
+function sharedBrowser(): Promise<Browser> {
+  shared ??= chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }).then((launched) => {
+    launched.on("disconnected", () => (shared = undefined));
+    return launched;
+  });
+  return shared;
+}
+
 export function useBrowser() {
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  let before = new Set<BrowserContext>();
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await sharedBrowser();
+    before = new Set(browser.contexts());
   });
   afterAll(async () => {
-    await browser?.close();
+    if (!browser?.isConnected()) return;
+    await Promise.all(browser.contexts().filter((context) => !before.has(context)).map((context) => context.close().catch(() => undefined)));
   });
 
   /** Other context options (isMobile, timezoneId, storageState...) pass through to Playwright. */
   async function newPage(options: { width?: number; height?: number } & Omit<BrowserContextOptions, "baseURL" | "viewport"> = {}): Promise<Page> {
     const { width = 1280, height = 800, ...contextOptions } = options;
     const context = await browser.newContext({ ...contextOptions, baseURL: baseURL(), viewport: { width, height } });
-    contexts.push(context);
     const page = await context.newPage();
     screenshotIfTestFails(page);
     return page;
