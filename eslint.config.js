@@ -14,4 +14,22 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
     },
   },
+  // The house's import rules (docs/architecture.md): the web app and shared code never import the
+  // server (shared types live in src/shared), and shared code never imports the web app. Held by
+  // src/test/import-rules.test.ts.
+  {
+    files: ["src/web/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["**/server/**"], message: "The web app never imports src/server: move what both need to src/shared." }] }],
+    },
+  },
+  {
+    files: ["src/shared/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/server/**", "**/web/**"], message: "src/shared is imported by the server and the web app, and imports neither." }] },
+      ],
+    },
+  },
 );

@@ -10,7 +10,7 @@ import { runMigrations } from "./db/migrate.ts";
 import { startAccountMailWorker } from "./jobs/account-mail.ts";
 import { startBoss } from "./jobs/boss.ts";
 import { startEmbeddedVacuum, startRateLimitPrune } from "./jobs/maintenance.ts";
-import { startNewEventMailWorkers } from "./jobs/new-event-mail.ts";
+import { startNewEventMailWorkers } from "./events/new-event-mail-jobs.ts";
 import { bossJobQueue } from "./jobs/queue.ts";
 import { startRegistrationWorkers } from "./registrations/workers.ts";
 import { startReminderWorkers } from "./reminders/workers.ts";

@@ -1,10 +1,10 @@
+import type { PublicConfig } from "../shared/public-config.ts";
 import type { Config } from "./config.ts";
 
 /** Settings the web app needs before anyone signs in (GET /api/config). Nothing secret. */
-export function publicConfig(config: Config) {
+export function publicConfig(config: Config): PublicConfig {
   return {
     appName: config.appName,
-    /** Share links must name the public site, also inside the Capacitor app (whose origin is local). */
     publicUrl: config.publicUrl,
     payments: {
       mode: config.payments.mode,
@@ -18,5 +18,3 @@ export function publicConfig(config: Config) {
     sessionIdleMs: config.sessionIdleMs,
   };
 }
-
-export type PublicConfig = ReturnType<typeof publicConfig>;

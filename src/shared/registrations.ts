@@ -252,3 +252,13 @@ export interface AccountDeletionGame {
   refundCents: number;
 }
 
+/** A game whose waitlist place a promotion would charge to the card (DELETE /api/me/payment-methods/:id answers them in a 409). */
+export interface WaitlistPlaceOnCard {
+  eventId: string;
+  title: string;
+  startsAt: string;
+  timeZone: string;
+  role: RegistrationRole;
+  /** Leaving a waitlist keeps the cancellation window: not within 24 hours of the start. */
+  canLeave: boolean;
+}

@@ -3,7 +3,7 @@ import { type Context, Hono, type MiddlewareHandler } from "hono";
 import type { Language } from "../../shared/language.ts";
 import type { Db } from "../db/client.ts";
 import { translateServerMessage } from "../i18n/error-language.ts";
-import { requestLanguage } from "../og/og-language.ts";
+import { requestLanguage } from "../i18n/request-language.ts";
 import type { AppEnv } from "../http/env.ts";
 import type { AddressAction, RateLimiter } from "../http/rate-limit.ts";
 import { type Auth, CLIENT_ADDRESS_HEADER } from "./auth.ts";

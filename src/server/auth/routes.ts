@@ -8,7 +8,7 @@ import type { AppEnv } from "../http/env.ts";
 import type { RateLimiter } from "../http/rate-limit.ts";
 import { parseJson } from "../http/validate.ts";
 import type { Auth } from "./auth.ts";
-import { setLanguageCookie } from "../web/language-cookie.ts";
+import { setLanguageCookie } from "../i18n/request-language.ts";
 import { requireUser, requireVerifiedUser } from "./session.ts";
 import { isVerified, verificationPasses } from "./verification-pass.ts";
 

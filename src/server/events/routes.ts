@@ -6,7 +6,7 @@ import type { Db } from "../db/client.ts";
 import type { AppEnv } from "../http/env.ts";
 import { AppError } from "../http/errors.ts";
 import { parseJson, parseQuery } from "../http/validate.ts";
-import { enqueueNewEventMail } from "../jobs/new-event-mail.ts";
+import { enqueueNewEventMail } from "./new-event-mail-jobs.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import type { RegistrationDeps } from "../registrations/deps.ts";
 import { announceNewEvent } from "../live/announce.ts";

@@ -2,10 +2,8 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { HTTPException } from "hono/http-exception";
 import type { z } from "zod";
-import { PAYMENT_FAILED } from "../../shared/registrations.ts";
 import { isDatabaseUnreachable } from "../db/unreachable.ts";
 import { inRequestLanguage } from "../i18n/error-language.ts";
-import { CardError, GatewayUnavailableError } from "../payments/gateway.ts";
 
 export type ErrorCode =
   | "validation"
@@ -88,6 +86,21 @@ export function errorAnswer(c: Context, code: ErrorCode, message: string, status
   return c.json(errorBody(code, translated.message, translated.fields), status);
 }
 
+/**
+ * The answer an error of a lower layer's adapter asks for (the payment processors' CardError and
+ * GatewayUnavailableError, payments/gateway.ts): so that this, the HTTP layer, imports no feature.
+ * `log`: a line for the server's log, said with the request it concerns.
+ */
+export interface HttpAnswer {
+  code: ErrorCode;
+  message: string;
+  status: ContentfulStatusCode;
+  log?: string;
+}
+function hasHttpAnswer(error: Error): error is Error & { httpAnswer: HttpAnswer } {
+  return typeof (error as { httpAnswer?: unknown }).httpAnswer === "object" && (error as { httpAnswer?: unknown }).httpAnswer !== null;
+}
+
 /** The one place where failures become HTTP answers. Never a stack trace. */
 export function handleError(error: Error, c: Context) {
   const answer = (code: ErrorCode, message: string, status: ContentfulStatusCode, fields?: Record<string, string>) => errorAnswer(c, code, message, status, fields);
@@ -98,11 +111,12 @@ export function handleError(error: Error, c: Context) {
     console.warn(`[${String(c.get("requestId" as never) ?? "-")}] the client closed the connection before sending all of ${c.req.method} ${c.req.path}; nothing was done`);
     return answer("validation", "The request was not received completely.", 400);
   }
-  // The processor refused the card: its message is the user's. Unreachable: say so, log which request.
-  if (error instanceof CardError) return answer("payment_declined", error.message, 402);
-  if (error instanceof GatewayUnavailableError) {
-    console.error(`[${String(c.get("requestId" as never) ?? "-")}] payment processor unavailable on ${c.req.method} ${c.req.path}: ${error.message}`);
-    return answer("payment_provider", PAYMENT_FAILED, 502);
+  // An adapter's error that knows its answer: the processor refused the card (its message is the
+  // user's, 402), or could not be reached (502, logged with the request).
+  if (hasHttpAnswer(error)) {
+    const { code, message, status, log } = error.httpAnswer;
+    if (log) console.error(`[${String(c.get("requestId" as never) ?? "-")}] ${log} (${c.req.method} ${c.req.path})`);
+    return answer(code, message, status);
   }
   if (isDatabaseUnreachable(error)) {
     console.error(`[${String(c.get("requestId" as never) ?? "-")}] database unreachable on ${c.req.method} ${c.req.path}: ${error.message}`);

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { SERVER_MESSAGES_FR } from "../../shared/i18n/server-messages-fr.ts";
 import { type MessageDictionary, translateMessage } from "../../shared/i18n/translate-message.ts";
 import type { Language } from "../../shared/language.ts";
-import { requestLanguage } from "../og/og-language.ts";
+import { requestLanguage } from "./request-language.ts";
 
 /** Each language's dictionary of the server's messages; English is the source and needs none. */
 const DICTIONARIES: Record<Language, MessageDictionary | null> = { en: null, fr: SERVER_MESSAGES_FR };

@@ -10,7 +10,7 @@ import { describeChanges } from "../events/edit-event.ts";
 import { insertEvent, insertUser } from "../events/testing.ts";
 import { composeRegistrationMail } from "../registrations/mails.ts";
 import { reminderMail } from "../reminders/reminder-mail.ts";
-import { newEventMail } from "./new-event-mail.ts";
+import { newEventMail } from "../events/new-event-mail.ts";
 
 /**
  * Every mail kind written for a French-speaking recipient (`user.language = "fr"`): subject, a line

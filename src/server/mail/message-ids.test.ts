@@ -6,7 +6,7 @@ import { toEventSummary } from "../events/event-summary.ts";
 import { insertEvent } from "../events/testing.ts";
 import { mailboxRoutes } from "./mailbox-routes.ts";
 import { createLocalMailer, listMailbox } from "./mailer.ts";
-import { newEventMail } from "./new-event-mail.ts";
+import { newEventMail } from "../events/new-event-mail.ts";
 
 /**
  * Message-IDs made from a mail's kind and key (docs/mails.md): the same mail is the same message

@@ -7,7 +7,7 @@ import { translateMessage } from "../../shared/i18n/translate-message.ts";
 import { isLanguage, type Language } from "../../shared/language.ts";
 import type { Db } from "../db/client.ts";
 import { user } from "../db/schema.ts";
-import { requestLanguage } from "../og/og-language.ts";
+import { requestLanguage } from "../i18n/request-language.ts";
 import { escapeHtml } from "./templates.ts";
 
 export const CONFIRM_UNSUBSCRIBE = "Stop the emails about each new game? You can turn them on again in your Profile.";

@@ -1,5 +1,6 @@
 import type { CardInput } from "../../shared/registration-schemas.ts";
-import type { SavedCard } from "../../shared/registrations.ts";
+import { PAYMENT_FAILED, type SavedCard } from "../../shared/registrations.ts";
+import type { HttpAnswer } from "../http/errors.ts";
 
 /**
  * The card processor, as the registration rules need it. Shaped after Stripe so that its
@@ -137,6 +138,10 @@ export class CardError extends Error {
   ) {
     super(message);
   }
+  /** How http/errors.ts answers it, without the HTTP layer importing the payments folder. */
+  get httpAnswer(): HttpAnswer {
+    return { code: "payment_declined", message: this.message, status: 402 };
+  }
 }
 
 /**
@@ -146,6 +151,10 @@ export class CardError extends Error {
  */
 export class GatewayUnavailableError extends Error {
   override name = "GatewayUnavailableError";
+  /** A 502 with the generic payment message; the processor's own words go to the log only. */
+  get httpAnswer(): HttpAnswer {
+    return { code: "payment_provider", message: PAYMENT_FAILED, status: 502, log: `payment processor unavailable: ${this.message}` };
+  }
 }
 
 /**

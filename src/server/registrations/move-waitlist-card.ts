@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
-import { isCancellable, type RegistrationRole } from "../../shared/registrations.ts";
+import { isCancellable, type WaitlistPlaceOnCard } from "../../shared/registrations.ts";
 import type { Db } from "../db/client.ts";
 import { event, registration } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
@@ -11,17 +11,6 @@ export const CARD_IN_USE = "Waitlist places will be charged to this card if a sp
 export const CARD_PAYMENT_IN_PROGRESS = "A payment with this card is in progress. Try again in a moment.";
 export const CHOOSE_ANOTHER_CARD = "Choose another of your saved cards.";
 export const LEAVE_TOO_LATE = "A waitlist place cannot be given up within 24 hours of its game. Charge it to another card instead.";
-
-/** A game whose waitlist place a promotion would charge to the card (DELETE /api/me/payment-methods/:id answers them in a 409). */
-export interface WaitlistPlaceOnCard {
-  eventId: string;
-  title: string;
-  startsAt: string;
-  timeZone: string;
-  role: RegistrationRole;
-  /** Leaving a waitlist keeps the cancellation window: not within 24 hours of the start. */
-  canLeave: boolean;
-}
 
 /**
  * The user's waitlist places that a promotion would charge to this card: waiting, with consent to

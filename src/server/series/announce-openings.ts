@@ -1,5 +1,5 @@
 import type { Database } from "../db/client.ts";
-import { NEW_EVENT_MAIL_QUEUE, type NewEventAudience } from "../jobs/new-event-mail.ts";
+import { NEW_EVENT_MAIL_QUEUE, type NewEventAudience } from "../events/new-event-mail-jobs.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 
 /**

@@ -11,7 +11,7 @@ import { event as eventTable, newEventMailSent, registration } from "../db/schem
 import { getEventDetail } from "../events/get-event.ts";
 import { insertRegistration, insertUser } from "../events/testing.ts";
 import { AppError } from "../http/errors.ts";
-import { startNewEventMailWorkers } from "../jobs/new-event-mail.ts";
+import { startNewEventMailWorkers } from "../events/new-event-mail-jobs.ts";
 import { bossJobQueue } from "../jobs/queue.ts";
 import { joinEvent } from "../registrations/join.ts";
 import { REGISTRATION_NOT_OPEN } from "../registrations/join-batch.ts";

@@ -10,7 +10,7 @@ import { getVersionedEventPreview } from "../events/get-event-preview.ts";
 import { compressAnswers } from "../http/compress.ts";
 import { escapeHtml } from "../mail/templates.ts";
 import { type MetaTag, ogImageTags } from "../og/og-image-tags.ts";
-import { requestLanguage } from "../og/og-language.ts";
+import { requestLanguage } from "../i18n/request-language.ts";
 import { LANGUAGE_TAGS, type Language } from "../../shared/language.ts";
 import type { PageRenderer } from "./render-page.ts";
 

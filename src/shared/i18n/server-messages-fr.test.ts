@@ -18,7 +18,7 @@ const NOT_API_MESSAGES: Record<string, string> = {
   "src/server/registrations/account-deletion-mail.ts": "mail",
   "src/server/auth/account-mails.ts": "mail",
   "src/server/reminders/reminder-mail.ts": "mail",
-  "src/server/mail/new-event-mail.ts": "mail",
+  "src/server/events/new-event-mail.ts": "mail",
   "src/server/mail/templates.ts": "mail",
   // Said to whoever runs the server (start-up errors, logs), or matched against a driver's errors.
   "src/server/config.ts": "operator",

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { PublicConfig } from "../../server/public-config.ts";
+import type { PublicConfig } from "../../shared/public-config.ts";
 import { DEFAULT_CURRENCY } from "../../shared/money.ts";
 import { api } from "./api.ts";
 

@@ -1,6 +1,6 @@
 import type { Language } from "../../../shared/language.ts";
 
-/** "A new game is open" (mail/new-event-mail.ts). Prices and dates come formatted. */
+/** "A new game is open" (events/new-event-mail.ts). Prices and dates come formatted. */
 const en = {
   subject: (title: string) => `New game: ${title}`,
   introWithTitle: (title: string) => `A new game is open for registration: ${title}`,

@@ -1,4 +1,4 @@
-import type { WaitlistPlaceOnCard } from "../../../server/registrations/move-waitlist-card.ts";
+import type { WaitlistPlaceOnCard } from "../../../shared/registrations.ts";
 import type { SavedCard } from "../../../shared/registrations.ts";
 import { t } from "../../i18n/i18n.ts";
 import { ApiError } from "../../lib/api.ts";

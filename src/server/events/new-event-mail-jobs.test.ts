@@ -5,12 +5,12 @@ import { dateInZone } from "../../shared/zoned-time.ts";
 import { ADMIN_EMAIL, createTestContext, followLink, signUpVerified, TestClient, type TestContext, uniqueEmail } from "../../test/test-app.ts";
 import { createApp } from "../app.ts";
 import { user } from "../db/schema.ts";
-import { insertEvent, insertUser } from "../events/testing.ts";
+import { insertEvent, insertUser } from "./testing.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { CONFIRM_UNSUBSCRIBE, INVALID_UNSUBSCRIBE_LINK, UNSUBSCRIBED, unsubscribeToken } from "../mail/unsubscribe.ts";
-import { type Boss, startBoss } from "./boss.ts";
-import { BATCH_SIZE, enqueueNewEventMail, NEW_EVENT_MAIL_BATCH_QUEUE, startNewEventMailWorkers } from "./new-event-mail.ts";
-import { bossJobQueue } from "./queue.ts";
+import { type Boss, startBoss } from "../jobs/boss.ts";
+import { BATCH_SIZE, enqueueNewEventMail, NEW_EVENT_MAIL_BATCH_QUEUE, startNewEventMailWorkers } from "./new-event-mail-jobs.ts";
+import { bossJobQueue } from "../jobs/queue.ts";
 
 let context: TestContext;
 let boss: Boss;

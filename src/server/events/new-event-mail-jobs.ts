@@ -3,14 +3,14 @@ import { and, asc, eq, gt, inArray, ne, type SQL } from "drizzle-orm";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { event, newEventMailSent, user } from "../db/schema.ts";
-import { isEventId, summaryColumns, toEventSummary } from "../events/event-summary.ts";
+import { isEventId, summaryColumns, toEventSummary } from "./event-summary.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { mailLanguage } from "../mail/i18n/common.ts";
-import { newEventMail } from "../mail/new-event-mail.ts";
+import { newEventMail } from "./new-event-mail.ts";
 import { regularsOf, regularsRuleOf } from "../series/regulars.ts";
 import { unsubscribeUrl } from "../mail/unsubscribe.ts";
-import type { Boss } from "./boss.ts";
-import type { JobQueue } from "./queue.ts";
+import type { Boss } from "../jobs/boss.ts";
+import type { JobQueue } from "../jobs/queue.ts";
 
 /**
  * The "new game" announcement: every user is told, with an opt-out (docs/product-rules.md,
