@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation, useNavigate, useNavigationType } from "r
 import { ConnectionNotices } from "./components/connection-notices.tsx";
 import { ErrorBoundary } from "./components/error-boundary.tsx";
 import { Footer } from "./components/footer.tsx";
-import { LanguageSwitch } from "./i18n/lazy-language-switch.tsx";
+import { LanguageSwitch } from "./components/lazy-language-switch.tsx";
 import { Header } from "./components/header.tsx";
 import { useNotify } from "./components/notification.tsx";
 import { LoadingScreen, Spinner } from "./components/spinner.tsx";

@@ -10,7 +10,7 @@ import { eventKeys } from "./features/events/hooks/query-keys.ts";
 import { fetchEvent } from "./features/events/hooks/use-event.ts";
 import { fetchMyRegistrations } from "./features/events/hooks/use-my-registrations.ts";
 import { fetchUpcomingEvents } from "./features/events/hooks/use-upcoming-events.ts";
-import { preloadLanguageSwitch } from "./i18n/lazy-language-switch.tsx";
+import { preloadLanguageSwitch } from "./components/lazy-language-switch.tsx";
 import { loadWholeLanguage, speakWholeLanguage, type WholeLanguage } from "./i18n/i18n.ts";
 import { setServerTransport, type ServerTransport } from "./lib/api.ts";
 import { meQuery } from "./lib/auth.tsx";

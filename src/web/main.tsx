@@ -5,7 +5,7 @@ import { BrowserRouter } from "react-router";
 import { AppRoot } from "./app-root.tsx";
 import { preloadScreen, reloadOnceForNewVersion } from "./lib/lazy-screen.ts";
 import { createQueryClient } from "./lib/query-client.ts";
-import { startEarly } from "./lib/early-start.ts";
+import { startEarly } from "./early-start.ts";
 import { readServerRender } from "./lib/viewer-device.ts";
 import { setServerRender } from "./lib/server-render.ts";
 import { activateLanguage, startLanguage } from "./i18n/i18n.ts";

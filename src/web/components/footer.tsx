@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { t } from "../i18n/i18n.ts";
-import { LanguageSwitch } from "../i18n/lazy-language-switch.tsx";
+import { LanguageSwitch } from "./lazy-language-switch.tsx";
 import { paths } from "../lib/paths.ts";
 
 export function Footer({ appName }: { appName: string }) {

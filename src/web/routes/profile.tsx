@@ -18,7 +18,7 @@ import { useAuth } from "../lib/auth.tsx";
 import { paths } from "../lib/paths.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 import { t } from "../i18n/i18n.ts";
-import LanguageSwitch from "../i18n/language-switch.tsx";
+import LanguageSwitch from "../components/language-switch.tsx";
 
 type Message = { kind: "error" | "success"; text: string } | null;
 

@@ -10,7 +10,7 @@ export const eventKeys = {
 };
 
 /**
- * How long an answer counts as fresh for the screens that lib/early-start.ts asks for ahead: the
+ * How long an answer counts as fresh for the screens that early-start.ts asks for ahead: the
  * screen then takes the answer fetched a moment before instead of asking again as it appears.
  * Changes still refresh at once (they invalidate), and so do focus and the event page's polling.
  */

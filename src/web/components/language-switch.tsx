@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { LANGUAGES, type Language } from "../../shared/language.ts";
 import { api } from "../lib/api.ts";
 import { useAuth } from "../lib/auth.tsx";
-import { currentLanguage, rememberLanguage, t } from "./i18n.ts";
+import { currentLanguage, rememberLanguage, t } from "../i18n/i18n.ts";
 import { useAccountLanguage } from "./use-account-language.ts";
 
 /**

@@ -1,11 +1,11 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { eventKeys } from "../features/events/hooks/query-keys.ts";
-import { fetchEvent } from "../features/events/hooks/use-event.ts";
-import { fetchMyRegistrations } from "../features/events/hooks/use-my-registrations.ts";
-import { fetchUpcomingEvents } from "../features/events/hooks/use-upcoming-events.ts";
-import { screenLoaders } from "../screens.ts";
-import { meQuery } from "./auth.tsx";
-import { paths } from "./paths.ts";
+import { eventKeys } from "./features/events/hooks/query-keys.ts";
+import { fetchEvent } from "./features/events/hooks/use-event.ts";
+import { fetchMyRegistrations } from "./features/events/hooks/use-my-registrations.ts";
+import { fetchUpcomingEvents } from "./features/events/hooks/use-upcoming-events.ts";
+import { screenLoaders } from "./screens.ts";
+import { meQuery } from "./lib/auth.tsx";
+import { paths } from "./lib/paths.ts";
 
 /**
  * What the page at this address will need, asked for while the app's first render runs rather than
