@@ -32,7 +32,7 @@ const INFRASTRUCTURE = ["server/db", "server/http", "server/i18n", "server/mail"
  * take in another folder. The game core (the game row, its lock, its availability) is what they share.
  */
 const STILL_KNOTTED = {
-  server: ["server/calendar", "server/events", "server/live", "server/payments", "server/registrations", "server/series"],
+  server: ["server/calendar", "server/events", "server/payments", "server/registrations"],
   web: [] as string[],
 };
 

@@ -10,7 +10,7 @@ import { NO_FEE, summarizeLedger } from "../../shared/ledger.ts";
 import { ledgerByRegistration } from "../money/read-money.ts";
 import { AppError } from "../http/errors.ts";
 import { regularsSpots } from "../../shared/registration-opening.ts";
-import { regularsOf, regularsRuleOf } from "../series/regulars.ts";
+import { regularsOf, regularsRuleOf } from "./regulars.ts";
 import { isEventId, summaryColumns, toEventSummary } from "./event-summary.ts";
 import type { ListCache } from "./list-cache.ts";
 
@@ -186,7 +186,7 @@ async function loadSharedEventDetail(db: Db, id: string): Promise<SharedEventDet
   };
 }
 
-/** The regulars of a game whose window is still to close (series/regulars.ts); undefined for any other game. */
+/** The regulars of a game whose window is still to close (events/regulars.ts); undefined for any other game. */
 async function regularsOfPage(
   db: Db,
   game: { id: string; seriesId: string | null; startsAt: Date; registrationOpensAt: Date | null; regularsOpenAt: Date | null; maxPlayers: number; maxGoalkeepers: number },

@@ -7,7 +7,7 @@ import { isEventId, summaryColumns, toEventSummary } from "./event-summary.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { mailLanguage } from "../mail/i18n/common.ts";
 import { newEventMail } from "./new-event-mail.ts";
-import { regularsOf, regularsRuleOf } from "../series/regulars.ts";
+import { regularsOf, regularsRuleOf } from "./regulars.ts";
 import { unsubscribeUrl } from "../mail/unsubscribe.ts";
 import type { Boss } from "../jobs/boss.ts";
 import type { JobQueue } from "../jobs/queue.ts";
@@ -189,7 +189,7 @@ async function sendBatch(boss: Boss, deps: NewEventMailDeps, job: BatchJob): Pro
 }
 
 /**
- * The regulars a series game's window is announced to (series/regulars.ts), as of its window's start.
+ * The regulars a series game's window is announced to (events/regulars.ts), as of its window's start.
  * The batches check nothing more about them: a regular is told at most once anyway (the ledger).
  */
 async function regularsToTell(db: Db, game: typeof event.$inferSelect): Promise<string[]> {

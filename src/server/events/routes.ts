@@ -9,7 +9,7 @@ import { parseJson, parseQuery } from "../http/validate.ts";
 import { enqueueNewEventMail } from "./new-event-mail-jobs.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import type { RegistrationDeps } from "../registrations/deps.ts";
-import { announceNewEvent } from "../live/announce.ts";
+import { announceNewEvent } from "./announce.ts";
 import { createEvent } from "./create-event.ts";
 import { editEvent } from "./edit-event.ts";
 import { EVENT_NOT_FOUND, getEventDetail } from "./get-event.ts";

@@ -8,9 +8,9 @@ import { createApp } from "../app.ts";
 import { connect, type Database } from "../db/client.ts";
 import { createListCache } from "../events/list-cache.ts";
 import { createServices } from "../services.ts";
-import { announceEventChange } from "./announce.ts";
+import { announceEventChange } from "../events/announce.ts";
 import { createLiveUpdates } from "./live-updates.ts";
-import type { LiveMessage } from "./messages.ts";
+import type { LiveMessage } from "../events/live-messages.ts";
 
 /**
  * Live updates (docs/live-updates.md) through the real app on a real database, PGlite or

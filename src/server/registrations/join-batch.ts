@@ -9,7 +9,7 @@ import { activeRegistrationsOf, capacityOf, heldSpots, type RegistrationRow } fr
 import { type ReserveOutcome, type ReserveRequest, reserveSpot } from "./reserve-spot.ts";
 import { type EventRow, type Tx, withEventLock } from "./transaction.ts";
 import { REGULARS_ONLY, REGULARS_SPOTS_TAKEN, regularsSpots } from "../../shared/registration-opening.ts";
-import { inRegularsWindow, type RegularPass } from "../series/regulars.ts";
+import { inRegularsWindow, type RegularPass } from "../events/regulars.ts";
 import { GUESTS_OFF, GUESTS_PLAYERS_ONLY, guestDisplayName, PARTY_LARGER_THAN_GAME, tooManyGuests } from "../../shared/guests.ts";
 
 export const ALREADY_REGISTERED = "You are already registered for this event.";
@@ -17,7 +17,7 @@ export const ACCOUNT_BEING_DELETED = "This account is being deleted.";
 
 /**
  * What a join asks of the game's lock: everything the reserving statement needs but the game's row,
- * and, during a series game's regulars' window, the pass of a regular (series/regulars.ts).
+ * and, during a series game's regulars' window, the pass of a regular (events/regulars.ts).
  * `priceCents` is the price the join was prepared with (read before the lock, card checked, consent
  * given for it): the lock checks it against the game's row and prices the join from that row
  * (checkPrice; docs/registrations-and-payments.md, "What a join runs").

@@ -19,7 +19,7 @@ import { PAYMENT_IN_PROGRESS } from "./cancel.ts";
 import { nowOf, type RegistrationDeps } from "./deps.ts";
 import { lockTimingOn, recordTiming } from "./lock-timing.ts";
 import { checkOpen, checkParty, checkPrice, reserveJoin } from "./join-batch.ts";
-import { regularPassFor } from "../series/regulars.ts";
+import { regularPassFor } from "../events/regulars.ts";
 import { chargeInputOf, type RegistrationRow } from "./queries.ts";
 
 export { ACCOUNT_BEING_DELETED, ALREADY_REGISTERED } from "./join-batch.ts";

@@ -3,7 +3,7 @@ import { getTableColumns } from "drizzle-orm";
 import { partyAmountCents } from "../../shared/guests.ts";
 import { ACTIVE_STATUSES, HELD_STATUSES, type RegistrationRole } from "../../shared/registrations.ts";
 import { registration } from "../db/schema.ts";
-import { LIVE_CHANNEL } from "../live/messages.ts";
+import { LIVE_CHANNEL } from "../events/live-messages.ts";
 import { chargeKey, type RegistrationRow } from "./queries.ts";
 import { DELETION_MARK_MS } from "./release-user.ts";
 import type { Tx } from "./transaction.ts";
@@ -66,7 +66,7 @@ export interface Reservation {
  *      (pending, key charge:{id}, price × (1 + guests)) for a paid spot; a free spot closes the
  *      user's place on the other role's waitlist;
  *   5. when something was inserted and `announce` is set, the game's version is bumped and NOTIFYed,
- *      as announceEventChange does (src/server/live/announce.ts), inside this transaction: once per
+ *      as announceEventChange does (src/server/events/announce.ts), inside this transaction: once per
  *      transaction is enough, as listeners read the game after COMMIT (join-batch.ts sets it for the
  *      first insert of a turn).
  * Every part of one statement reads the same snapshot, taken after the lock was granted: the lock

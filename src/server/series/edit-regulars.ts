@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { EditSeriesRegularsResponse, RegularsRule } from "../../shared/series.ts";
 import { series } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
-import { LIVE_CHANNEL } from "../live/messages.ts";
+import { LIVE_CHANNEL } from "../events/live-messages.ts";
 import { nowOf, type RegistrationDeps } from "../registrations/deps.ts";
 import { type SeriesRow, withSeriesLock } from "./generate-games.ts";
 import { findSeries, SERIES_NOT_FOUND, seriesView } from "./get-series.ts";
@@ -18,7 +18,7 @@ export const SERIES_ENDED_REGULARS = "This series has ended: its regulars' rule 
  * are changed here) or reads the new rule. Games already open keep what they had.
  *
  * Each changed game's version is bumped and NOTIFYed just before COMMIT, as a game's edit does
- * (live/announce.ts): open pages and every instance's caches hear of it. A game whose window now
+ * (events/announce.ts): open pages and every instance's caches hear of it. A game whose window now
  * starts later than now has its regulars' announcement claimed again at the new start (the mail's
  * ledger keeps anyone already told from being told twice). A game counts as changed when its window
  * moved, appeared or went, or, with a window, when the rule's other numbers changed (its page shows

@@ -3,7 +3,7 @@ import { occurrencesWithin } from "../../shared/series-schedule.ts";
 import type { Db } from "../db/client.ts";
 import { event, series } from "../db/schema.ts";
 import type { ListCache } from "../events/list-cache.ts";
-import { LIVE_CHANNEL } from "../live/messages.ts";
+import { LIVE_CHANNEL } from "../events/live-messages.ts";
 
 export type SeriesRow = typeof series.$inferSelect;
 

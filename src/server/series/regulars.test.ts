@@ -17,7 +17,7 @@ import { joinEvent } from "../registrations/join.ts";
 import { REGISTRATION_NOT_OPEN } from "../registrations/join-batch.ts";
 import { announceSeriesOpenings } from "./announce-openings.ts";
 import { SERIES_ENDED_REGULARS } from "./edit-regulars.ts";
-import { regularsOf } from "./regulars.ts";
+import { regularsOf } from "../events/regulars.ts";
 import { thursdayFrom } from "./testing.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type pg from "pg";
 import type { Db } from "../db/client.ts";
-import { LIVE_CHANNEL } from "./messages.ts";
+import { LIVE_CHANNEL } from "./live-messages.ts";
 
 /**
  * Bumps the game's version and NOTIFYs it, on the connection of the transaction that changed the
