@@ -44,7 +44,7 @@ export interface AppOptions {
   lostResponseRate: number;
   /** The one account ADMIN_EMAILS names (it cancels games). */
   adminEmail: string;
-  /** Where the app appends its lock and join timings (LOCK_TIMING_FILE, src/server/registrations/lock-timing.ts); unset: none. */
+  /** Where the app appends its lock and join timings (LOCK_TIMING_FILE, src/server/events/lock-timing.ts); unset: none. */
   timingFile?: string;
   /** Set over the rest (bench/cluster.ts: PUBLIC_URL of the proxy, TRUST_PROXY). */
   extraEnv?: NodeJS.ProcessEnv;

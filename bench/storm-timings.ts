@@ -1,9 +1,9 @@
 // Where the storm's joins spent their time, from the app's own timings (LOCK_TIMING_FILE,
-// src/server/registrations/lock-timing.ts): the event lock's wait and hold per transaction, and each
+// src/server/events/lock-timing.ts): the event lock's wait and hold per transaction, and each
 // join's phases on the server. The client's latency minus the server's is HTTP, the session lookup and
 // the wait for Node's event loop.
 import { existsSync, readFileSync } from "node:fs";
-import type { JoinSample, LockSample, LoopSample, TimingSample, TurnSample } from "../src/server/registrations/lock-timing.ts";
+import type { JoinSample, LockSample, LoopSample, TimingSample, TurnSample } from "../src/server/events/lock-timing.ts";
 import { pause, percentile } from "./storm-http.ts";
 
 export interface Spread {

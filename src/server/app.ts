@@ -35,9 +35,9 @@ import { checkInRoutes } from "./check-in/routes.ts";
 import { publishedTeamsRoutes, teamsRoutes } from "./teams/routes.ts";
 import { createGeocoder } from "./places/geocoders.ts";
 import type { PaymentGateway } from "./payments/gateway.ts";
-import { savedCardRoutes, simulatedBankRoutes } from "./payments/routes.ts";
+import { savedCardRoutes, simulatedBankRoutes } from "./cards/routes.ts";
 import { isStripeGateway } from "./payments/stripe.ts";
-import { stripeWebhookRoutes } from "./payments/stripe-webhook.ts";
+import { stripeWebhookRoutes } from "./registrations/stripe-webhook.ts";
 import { placesRoutes } from "./places/routes.ts";
 import { accountDeletionRoutes, registrationRoutes } from "./registrations/routes.ts";
 import { publicConfig } from "./public-config.ts";
@@ -144,7 +144,7 @@ export function createApp(deps: AppDeps) {
   const registrationDeps = { database, gateway, config, jobs: deps.jobs, listCache };
   // Before the event routes: /api/events/stream is not an event id.
   app.route("/api/events", liveRoutes({ db, listCache, live, streamsPerAddress: config.live.streamsPerAddress }));
-  app.route("/api/events", eventRoutes({ db, jobs: deps.jobs, listCache, currency: config.payments.currency, registrations: registrationDeps }));
+  app.route("/api/events", eventRoutes({ db, jobs: deps.jobs, listCache, currency: config.payments.currency }));
   app.route("/api/events", registrationRoutes(registrationDeps));
   app.route("/api/events/:id/teams", publishedTeamsRoutes({ database }));
   app.route("/api/events", eventCalendarRoutes({ db, config }));

@@ -6,7 +6,7 @@ import { event, registration, user } from "../db/schema.ts";
 import { EVENT_NOT_FOUND } from "../events/get-event.ts";
 import { AppError } from "../http/errors.ts";
 import type { GuestView } from "../../shared/guests.ts";
-import { guestsByRegistration } from "../registrations/guests-by-registration.ts";
+import { guestsByRegistration } from "../events/guests-by-registration.ts";
 
 type GameRow = Pick<typeof event.$inferSelect, "id" | "title" | "startsAt" | "endsAt" | "status">;
 

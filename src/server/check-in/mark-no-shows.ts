@@ -3,7 +3,7 @@ import { type CheckInList, CHECK_IN_MESSAGES, noShowRules } from "../../shared/c
 import type { Database } from "../db/client.ts";
 import { registration } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
-import { withEventLock } from "../registrations/transaction.ts";
+import { withEventLock } from "../events/game-lock.ts";
 import { readCheckInList } from "./get-check-in-list.ts";
 
 /**

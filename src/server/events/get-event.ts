@@ -5,7 +5,7 @@ import { HELD_STATUSES, type MyRegistration, type RegistrationStatus } from "../
 import type { Db } from "../db/client.ts";
 import { event, payment, paymentDispute, registration, user } from "../db/schema.ts";
 import type { GuestView } from "../../shared/guests.ts";
-import { guestsByRegistration } from "../registrations/guests-by-registration.ts";
+import { guestsByRegistration } from "./guests-by-registration.ts";
 import { NO_FEE, summarizeLedger } from "../../shared/ledger.ts";
 import { ledgerByRegistration } from "../money/read-money.ts";
 import { AppError } from "../http/errors.ts";

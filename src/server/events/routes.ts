@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { createEventSchemaFor, type EditEventResponse } from "../../shared/events.ts";
+import { createEventSchemaFor } from "../../shared/events.ts";
 import { requireAdmin, requireVerifiedUser } from "../auth/session.ts";
 import type { Db } from "../db/client.ts";
 import type { AppEnv } from "../http/env.ts";
@@ -8,10 +8,8 @@ import { AppError } from "../http/errors.ts";
 import { parseJson, parseQuery } from "../http/validate.ts";
 import { enqueueNewEventMail } from "./new-event-mail-jobs.ts";
 import type { JobQueue } from "../jobs/queue.ts";
-import type { RegistrationDeps } from "../registrations/deps.ts";
 import { announceNewEvent } from "./announce.ts";
 import { createEvent } from "./create-event.ts";
-import { editEvent } from "./edit-event.ts";
 import { EVENT_NOT_FOUND, getEventDetail } from "./get-event.ts";
 import { getEventPreview } from "./get-event-preview.ts";
 import { listMyActiveRegistrations } from "./list-my-active-registrations.ts";
@@ -43,8 +41,6 @@ export interface EventRoutesDeps {
   jobs?: JobQueue;
   /** CURRENCY: prices must be free or at least its minimum charge. */
   currency: string;
-  /** An edit changes a game's lists (capacity, promotions) under the event lock, as registrations do. */
-  registrations: RegistrationDeps;
 }
 
 /** /api/events */
@@ -90,15 +86,9 @@ export function eventRoutes(deps: EventRoutesDeps) {
         );
       }
       return c.json({ event }, 201);
-    })
-    .patch("/:id", async (c) => {
-      // The same form and the same schema as creating (docs/product-rules.md, "Editing and cancelling a game").
-      const admin = requireAdmin(c.get("user"));
-      const input = await parseJson(c, createEventSchema);
-      const { changes, notified } = await editEvent(deps.registrations, { eventId: c.req.param("id"), input });
-      const event = await getEventDetail({ db, id: c.req.param("id"), viewer: admin });
-      return c.json({ event, changes, notified } satisfies EditEventResponse);
     });
+  // PATCH /:id, a game's edit, is with the registrations (registrations/routes.ts): it changes the
+  // game's lists under its lock, promotes and mails its players.
 }
 
 /** /api/me/events */

@@ -6,7 +6,7 @@ import { DEFAULT_FEE } from "../../shared/money.ts";
 import { createTestContext, TestClient, TEST_PASSWORD, type TestContext, uniqueEmail } from "../../test/test-app.ts";
 import { accountExistsMail, resetPasswordMail, verificationMail } from "../auth/account-mails.ts";
 import { payment, registration, registrationGuest, user } from "../db/schema.ts";
-import { describeChanges } from "../events/edit-event.ts";
+import { describeChanges } from "../registrations/edit-event.ts";
 import { insertEvent, insertUser } from "../events/testing.ts";
 import { composeRegistrationMail } from "../registrations/mails.ts";
 import { reminderMail } from "../reminders/reminder-mail.ts";

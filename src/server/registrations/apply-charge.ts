@@ -5,7 +5,7 @@ import type { RegistrationDeps } from "./deps.ts";
 import { enqueueIn } from "./jobs.ts";
 import { promoteNext } from "./promote-next.ts";
 import { chargeOf, closeOtherWaitlist, closeRegistration, insertRefund, moveRegistration, type RegistrationRow } from "./queries.ts";
-import { withEventLock } from "./transaction.ts";
+import { withEventLock } from "../events/game-lock.ts";
 
 /** The failure code recovery gives a held payment that was never completed in time. */
 export const EXPIRED = "expired";

@@ -9,7 +9,7 @@ import type { RegistrationDeps } from "./deps.ts";
 import { enqueueIn } from "./jobs.ts";
 import { closeRegistration } from "./queries.ts";
 import { releaseConfirmedSpot } from "./release-spot.ts";
-import { withEventLock } from "./transaction.ts";
+import { withEventLock } from "../events/game-lock.ts";
 
 /**
  * An admin cancels the game: status cancelled, every held spot refunded in full (the

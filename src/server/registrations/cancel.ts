@@ -7,7 +7,7 @@ import { AppError } from "../http/errors.ts";
 import { feeRuleOf, nowOf, type RegistrationDeps } from "./deps.ts";
 import { activeRegistrationsOf, closeRegistration } from "./queries.ts";
 import { releaseConfirmedSpot } from "./release-spot.ts";
-import { withEventLock } from "./transaction.ts";
+import { withEventLock } from "../events/game-lock.ts";
 
 export const NOT_REGISTERED = "You are not registered for this event.";
 export const PAYMENT_IN_PROGRESS = "Your payment is still being processed. Try again in a moment.";

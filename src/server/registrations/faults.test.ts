@@ -7,7 +7,7 @@ import { payment, registration } from "../db/schema.ts";
 import { reconcile } from "../payments/reconcile.ts";
 import { createSimulatedGateway, type SimulatedFaults } from "../payments/simulated.ts";
 import { CHARGE_REFUSED, isStripeGateway } from "../payments/stripe.ts";
-import { handleStripeEvent } from "../payments/stripe-webhook.ts";
+import { handleStripeEvent } from "./stripe-webhook.ts";
 import type { RegistrationDeps } from "./deps.ts";
 import { executeRefund } from "./execute-refund.ts";
 import { composeRegistrationMail } from "./mails.ts";

@@ -5,7 +5,7 @@ import { event, registration } from "../db/schema.ts";
 import { readLedger } from "../money/read-money.ts";
 import { isEventId } from "../events/event-summary.ts";
 import { AppError } from "../http/errors.ts";
-import { guestsByRegistration } from "./guests-by-registration.ts";
+import { guestsByRegistration } from "../events/guests-by-registration.ts";
 
 export const NO_SPOT_HELD = "You hold no spot in this game.";
 

@@ -1,6 +1,6 @@
 import type { EventChange } from "../../shared/events.ts";
 import type { Language } from "../../shared/language.ts";
-import type { Tx } from "./transaction.ts";
+import type { Tx } from "../events/game-lock.ts";
 import type { RegistrationDeps } from "./deps.ts";
 
 /** Background work of registrations and payments (workers.ts runs them). */

@@ -2,12 +2,12 @@ import { formatCents } from "../../shared/money.ts";
 import { CONSENT_REQUIRED, holdsSpot, priceFor, type RegistrationRole } from "../../shared/registrations.ts";
 import { AppError } from "../http/errors.ts";
 import { nowOf, type RegistrationDeps } from "./deps.ts";
-import { IN_LOCK_PER_GAME } from "./game-queue.ts";
+import { IN_LOCK_PER_GAME } from "../events/game-queue.ts";
 import { enqueueIn, type RegistrationMailJob } from "./jobs.ts";
-import { lockTimingOn, recordTiming } from "./lock-timing.ts";
+import { lockTimingOn, recordTiming } from "../events/lock-timing.ts";
 import { activeRegistrationsOf, capacityOf, heldSpots, type RegistrationRow } from "./queries.ts";
 import { type ReserveOutcome, type ReserveRequest, reserveSpot } from "./reserve-spot.ts";
-import { type EventRow, type Tx, withEventLock } from "./transaction.ts";
+import { type EventRow, type Tx, withEventLock } from "../events/game-lock.ts";
 import { REGULARS_ONLY, REGULARS_SPOTS_TAKEN, regularsSpots } from "../../shared/registration-opening.ts";
 import { inRegularsWindow, type RegularPass } from "../events/regulars.ts";
 import { GUESTS_OFF, GUESTS_PLAYERS_ONLY, guestDisplayName, PARTY_LARGER_THAN_GAME, tooManyGuests } from "../../shared/guests.ts";
@@ -39,7 +39,7 @@ export const MAX_JOINS_PER_TURN = 50;
 
 /**
  * Joins of one game waiting in this process for a turn of its lock, and how many turns are running.
- * Two at once, like game-queue.ts: one works under the lock while the next already waits for it in
+ * Two at once, like events/game-queue.ts: one works under the lock while the next already waits for it in
  * the database, and takes the joins that arrived meanwhile when it gets it.
  */
 interface Line {
@@ -53,7 +53,7 @@ interface Waiting {
   reject: (error: unknown) => void;
 }
 
-/** As many as game-queue.ts lets at the database: more would only wait there, and find no joins left. */
+/** As many as events/game-queue.ts lets at the database: more would only wait there, and find no joins left. */
 const TURNS_PER_GAME = IN_LOCK_PER_GAME;
 
 const lines = new Map<string, Line>();

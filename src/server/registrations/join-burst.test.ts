@@ -8,7 +8,7 @@ import { accountDeletion, event } from "../db/schema.ts";
 import { insertUser } from "../events/testing.ts";
 import { AppError } from "../http/errors.ts";
 import { REGISTRATION_MAIL_QUEUE } from "./jobs.ts";
-import { isGameInQueue } from "./game-queue.ts";
+import { isGameInQueue } from "../events/game-queue.ts";
 import { ACCOUNT_BEING_DELETED, ALREADY_REGISTERED, joinEvent } from "./join.ts";
 import { hasJoinsWaiting, type JoinReservation, MAX_JOINS_PER_TURN, reserveJoin } from "./join-batch.ts";
 import { chargeKey } from "./queries.ts";

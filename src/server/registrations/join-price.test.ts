@@ -5,8 +5,8 @@ import { wallClockAt } from "../../shared/zoned-time.ts";
 import { eventAs, insertGame as insertAnyGame, join, ledgerOf, playerWithCard, registrationDeps, registrationsOf } from "../../test/payments.ts";
 import { createTestContext, signUpVerified, type TestClient, type TestContext } from "../../test/test-app.ts";
 import { payment } from "../db/schema.ts";
-import { editEvent } from "../events/edit-event.ts";
-import { IN_LOCK_PER_GAME, inGameQueue } from "./game-queue.ts";
+import { editEvent } from "./edit-event.ts";
+import { IN_LOCK_PER_GAME, inGameQueue } from "../events/game-queue.ts";
 import { hasJoinsWaiting, joinsWaiting, priceChangedMessage } from "./join-batch.ts";
 
 /**
@@ -102,7 +102,7 @@ async function lockTheGame(gameId: string) {
 }
 
 /**
- * The game's places at its lock in this process taken (game-queue.ts), as by two of its transactions
+ * The game's places at its lock in this process taken (events/game-queue.ts), as by two of its transactions
  * ahead: what arrives for the game meanwhile waits in its line, in arrival order, after its reads
  * before the lock. (A transaction held open could not stand for them on PGlite, where it would stop
  * the joins' reads too.) Each release hands its place to the next in the line.

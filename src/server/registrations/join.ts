@@ -17,7 +17,7 @@ import { type ChargeInput, type ChargeOutcome, GatewayUnavailableError, type Pay
 import { applyChargeOutcome } from "./apply-charge.ts";
 import { PAYMENT_IN_PROGRESS } from "./cancel.ts";
 import { nowOf, type RegistrationDeps } from "./deps.ts";
-import { lockTimingOn, recordTiming } from "./lock-timing.ts";
+import { lockTimingOn, recordTiming } from "../events/lock-timing.ts";
 import { checkOpen, checkParty, checkPrice, reserveJoin } from "./join-batch.ts";
 import { regularPassFor } from "../events/regulars.ts";
 import { chargeInputOf, type RegistrationRow } from "./queries.ts";

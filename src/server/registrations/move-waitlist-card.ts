@@ -5,7 +5,7 @@ import { event, registration } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { nowOf, type RegistrationDeps } from "./deps.ts";
 import { closeRegistration } from "./queries.ts";
-import { withEventLock } from "./transaction.ts";
+import { withEventLock } from "../events/game-lock.ts";
 
 export const CARD_IN_USE = "Waitlist places will be charged to this card if a spot frees up. Choose another card for them, or leave those waitlists.";
 export const CARD_PAYMENT_IN_PROGRESS = "A payment with this card is in progress. Try again in a moment.";

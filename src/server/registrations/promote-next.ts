@@ -15,7 +15,7 @@ import {
   moveRegistration,
   promotionKey,
 } from "./queries.ts";
-import type { EventRow, Tx } from "./transaction.ts";
+import type { EventRow, Tx } from "../events/game-lock.ts";
 
 /**
  * Fills the free spots of a role from its waitlist, in arrival order (skipping parties larger than the

@@ -10,7 +10,7 @@ import {
 import type { RefundReason } from "../../shared/ledger.ts";
 import { payment, registration } from "../db/schema.ts";
 import type { ChargeInput, ChargeLookup } from "../payments/gateway.ts";
-import type { EventRow, Tx } from "./transaction.ts";
+import type { EventRow, Tx } from "../events/game-lock.ts";
 
 /** Queries used inside withEventLock; they take the transaction, never the pool. */
 

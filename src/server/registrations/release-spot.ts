@@ -4,7 +4,7 @@ import type { RegistrationDeps } from "./deps.ts";
 import { enqueueIn } from "./jobs.ts";
 import { promoteNext } from "./promote-next.ts";
 import { chargeOf, closeRegistration, insertRefund, type RegistrationRow } from "./queries.ts";
-import type { EventRow, Tx } from "./transaction.ts";
+import type { EventRow, Tx } from "../events/game-lock.ts";
 
 /** Why a release's money goes back, from why the spot was released (docs/money.md). */
 export function releaseRefundReason(closedReason: ClosedReason): RefundReason {

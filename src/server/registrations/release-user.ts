@@ -8,7 +8,7 @@ import { REGISTRATION_MAIL_QUEUE, type RegistrationMailJob } from "./jobs.ts";
 import { activeRegistrationsOf, closeRegistration } from "./queries.ts";
 import { promoteNext } from "./promote-next.ts";
 import { releaseConfirmedSpot } from "./release-spot.ts";
-import { withEventLock } from "./transaction.ts";
+import { withEventLock } from "../events/game-lock.ts";
 
 /** Games that have ended keep their history: deleting an account releases only the others. */
 export function releasedOnDeletion(event: { endsAt: Date }, now: Date): boolean {

@@ -12,7 +12,7 @@ import { feeRuleOf, nowOf, type RegistrationDeps } from "./deps.ts";
 import { enqueueIn } from "./jobs.ts";
 import { promoteNext } from "./promote-next.ts";
 import { chargeOf, insertRefund } from "./queries.ts";
-import { withEventLock } from "./transaction.ts";
+import { withEventLock } from "../events/game-lock.ts";
 
 /**
  * DELETE /api/events/:id/registrations/me/guests/:guestId: takes one guest out of the viewer's party,

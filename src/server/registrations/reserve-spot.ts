@@ -6,7 +6,7 @@ import { registration } from "../db/schema.ts";
 import { LIVE_CHANNEL } from "../events/live-messages.ts";
 import { chargeKey, type RegistrationRow } from "./queries.ts";
 import { DELETION_MARK_MS } from "./release-user.ts";
-import type { Tx } from "./transaction.ts";
+import type { Tx } from "../events/game-lock.ts";
 
 /** What the reserving statement decided; the first three inserted a registration. */
 export type ReserveOutcome =

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { cancelEventSchema } from "../../shared/events.ts";
+import { cancelEventSchema, createEventSchemaFor, type EditEventResponse } from "../../shared/events.ts";
 import { joinSchema } from "../../shared/registration-schemas.ts";
 import { requireAdmin, requireVerifiedUser } from "../auth/session.ts";
 import { getEventDetail } from "../events/get-event.ts";
@@ -8,6 +8,7 @@ import { parseJson } from "../http/validate.ts";
 import { cancelRegistration } from "./cancel.ts";
 import { cancelEvent } from "./cancel-event.ts";
 import { confirmPayment } from "./confirm.ts";
+import { editEvent } from "./edit-event.ts";
 import type { RegistrationDeps } from "./deps.ts";
 import { getReceipt } from "./get-receipt.ts";
 import { joinEvent } from "./join.ts";
@@ -47,6 +48,16 @@ export function registrationRoutes(deps: RegistrationDeps) {
     .get("/:id/cancel-preview", async (c) => {
       requireAdmin(c.get("user"));
       return c.json(await previewCancelEvent(deps.database.db, c.req.param("id")));
+    })
+    .patch("/:id", async (c) => {
+      // A game's edit: the same form and the same schema as creating (docs/product-rules.md, "Editing
+      // and cancelling a game"); here because it changes the game's lists under its lock, promotes and
+      // mails its players, as a cancel does.
+      const admin = requireAdmin(c.get("user"));
+      const input = await parseJson(c, createEventSchemaFor(deps.config.payments.currency));
+      const { changes, notified } = await editEvent(deps, { eventId: c.req.param("id"), input });
+      const event = await getEventDetail({ db: deps.database.db, id: c.req.param("id"), viewer: admin });
+      return c.json({ event, changes, notified } satisfies EditEventResponse);
     })
     .post("/:id/cancel", async (c) => {
       const admin = requireAdmin(c.get("user"));

@@ -5,7 +5,7 @@ import { createTestContext, type TestContext } from "../../test/test-app.ts";
 import { registration } from "../db/schema.ts";
 import { insertRegistration, insertUser } from "../events/testing.ts";
 import { moveRegistration } from "./queries.ts";
-import { withEventLock } from "./transaction.ts";
+import { withEventLock } from "../events/game-lock.ts";
 
 let context: TestContext;
 beforeAll(async () => {

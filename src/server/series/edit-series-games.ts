@@ -5,7 +5,7 @@ import { addDays, dayNumber, isoWeekday } from "../../shared/series-schedule.ts"
 import { dateInZone } from "../../shared/zoned-time.ts";
 import { event, series } from "../db/schema.ts";
 import { gameDetailsOf } from "../events/create-event.ts";
-import { editEvent } from "../events/edit-event.ts";
+import { editEvent } from "../registrations/edit-event.ts";
 import { EVENT_NOT_FOUND } from "../events/get-event.ts";
 import { AppError } from "../http/errors.ts";
 import { nowOf, type RegistrationDeps } from "../registrations/deps.ts";

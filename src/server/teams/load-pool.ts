@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { DEFAULT_SIGMA, muFromStars, type TeamsCandidate, type TeamsSheet } from "../../shared/teams.ts";
 import type { Db } from "../db/client.ts";
 import { playerRating, registration, user } from "../db/schema.ts";
-import { guestsByRegistration } from "../registrations/guests-by-registration.ts";
+import { guestsByRegistration } from "../events/guests-by-registration.ts";
 import { playerName } from "./member-names.ts";
 
 export interface Pool {

@@ -3,7 +3,7 @@ import { canEnterResults, TEAMS_MESSAGES, type TeamsScore, type TeamsSheet } fro
 import type { Database } from "../db/client.ts";
 import { gameScore } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
-import { withEventLock } from "../registrations/transaction.ts";
+import { withEventLock } from "../events/game-lock.ts";
 import { readTeamsSheet, savedTeams } from "./get-teams-sheet.ts";
 import { recomputeRatings } from "./recompute-ratings.ts";
 

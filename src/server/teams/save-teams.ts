@@ -3,7 +3,7 @@ import { checkSplit, type TeamsSheet } from "../../shared/teams.ts";
 import type { Database } from "../db/client.ts";
 import { DEFAULT_COMMUNITY, gameScore, teamMember, teamSheet } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
-import { withEventLock } from "../registrations/transaction.ts";
+import { withEventLock } from "../events/game-lock.ts";
 import { readTeamsSheet, savedTeams } from "./get-teams-sheet.ts";
 import { goneMembers, guestRefusal } from "./gone-members.ts";
 import { loadPool } from "./load-pool.ts";

@@ -3,7 +3,7 @@ import { DEFAULT_SIGMA, muFromStars, TEAMS_MESSAGES, type TeamsSheet } from "../
 import type { Database } from "../db/client.ts";
 import { DEFAULT_COMMUNITY, playerRating, registration, registrationGuest } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
-import { withEventLock } from "../registrations/transaction.ts";
+import { withEventLock } from "../events/game-lock.ts";
 import { readTeamsSheet, savedTeams } from "./get-teams-sheet.ts";
 import { recomputeRatings } from "./recompute-ratings.ts";
 

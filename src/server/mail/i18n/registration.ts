@@ -111,7 +111,7 @@ const en = {
     chargedIfSpot: "Charged if a spot frees up",
     agreedOn: "Agreed on",
   },
-  /** What an edit changed (events/edit-event.ts, describeChanges): labels and the values written in words. */
+  /** What an edit changed (registrations/edit-event.ts, describeChanges): labels and the values written in words. */
   changes: {
     title: "Title",
     when: "When",

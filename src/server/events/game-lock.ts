@@ -5,8 +5,8 @@ import type { Database, Db } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
 import { event } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
-import { EVENT_NOT_FOUND } from "../events/get-event.ts";
-import { announceEventChange } from "../events/announce.ts";
+import { EVENT_NOT_FOUND } from "./get-event.ts";
+import { announceEventChange } from "./announce.ts";
 import { inGameQueue } from "./game-queue.ts";
 import { lockTimingOn, recordTiming } from "./lock-timing.ts";
 

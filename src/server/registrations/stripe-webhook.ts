@@ -5,11 +5,11 @@ import { payment, paymentDispute, registration, stripeEvent } from "../db/schema
 import { isEventId } from "../events/event-summary.ts";
 import { AppError } from "../http/errors.ts";
 import type { AppEnv } from "../http/env.ts";
-import { applyChargeOutcome } from "../registrations/apply-charge.ts";
-import type { RegistrationDeps } from "../registrations/deps.ts";
-import { firstKeyOf, isCurrentAttempt, settleRefundByAsking } from "../registrations/settle-refund.ts";
-import { GatewayUnavailableError } from "./gateway.ts";
-import { outcomeOf, refundOutcomeOf } from "./stripe.ts";
+import { applyChargeOutcome } from "./apply-charge.ts";
+import type { RegistrationDeps } from "./deps.ts";
+import { firstKeyOf, isCurrentAttempt, settleRefundByAsking } from "./settle-refund.ts";
+import { GatewayUnavailableError } from "../payments/gateway.ts";
+import { outcomeOf, refundOutcomeOf } from "../payments/stripe.ts";
 
 /** Event types acted on; any other is acknowledged and ignored. */
 export const HANDLED_EVENTS = [

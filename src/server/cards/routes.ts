@@ -16,9 +16,9 @@ import {
   paymentInProgressOnCard,
   waitlistPlacesOnCard,
 } from "../registrations/move-waitlist-card.ts";
-import { ensureCustomerId, findCustomerId } from "./customers.ts";
-import { CardError, GatewayUnavailableError, type PaymentGateway } from "./gateway.ts";
-import { isSimulated } from "./simulated.ts";
+import { ensureCustomerId, findCustomerId } from "../payments/customers.ts";
+import { CardError, GatewayUnavailableError, type PaymentGateway } from "../payments/gateway.ts";
+import { isSimulated } from "../payments/simulated.ts";
 
 export const CARD_NOT_FOUND = "That card was not found.";
 export const CARDS_NOT_LOADED = "Saved cards could not be loaded. Please try again.";
