@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dateInZone } from "../shared/zoned-time.ts";
 import { ADMIN_EMAIL, connectionFrom, createTestContext, signUpVerified, TEST_ORIGIN, type TestClient, type TestContext } from "../test/test-app.ts";
 import { createApp } from "./app.ts";
-import { insertEvent } from "./events/testing.ts";
+import { insertEvent } from "../test/seed-events.ts";
 import { createLocalMailer } from "./mail/mailer.ts";
 
 /**

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { EventDetail } from "../shared/events.ts";
 import type { SavedCard } from "../shared/registrations.ts";
 import { payment, registration } from "../server/db/schema.ts";
-import { insertEvent } from "../server/events/testing.ts";
+import { insertEvent } from "./seed-events.ts";
 import type { SimulatedFaults } from "../server/payments/simulated.ts";
 import type { RegistrationDeps } from "../server/registrations/deps.ts";
 import { FakeStripe } from "./fake-stripe.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app.ts";
-import { insertEvent } from "../events/testing.ts";
+import { insertEvent } from "../../test/seed-events.ts";
 import { createSmtpMailer } from "../mail/mailer.ts";
 import { createServices } from "../services.ts";
 import { SESSION_CACHE_TTL_MS } from "./session.ts";

@@ -6,7 +6,7 @@ import { join } from "../../test/payments.ts";
 import { ADMIN_EMAIL, connectionFrom, createTestContext, signUpVerified, TestClient, type TestContext } from "../../test/test-app.ts";
 import { createApp } from "../app.ts";
 import { calendarFeedToken, registration, user } from "../db/schema.ts";
-import { insertEvent, insertRegistration, insertUser } from "../events/testing.ts";
+import { insertEvent, insertRegistration, insertUser } from "../../test/seed-events.ts";
 import { hashFeedToken } from "./feed-token.ts";
 
 /**

@@ -4,7 +4,7 @@ import type { SavedCard } from "../../shared/registrations.ts";
 import { CARDS, eventually, insertGame, join, ledgerOf, playerWithCard, registrationsOf, saveCard } from "../../test/payments.ts";
 import { createTestContext, signUpVerified, type TestClient, type TestContext } from "../../test/test-app.ts";
 import { registration } from "../db/schema.ts";
-import { insertRegistration, insertUser } from "../events/testing.ts";
+import { insertRegistration, insertUser } from "../../test/seed-events.ts";
 import { GatewayUnavailableError } from "../payments/gateway.ts";
 import { CARD_NOT_FOUND } from "./routes.ts";
 import { createSimulatedGateway } from "../payments/simulated.ts";

@@ -6,7 +6,7 @@ import type { YourEventsResponse } from "../../shared/events.ts";
 import { insertGame, join, playerWithCard } from "../../test/payments.ts";
 import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "../../test/test-app.ts";
 import { event as eventTable, payment, registration } from "../db/schema.ts";
-import { insertEvent, insertRegistration, insertUser } from "../events/testing.ts";
+import { insertEvent, insertRegistration, insertUser } from "../../test/seed-events.ts";
 
 /**
  * Check-in at the pitch (docs/product-rules.md, "Check-in"): who may, when, what a repeat does,

@@ -3,7 +3,7 @@ import type { CompletedEventsResponse, UpcomingEventsResponse } from "../../shar
 import { createTestContext, TestClient, type TestContext } from "../../test/test-app.ts";
 import { createApp } from "../app.ts";
 import { createListCache } from "./list-cache.ts";
-import { insertEvent, insertRegistration, insertUser } from "./testing.ts";
+import { insertEvent, insertRegistration, insertUser } from "../../test/seed-events.ts";
 
 type ErrorBody = { error: { code: string; message: string } };
 

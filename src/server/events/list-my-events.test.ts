@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EventSummary, YourEventsResponse } from "../../shared/events.ts";
 import { insertGame, join, playerWithCard } from "../../test/payments.ts";
 import { createTestContext, signUpVerified, TestClient, type TestContext } from "../../test/test-app.ts";
-import { insertEvent, insertRegistration, insertUser } from "./testing.ts";
+import { insertEvent, insertRegistration, insertUser } from "../../test/seed-events.ts";
 
 let context: TestContext;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { dateInZone } from "../../shared/zoned-time.ts";
 import { ADMIN_EMAIL, createTestContext, followLink, signUpVerified, TestClient, type TestContext, uniqueEmail } from "../../test/test-app.ts";
 import { createApp } from "../app.ts";
 import { user } from "../db/schema.ts";
-import { insertEvent, insertUser } from "./testing.ts";
+import { insertEvent, insertUser } from "../../test/seed-events.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { CONFIRM_UNSUBSCRIBE, INVALID_UNSUBSCRIBE_LINK, UNSUBSCRIBED, unsubscribeToken } from "../mail/unsubscribe.ts";
 import { type Boss, startBoss } from "../jobs/boss.ts";

@@ -5,7 +5,7 @@ import { CARDS, eventAs, insertGame, join, playerWithCard, saveCard } from "../.
 import { createTestContext, signUpVerified, TestClient, type TestContext } from "../../test/test-app.ts";
 import type { RegistrationDeps } from "../registrations/deps.ts";
 import { runPromotion } from "../registrations/run-promotion.ts";
-import { insertEvent, insertRegistration, insertUser } from "./testing.ts";
+import { insertEvent, insertRegistration, insertUser } from "../../test/seed-events.ts";
 
 /**
  * What each viewer is told about their own place, apart from the answers every viewer shares

@@ -7,7 +7,7 @@ import { createTestContext, TestClient, TEST_PASSWORD, type TestContext, uniqueE
 import { accountExistsMail, resetPasswordMail, verificationMail } from "../auth/account-mails.ts";
 import { payment, registration, registrationGuest, user } from "../db/schema.ts";
 import { describeChanges } from "../registrations/edit-event.ts";
-import { insertEvent, insertUser } from "../events/testing.ts";
+import { insertEvent, insertUser } from "../../test/seed-events.ts";
 import { composeRegistrationMail } from "../registrations/mails.ts";
 import { reminderMail } from "../reminders/reminder-mail.ts";
 import { newEventMail } from "../events/new-event-mail.ts";

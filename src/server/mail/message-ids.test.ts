@@ -3,7 +3,7 @@ import { createTestDatabase } from "../../test/database.ts";
 import { accountExistsMail, resetPasswordMail, verificationMail } from "../auth/account-mails.ts";
 import type { Database } from "../db/client.ts";
 import { toEventSummary } from "../events/event-summary.ts";
-import { insertEvent } from "../events/testing.ts";
+import { insertEvent } from "../../test/seed-events.ts";
 import { mailboxRoutes } from "./mailbox-routes.ts";
 import { createLocalMailer, listMailbox } from "./mailer.ts";
 import { newEventMail } from "../events/new-event-mail.ts";

@@ -7,7 +7,7 @@ import { decodePng, largestBlockDifference } from "../../test/png.ts";
 import { ogCardFacts } from "./og-card-facts.ts";
 import type { OgVariant } from "./og-card-template.ts";
 import { renderOgImage } from "./render-og-image.ts";
-import { SAMPLE_GAME, SAMPLE_NOW } from "./sample-game.ts";
+import { SAMPLE_GAME, SAMPLE_NOW } from "../../test/sample-game.ts";
 
 // Reference pictures of one known game, drawn once and committed. After a deliberate change of the
 // template, look at the new pictures and write them with `OG_REFERENCE_UPDATE=1 npx vitest run

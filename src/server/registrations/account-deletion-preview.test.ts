@@ -4,7 +4,7 @@ import type { AccountDeletionPreview } from "../../shared/registrations.ts";
 import { insertGame, join, playerWithCard } from "../../test/payments.ts";
 import { createTestContext, signUpVerified, TestClient, type TestContext } from "../../test/test-app.ts";
 import { payment, registration } from "../db/schema.ts";
-import { insertRegistration } from "../events/testing.ts";
+import { insertRegistration } from "../../test/seed-events.ts";
 
 /**
  * GET /api/me/account-deletion: before confirming a deletion, each game held and what it refunds,

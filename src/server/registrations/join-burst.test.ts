@@ -5,7 +5,7 @@ import { insertGame, join, ledgerOf, playerWithCard, registrationDeps, registrat
 import { createTestContext, type TestContext } from "../../test/test-app.ts";
 import type { SessionUser } from "../auth/session.ts";
 import { accountDeletion, event } from "../db/schema.ts";
-import { insertUser } from "../events/testing.ts";
+import { insertUser } from "../../test/seed-events.ts";
 import { AppError } from "../http/errors.ts";
 import { REGISTRATION_MAIL_QUEUE } from "./jobs.ts";
 import { isGameInQueue } from "../events/game-queue.ts";

@@ -4,7 +4,7 @@ import { CARDS, eventAs, insertGame, join, ledgerOf, playerWithCard } from "../.
 import type { CaughtMail } from "../../test/mail-catcher.ts";
 import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type TestContext } from "../../test/test-app.ts";
 import { payment, registration, registrationGuest } from "../db/schema.ts";
-import { insertUser } from "../events/testing.ts";
+import { insertUser } from "../../test/seed-events.ts";
 import type { Mail, Mailer } from "../mail/mailer.ts";
 import { REGISTRATION_MAIL_QUEUE, type RegistrationMailJob } from "./jobs.ts";
 import { composeRegistrationMail } from "./mails.ts";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertGame } from "../../test/payments.ts";
 import { createTestContext, type TestContext } from "../../test/test-app.ts";
 import { registration } from "../db/schema.ts";
-import { insertRegistration, insertUser } from "../events/testing.ts";
+import { insertRegistration, insertUser } from "../../test/seed-events.ts";
 import { moveRegistration } from "./queries.ts";
 import { withEventLock } from "../events/game-lock.ts";
 

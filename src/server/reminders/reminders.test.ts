@@ -4,7 +4,7 @@ import type { ReminderSettings } from "../../shared/calendar.ts";
 import { eventually } from "../../test/payments.ts";
 import { createTestContext, followLink, signUpVerified, TestClient, type TestContext } from "../../test/test-app.ts";
 import { event, gameReminder, registration, user } from "../db/schema.ts";
-import { insertEvent, insertUser } from "../events/testing.ts";
+import { insertEvent, insertUser } from "../../test/seed-events.ts";
 import { type Boss, startBoss } from "../jobs/boss.ts";
 import { bossJobQueue } from "../jobs/queue.ts";
 import { CONFIRM_UNSUBSCRIBE_REMINDERS, INVALID_UNSUBSCRIBE_LINK, UNSUBSCRIBED_REMINDERS, unsubscribeToken } from "../mail/unsubscribe.ts";

@@ -9,7 +9,7 @@ import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestCo
 import type { SessionUser } from "../auth/session.ts";
 import { event as eventTable, newEventMailSent, registration } from "../db/schema.ts";
 import { getEventDetail } from "../events/get-event.ts";
-import { insertRegistration, insertUser } from "../events/testing.ts";
+import { insertRegistration, insertUser } from "../../test/seed-events.ts";
 import { AppError } from "../http/errors.ts";
 import { startNewEventMailWorkers } from "../events/new-event-mail-jobs.ts";
 import { bossJobQueue } from "../jobs/queue.ts";
@@ -18,7 +18,7 @@ import { REGISTRATION_NOT_OPEN } from "../registrations/join-batch.ts";
 import { announceSeriesOpenings } from "./announce-openings.ts";
 import { SERIES_ENDED_REGULARS } from "./edit-regulars.ts";
 import { regularsOf } from "../events/regulars.ts";
-import { thursdayFrom } from "./testing.ts";
+import { thursdayFrom } from "../../test/seed-series.ts";
 
 /**
  * Regulars first (docs/series.md) on the real database (PGlite, or PostgreSQL with TEST_DATABASE_URL):

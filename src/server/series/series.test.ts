@@ -9,7 +9,7 @@ import { event as eventTable, payment, series as seriesTable } from "../db/schem
 import { REGISTRATION_NOT_OPEN } from "../registrations/join-batch.ts";
 import { FOLLOWING_WITHIN_A_WEEK } from "./edit-series-games.ts";
 import { generateGamesOf, generateSeriesGames } from "./generate-games.ts";
-import { thursdayFrom } from "./testing.ts";
+import { thursdayFrom } from "../../test/seed-series.ts";
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 const ZONE = "America/Toronto";

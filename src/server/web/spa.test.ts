@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EventSummary } from "../../shared/events.ts";
 import { zonedTimeToUtc } from "../../shared/zoned-time.ts";
 import { createApp } from "../app.ts";
-import { insertEvent, insertRegistration, insertUser } from "../events/testing.ts";
+import { insertEvent, insertRegistration, insertUser } from "../../test/seed-events.ts";
 import { createTestContext, TEST_ORIGIN, type TestContext } from "../../test/test-app.ts";
 import { withEventPreview, withLanguage } from "./spa.ts";
 

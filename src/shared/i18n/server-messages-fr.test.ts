@@ -30,9 +30,7 @@ const NOT_API_MESSAGES: Record<string, string> = {
   // Already written per language.
   "src/server/og/og-texts.ts": "per language",
   "src/shared/event-availability.ts": "per language",
-  "src/server/og/sample-game.ts": "a sample game's data",
   "src/server/og/og-fonts.ts": "a font's name",
-  "src/server/events/testing.ts": "test data",
   // Data in successful answers and texts of the web app's screens (the web catalogs translate those).
   "src/shared/timeline.ts": "web screen",
   "src/shared/my-registrations.ts": "web screen",

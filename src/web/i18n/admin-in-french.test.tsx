@@ -7,7 +7,7 @@ import { RosterTables } from "../features/console/components/roster-tables.tsx";
 import { attendanceWord, count, percent, statusWord } from "../features/console/figures.ts";
 import { checkCreateEvent, formOfEvent, initialFormState, priceInputOf, initialLocation, missingFieldsMessage } from "../features/events/create-event-form.ts";
 import { parseMapLocation } from "../features/events/map-link.ts";
-import { makeEvent } from "../features/registrations/test-fixtures.ts";
+import { makeEvent } from "../../test/web-fixtures.ts";
 import { SeriesGames } from "../features/series/components/series-games.tsx";
 import { regularsText } from "../features/series/series-text.ts";
 import { swapRefusal } from "../features/teams/draft.ts";

@@ -13,7 +13,7 @@ import { SpotList, WaitList } from "../features/events/components/participant-li
 import { fullText, joinLabel } from "../features/registrations/event-actions.ts";
 import { guestRemovedNotice, guestRemoval, partyPriceText } from "../features/registrations/guests.ts";
 import { opensText } from "../features/registrations/opens-text.ts";
-import { at, HOUR, makeEvent, mine, NOW, people } from "../features/registrations/test-fixtures.ts";
+import { at, HOUR, makeEvent, mine, NOW, people } from "../../test/web-fixtures.ts";
 import { viewerStatus } from "../features/registrations/viewer-status.ts";
 import { AREAS } from "./catalogs/areas.ts";
 import { activateLanguage, t } from "./i18n.ts";
