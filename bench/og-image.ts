@@ -10,7 +10,7 @@
 import { performance } from "node:perf_hooks";
 import type { EventSummary } from "../src/shared/events.ts";
 import { LANGUAGES } from "../src/shared/language.ts";
-import { SAMPLE_GAME, SAMPLE_NOW } from "../src/server/og/sample-game.ts";
+import { SAMPLE_GAME, SAMPLE_NOW } from "../src/test/sample-game.ts";
 import { ogCardFacts } from "../src/server/og/og-card-facts.ts";
 import type { OgVariant } from "../src/server/og/og-card-template.ts";
 import { createOgImageCache } from "../src/server/og/og-image-cache.ts";
