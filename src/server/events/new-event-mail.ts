@@ -6,7 +6,7 @@ import { COMMON_MAIL_TEXTS } from "../mail/i18n/common.ts";
 import { NEW_EVENT_MAIL_TEXTS } from "../mail/i18n/new-event.ts";
 import type { Mail } from "../mail/mailer.ts";
 import { digest, messageIdOf } from "../mail/message-id.ts";
-import { escapeHtml } from "../mail/templates.ts";
+import { escapeHtml, mailButton, mailDetails, mailFooter, mailHtml, mailParagraphs, mailSpelledLink } from "../mail/templates.ts";
 
 /**
  * "A new game is open": when and where (in the event's own time zone), the price, a link to the
@@ -54,18 +54,14 @@ export function newEventMail(options: {
     `${texts.why} ${texts.unsubscribeLink(unsubscribeUrl)}`,
     `— ${appName}`,
   ].join("\n");
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:auto;padding:24px">
-<h1 style="font-size:20px;color:#166534">${escapeHtml(appName)}</h1>
-<p>${escapeHtml(texts.intro)}</p>
-<h2 style="font-size:18px">${escapeHtml(event.title)}</h2>${regularsNote ? `\n<p><strong>${escapeHtml(regularsNote)}</strong></p>` : ""}
-<table style="border-collapse:collapse">${details
-    .map(([label, value]) => `<tr><th style="text-align:left;padding:2px 12px 2px 0">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
-    .join("")}</table>
-<p><a href="${escapeHtml(eventUrl)}" style="display:inline-block;background:#15803d;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(texts.join)}</a></p>
-<p style="font-size:13px;color:#555">${escapeHtml(common.openLink)} <br><a href="${escapeHtml(eventUrl)}">${escapeHtml(eventUrl)}</a></p>
-<p style="font-size:12px;color:#555">${escapeHtml(texts.why)}
-<a href="${escapeHtml(unsubscribeUrl)}">${escapeHtml(texts.unsubscribe)}</a></p>
-</body></html>`;
+  const html = mailHtml(appName, [
+    mailParagraphs([texts.intro]),
+    `<h2 style="font-size:18px">${escapeHtml(event.title)}</h2>${regularsNote ? `\n<p><strong>${escapeHtml(regularsNote)}</strong></p>` : ""}`,
+    mailDetails(details),
+    `<p>${mailButton(texts.join, eventUrl)}</p>`,
+    mailSpelledLink(common.openLink, eventUrl),
+    mailFooter(texts.why, texts.unsubscribe, unsubscribeUrl),
+  ]);
   return {
     to,
     subject,

@@ -14,7 +14,7 @@ import { REGISTRATION_MAIL_TEXTS } from "../mail/i18n/registration.ts";
 import type { Mail } from "../mail/mailer.ts";
 import { digest, messageIdOf } from "../mail/message-id.ts";
 import { partyGuestsOf, readLedger } from "../money/read-money.ts";
-import { escapeHtml } from "../mail/templates.ts";
+import { mailButton, mailDetails, mailHtml, mailParagraphs, mailSpelledLink } from "../mail/templates.ts";
 import { composeAccountDeletionMail } from "./account-deletion-mail.ts";
 import { type PolicyFacts, spotCancelPolicy } from "./cancel-policy-text.ts";
 import type { RegistrationMailJob } from "./jobs.ts";
@@ -300,14 +300,11 @@ function mail(
     "",
     `— ${context.appName}`,
   ].join("\n");
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:auto;padding:24px">
-<h1 style="font-size:20px;color:#166534">${escapeHtml(context.appName)}</h1>
-${content.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n")}
-<table style="border-collapse:collapse">${details
-    .map(([label, value]) => `<tr><th style="text-align:left;padding:2px 12px 2px 0">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
-    .join("")}</table>
-<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#15803d;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(common.seeGame)}</a></p>
-<p style="font-size:13px;color:#555">${escapeHtml(common.openLink)} <br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>
-</body></html>`;
+  const html = mailHtml(context.appName, [
+    mailParagraphs(content.paragraphs),
+    mailDetails(details),
+    `<p>${mailButton(common.seeGame, url)}</p>`,
+    mailSpelledLink(common.openLink, url),
+  ]);
   return { to, subject: content.subject, text, html, ...(content.messageId && { messageId: content.messageId }) };
 }

@@ -5,7 +5,7 @@ import { formatEventHours } from "../events/describe-event.ts";
 import { COMMON_MAIL_TEXTS } from "../mail/i18n/common.ts";
 import { REMINDER_MAIL_TEXTS } from "../mail/i18n/reminder.ts";
 import type { Mail } from "../mail/mailer.ts";
-import { escapeHtml } from "../mail/templates.ts";
+import { mailButton, mailDetails, mailFooter, mailHtml, mailParagraphs, mailSpelledLink } from "../mail/templates.ts";
 import type { ReminderKind } from "./reminder-kinds.ts";
 
 export interface ReminderGame {
@@ -81,19 +81,13 @@ export function reminderMail(options: {
     `${footer} ${texts.unsubscribeLink(unsubscribeUrl)}`,
     `— ${appName}`,
   ].join("\n");
-  const button = (label: string, url: string) =>
-    `<a href="${escapeHtml(url)}" style="display:inline-block;background:#15803d;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none;margin:0 8px 8px 0">${escapeHtml(label)}</a>`;
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:auto;padding:24px">
-<h1 style="font-size:20px;color:#166534">${escapeHtml(appName)}</h1>
-${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n")}
-<table style="border-collapse:collapse">${details
-    .map(([label, value]) => `<tr><th style="text-align:left;padding:2px 12px 2px 0">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
-    .join("")}</table>
-<p>${button(texts.directions, directions)}${button(common.seeGame, gameUrl)}</p>
-<p style="font-size:13px;color:#555">${escapeHtml(common.openLink)} <br><a href="${escapeHtml(gameUrl)}">${escapeHtml(gameUrl)}</a></p>
-<p style="font-size:12px;color:#555">${escapeHtml(footer)}
-<a href="${escapeHtml(unsubscribeUrl)}">${escapeHtml(texts.unsubscribe)}</a></p>
-</body></html>`;
+  const html = mailHtml(appName, [
+    mailParagraphs(paragraphs),
+    mailDetails(details),
+    `<p>${mailButton(texts.directions, directions, { spaced: true })}${mailButton(common.seeGame, gameUrl, { spaced: true })}</p>`,
+    mailSpelledLink(common.openLink, gameUrl),
+    mailFooter(footer, texts.unsubscribe, unsubscribeUrl),
+  ]);
   return {
     to,
     subject,
