@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { EventDetail } from "../shared/events.ts";
 import type { SavedCard } from "../shared/registrations.ts";
+import { dateInZone, wallClockAt } from "../shared/zoned-time.ts";
 import { payment, registration } from "../server/db/schema.ts";
 import { insertEvent } from "./seed-events.ts";
 import type { SimulatedFaults } from "../server/payments/simulated.ts";
@@ -44,6 +45,31 @@ export function registrationDeps(context: TestContext): RegistrationDeps {
 
 export function insertGame(context: TestContext, options: Parameters<typeof insertEvent>[1] = {}) {
   return insertEvent(context.database.db, { costCents: 1000, maxPlayers: 10, startsInHours: 72, ...options });
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** The edit form as the browser sends it for `game` (the same body as creating), unchanged unless told. */
+export function editFormOf(game: Awaited<ReturnType<typeof insertGame>>, overrides: Record<string, unknown> = {}) {
+  const wall = wallClockAt(game.startsAt.getTime(), game.timeZone);
+  return {
+    title: game.title,
+    date: dateInZone(game.startsAt, game.timeZone),
+    time: `${pad(wall.hour)}:${pad(wall.minute)}`,
+    timeZone: game.timeZone,
+    durationHours: Math.floor(game.durationMinutes / 60),
+    durationMinutes: game.durationMinutes % 60,
+    location: { name: game.locationName, latitude: game.latitude, longitude: game.longitude },
+    field: game.field ?? "",
+    notes: game.notes ?? "",
+    cost: (game.costCents / 100).toFixed(2),
+    maxPlayers: game.maxPlayers,
+    includeGoalkeepers: game.includeGoalkeepers,
+    goalkeeperCost: game.goalkeeperCostCents ? (game.goalkeeperCostCents / 100).toFixed(2) : "",
+    maxGoalkeepers: game.maxGoalkeepers,
+    maxGuestsPerPlayer: game.maxGuestsPerPlayer,
+    ...overrides,
+  };
 }
 
 export async function join(client: TestClient, eventId: string, body: Record<string, unknown>) {

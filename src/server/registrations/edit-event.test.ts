@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type CancelEventPreview, DATE_IN_PAST, type EditEventResponse, type EventDetail } from "../../shared/events.ts";
 import { dateInZone, wallClockAt } from "../../shared/zoned-time.ts";
-import { eventAs, eventually, insertGame as insertAnyGame, join, playerWithCard } from "../../test/payments.ts";
+import { editFormOf, eventAs, eventually, insertGame as insertAnyGame, join, playerWithCard } from "../../test/payments.ts";
 import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "../../test/test-app.ts";
 import { event as eventTable, registration } from "../db/schema.ts";
 import { EDIT_CANCELLED, EDIT_FINISHED } from "./edit-event.ts";
@@ -18,31 +18,6 @@ function insertGame(context: TestContext, options: Parameters<typeof insertAnyGa
   const startsAt = new Date(Math.floor((Date.now() + startsInHours * HOUR) / 60_000) * 60_000);
   return insertAnyGame(context, { startsAt, ...rest });
 }
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** The edit form as the browser sends it for `game`, unchanged unless told: the same body as creating. */
-function formOf(game: Game, overrides: Record<string, unknown> = {}) {
-  const wall = wallClockAt(game.startsAt.getTime(), game.timeZone);
-  return {
-    title: game.title,
-    date: `${wall.year}-${pad(wall.month)}-${pad(wall.day)}`,
-    time: `${pad(wall.hour)}:${pad(wall.minute)}`,
-    timeZone: game.timeZone,
-    durationHours: Math.floor(game.durationMinutes / 60),
-    durationMinutes: game.durationMinutes % 60,
-    location: { name: game.locationName, latitude: game.latitude, longitude: game.longitude },
-    field: game.field ?? "",
-    notes: game.notes ?? "",
-    cost: (game.costCents / 100).toFixed(2),
-    maxPlayers: game.maxPlayers,
-    includeGoalkeepers: game.includeGoalkeepers,
-    goalkeeperCost: game.goalkeeperCostCents ? (game.goalkeeperCostCents / 100).toFixed(2) : "",
-    maxGoalkeepers: game.maxGoalkeepers,
-    maxGuestsPerPlayer: game.maxGuestsPerPlayer,
-    ...overrides,
-  };
-}
-
 let context: TestContext;
 let admin: TestClient;
 beforeAll(async () => {
@@ -57,7 +32,7 @@ afterEach(() => {
 });
 
 const edit = (client: TestClient, game: Game, overrides: Record<string, unknown> = {}) =>
-  client.json<EditEventResponse & ErrorBody>("PATCH", `/api/events/${game.id}`, formOf(game, overrides));
+  client.json<EditEventResponse & ErrorBody>("PATCH", `/api/events/${game.id}`, editFormOf(game, overrides));
 
 describe("PATCH /api/events/:id: who may edit", () => {
   it("refuses signed-out visitors with 401 and players with 403, and changes nothing", async () => {
@@ -72,7 +47,7 @@ describe("PATCH /api/events/:id: who may edit", () => {
 
   it("answers 404 for an unknown game and 400 with the create form's messages for a bad body", async () => {
     const game = await insertGame(context);
-    const unknown = await admin.json<ErrorBody>("PATCH", "/api/events/00000000-0000-4000-8000-000000000000", formOf(game));
+    const unknown = await admin.json<ErrorBody>("PATCH", "/api/events/00000000-0000-4000-8000-000000000000", editFormOf(game));
     expect(unknown.status).toBe(404);
     const bad = await edit(admin, game, { title: "", notes: "x".repeat(1001) });
     expect(bad.status).toBe(400);
@@ -93,9 +68,8 @@ describe("PATCH /api/events/:id: an admin edits a game", () => {
     const invalidate = vi.spyOn(context.services.listCache, "invalidate");
 
     const later = new Date(game.startsAt.getTime() + 24 * HOUR);
-    const wall = wallClockAt(later.getTime(), game.timeZone);
     const response = await edit(admin, game, {
-      date: `${wall.year}-${pad(wall.month)}-${pad(wall.day)}`,
+      date: dateInZone(later, game.timeZone),
       time: "19:30",
       location: { name: "Old Mill Field, Mill Lane", latitude: null, longitude: null },
       field: "Pitch 2",
@@ -288,7 +262,7 @@ describe("PATCH /api/events/:id: a waiting party larger than a lower capacity", 
     const refused = await edit(admin, game, { maxPlayers: 2, title: "Smaller cup" });
     expect(refused.status).toBe(422);
     expect(refused.body.error).toEqual({ code: "rule", message: WAITING_PARTY, fields: { maxPlayers: WAITING_PARTY } });
-    const french = await admin.request("PATCH", `/api/events/${game.id}`, formOf(game, { maxPlayers: 1 }), { "accept-language": "fr-CA" });
+    const french = await admin.request("PATCH", `/api/events/${game.id}`, editFormOf(game, { maxPlayers: 1 }), { "accept-language": "fr-CA" });
     expect(french.status).toBe(422);
     expect(((await french.json()) as ErrorBody).error).toMatchObject({ message: WAITING_PARTY_FR, fields: { maxPlayers: WAITING_PARTY_FR } });
     const [row] = await context.database.db.select().from(eventTable).where(eq(eventTable.id, game.id));

@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createEventSchemaFor } from "../../shared/events.ts";
-import { wallClockAt } from "../../shared/zoned-time.ts";
-import { eventAs, insertGame as insertAnyGame, join, ledgerOf, playerWithCard, registrationDeps, registrationsOf } from "../../test/payments.ts";
+import { editFormOf, eventAs, insertGame as insertAnyGame, join, ledgerOf, playerWithCard, registrationDeps, registrationsOf } from "../../test/payments.ts";
 import { createTestContext, signUpVerified, type TestClient, type TestContext } from "../../test/test-app.ts";
 import { payment } from "../db/schema.ts";
 import { editEvent } from "./edit-event.ts";
@@ -40,30 +39,8 @@ function insertGame(options: Parameters<typeof insertAnyGame>[1] = {}) {
   return insertAnyGame(context, { startsAt, ...options });
 }
 
-const pad = (n: number) => String(n).padStart(2, "0");
-
 /** The edit form for `game` as the PATCH route reads it, unchanged unless told. */
-function editOf(game: Game, overrides: Record<string, unknown>) {
-  const wall = wallClockAt(game.startsAt.getTime(), game.timeZone);
-  return createEventSchemaFor(context.config.payments.currency).parse({
-    title: game.title,
-    date: `${wall.year}-${pad(wall.month)}-${pad(wall.day)}`,
-    time: `${pad(wall.hour)}:${pad(wall.minute)}`,
-    timeZone: game.timeZone,
-    durationHours: Math.floor(game.durationMinutes / 60),
-    durationMinutes: game.durationMinutes % 60,
-    location: { name: game.locationName, latitude: game.latitude, longitude: game.longitude },
-    field: game.field ?? "",
-    notes: game.notes ?? "",
-    cost: (game.costCents / 100).toFixed(2),
-    maxPlayers: game.maxPlayers,
-    includeGoalkeepers: game.includeGoalkeepers,
-    goalkeeperCost: game.goalkeeperCostCents ? (game.goalkeeperCostCents / 100).toFixed(2) : "",
-    maxGoalkeepers: game.maxGoalkeepers,
-    maxGuestsPerPlayer: game.maxGuestsPerPlayer,
-    ...overrides,
-  });
-}
+const editOf = (game: Game, overrides: Record<string, unknown>) => createEventSchemaFor(context.config.payments.currency).parse(editFormOf(game, overrides));
 
 /**
  * Another transaction takes the game's lock (SELECT … FOR UPDATE on its row, on a connection of its

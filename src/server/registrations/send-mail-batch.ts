@@ -118,7 +118,7 @@ async function behindEarlierMails(deps: RegistrationDeps, jobs: readonly MailJob
        select j.id, coalesce(r.user_id::text, j.data->>'userId') as person,
               coalesce(j.data->>'asOf', to_char(j.created_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) as moment
          from pgboss.job j
-         left join registration r on r.id::text = j.data->>'registrationId'
+         left join registration r on r.id = (j.data->>'registrationId')::uuid
         where j.name = $1 and j.state in ('created', 'retry', 'active'))
      select later.id from outstanding later
       where later.id = any($2::uuid[]) and later.person is not null
