@@ -14,6 +14,7 @@ import { type AppProcess, startApp } from "./support/app-process.ts";
 import { baseURL, screenshotIfTestFails, useBrowser } from "./support/browser.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/chromium.ts";
 import { currentUser, seedGame, seedRegistrations, uniqueTitle, useDatabase } from "./support/games.ts";
+import { scrollToEnd } from "./support/pages.ts";
 
 const { newPage } = useBrowser();
 const db = useDatabase();
@@ -293,8 +294,8 @@ describe("the PWA on a bad connection", () => {
     await page.getByText(game.title).first().waitFor();
     await expect.poll(() => notice.first().innerText()).toMatch(OFFLINE_NOTICE);
     // Scrolled down, the notice and the header stay at the top, one above the other.
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await scrollToEnd(page);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     const noticeBox = (await notice.first().boundingBox())!;
     const headerBox = (await page.locator("header").boundingBox())!;
     expect(noticeBox.y).toBeCloseTo(0, 0);

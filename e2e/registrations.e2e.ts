@@ -5,7 +5,7 @@ import { AUTHENTICATION_FAILED, CONSENT_REQUIRED } from "../src/shared/registrat
 import { createVerifiedUser, login } from "./support/accounts.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { screenshot, useBrowser } from "./support/browser.ts";
-import { openGame, pathOf, paymentDialog, region, screenshotOnScreen, yourRegistration } from "./support/pages.ts";
+import { openGame, pathOf, paymentDialog, region, screenshotOnScreen, scrollToEnd, yourRegistration } from "./support/pages.ts";
 import {
   adminAccount,
   CARD_EXPIRY,
@@ -436,7 +436,7 @@ it("at 375px keeps the actions in a bar fixed to the bottom, with no sideways sc
   expect(await atBottom()).toEqual({ left: 0, width: 375, bottom: 760 });
 
   // Scrolled to the end, the bar stays put and the last section clears it.
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await scrollToEnd(page);
   expect(await atBottom()).toEqual({ left: 0, width: 375, bottom: 760 });
   const contact = (await region(page, "Contact Information").boundingBox())!;
   expect(contact.y + contact.height).toBeLessThanOrEqual((await bar.boundingBox())!.y);

@@ -36,3 +36,23 @@ export function browserDate(page: Page, days: number): Promise<string> {
     return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
   }, days);
 }
+
+/**
+ * Scrolls to the very end of the page and waits there until the page stops growing. A section that
+ * finishes loading after the first scroll (the map, the live spots) makes the page taller, and a
+ * single scrollTo would then stop short of the end.
+ */
+export async function scrollToEnd(page: Page) {
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const root = document.documentElement;
+        window.scrollTo(0, root.scrollHeight);
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => resolve(Math.ceil(window.scrollY + window.innerHeight) >= root.scrollHeight)),
+        );
+      }),
+    undefined,
+    { polling: 100 },
+  );
+}
