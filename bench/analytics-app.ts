@@ -18,7 +18,7 @@ import { createApp } from "../src/server/app.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { connectEmbedded, type Database, startEmbeddedPostgres } from "../src/server/db/client.ts";
 import { runMigrations } from "../src/server/db/migrate.ts";
-import { createServices } from "../src/server/services.ts";
+import { createContext } from "../src/server/context.ts";
 import { dateInZone } from "../src/shared/zoned-time.ts";
 import { createThrowawayDatabase } from "../src/test/database.ts";
 import { seed, SMALL_SEED } from "./seed.ts";
@@ -109,7 +109,7 @@ async function main() {
     TRUST_PROXY: "1",
   });
   // Mail is not benchmarked; the local mailer would print to stdout, which is the ready channel.
-  const services = createServices(config, database, { mailer: { local: false, close() {}, async send() {} } });
+  const services = createContext(config, database, { mailer: { local: false, close() {}, async send() {} } });
   const app = createApp(services);
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }) as Server;
   await new Promise<void>((resolve) => server.once("listening", resolve));

@@ -18,7 +18,7 @@ import { loadConfig } from "../src/server/config.ts";
 import { connectEmbedded, type Database, startEmbeddedPostgres } from "../src/server/db/client.ts";
 import { createThrowawayDatabase } from "../src/test/database.ts";
 import { runMigrations } from "../src/server/db/migrate.ts";
-import { createServices } from "../src/server/services.ts";
+import { createContext } from "../src/server/context.ts";
 import { seed, SEED, SMALL_SEED } from "./seed.ts";
 
 const READY = "BENCH_READY ";
@@ -54,8 +54,8 @@ async function main() {
     ...(webDist ? { MAP_TILE_URL: await startTileServer() } : {}),
   });
   // Mail is not benchmarked; the local mailer would print to stdout, which is the ready channel.
-  const services = createServices(config, database, { mailer: { local: false, close() {}, async send() {} } });
-  const app = createApp({ ...services, webDist, ssrDist: process.env.BENCH_SSR_DIST || undefined });
+  const services = createContext(config, database, { mailer: { local: false, close() {}, async send() {} } });
+  const app = createApp(services, { webDist, ssrDist: process.env.BENCH_SSR_DIST || undefined });
   const server = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }) as Server;
   await new Promise<void>((resolve) => server.once("listening", resolve));
 

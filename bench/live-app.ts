@@ -17,7 +17,7 @@ import { createApp } from "../src/server/app.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { connect, connectEmbedded, type Database, startEmbeddedPostgres } from "../src/server/db/client.ts";
 import { runMigrations } from "../src/server/db/migrate.ts";
-import { createServices } from "../src/server/services.ts";
+import { createContext } from "../src/server/context.ts";
 
 const READY = "BENCH_READY ";
 const log = (line: string) => process.stderr.write(`[app ${process.pid}] ${line}\n`);
@@ -42,7 +42,7 @@ async function main() {
     RATE_LIMIT_SIGN_IN: "100000",
   });
   // Mail is not benchmarked; the local mailer would print to stdout, which is the ready channel.
-  const services = createServices(config, database, { mailer: { local: false, close() {}, async send() {} } });
+  const services = createContext(config, database, { mailer: { local: false, close() {}, async send() {} } });
   await services.live.start();
   const app = createApp(services);
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }) as Server;

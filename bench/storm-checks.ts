@@ -4,8 +4,8 @@ import type { EventDetail } from "../src/shared/events.ts";
 // The storm runs the app with its default settings, CURRENCY included.
 import { DEFAULT_CURRENCY, type FeeRule, formatCents, refundAfterFeeCents } from "../src/shared/money.ts";
 import type { Database } from "../src/server/db/client.ts";
-import { createSimulatedGateway } from "../src/server/payments/simulated.ts";
-import { type ReconciliationReport, reconcile } from "../src/server/payments/reconcile.ts";
+import { createSimulatedGateway } from "../src/server/money/processors/simulated.ts";
+import { type ReconciliationReport, reconcile } from "../src/server/money/reconcile.ts";
 import type { Phase, PhaseCounts, Reply } from "./storm-http.ts";
 import type { RefundPhaseReport } from "./storm-run.ts";
 import { GAME, type GameShape, type StormUser } from "./storm-seed.ts";

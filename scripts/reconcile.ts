@@ -6,8 +6,8 @@ import { formatCents } from "../src/shared/money.ts";
 import { ConfigError, loadConfig } from "../src/server/config.ts";
 import { openDatabaseForTool } from "../src/server/db/client.ts";
 import { runMigrations } from "../src/server/db/migrate.ts";
-import { createGateway } from "../src/server/payments/create-gateway.ts";
-import { reconcile } from "../src/server/payments/reconcile.ts";
+import { createGateway } from "../src/server/money/processors/create-gateway.ts";
+import { reconcile } from "../src/server/money/reconcile.ts";
 
 async function main() {
   const config = loadConfig();

@@ -8,7 +8,7 @@ import { createApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { createLocalMailer } from "./mail/mailer.ts";
-import { createServices } from "./services.ts";
+import { createContext } from "./context.ts";
 
 /** The app as `npm start` runs it without SMTP: local mailbox, built web app served with fallback. */
 let database: Database;
@@ -25,8 +25,8 @@ beforeAll(async () => {
   writeFileSync(join(webDist, "manifest.webmanifest"), "{}");
   const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: TEST_ORIGIN, AUTH_SECRET: "s".repeat(40), DATA_DIR: ".tmp/test-data" });
   const mailer = createLocalMailer(database.db, (line) => printed.push(line));
-  const services = createServices(config, database, { mailer });
-  const app = createApp({ ...services, webDist });
+  const services = createContext(config, database, { mailer });
+  const app = createApp(services, { webDist });
   context = { app, database, config, services, mail: undefined as never, close: async () => undefined };
 });
 
@@ -117,7 +117,7 @@ describe("local mailbox (no SMTP_URL)", () => {
 
   it("behind a trusted proxy on this machine, is served only to clients the proxy reports on this machine", async () => {
     const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: TEST_ORIGIN, AUTH_SECRET: "s".repeat(40), DATA_DIR: ".tmp/test-data", TRUST_PROXY: "1" });
-    const behindProxy = createApp(createServices(config, database, { mailer: createLocalMailer(database.db, () => undefined) }));
+    const behindProxy = createApp(createContext(config, database, { mailer: createLocalMailer(database.db, () => undefined) }));
     const fromProxy = (forwardedFor: string) => behindProxy.request("/dev/mailbox", { headers: { "x-forwarded-for": forwardedFor } }, local);
     expect((await fromProxy("203.0.113.5")).status).toBe(403);
     expect((await fromProxy("127.0.0.1, 203.0.113.5")).status).toBe(403);

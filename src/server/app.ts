@@ -2,16 +2,12 @@ import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
-import { type Analytics, createAnalytics } from "./analytics/record-hit.ts";
 import { analyticsHitRoutes, analyticsReportRoutes } from "./analytics/routes.ts";
-import type { Auth } from "./auth/auth.ts";
 import { authRoutes } from "./auth/auth-routes.ts";
 import { meRoutes } from "./auth/routes.ts";
 import { sessionMiddleware } from "./auth/session.ts";
-import type { Config } from "./config.ts";
-import type { Database } from "./db/client.ts";
-import { createListCache, type ListCache } from "./events/list-cache.ts";
-import { createLiveUpdates, type LiveUpdates } from "./live/live-updates.ts";
+import type { AppContext } from "./context.ts";
+
 import { liveRoutes } from "./live/routes.ts";
 import { eventRoutes, myEventsRoutes, myRegistrationsRoutes } from "./events/routes.ts";
 import { bodyGuard } from "./http/body-guard.ts";
@@ -19,13 +15,9 @@ import { compressAnswers } from "./http/compress.ts";
 import { clientAddressMiddleware, isLoopback } from "./http/client-address.ts";
 import { DATABASE_RETRY_AFTER_SECONDS, errorAnswer, handleError } from "./http/errors.ts";
 import type { AppEnv } from "./http/env.ts";
-import { RateLimiter } from "./http/rate-limit.ts";
-import { databaseBucketStore } from "./http/rate-limit-store.ts";
-import type { JobQueue } from "./jobs/queue.ts";
 import { mailboxRoutes } from "./mail/mailbox-routes.ts";
 import { mobileAppCors, sameOriginWrites } from "./mobile/app-origins.ts";
 import { wellKnownRoutes } from "./mobile/well-known.ts";
-import type { Mailer } from "./mail/mailer.ts";
 import { unsubscribeRoutes } from "./mail/unsubscribe.ts";
 import { consoleRoutes } from "./console/routes.ts";
 import { calendarFeedRoutes, eventCalendarRoutes, myCalendarFeedRoutes } from "./calendar/routes.ts";
@@ -33,10 +25,8 @@ import { myReminderRoutes } from "./reminders/routes.ts";
 import { seriesRoutes } from "./series/routes.ts";
 import { checkInRoutes } from "./check-in/routes.ts";
 import { publishedTeamsRoutes, teamsRoutes } from "./teams/routes.ts";
-import { createGeocoder } from "./places/geocoders.ts";
-import type { PaymentGateway } from "./payments/gateway.ts";
 import { savedCardRoutes, simulatedBankRoutes } from "./cards/routes.ts";
-import { isStripeGateway } from "./payments/stripe.ts";
+import { isStripeGateway } from "./money/processors/stripe.ts";
 import { stripeWebhookRoutes } from "./registrations/stripe-webhook.ts";
 import { placesRoutes } from "./places/routes.ts";
 import { accountDeletionRoutes, registrationRoutes } from "./registrations/routes.ts";
@@ -45,38 +35,19 @@ import { ogRoutes } from "./og/routes.ts";
 import { pageRenderer } from "./web/render-page.ts";
 import { spaRoutes } from "./web/spa.ts";
 
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  auth: Auth;
-  mailer: Mailer;
-  gateway: PaymentGateway;
-  /** Folder of the built web app; without it only the API is served. */
+/** The built web app beside the server; without it only the API is served. */
+export interface WebFiles {
+  /** Folder of the built web app. */
   webDist?: string;
   /** The server's render of the first screen, built beside the web app (dist/ssr); without it pages render in the browser. */
   ssrDist?: string;
-  /**
-   * Background jobs (pg-boss, started by main.ts). Without it nothing is scheduled, e.g. the
-   * new-game mail: tests that do not exercise background work leave it out.
-   */
-  jobs?: JobQueue;
-  /** The cache the background workers invalidate too (services.ts); without it the app keeps its own. */
-  listCache?: ListCache;
-  /** The process's analytics, flushed on shutdown (services.ts); without it the app keeps its own. */
-  analytics?: Analytics;
-  /** The live streams (services.ts), started by main.ts; without it the app keeps its own, which hears nothing until started. */
-  live?: LiveUpdates;
 }
 
 /** Builds the whole HTTP app without listening, so tests drive it through app.request(). */
-export function createApp(deps: AppDeps) {
-  const { config, database, auth, mailer, gateway } = deps;
+export function createApp(context: AppContext, web: WebFiles = {}) {
+  const { config, database, mailer, gateway } = context;
   const db = database.db;
-  const listCache = deps.listCache ?? createListCache();
-  const analytics = deps.analytics ?? createAnalytics({ pool: database.pool, timeZone: config.analytics.timeZone, publicUrl: config.publicUrl });
   const stripeMode = config.payments.mode === "stripe";
-  // Counted in the database, so the limits hold for every instance together (docs/decisions/026-shared-state.md).
-  const limiter = new RateLimiter(config.rateLimits, databaseBucketStore(database.pool));
   const app = new Hono<AppEnv>();
 
   app.use(async (c, next) => {
@@ -110,7 +81,7 @@ export function createApp(deps: AppDeps) {
   // and a strict schema), so it comes before the two body checks below, which would make every beacon
   // build a whole Request and copy its body; and before the session middleware, as a beacon reads no
   // session and must not clear the session cache as other writes do.
-  app.route("/api/analytics", analyticsHitRoutes({ analytics, config }));
+  app.route("/api/analytics", analyticsHitRoutes(context));
   // Every other body, on every route, is read and checked here before any handler (ours or better-auth's) runs.
   app.use(bodyLimit({ maxSize: 64 * 1024, onError: (c) => errorAnswer(c, "validation", "The request is too large.", 413) }));
   app.use(bodyGuard());
@@ -130,39 +101,37 @@ export function createApp(deps: AppDeps) {
   // Before better-auth's own endpoints too: an idle session must not be read, refreshed or used
   // there either (get-session, change-password, delete-user, list-sessions...).
   // Its cache is dropped by a session change on any instance, heard on the live channel.
-  const live = deps.live ?? createLiveUpdates({ database, listCache });
-  app.use("/api/*", sessionMiddleware({ auth, db, config, channel: live.channel }));
-  app.route("/api/auth", authRoutes({ auth, db, limiter }));
+  app.use("/api/*", sessionMiddleware(context));
+  app.route("/api/auth", authRoutes(context));
   app.get("/api/config", (c) => c.json(publicConfig(config)));
-  app.route("/api/me/events", myEventsRoutes({ db }));
-  app.route("/api/me/account-deletion", accountDeletionRoutes({ database, gateway, config, listCache }));
-  app.route("/api/me/registrations", myRegistrationsRoutes({ db }));
-  app.route("/api/me/calendar-feed", myCalendarFeedRoutes({ db, config }));
-  app.route("/api/me/reminders", myReminderRoutes({ db }));
-  app.route("/api/me", meRoutes({ auth, db, limiter }));
-  app.route("/api/me", savedCardRoutes({ database, gateway, config, jobs: deps.jobs, listCache }));
-  const registrationDeps = { database, gateway, config, jobs: deps.jobs, listCache };
+  app.route("/api/me/events", myEventsRoutes(context));
+  app.route("/api/me/account-deletion", accountDeletionRoutes(context));
+  app.route("/api/me/registrations", myRegistrationsRoutes(context));
+  app.route("/api/me/calendar-feed", myCalendarFeedRoutes(context));
+  app.route("/api/me/reminders", myReminderRoutes(context));
+  app.route("/api/me", meRoutes(context));
+  app.route("/api/me", savedCardRoutes(context));
   // Before the event routes: /api/events/stream is not an event id.
-  app.route("/api/events", liveRoutes({ db, listCache, live, streamsPerAddress: config.live.streamsPerAddress }));
-  app.route("/api/events", eventRoutes({ db, jobs: deps.jobs, listCache, currency: config.payments.currency }));
-  app.route("/api/events", registrationRoutes(registrationDeps));
-  app.route("/api/events/:id/teams", publishedTeamsRoutes({ database }));
-  app.route("/api/events", eventCalendarRoutes({ db, config }));
-  app.route("/api/calendar", calendarFeedRoutes({ db, config, limiter }));
-  app.route("/api/admin/series", seriesRoutes({ registrations: registrationDeps, listCache, currency: config.payments.currency }));
-  app.route("/api/admin", consoleRoutes({ database, config }));
-  app.route("/api/admin/events/:id/check-in", checkInRoutes({ database }));
-  app.route("/api/admin/events/:id/teams", teamsRoutes({ database }));
-  app.route("/api/payments/simulated", simulatedBankRoutes({ db, gateway }));
+  app.route("/api/events", liveRoutes(context));
+  app.route("/api/events", eventRoutes(context));
+  app.route("/api/events", registrationRoutes(context));
+  app.route("/api/events/:id/teams", publishedTeamsRoutes(context));
+  app.route("/api/events", eventCalendarRoutes(context));
+  app.route("/api/calendar", calendarFeedRoutes(context));
+  app.route("/api/admin/series", seriesRoutes(context));
+  app.route("/api/admin", consoleRoutes(context));
+  app.route("/api/admin/events/:id/check-in", checkInRoutes(context));
+  app.route("/api/admin/events/:id/teams", teamsRoutes(context));
+  app.route("/api/payments/simulated", simulatedBankRoutes(context));
   if (isStripeGateway(gateway)) {
     app.route(
       "/api/payments/webhook",
-      stripeWebhookRoutes({ database, gateway, config, jobs: deps.jobs, listCache, stripe: gateway.stripe, webhookSecret: config.payments.stripeWebhookSecret! }),
+      stripeWebhookRoutes({ ...context, stripe: gateway.stripe, webhookSecret: config.payments.stripeWebhookSecret! }),
     );
   }
-  app.route("/api/admin/analytics", analyticsReportRoutes({ pool: database.pool, analytics }));
-  app.route("/api/places", placesRoutes({ db, geocoder: createGeocoder(config) }));
-  app.route("/api/unsubscribe", unsubscribeRoutes({ db, authSecret: config.authSecret, appName: config.appName }));
+  app.route("/api/admin/analytics", analyticsReportRoutes(context));
+  app.route("/api/places", placesRoutes(context));
+  app.route("/api/unsubscribe", unsubscribeRoutes(context));
   app.all("/api/*", (c) => errorAnswer(c, "not_found", "Not found.", 404));
 
   app.route("/.well-known", wellKnownRoutes(config));
@@ -177,10 +146,10 @@ export function createApp(deps: AppDeps) {
   }
   // Link-preview pictures of games, before the web app's catch-all (docs/link-previews.md).
   app.route("/og", ogRoutes({ db, config }));
-  if (deps.webDist) {
+  if (web.webDist) {
     // The first screen rendered on the server reads the API through this same app (docs/server-rendering.md).
-    const renderer = deps.ssrDist ? pageRenderer({ ssrDist: deps.ssrDist, webDist: deps.webDist, publicUrl: config.publicUrl, fetchApp: (request, env) => app.fetch(request, env) }) : undefined;
-    app.route("/", spaRoutes({ webDist: deps.webDist, db, config, renderer }));
+    const renderer = web.ssrDist ? pageRenderer({ ssrDist: web.ssrDist, webDist: web.webDist, publicUrl: config.publicUrl, fetchApp: (request, env) => app.fetch(request, env) }) : undefined;
+    app.route("/", spaRoutes({ webDist: web.webDist, db, config, renderer }));
   }
 
   app.notFound((c) => errorAnswer(c, "not_found", "Not found.", 404));

@@ -25,7 +25,7 @@ beforeAll(async () => {
   mkdirSync(join(webDist, "assets"));
   writeFileSync(join(webDist, "index.html"), "<!doctype html><html><head><title>Kickoff</title></head><body></body></html>");
   writeFileSync(join(webDist, "assets", "app-1.js"), "console.log('app')");
-  app = createApp({ ...context.services, mailer: createLocalMailer(context.database.db, () => undefined), webDist });
+  app = createApp({ ...context.services, mailer: createLocalMailer(context.database.db, () => undefined) }, { webDist });
   admin = (await signUpVerified(context, { email: ADMIN_EMAIL })).client;
   player = (await signUpVerified(context)).client;
   eventId = (await insertEvent(context.database.db)).id;

@@ -4,7 +4,7 @@ import { eventually } from "../test/payments.ts";
 import { createTestContext, signUpVerified, TEST_PASSWORD, TestClient, type TestContext } from "../test/test-app.ts";
 import { createApp } from "./app.ts";
 import { connect } from "./db/client.ts";
-import { createServices } from "./services.ts";
+import { createContext } from "./context.ts";
 
 /**
  * An instance whose database goes away (docs/decisions/026-shared-state.md): a real TCP proxy
@@ -46,7 +46,7 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 describe.runIf(Boolean(serverUrl))("the database lost and back", () => {
   let context: TestContext;
   let proxy: TcpProxy;
-  let instance: { app: ReturnType<typeof createApp>; services: ReturnType<typeof createServices>; close(): Promise<void> };
+  let instance: { app: ReturnType<typeof createApp>; services: ReturnType<typeof createContext>; close(): Promise<void> };
 
   beforeAll(async () => {
     context = await createTestContext();
@@ -56,7 +56,7 @@ describe.runIf(Boolean(serverUrl))("the database lost and back", () => {
     url.hostname = "127.0.0.1";
     url.port = String(proxy.port);
     const database = connect(url.toString(), 4);
-    const services = createServices(context.config, database, { mailer: context.services.mailer });
+    const services = createContext(context.config, database, { mailer: context.services.mailer });
     await services.live.start();
     instance = {
       app: createApp(services),

@@ -15,7 +15,7 @@ import { bossJobQueue } from "./jobs/queue.ts";
 import { startRegistrationWorkers } from "./registrations/workers.ts";
 import { startReminderWorkers } from "./reminders/workers.ts";
 import { startSeriesWorkers } from "./series/workers.ts";
-import { createServices } from "./services.ts";
+import { createContext } from "./context.ts";
 
 const webDist = fileURLToPath(new URL("../../dist/web", import.meta.url));
 const ssrDist = fileURLToPath(new URL("../../dist/ssr", import.meta.url));
@@ -40,23 +40,24 @@ async function main() {
     await runMigrations(database.db, database.pool);
     const boss = await startBoss(database.url);
     opened.push(() => boss.stop({ graceful: false, wait: true }));
-    const services = createServices(config, database, { jobs: bossJobQueue(boss) });
-    opened.push(async () => services.mailer.close());
-    await services.live.start();
-    opened.push(() => services.live.close());
-    await startAccountMailWorker(boss, services);
-    await startNewEventMailWorkers(boss, { db: database.db, mailer: services.mailer, config });
-    await startRegistrationWorkers(boss, services);
-    await startReminderWorkers(boss, { db: database.db, database, mailer: services.mailer, config, jobs: bossJobQueue(boss) });
-    await startSeriesWorkers(boss, { db: database.db, database, jobs: bossJobQueue(boss), listCache: services.listCache });
+    const jobs = bossJobQueue(boss);
+    const context = createContext(config, database, { jobs });
+    opened.push(async () => context.mailer.close());
+    await context.live.start();
+    opened.push(() => context.live.close());
+    await startAccountMailWorker(boss, context);
+    await startNewEventMailWorkers(boss, context);
+    await startRegistrationWorkers(boss, context);
+    await startReminderWorkers(boss, { ...context, jobs });
+    await startSeriesWorkers(boss, { ...context, jobs });
     await startEmbeddedVacuum(boss, database.pool, { embedded: !config.databaseUrl });
     await startRateLimitPrune(boss, database.pool, { windowMs: config.rateLimits.windowMs });
     await startAnalyticsWorker(boss, { pool: database.pool, timeZone: config.analytics.timeZone });
-    const app = createApp({ ...services, webDist: existsSync(webDist) ? webDist : undefined, ssrDist: existsSync(ssrDist) ? ssrDist : undefined });
+    const app = createApp(context, { webDist: existsSync(webDist) ? webDist : undefined, ssrDist: existsSync(ssrDist) ? ssrDist : undefined });
 
     const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }) as Server;
     await listening(server, config);
-    printWelcome(config, services.mailer.local);
+    printWelcome(config, context.mailer.local);
 
     let stopping = false;
     const shutdown = async (signal: string) => {
@@ -68,12 +69,12 @@ async function main() {
       console.log(`\n${signal}: finishing requests and shutting down...`);
       try {
         // Open streams would hold the server's close for its whole grace: they end first (browsers reconnect elsewhere).
-        await services.live.close();
+        await context.live.close();
         await closeServer(server);
         // The hits still in memory (at most a second's worth) are written before the database goes.
-        await services.analytics.buffer.close();
+        await context.analytics.buffer.close();
         await boss.stop({ graceful: true, timeout: 10_000 });
-        services.mailer.close();
+        context.mailer.close();
         await database.close();
       } catch (error) {
         console.error("Shutdown failed:", error instanceof Error ? error.message : error);

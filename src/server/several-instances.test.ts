@@ -6,7 +6,7 @@ import { createApp } from "./app.ts";
 import { connect } from "./db/client.ts";
 import { pruneBuckets } from "./http/rate-limit-store.ts";
 import { pruneRecipientTimes } from "./mail/recipient-limit.ts";
-import { createServices } from "./services.ts";
+import { createContext } from "./context.ts";
 
 /**
  * Two instances of the app on one database, as behind a load balancer (docs/decisions/026-shared-state.md):
@@ -14,12 +14,12 @@ import { createServices } from "./services.ts";
  * PGlite or PostgreSQL (TEST_DATABASE_URL).
  */
 let context: TestContext;
-let second: { app: ReturnType<typeof createApp>; services: ReturnType<typeof createServices>; close(): Promise<void> };
+let second: { app: ReturnType<typeof createApp>; services: ReturnType<typeof createContext>; close(): Promise<void> };
 
 beforeAll(async () => {
   context = await createTestContext({ RATE_LIMIT_SIGN_IN: "4", RATE_LIMIT_FAILED_PASSWORDS: "1000" });
   const database = connect(context.database.url, 4);
-  const services = createServices(context.config, database, { mailer: context.services.mailer });
+  const services = createContext(context.config, database, { mailer: context.services.mailer });
   await services.live.start();
   second = {
     app: createApp(services),

@@ -2,12 +2,12 @@ import { createApp } from "../server/app.ts";
 import { type Boss, startBoss } from "../server/jobs/boss.ts";
 import { startAccountMailWorker } from "../server/jobs/account-mail.ts";
 import { bossJobQueue } from "../server/jobs/queue.ts";
-import type { PaymentGateway } from "../server/payments/gateway.ts";
+import type { PaymentGateway } from "../server/money/processors/gateway.ts";
 import { startRegistrationWorkers } from "../server/registrations/workers.ts";
 import { loadConfig } from "../server/config.ts";
 import type { Database } from "../server/db/client.ts";
 import { createSmtpMailer } from "../server/mail/mailer.ts";
-import { createServices } from "../server/services.ts";
+import { createContext } from "../server/context.ts";
 import { createTestDatabase } from "./database.ts";
 import { MailCatcher } from "./mail-catcher.ts";
 
@@ -19,7 +19,7 @@ export interface TestContext {
   app: ReturnType<typeof createApp>;
   database: Database;
   mail: MailCatcher;
-  services: ReturnType<typeof createServices>;
+  services: ReturnType<typeof createContext>;
   config: ReturnType<typeof loadConfig>;
   /** pg-boss with the registration and account-mail workers, when created with `{ background: true }`. */
   boss?: Boss;
@@ -53,7 +53,7 @@ export async function createTestContext(
   const mailer = createSmtpMailer(config.smtpUrl!, config.mailFrom);
   const boss = options.background ? await startBoss(database.url) : undefined;
   const gateway = options.gateway?.(database.db);
-  const services = createServices(config, database, { mailer, gateway, jobs: boss ? bossJobQueue(boss) : undefined });
+  const services = createContext(config, database, { mailer, gateway, jobs: boss ? bossJobQueue(boss) : undefined });
   if (boss) {
     await startRegistrationWorkers(boss, services, { pollingIntervalSeconds: 0.5 });
     await startAccountMailWorker(boss, services, { pollingIntervalSeconds: 0.5 });

@@ -1,10 +1,9 @@
+import type { AppContext } from "../context.ts";
 import type { Context } from "hono";
 import { Hono } from "hono";
-import type pg from "pg";
 import { z } from "zod";
 import { type Hit, hitSchema } from "../../shared/analytics.ts";
 import { requireAdmin } from "../auth/session.ts";
-import type { Config } from "../config.ts";
 import type { AppEnv } from "../http/env.ts";
 import { AppError, validationError } from "../http/errors.ts";
 import { RateLimiter } from "../http/rate-limit.ts";
@@ -12,7 +11,6 @@ import { memoryBucketStore } from "../http/rate-limit-store.ts";
 import { parseQuery } from "../http/validate.ts";
 import { isBot, isPrefetch } from "./classify-hit.ts";
 import { analyticsPeriod, getAnalytics } from "./get-analytics.ts";
-import type { Analytics } from "./record-hit.ts";
 
 /** A hit is about 150 bytes; anything much larger is not one of ours. */
 const MAX_HIT_BYTES = 1024;
@@ -23,17 +21,17 @@ const MAX_HIT_BYTES = 1024;
  * must not empty the session cache that writes clear. Answers 204 with no body and sets no cookie,
  * whether the hit was counted or left out (a bot or a prefetch is not told).
  */
-export function analyticsHitRoutes(deps: { analytics: Analytics; config: Pick<Config, "rateLimits"> }) {
+export function analyticsHitRoutes(context: Pick<AppContext, "analytics" | "config">) {
   // Its own buckets, in this process's memory: a database write per beacon would cost more than the
   // hit itself, and this limit only keeps one address from flooding the table (it counts per
   // instance; docs/decisions/026-shared-state.md).
-  const limiter = new RateLimiter(deps.config.rateLimits, memoryBucketStore());
+  const limiter = new RateLimiter(context.config.rateLimits, memoryBucketStore());
   return new Hono<AppEnv>().post("/hits", async (c) => {
     const address = c.get("clientAddress");
     await limiter.hit("analyticsHits", address);
     const hit = await readHit(c);
     const userAgent = c.req.header("user-agent") ?? "";
-    if (!isBot(userAgent) && !isPrefetch((name) => c.req.header(name))) await deps.analytics.record(hit, { address, userAgent });
+    if (!isBot(userAgent) && !isPrefetch((name) => c.req.header(name))) await context.analytics.record(hit, { address, userAgent });
     return c.body(null, 204);
   });
 }
@@ -71,8 +69,9 @@ const periodQuery = z.object({ from: z.string().optional(), to: z.string().optio
  * GET /api/admin/analytics?from=YYYY-MM-DD&to=YYYY-MM-DD: admins only (401 signed out, 403 not an
  * admin). Days are the organiser's (ANALYTICS_TIME_ZONE), named in the answer's `period.timeZone`.
  */
-export function analyticsReportRoutes(deps: { pool: pg.Pool; analytics: Analytics }) {
-  const { pool, analytics } = deps;
+export function analyticsReportRoutes(context: Pick<AppContext, "database" | "analytics">) {
+  const { analytics } = context;
+  const { pool } = context.database;
   return new Hono<AppEnv>().get("/", async (c) => {
     requireAdmin(c.get("user"));
     const today = analytics.dayAt(analytics.now());

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, signUpVerified, TestClient, TEST_PASSWORD, type TestContext, uniqueEmail } from "../../test/test-app.ts";
 import { createApp } from "../app.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { createServices } from "../services.ts";
+import { createContext } from "../context.ts";
 
 /**
  * Whether an address has an account must not show in how fast the server answers (issue 8): the
@@ -26,7 +26,7 @@ beforeAll(async () => {
       await inner.send(mail);
     },
   };
-  client = new TestClient({ app: createApp(createServices(context.config, context.database, { mailer: distant })) });
+  client = new TestClient({ app: createApp(createContext(context.config, context.database, { mailer: distant })) });
 });
 afterAll(async () => {
   await context?.close();

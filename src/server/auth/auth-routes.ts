@@ -1,12 +1,12 @@
+import type { AppContext } from "../context.ts";
 import { sql } from "drizzle-orm";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import type { Language } from "../../shared/language.ts";
-import type { Db } from "../db/client.ts";
 import { translateServerMessage } from "../i18n/error-language.ts";
 import { requestLanguage } from "../i18n/request-language.ts";
 import type { AppEnv } from "../http/env.ts";
-import type { AddressAction, RateLimiter } from "../http/rate-limit.ts";
-import { type Auth, CLIENT_ADDRESS_HEADER } from "./auth.ts";
+import type { AddressAction } from "../http/rate-limit.ts";
+import { CLIENT_ADDRESS_HEADER } from "./auth.ts";
 import { verificationPasses } from "./verification-pass.ts";
 
 /**
@@ -15,8 +15,9 @@ import { verificationPasses } from "./verification-pass.ts";
  * methods) is not routed here and answers the JSON 404 like any unknown /api path: what the app
  * does not offer, a stolen session cookie cannot use either (docs/decisions/008-sensitive-account-actions.md).
  */
-export function authRoutes(deps: { auth: Auth; db: Db; limiter: RateLimiter }) {
-  const { auth, db, limiter } = deps;
+export function authRoutes(context: Pick<AppContext, "auth" | "database" | "limiter">) {
+  const { auth, limiter } = context;
+  const { db } = context.database;
   const passes = verificationPasses(auth);
   const forward = async (c: Context<AppEnv>) => {
     const response = await auth.handler(withClientAddress(c.req.raw, c.get("clientAddress")));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app.ts";
 import { insertEvent } from "../../test/seed-events.ts";
 import { createSmtpMailer } from "../mail/mailer.ts";
-import { createServices } from "../services.ts";
+import { createContext } from "../context.ts";
 import { SESSION_CACHE_TTL_MS } from "./session.ts";
 import { ADMIN_EMAIL, createTestContext, followLink, signUpVerified, TestClient, TEST_PASSWORD, uniqueEmail, type TestContext } from "../../test/test-app.ts";
 
@@ -136,7 +136,7 @@ describe("profile", () => {
 
   it("changes the email even when the mail server is down, leaving Resend to try again", async () => {
     const { client, userId } = await signUpVerified(context);
-    const down = createServices(context.config, context.database, { mailer: createSmtpMailer("smtp://127.0.0.1:1", "down@example.com") });
+    const down = createContext(context.config, context.database, { mailer: createSmtpMailer("smtp://127.0.0.1:1", "down@example.com") });
     const offline = new TestClient({ ...context, app: createApp(down) });
     for (const [name, value] of client.cookies) offline.cookies.set(name, value);
     const newEmail = uniqueEmail("offline");

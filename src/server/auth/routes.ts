@@ -1,19 +1,19 @@
+import type { AppContext } from "../context.ts";
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { changeEmailSchema, displayName, languageSettingSchema, nameSchema, notificationSettingsSchema, type Me } from "../../shared/account.ts";
-import type { Db } from "../db/client.ts";
 import { account, user as userTable } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import type { AppEnv } from "../http/env.ts";
-import type { RateLimiter } from "../http/rate-limit.ts";
 import { parseJson } from "../http/validate.ts";
 import type { Auth } from "./auth.ts";
 import { setLanguageCookie } from "../i18n/request-language.ts";
 import { requireUser, requireVerifiedUser } from "./session.ts";
 import { isVerified, verificationPasses } from "./verification-pass.ts";
 
-export function meRoutes(deps: { auth: Auth; db: Db; limiter: RateLimiter }) {
-  const { auth, db, limiter } = deps;
+export function meRoutes(context: Pick<AppContext, "auth" | "database" | "limiter">) {
+  const { auth, limiter } = context;
+  const { db } = context.database;
   const passes = verificationPasses(auth);
 
   return new Hono<AppEnv>()

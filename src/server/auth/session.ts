@@ -1,16 +1,14 @@
+import type { AppContext } from "../context.ts";
 import { webcrypto } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import type { Me } from "../../shared/account.ts";
-import type { Config } from "../config.ts";
-import type { Db } from "../db/client.ts";
 import { createTtlCache } from "../cache/ttl-cache.ts";
 import { session as sessionTable, user as userTable } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import type { AppEnv } from "../http/env.ts";
 import { isLanguage } from "../../shared/language.ts";
-import type { LiveChannel } from "../live/channel.ts";
-import { type Auth, isAdminEmail } from "./auth.ts";
+import { isAdminEmail } from "./auth.ts";
 
 /** Writing lastActiveAt on every request is wasteful; this much staleness is harmless. */
 const ACTIVITY_WRITE_INTERVAL_MS = 15_000;
@@ -37,8 +35,9 @@ const SESSION_CACHE_MAX_ENTRIES = 10_000;
  * (docs/caches-and-sessions.md). The idle limit is checked on every request against the kept
  * lastActiveAt, which is never newer than the database's.
  */
-export function sessionMiddleware(deps: { auth: Auth; db: Db; config: Config; channel?: Pick<LiveChannel, "subscribe" | "onReset"> }): MiddlewareHandler<AppEnv> {
-  const { auth, db, config } = deps;
+export function sessionMiddleware(context: Pick<AppContext, "auth" | "database" | "config" | "live">): MiddlewareHandler<AppEnv> {
+  const { auth, config } = context;
+  const { db } = context.database;
   // better-auth's own cookie name (with its __Secure- prefix on https) and signing key.
   const cookie = auth.$context.then(async (context) => ({
     name: context.authCookies.sessionToken.name,
@@ -66,10 +65,10 @@ export function sessionMiddleware(deps: { auth: Auth; db: Db; config: Config; ch
   };
   // Looked-up sessions, found or not, by token (docs/decisions/010).
   const sessions = createTtlCache<Awaited<ReturnType<typeof findSession>>>({ ttlMs: SESSION_CACHE_TTL_MS, maxEntries: SESSION_CACHE_MAX_ENTRIES });
-  deps.channel?.subscribe((message) => {
+  context.live.channel?.subscribe((message) => {
     if (message.type === "sessions") sessions.clear();
   });
-  deps.channel?.onReset(() => sessions.clear());
+  context.live.channel?.onReset(() => sessions.clear());
   return async (c, next) => {
     c.set("user", null);
     const { name, key } = await cookie;

@@ -1,4 +1,6 @@
 import { eq } from "drizzle-orm";
+import { RateLimiter } from "../http/rate-limit.ts";
+import { databaseBucketStore } from "../http/rate-limit-store.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CalendarFeedCreated, CalendarFeedStatus } from "../../shared/calendar.ts";
 import { readCalendar } from "../../test/ical.ts";
@@ -244,7 +246,8 @@ describe("the calendar feed", () => {
 
   it("limits fetches per client address, right token or wrong", async () => {
     const tight = { ...context.config, rateLimits: { ...context.config.rateLimits, perAddress: { ...context.config.rateLimits.perAddress, calendarFeed: 3 } } };
-    const app = createApp({ ...context.services, config: tight });
+    // Its own limiter, as a server started with these limits would have.
+    const app = createApp({ ...context.services, config: tight, limiter: new RateLimiter(tight.rateLimits, databaseBucketStore(context.database.pool)) });
     const player = await signUpVerified(context);
     const { path } = await makeFeed(player.client);
     const from = (address: string, target: string) => app.request(`${context.config.publicUrl}${target}`, {}, connectionFrom(address));

@@ -1,29 +1,27 @@
+import type { AppContext } from "../context.ts";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { CalendarFeedCreated, CalendarFeedStatus } from "../../shared/calendar.ts";
 import { requireVerifiedUser } from "../auth/session.ts";
-import type { Config } from "../config.ts";
-import type { Db } from "../db/client.ts";
+
 import { event, user } from "../db/schema.ts";
 import { isEventId } from "../events/event-summary.ts";
 import { EVENT_NOT_FOUND } from "../events/get-event.ts";
 import type { AppEnv } from "../http/env.ts";
 import { AppError, errorAnswer } from "../http/errors.ts";
-import type { RateLimiter } from "../http/rate-limit.ts";
 import { mailLanguage } from "../mail/i18n/common.ts";
 import { requestLanguage } from "../i18n/request-language.ts";
 import { addGame, calendarGameOf, gameIcs, ICS_CONTENT_TYPE, icsFileName, newCalendar } from "./game-calendar.ts";
 import { feedOwner, feedTokenCreatedAt, feedUrls, replaceFeedToken } from "./feed-token.ts";
 import { listFeedGames } from "./list-feed-games.ts";
 
-type Site = Pick<Config, "appName" | "publicUrl">;
-
 /** A subscribed calendar is asked to come back after an hour. */
 export const FEED_REFRESH_SECONDS = 3600;
 
 /** GET /api/events/:id/calendar.ics — "Add to calendar": a game's public facts, as its link preview shows them. */
-export function eventCalendarRoutes(deps: { db: Db; config: Site }) {
-  const { db, config } = deps;
+export function eventCalendarRoutes(context: Pick<AppContext, "database" | "config">) {
+  const { config } = context;
+  const { db } = context.database;
   return new Hono<AppEnv>().get("/:id/calendar.ics", async (c) => {
     const id = c.req.param("id");
     const [row] = isEventId(id) ? await db.select().from(event).where(eq(event.id, id)) : [];
@@ -42,8 +40,9 @@ export function eventCalendarRoutes(deps: { db: Db; config: Site }) {
  * token is the only key: a malformed, wrong or replaced one gets the very answer of an unknown
  * route, so nothing tells whether it ever existed. Limited per client address (decision 006).
  */
-export function calendarFeedRoutes(deps: { db: Db; config: Site; limiter: RateLimiter }) {
-  const { db, config, limiter } = deps;
+export function calendarFeedRoutes(context: Pick<AppContext, "database" | "config" | "limiter">) {
+  const { config, limiter } = context;
+  const { db } = context.database;
   return new Hono<AppEnv>().get("/:file", async (c) => {
     await limiter.hit("calendarFeed", c.get("clientAddress"));
     const token = /^(.*)\.ics$/.exec(c.req.param("file"))?.[1];
@@ -64,8 +63,9 @@ export function calendarFeedRoutes(deps: { db: Db; config: Site; limiter: RateLi
 }
 
 /** /api/me/calendar-feed — the Profile's "Subscribe in your calendar". */
-export function myCalendarFeedRoutes(deps: { db: Db; config: Site }) {
-  const { db, config } = deps;
+export function myCalendarFeedRoutes(context: Pick<AppContext, "database" | "config">) {
+  const { config } = context;
+  const { db } = context.database;
   return new Hono<AppEnv>()
     .get("/", async (c) => {
       const user = requireVerifiedUser(c.get("user"));

@@ -1,9 +1,9 @@
+import type { AppContext } from "../context.ts";
 import { cardLabel } from "../../shared/registrations.ts";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { saveCardSchema, simulatedAuthenticationSchema } from "../../shared/registration-schemas.ts";
 import { requireVerifiedUser } from "../auth/session.ts";
-import type { Db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import type { AppEnv } from "../http/env.ts";
 import { parseJson } from "../http/validate.ts";
@@ -16,9 +16,9 @@ import {
   paymentInProgressOnCard,
   waitlistPlacesOnCard,
 } from "../registrations/move-waitlist-card.ts";
-import { ensureCustomerId, findCustomerId } from "../payments/customers.ts";
-import { CardError, GatewayUnavailableError, type PaymentGateway } from "../payments/gateway.ts";
-import { isSimulated } from "../payments/simulated.ts";
+import { ensureCustomerId, findCustomerId } from "../money/customers.ts";
+import { CardError, GatewayUnavailableError } from "../money/processors/gateway.ts";
+import { isSimulated } from "../money/processors/simulated.ts";
 
 export const CARD_NOT_FOUND = "That card was not found.";
 export const CARDS_NOT_LOADED = "Saved cards could not be loaded. Please try again.";
@@ -98,8 +98,9 @@ export function savedCardRoutes(deps: RegistrationDeps) {
  * for what Stripe.js does with 3-D Secure. Only the owner of the charge can answer it; the server
  * then reads the charge's new state when the browser asks it to confirm.
  */
-export function simulatedBankRoutes(deps: { db: Db; gateway: PaymentGateway }) {
-  const { db, gateway } = deps;
+export function simulatedBankRoutes(context: Pick<AppContext, "database" | "gateway">) {
+  const { gateway } = context;
+  const { db } = context.database;
   return new Hono<AppEnv>().post("/authenticate", async (c) => {
     const user = requireVerifiedUser(c.get("user"));
     if (!isSimulated(gateway)) throw new AppError("not_found", "Not found.");

@@ -5,9 +5,9 @@ import { CARDS, eventually, insertGame, join, ledgerOf, playerWithCard, registra
 import { createTestContext, signUpVerified, type TestClient, type TestContext } from "../../test/test-app.ts";
 import { registration } from "../db/schema.ts";
 import { insertRegistration, insertUser } from "../../test/seed-events.ts";
-import { GatewayUnavailableError } from "../payments/gateway.ts";
+import { GatewayUnavailableError } from "../money/processors/gateway.ts";
 import { CARD_NOT_FOUND } from "./routes.ts";
-import { createSimulatedGateway } from "../payments/simulated.ts";
+import { createSimulatedGateway } from "../money/processors/simulated.ts";
 import { CARD_IN_USE, CARD_PAYMENT_IN_PROGRESS, CHOOSE_ANOTHER_CARD, LEAVE_TOO_LATE } from "../registrations/move-waitlist-card.ts";
 
 /**

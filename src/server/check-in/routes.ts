@@ -1,7 +1,7 @@
+import type { AppContext } from "../context.ts";
 import { Hono } from "hono";
 import { checkInPutSchema } from "../../shared/check-in-schemas.ts";
 import { adminsOnly } from "../auth/session.ts";
-import type { Database } from "../db/client.ts";
 import type { AppEnv } from "../http/env.ts";
 import { parseJson, parseRouteIds } from "../http/validate.ts";
 import { getCheckInList } from "./get-check-in-list.ts";
@@ -13,7 +13,7 @@ import { undoNoShows } from "./undo-no-shows.ts";
  * Check-in at the pitch under /api/admin/events/:id/check-in (docs/product-rules.md, "Check-in";
  * docs/http-api.md). Admins only, checked here on every route. Thin: parse, check the caller, call the rule.
  */
-export function checkInRoutes(deps: { database: Database; now?: () => Date }) {
+export function checkInRoutes(deps: Pick<AppContext, "database" | "now">) {
   const { database } = deps;
   const now = () => deps.now?.() ?? new Date();
   return new Hono<AppEnv>()

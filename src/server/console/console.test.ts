@@ -8,7 +8,7 @@ import { parseCsv } from "../../test/csv.ts";
 import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "../../test/test-app.ts";
 import { payment, simPaymentMethod } from "../db/schema.ts";
 import type { RegistrationDeps } from "../registrations/deps.ts";
-import { executeRefund } from "../registrations/execute-refund.ts";
+import { executeRefund } from "../money/execute-refund.ts";
 import { runPromotion } from "../registrations/run-promotion.ts";
 import { getOverview } from "./get-overview.ts";
 

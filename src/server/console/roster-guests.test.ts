@@ -6,7 +6,7 @@ import { parseCsv } from "../../test/csv.ts";
 import { eventAs, insertGame, join, ledgerOf, playerWithCard } from "../../test/payments.ts";
 import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type TestContext } from "../../test/test-app.ts";
 import type { RegistrationDeps } from "../registrations/deps.ts";
-import { executeRefund } from "../registrations/execute-refund.ts";
+import { executeRefund } from "../money/execute-refund.ts";
 
 /**
  * The console where +1 guests meet refunds (issue "Money told the same everywhere", items 1–3): a

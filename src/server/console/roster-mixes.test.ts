@@ -12,7 +12,7 @@ import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type T
 import { event, payment, registration, simPaymentMethod } from "../db/schema.ts";
 import { readLedger } from "../money/read-money.ts";
 import type { RegistrationDeps } from "../registrations/deps.ts";
-import { executeRefund } from "../registrations/execute-refund.ts";
+import { executeRefund } from "../money/execute-refund.ts";
 import { runPromotion } from "../registrations/run-promotion.ts";
 
 /**

@@ -1,9 +1,8 @@
+import type { AppContext } from "../context.ts";
 import { Hono } from "hono";
 import { z } from "zod";
 import { resolvePeriod } from "../../shared/console-period.ts";
 import { adminsOnly } from "../auth/session.ts";
-import type { Config } from "../config.ts";
-import type { Database } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import type { AppEnv } from "../http/env.ts";
 import { parseQuery } from "../http/validate.ts";
@@ -16,7 +15,7 @@ import { rosterCsv } from "./roster-csv.ts";
 const periodQuery = z.object({ from: z.string().max(10).optional(), to: z.string().max(10).optional(), tz: z.string().max(64).optional() });
 
 /** The organiser's console under /api/admin: admins only, checked here on every route. */
-export function consoleRoutes(deps: { database: Database; config: Pick<Config, "payments">; now?: () => Date }) {
+export function consoleRoutes(deps: Pick<AppContext, "database" | "config" | "now">) {
   const { database, config } = deps;
   const now = () => deps.now?.() ?? new Date();
   const money = { currency: config.payments.currency, feeRule: { feePercent: config.payments.feePercent, feeFixedCents: config.payments.feeFixedCents } };

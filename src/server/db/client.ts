@@ -13,6 +13,12 @@ import * as schema from "./schema.ts";
 
 export type Db = NodePgDatabase<typeof schema>;
 
+/** A transaction: drizzle for queries, and its connection for work that must commit with it (jobs). */
+export interface Tx {
+  db: Db;
+  client: pg.PoolClient;
+}
+
 export interface Database {
   /** Connection string every client (the app pool, pg-boss) uses. */
   url: string;

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
-import type pg from "pg";
-import type { Database, Db } from "../db/client.ts";
+import type { Database, Tx } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
 import { event } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
@@ -10,11 +9,7 @@ import { announceEventChange } from "./announce.ts";
 import { inGameQueue } from "./game-queue.ts";
 import { lockTimingOn, recordTiming } from "./lock-timing.ts";
 
-/** A transaction: drizzle for queries, and its connection for work that must commit with it (jobs). */
-export interface Tx {
-  db: Db;
-  client: pg.PoolClient;
-}
+export type { Tx } from "../db/client.ts";
 
 export type EventRow = typeof event.$inferSelect;
 

@@ -19,7 +19,7 @@ let app: ReturnType<typeof createApp>;
 beforeAll(async () => {
   context = await createTestContext();
   boss = await startBoss(context.database.url);
-  await startNewEventMailWorkers(boss, { db: context.database.db, mailer: context.services.mailer, config: context.config });
+  await startNewEventMailWorkers(boss, context.services);
   app = createApp({ ...context.services, jobs: bossJobQueue(boss) });
 });
 afterAll(async () => {
@@ -170,7 +170,7 @@ describe("new-game mail delivery", () => {
           await local.services.mailer.send(mail);
         },
       };
-      await startNewEventMailWorkers(localBoss, { db, mailer, config: local.config, followUpDelaySeconds: 1 });
+      await startNewEventMailWorkers(localBoss, { ...local.services, mailer, followUpDelaySeconds: 1 });
       const game = await insertEvent(db, { title: "Retry cup" });
       const jobs = bossJobQueue(localBoss);
       await enqueueNewEventMail(jobs, game.id);
@@ -194,7 +194,7 @@ describe("new-game mail delivery", () => {
     try {
       const db = local.database.db;
       const members = await Promise.all([0, 1, 2].map(() => insertUser(db, { email: uniqueEmail("overlap") })));
-      await startNewEventMailWorkers(localBoss, { db, mailer: local.services.mailer, config: local.config });
+      await startNewEventMailWorkers(localBoss, local.services);
       const game = await insertEvent(db, { title: "Overlap cup" });
       const ids = members.map((member) => member.id);
       // Two batch jobs sharing a recipient, as a re-run fan-out produces when someone joined in between.

@@ -1,3 +1,4 @@
+import type { AppContext } from "../context.ts";
 import { createHash } from "node:crypto";
 import { and, asc, eq, gt, inArray, ne, type SQL } from "drizzle-orm";
 import type { Config } from "../config.ts";
@@ -56,7 +57,11 @@ export function enqueueNewEventMail(jobs: JobQueue, eventId: string): Promise<vo
 }
 
 /** Creates the queues and starts their workers (main.ts, and tests that exercise the mail). */
-export async function startNewEventMailWorkers(boss: Boss, deps: NewEventMailDeps): Promise<void> {
+export async function startNewEventMailWorkers(
+  boss: Boss,
+  context: Pick<AppContext, "database" | "mailer" | "config"> & Pick<NewEventMailDeps, "followUpDelaySeconds">,
+): Promise<void> {
+  const deps: NewEventMailDeps = { db: context.database.db, mailer: context.mailer, config: context.config, followUpDelaySeconds: context.followUpDelaySeconds };
   const retries = { retryLimit: 3, retryDelay: 30, retryBackoff: true };
   await boss.createQueue(NEW_EVENT_MAIL_QUEUE, { name: NEW_EVENT_MAIL_QUEUE, ...retries });
   await boss.createQueue(NEW_EVENT_MAIL_BATCH_QUEUE, { name: NEW_EVENT_MAIL_BATCH_QUEUE, ...retries });

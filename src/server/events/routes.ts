@@ -1,3 +1,4 @@
+import type { AppContext } from "../context.ts";
 import { Hono } from "hono";
 import { z } from "zod";
 import { createEventSchemaFor } from "../../shared/events.ts";
@@ -44,9 +45,10 @@ export interface EventRoutesDeps {
 }
 
 /** /api/events */
-export function eventRoutes(deps: EventRoutesDeps) {
-  const { db, jobs, listCache } = deps;
-  const createEventSchema = createEventSchemaFor(deps.currency);
+export function eventRoutes(context: Pick<AppContext, "database" | "jobs" | "listCache" | "config">) {
+  const { jobs, listCache } = context;
+  const { db } = context.database;
+  const createEventSchema = createEventSchemaFor(context.config.payments.currency);
   return new Hono<AppEnv>()
     .get("/", async (c) => {
       const query = parseQuery(c, listQuerySchema);
@@ -92,8 +94,8 @@ export function eventRoutes(deps: EventRoutesDeps) {
 }
 
 /** /api/me/events */
-export function myEventsRoutes(deps: { db: Db }) {
-  const { db } = deps;
+export function myEventsRoutes(context: Pick<AppContext, "database">) {
+  const { db } = context.database;
   return new Hono<AppEnv>().get("/", async (c) => {
     const user = requireVerifiedUser(c.get("user"));
     return c.json(await listMyEvents({ db, userId: user.id, now: new Date() }));
@@ -104,8 +106,8 @@ export function myEventsRoutes(deps: { db: Db }) {
  * /api/me/registrations: the viewer's own spots and waitlist places in coming games, merged into the
  * shared home list by the browser (docs/caches-and-sessions.md): never part of a cached answer.
  */
-export function myRegistrationsRoutes(deps: { db: Db }) {
-  const { db } = deps;
+export function myRegistrationsRoutes(context: Pick<AppContext, "database">) {
+  const { db } = context.database;
   return new Hono<AppEnv>().get("/", async (c) => {
     const user = requireVerifiedUser(c.get("user"));
     return c.json(await listMyActiveRegistrations({ db, userId: user.id, now: new Date() }));

@@ -7,7 +7,7 @@ import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestCo
 import { createApp } from "../app.ts";
 import { connect, type Database } from "../db/client.ts";
 import { createListCache } from "../events/list-cache.ts";
-import { createServices } from "../services.ts";
+import { createContext } from "../context.ts";
 import { announceEventChange } from "../events/announce.ts";
 import { createLiveUpdates } from "./live-updates.ts";
 import type { LiveMessage } from "../events/live-messages.ts";
@@ -241,7 +241,7 @@ describe("two instances on one database", () => {
     // Its own pool, its own listening connection, its own caches, on the same database. A list cache
     // that would keep an answer for a minute: only a notification can make it fresh.
     const database = connect(context.database.url, 4);
-    const services = createServices(context.config, database, { mailer: context.services.mailer });
+    const services = createContext(context.config, database, { mailer: context.services.mailer });
     const listCache = createListCache({ ttlMs: 60_000 });
     const live = createLiveUpdates({ database, listCache });
     await live.start();

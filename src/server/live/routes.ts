@@ -1,13 +1,11 @@
+import type { AppContext } from "../context.ts";
 import type { ServerResponse } from "node:http";
 import { type Context, Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { requireVerifiedUser } from "../auth/session.ts";
-import type { Db } from "../db/client.ts";
 import { EVENT_NOT_FOUND, readSharedEventDetail } from "../events/get-event.ts";
-import type { ListCache } from "../events/list-cache.ts";
 import type { AppEnv } from "../http/env.ts";
 import { AppError, RateLimitedError } from "../http/errors.ts";
-import type { LiveUpdates } from "./live-updates.ts";
 import { StreamLimit } from "./stream-limit.ts";
 
 /** How long a refused client should wait before trying again (a stream of its own may close meanwhile). */
@@ -19,9 +17,10 @@ const RETRY_AFTER_SECONDS = 30;
  * refused is refused before the stream opens, as an ordinary JSON error: a malformed or unknown
  * game is a 404 at once, a signed-out viewer of a game a 401, too many streams from one address a 429.
  */
-export function liveRoutes(deps: { db: Db; listCache: ListCache; live: LiveUpdates; streamsPerAddress: number }) {
-  const { db, listCache, live } = deps;
-  const limit = new StreamLimit(deps.streamsPerAddress);
+export function liveRoutes(context: Pick<AppContext, "database" | "listCache" | "live" | "config">) {
+  const { listCache, live } = context;
+  const { db } = context.database;
+  const limit = new StreamLimit(context.config.live.streamsPerAddress);
   const take = (address: string | undefined) => {
     const release = limit.take(address);
     if (!release) throw new RateLimitedError(RETRY_AFTER_SECONDS);

@@ -1,3 +1,4 @@
+import type { AppContext } from "../context.ts";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
@@ -5,7 +6,6 @@ import type { Context } from "hono";
 import { SERVER_MESSAGES_FR } from "../../shared/i18n/server-messages-fr.ts";
 import { translateMessage } from "../../shared/i18n/translate-message.ts";
 import { isLanguage, type Language } from "../../shared/language.ts";
-import type { Db } from "../db/client.ts";
 import { user } from "../db/schema.ts";
 import { requestLanguage } from "../i18n/request-language.ts";
 import { escapeHtml } from "./templates.ts";
@@ -57,8 +57,9 @@ export function unsubscribeUrl(options: { publicUrl: string; authSecret: string 
  * would stop people's mails without them knowing (RFC 8058 §1). POST unsubscribes: from that
  * page's button, or from mail clients' one-click unsubscribe (List-Unsubscribe-Post).
  */
-export function unsubscribeRoutes(deps: { db: Db; authSecret: string; appName: string }) {
-  const { db, authSecret, appName } = deps;
+export function unsubscribeRoutes(context: Pick<AppContext, "database" | "config">) {
+  const { db } = context.database;
+  const { authSecret, appName } = context.config;
   // The page speaks the recipient's language (the one their mails use), else the browser's.
   const languageOf = async (c: Context, userId: string | null): Promise<Language> => {
     if (userId) {

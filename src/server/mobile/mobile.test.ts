@@ -21,7 +21,7 @@ describe("/.well-known for the mobile app's links", () => {
     configured = await createTestContext({ ANDROID_CERT_SHA256: `${FINGERPRINT.toLowerCase()}, ${FINGERPRINT.replace(/^../, "FF")}`, IOS_TEAM_ID: "ABCDE12345" });
     webDist = mkdtempSync(join(tmpdir(), "kickoff-dist-"));
     writeFileSync(join(webDist, "index.html"), "<!doctype html><html><body><div id=root></div></body></html>");
-    appWithWeb = createApp({ ...plain.services, webDist });
+    appWithWeb = createApp(plain.services, { webDist });
   });
   afterAll(async () => {
     await plain.close();

@@ -18,7 +18,7 @@ beforeAll(async () => {
   // The event page is the built index.html with the game's tags: a minimal one stands in for the build.
   webDist = mkdtempSync(joinPath(tmpdir(), "kickoff-og-"));
   writeFileSync(joinPath(webDist, "index.html"), "<!doctype html><html><head><title>Kickoff</title></head><body></body></html>");
-  app = createApp({ ...context.services, webDist });
+  app = createApp(context.services, { webDist });
 });
 afterAll(async () => {
   await context.close();

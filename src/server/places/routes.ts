@@ -1,11 +1,10 @@
+import type { AppContext } from "../context.ts";
 import { Hono } from "hono";
 import { z } from "zod";
 import { hasControlCharacters, notAllowedCharacters } from "../../shared/text.ts";
 import { requireAdmin } from "../auth/session.ts";
-import type { Db } from "../db/client.ts";
 import type { AppEnv } from "../http/env.ts";
 import { parseQuery } from "../http/validate.ts";
-import type { Geocoder } from "./geocoders.ts";
 import { searchPlaces } from "./search-places.ts";
 
 const placesQuerySchema = z.object({
@@ -18,8 +17,9 @@ const placesQuerySchema = z.object({
 });
 
 /** /api/places?q= — the Create New Event place search (admins only). */
-export function placesRoutes(deps: { db: Db; geocoder: Geocoder | null }) {
-  const { db, geocoder } = deps;
+export function placesRoutes(context: Pick<AppContext, "database" | "geocoder">) {
+  const { geocoder } = context;
+  const { db } = context.database;
   return new Hono<AppEnv>().get("/", async (c) => {
     requireAdmin(c.get("user"));
     const { q } = parseQuery(c, placesQuerySchema);

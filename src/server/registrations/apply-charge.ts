@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { payment, registration } from "../db/schema.ts";
-import type { ChargeOutcome } from "../payments/gateway.ts";
+import type { ChargeOutcome } from "../money/processors/gateway.ts";
 import type { RegistrationDeps } from "./deps.ts";
 import { enqueueIn } from "./jobs.ts";
 import { promoteNext } from "./promote-next.ts";
-import { chargeOf, closeOtherWaitlist, closeRegistration, insertRefund, moveRegistration, type RegistrationRow } from "./queries.ts";
+import { closeOtherWaitlist, closeRegistration, moveRegistration, type RegistrationRow } from "./queries.ts";
+import { chargeOf, insertRefund } from "../money/ledger.ts";
 import { withEventLock } from "../events/game-lock.ts";
 
 /** The failure code recovery gives a held payment that was never completed in time. */

@@ -4,7 +4,7 @@ import type { SessionUser } from "../auth/session.ts";
 import { payment, registration } from "../db/schema.ts";
 import { isEventId } from "../events/event-summary.ts";
 import { AppError } from "../http/errors.ts";
-import { type ChargeOutcome, GatewayUnavailableError } from "../payments/gateway.ts";
+import { type ChargeOutcome, GatewayUnavailableError } from "../money/processors/gateway.ts";
 import { applyChargeOutcome } from "./apply-charge.ts";
 import type { RegistrationDeps } from "./deps.ts";
 import { answerFor, chargeHeldSpot, type JoinResult, releasedWhilePaying, view } from "./join.ts";

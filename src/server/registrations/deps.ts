@@ -2,7 +2,7 @@ import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { ListCache } from "../events/list-cache.ts";
 import type { JobQueue } from "../jobs/queue.ts";
-import type { PaymentGateway } from "../payments/gateway.ts";
+import type { PaymentGateway } from "../money/processors/gateway.ts";
 
 /** What the registration rules need; routes, jobs and scripts build it once. */
 export interface RegistrationDeps {

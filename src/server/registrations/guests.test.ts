@@ -6,7 +6,7 @@ import { CANCEL_WINDOW_TEXT, HELD_STATUSES, type Receipt } from "../../shared/re
 import { eventAs, eventually, insertGame, join, ledgerOf, playerWithCard, registrationsOf } from "../../test/payments.ts";
 import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type TestContext } from "../../test/test-app.ts";
 import { payment, registration, registrationGuest } from "../db/schema.ts";
-import { reconcile } from "../payments/reconcile.ts";
+import { reconcile } from "../money/reconcile.ts";
 
 /**
  * +1 guests (docs/guests.md) on the real database (PGlite, or PostgreSQL with TEST_DATABASE_URL) and the

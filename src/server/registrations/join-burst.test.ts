@@ -11,7 +11,7 @@ import { REGISTRATION_MAIL_QUEUE } from "./jobs.ts";
 import { isGameInQueue } from "../events/game-queue.ts";
 import { ACCOUNT_BEING_DELETED, ALREADY_REGISTERED, joinEvent } from "./join.ts";
 import { hasJoinsWaiting, type JoinReservation, MAX_JOINS_PER_TURN, reserveJoin } from "./join-batch.ts";
-import { chargeKey } from "./queries.ts";
+import { chargeKey } from "../money/ledger.ts";
 
 /**
  * The join's one reserving statement (reserve-spot.ts) under real concurrency: many joins on one game

@@ -12,15 +12,16 @@ import { event as eventTable, payment, registration, user as userTable } from ".
 import { isEventId } from "../events/event-summary.ts";
 import { EVENT_NOT_FOUND } from "../events/get-event.ts";
 import { AppError } from "../http/errors.ts";
-import { customerColumn, ensureCustomerId } from "../payments/customers.ts";
-import { type ChargeInput, type ChargeOutcome, GatewayUnavailableError, type PaymentGateway, PaymentInProgressError } from "../payments/gateway.ts";
+import { customerColumn, ensureCustomerId } from "../money/customers.ts";
+import { type ChargeInput, type ChargeOutcome, GatewayUnavailableError, type PaymentGateway, PaymentInProgressError } from "../money/processors/gateway.ts";
 import { applyChargeOutcome } from "./apply-charge.ts";
 import { PAYMENT_IN_PROGRESS } from "./cancel.ts";
 import { nowOf, type RegistrationDeps } from "./deps.ts";
 import { lockTimingOn, recordTiming } from "../events/lock-timing.ts";
 import { checkOpen, checkParty, checkPrice, reserveJoin } from "./join-batch.ts";
 import { regularPassFor } from "../events/regulars.ts";
-import { chargeInputOf, type RegistrationRow } from "./queries.ts";
+import { type RegistrationRow } from "./queries.ts";
+import { chargeInputOf } from "../money/ledger.ts";
 
 export { ACCOUNT_BEING_DELETED, ALREADY_REGISTERED } from "./join-batch.ts";
 

@@ -16,8 +16,8 @@ import {
 } from "../../test/payments.ts";
 import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type TestContext } from "../../test/test-app.ts";
 import { payment } from "../db/schema.ts";
-import { reconcile } from "../payments/reconcile.ts";
-import { createSimulatedGateway, type SimulatedFaults } from "../payments/simulated.ts";
+import { reconcile } from "../money/reconcile.ts";
+import { createSimulatedGateway, type SimulatedFaults } from "../money/processors/simulated.ts";
 import { PAYMENT_HOLD_MS, recoverPayments } from "./recover.ts";
 
 /**

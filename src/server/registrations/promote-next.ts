@@ -2,19 +2,11 @@ import { eq } from "drizzle-orm";
 import type { RegistrationRole } from "../../shared/registrations.ts";
 import { holdsSpot } from "../../shared/registrations.ts";
 import { payment, user } from "../db/schema.ts";
-import { customerColumn } from "../payments/customers.ts";
+import { customerColumn } from "../money/customers.ts";
 import { type RegistrationDeps, nowOf } from "./deps.ts";
 import { enqueueIn } from "./jobs.ts";
-import {
-  activeRegistrationsOf,
-  capacityOf,
-  closeOtherWaitlist,
-  closeRegistration,
-  firstWaitlistedFitting,
-  heldSpots,
-  moveRegistration,
-  promotionKey,
-} from "./queries.ts";
+import { activeRegistrationsOf, capacityOf, closeOtherWaitlist, closeRegistration, firstWaitlistedFitting, heldSpots, moveRegistration } from "./queries.ts";
+import { promotionKey } from "../money/ledger.ts";
 import type { EventRow, Tx } from "../events/game-lock.ts";
 
 /**

@@ -1,10 +1,10 @@
 import { and, asc, eq, lt, or } from "drizzle-orm";
 import { payment } from "../db/schema.ts";
-import { GatewayUnavailableError } from "../payments/gateway.ts";
+import { GatewayUnavailableError } from "../money/processors/gateway.ts";
 import { applyChargeOutcome, EXPIRED } from "./apply-charge.ts";
 import { nowOf, type RegistrationDeps } from "./deps.ts";
-import { executeRefund } from "./execute-refund.ts";
-import { chargeLookupOf, type PaymentRow } from "./queries.ts";
+import { executeRefund } from "../money/execute-refund.ts";
+import { chargeLookupOf, type PaymentRow } from "../money/ledger.ts";
 import { runPromotion } from "./run-promotion.ts";
 
 /**

@@ -4,10 +4,10 @@ import { PAYMENT_FAILED } from "../../shared/registrations.ts";
 import { CARDS, insertGame, join, ledgerOf, playerWithCard, registrationsOf } from "../../test/payments.ts";
 import { createTestContext, type TestContext } from "../../test/test-app.ts";
 import { payment, registration, simCharge, simRefund } from "../db/schema.ts";
-import { createSimulatedGateway, type SimulatedFaults } from "../payments/simulated.ts";
+import { createSimulatedGateway, type SimulatedFaults } from "../money/processors/simulated.ts";
 import type { RegistrationDeps } from "./deps.ts";
-import { executeRefund } from "./execute-refund.ts";
-import { chargeKey } from "./queries.ts";
+import { executeRefund } from "../money/execute-refund.ts";
+import { chargeKey } from "../money/ledger.ts";
 import { PAYMENT_HOLD_MS, recoverPayments } from "./recover.ts";
 import { runPromotion } from "./run-promotion.ts";
 

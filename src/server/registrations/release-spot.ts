@@ -3,7 +3,8 @@ import type { ClosedReason } from "../../shared/registrations.ts";
 import type { RegistrationDeps } from "./deps.ts";
 import { enqueueIn } from "./jobs.ts";
 import { promoteNext } from "./promote-next.ts";
-import { chargeOf, closeRegistration, insertRefund, type RegistrationRow } from "./queries.ts";
+import { closeRegistration, type RegistrationRow } from "./queries.ts";
+import { chargeOf, insertRefund } from "../money/ledger.ts";
 import type { EventRow, Tx } from "../events/game-lock.ts";
 
 /** Why a release's money goes back, from why the spot was released (docs/money.md). */

@@ -11,7 +11,7 @@ import { PAYMENT_IN_PROGRESS } from "./cancel.ts";
 import { feeRuleOf, nowOf, type RegistrationDeps } from "./deps.ts";
 import { enqueueIn } from "./jobs.ts";
 import { promoteNext } from "./promote-next.ts";
-import { chargeOf, insertRefund } from "./queries.ts";
+import { chargeOf, insertRefund } from "../money/ledger.ts";
 import { withEventLock } from "../events/game-lock.ts";
 
 /**

@@ -4,7 +4,8 @@ import { partyAmountCents } from "../../shared/guests.ts";
 import { ACTIVE_STATUSES, HELD_STATUSES, type RegistrationRole } from "../../shared/registrations.ts";
 import { registration } from "../db/schema.ts";
 import { LIVE_CHANNEL } from "../events/live-messages.ts";
-import { chargeKey, type RegistrationRow } from "./queries.ts";
+import { type RegistrationRow } from "./queries.ts";
+import { chargeKey } from "../money/ledger.ts";
 import { DELETION_MARK_MS } from "./release-user.ts";
 import type { Tx } from "../events/game-lock.ts";
 

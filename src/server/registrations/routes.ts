@@ -15,7 +15,7 @@ import { joinEvent } from "./join.ts";
 import { previewCancelEvent } from "./preview-cancel-event.ts";
 import { previewAccountDeletion } from "./preview-account-deletion.ts";
 import { removeGuest } from "./remove-guest.ts";
-import { retryRefund } from "./retry-refund.ts";
+import { retryRefund } from "../money/retry-refund.ts";
 
 const UUID = "[0-9a-fA-F-]{36}";
 

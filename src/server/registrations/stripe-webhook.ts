@@ -7,9 +7,9 @@ import { AppError } from "../http/errors.ts";
 import type { AppEnv } from "../http/env.ts";
 import { applyChargeOutcome } from "./apply-charge.ts";
 import type { RegistrationDeps } from "./deps.ts";
-import { firstKeyOf, isCurrentAttempt, settleRefundByAsking } from "./settle-refund.ts";
-import { GatewayUnavailableError } from "../payments/gateway.ts";
-import { outcomeOf, refundOutcomeOf } from "../payments/stripe.ts";
+import { firstKeyOf, isCurrentAttempt, settleRefundByAsking } from "../money/settle-refund.ts";
+import { GatewayUnavailableError } from "../money/processors/gateway.ts";
+import { outcomeOf, refundOutcomeOf } from "../money/processors/stripe.ts";
 
 /** Event types acted on; any other is acknowledged and ignored. */
 export const HANDLED_EVENTS = [

@@ -1,7 +1,7 @@
 import type { Boss } from "../jobs/boss.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { RegistrationDeps } from "./deps.ts";
-import { executeRefund } from "./execute-refund.ts";
+import { executeRefund } from "../money/execute-refund.ts";
 import {
   PROMOTE_QUEUE,
   type PromoteJob,

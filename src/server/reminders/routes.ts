@@ -1,15 +1,15 @@
+import type { AppContext } from "../context.ts";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { type ReminderSettings, reminderSettingsSchema } from "../../shared/calendar.ts";
 import { requireVerifiedUser } from "../auth/session.ts";
-import type { Db } from "../db/client.ts";
 import { user as userTable } from "../db/schema.ts";
 import type { AppEnv } from "../http/env.ts";
 import { parseJson } from "../http/validate.ts";
 
 /** /api/me/reminders — the Profile's "Game reminders" switch, apart from the new-game mails. */
-export function myReminderRoutes(deps: { db: Db }) {
-  const { db } = deps;
+export function myReminderRoutes(context: Pick<AppContext, "database">) {
+  const { db } = context.database;
   return new Hono<AppEnv>()
     .get("/", async (c) => {
       const user = requireVerifiedUser(c.get("user"));

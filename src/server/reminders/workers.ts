@@ -1,7 +1,7 @@
-import type { Database } from "../db/client.ts";
+import type { AppContext } from "../context.ts";
 import type { Boss } from "../jobs/boss.ts";
 import type { JobQueue } from "../jobs/queue.ts";
-import { type ReminderDeps, sendReminder } from "./send-reminder.ts";
+import { sendReminder } from "./send-reminder.ts";
 import { REMINDER_MAIL_QUEUE, type ReminderMailJob, sweepReminders } from "./sweep-reminders.ts";
 
 export const REMINDER_SWEEP_QUEUE = "game-reminder-sweep";
@@ -15,10 +15,11 @@ export const REMINDER_SWEEP_CRON = "* * * * *";
  */
 export async function startReminderWorkers(
   boss: Boss,
-  deps: ReminderDeps & { database: Database; jobs: JobQueue },
+  context: Pick<AppContext, "database" | "mailer" | "config"> & { jobs: JobQueue },
   /** `schedule: false` runs the mail worker only (tests that sweep by hand, at moments they choose). */
   options: { pollingIntervalSeconds?: number; schedule?: boolean } = {},
 ): Promise<void> {
+  const deps = { ...context, db: context.database.db };
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
   await boss.createQueue(REMINDER_SWEEP_QUEUE, { name: REMINDER_SWEEP_QUEUE, policy: "singleton", retryLimit: 0 });
   // A job taken by a worker that died is handed out again after expireInSeconds (see boss.ts).

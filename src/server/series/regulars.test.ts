@@ -34,7 +34,7 @@ let context: TestContext;
 let admin: TestClient;
 beforeAll(async () => {
   context = await createTestContext({}, { background: true });
-  await startNewEventMailWorkers(context.boss!, { db: context.database.db, mailer: context.services.mailer, config: context.config });
+  await startNewEventMailWorkers(context.boss!, context.services);
   admin = (await signUpVerified(context, { email: ADMIN_EMAIL, firstName: "Ada", lastName: "Admin" })).client;
 });
 afterAll(async () => {

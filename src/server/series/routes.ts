@@ -1,8 +1,8 @@
+import type { AppContext } from "../context.ts";
 import { Hono } from "hono";
 import { cancelEventSchema } from "../../shared/events.ts";
 import { createSeriesSchemaFor, editSeriesGameSchemaFor, type SeriesListResponse, seriesRegularsSchema } from "../../shared/series.ts";
 import { requireAdmin } from "../auth/session.ts";
-import type { ListCache } from "../events/list-cache.ts";
 import type { AppEnv } from "../http/env.ts";
 import { parseJson } from "../http/validate.ts";
 import type { RegistrationDeps } from "../registrations/deps.ts";
@@ -15,11 +15,12 @@ import { announceNewGames } from "./generate-games.ts";
 import { getSeries, listSeries } from "./get-series.ts";
 
 /** /api/admin/series: weekly series, admins only (docs/series.md). */
-export function seriesRoutes(deps: { registrations: RegistrationDeps; listCache: ListCache; currency: string }) {
-  const { registrations, listCache } = deps;
-  const { db } = registrations.database;
-  const createSchema = createSeriesSchemaFor(deps.currency);
-  const editSchema = editSeriesGameSchemaFor(deps.currency);
+export function seriesRoutes(context: RegistrationDeps & Pick<AppContext, "listCache">) {
+  const registrations = context;
+  const { listCache } = context;
+  const { db } = context.database;
+  const createSchema = createSeriesSchemaFor(context.config.payments.currency);
+  const editSchema = editSeriesGameSchemaFor(context.config.payments.currency);
   return new Hono<AppEnv>()
     .get("/", async (c) => {
       requireAdmin(c.get("user"));

@@ -1,5 +1,4 @@
-import type { Database, Db } from "../db/client.ts";
-import type { ListCache } from "../events/list-cache.ts";
+import type { AppContext } from "../context.ts";
 import type { Boss } from "../jobs/boss.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { announceSeriesOpenings } from "./announce-openings.ts";
@@ -16,7 +15,8 @@ export const SERIES_ANNOUNCE_CRON = "* * * * *";
  * Generation runs on a schedule, as a singleton on one worker. Another run at the same time (another
  * instance, a retried job) is harmless anyway: games are keyed by (series, day) and inserted once.
  */
-export async function startSeriesWorkers(boss: Boss, deps: { db: Db; database: Database; jobs: JobQueue; listCache?: ListCache }): Promise<void> {
+export async function startSeriesWorkers(boss: Boss, context: Pick<AppContext, "database" | "listCache"> & { jobs: JobQueue }): Promise<void> {
+  const deps = { ...context, db: context.database.db };
   await boss.createQueue(SERIES_GENERATION_QUEUE, { name: SERIES_GENERATION_QUEUE, policy: "singleton", retryLimit: 2, retryDelay: 60 });
   await boss.schedule(SERIES_GENERATION_QUEUE, SERIES_GENERATION_CRON);
   await boss.work(SERIES_GENERATION_QUEUE, async () => {

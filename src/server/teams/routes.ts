@@ -1,7 +1,7 @@
+import type { AppContext } from "../context.ts";
 import { Hono } from "hono";
 import { scoresPutSchema, starsPutSchema, teamsPutSchema, teamsSuggestSchema } from "../../shared/teams-schemas.ts";
 import { adminsOnly, requireVerifiedUser } from "../auth/session.ts";
-import type { Database } from "../db/client.ts";
 import type { AppEnv } from "../http/env.ts";
 import { parseJson, parseRouteIds } from "../http/validate.ts";
 import { getPublishedTeams } from "./get-published-teams.ts";
@@ -15,7 +15,7 @@ import { suggestTeams } from "./suggest-teams.ts";
  * Fair teams under /api/admin/events/:id/teams (docs/teams-and-ratings.md, docs/http-api.md).
  * Admins only, checked here on every route. Thin: parse, check the caller, call the rule.
  */
-export function teamsRoutes(deps: { database: Database; now?: () => Date }) {
+export function teamsRoutes(deps: Pick<AppContext, "database" | "now">) {
   const { database } = deps;
   const now = () => deps.now?.() ?? new Date();
   return new Hono<AppEnv>()
@@ -44,9 +44,9 @@ export function teamsRoutes(deps: { database: Database; now?: () => Date }) {
 }
 
 /** GET /api/events/:id/teams: the published teams for a signed-in, verified player. */
-export function publishedTeamsRoutes(deps: { database: Database }) {
+export function publishedTeamsRoutes(context: Pick<AppContext, "database">) {
   return new Hono<AppEnv>().get("/", async (c) => {
     const viewer = requireVerifiedUser(c.get("user"));
-    return c.json(await getPublishedTeams(deps.database.db, { eventId: parseRouteIds(c.req.param()).id, viewerId: viewer.id }));
+    return c.json(await getPublishedTeams(context.database.db, { eventId: parseRouteIds(c.req.param()).id, viewerId: viewer.id }));
   });
 }

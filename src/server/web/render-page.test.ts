@@ -63,7 +63,7 @@ beforeAll(async () => {
   mkdirSync(join(webDist, ".vite"));
   writeFileSync(join(webDist, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
   writeFileSync(join(ssrDist, "entry-server.js"), ENTRY);
-  app = createApp({ ...context.services, webDist, ssrDist });
+  app = createApp(context.services, { webDist, ssrDist });
 });
 afterAll(async () => {
   await context.close();

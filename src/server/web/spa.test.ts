@@ -39,7 +39,7 @@ beforeAll(async () => {
   writeFileSync(join(webDist, "sw.js"), "self.addEventListener('fetch', () => {});\n");
   writeFileSync(join(webDist, "sw.js.br"), brotliCompressSync("self.addEventListener('fetch', () => {});\n"));
   writeFileSync(join(webDist, "manifest.webmanifest"), JSON.stringify({ name: "Kickoff" }));
-  app = createApp({ ...context.services, webDist });
+  app = createApp(context.services, { webDist });
 });
 afterAll(async () => {
   await context.close();

@@ -1,8 +1,8 @@
 import { type FeeRule, refundAfterFeeCents } from "../../shared/money.ts";
 import { holdsSpot } from "../../shared/registrations.ts";
 import type { Db } from "../db/client.ts";
-import { readLedgerForAudit, removedGuests as readRemovedGuests } from "../money/read-money.ts";
-import type { PaymentGateway } from "./gateway.ts";
+import { readLedgerForAudit, removedGuests as readRemovedGuests } from "./read-money.ts";
+import type { PaymentGateway } from "./processors/gateway.ts";
 
 export interface ReconciliationReport {
   charges: number;

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { payment } from "../db/schema.ts";
-import type { RefundOutcome } from "../payments/gateway.ts";
-import type { RegistrationDeps } from "./deps.ts";
-import type { PaymentRow } from "./queries.ts";
+import type { RefundOutcome } from "./processors/gateway.ts";
+import type { RegistrationDeps } from "../registrations/deps.ts";
+import type { PaymentRow } from "./ledger.ts";
 
 /**
  * Refunds whose outcome is not known (an answer lost, a webhook about an earlier attempt, an admin's

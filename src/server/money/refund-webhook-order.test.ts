@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { CARDS, insertGame, join, ledgerOf, playerIn, registrationDeps, stripeMode } from "../../test/payments.ts";
 import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type TestContext } from "../../test/test-app.ts";
 import { payment } from "../db/schema.ts";
-import { executeRefund } from "../registrations/execute-refund.ts";
+import { executeRefund } from "./execute-refund.ts";
 
 /**
  * Issue 30: a webhook about an earlier attempt at a refund never moves the ledger row of a newer

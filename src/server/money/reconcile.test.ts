@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertGame, join, ledgerOf, playerWithCard } from "../../test/payments.ts";
 import { createTestContext, type TestContext } from "../../test/test-app.ts";
 import { payment, simCharge } from "../db/schema.ts";
-import { executeRefund } from "../registrations/execute-refund.ts";
+import { executeRefund } from "./execute-refund.ts";
 import { reconcile } from "./reconcile.ts";
 
 let context: TestContext;

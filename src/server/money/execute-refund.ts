@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { payment } from "../db/schema.ts";
-import type { RegistrationDeps } from "./deps.ts";
+import type { RegistrationDeps } from "../registrations/deps.ts";
 import { chargeGatewayIdOf, learnRefund, recordRefundOutcome } from "./settle-refund.ts";
 
 /** The original product's refund error, kept on the ledger row an admin sees. */

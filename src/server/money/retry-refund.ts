@@ -3,10 +3,10 @@ import { randomUUID } from "node:crypto";
 import { payment } from "../db/schema.ts";
 import { isEventId } from "../events/event-summary.ts";
 import { AppError } from "../http/errors.ts";
-import { GatewayUnavailableError } from "../payments/gateway.ts";
+import { GatewayUnavailableError } from "./processors/gateway.ts";
 import { PAYMENT_FAILED } from "../../shared/registrations.ts";
-import type { RegistrationDeps } from "./deps.ts";
-import { REFUND_QUEUE } from "./jobs.ts";
+import type { RegistrationDeps } from "../registrations/deps.ts";
+import { REFUND_QUEUE } from "../registrations/jobs.ts";
 
 import { firstKeyOf, settleRefundByAsking } from "./settle-refund.ts";
 
