@@ -33,7 +33,7 @@ const LAYERS: Record<string, string[]> = {
   shared: ["src/shared"],
   infrastructure: ["server/db", "server/http", "server/i18n", "server/mail", "server/jobs", "server/cache"],
   accounts: ["server/auth", "server/mobile"],
-  money: ["server/money", "server/payments"],
+  money: ["server/money"],
   "game core": ["server/events"],
   features: [
     "server/registrations",

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { isUuid } from "../db/ids.ts";
 import type { EventSummary } from "../../shared/events.ts";
 import { event } from "../db/schema.ts";
 
@@ -73,9 +74,5 @@ export function toEventSummary(row: SummaryRow): EventSummary {
   };
 }
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids in paths are checked before they reach a uuid column, so a bad one is a 404, not a database error. */
-export function isEventId(value: string): boolean {
-  return UUID_PATTERN.test(value);
-}
+/** A game's id in a path, checked before it reaches a uuid column (a bad one is a 404, not a database error). */
+export const isEventId = isUuid;

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { payment } from "../db/schema.ts";
-import type { RegistrationDeps } from "../registrations/deps.ts";
+import type { MoneyDeps } from "./deps.ts";
 import { chargeGatewayIdOf, learnRefund, recordRefundOutcome } from "./settle-refund.ts";
 
 /** The original product's refund error, kept on the ledger row an admin sees. */
@@ -17,7 +17,7 @@ export const NO_CHARGE_FOR_REFUND = "No charge associated with this payment inte
  * meanwhile is never overwritten with the outcome of the attempt it replaced; the refund carries
  * that key (Stripe: `metadata.refundKey`), so news about it names its attempt.
  */
-export async function executeRefund(deps: RegistrationDeps, paymentId: string): Promise<void> {
+export async function executeRefund(deps: MoneyDeps, paymentId: string): Promise<void> {
   const { db } = deps.database;
   const [refund] = await db.select().from(payment).where(and(eq(payment.id, paymentId), eq(payment.kind, "refund")));
   if (!refund || refund.status !== "pending") return;

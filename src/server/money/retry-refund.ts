@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { payment } from "../db/schema.ts";
-import { isEventId } from "../events/event-summary.ts";
+import { isUuid } from "../db/ids.ts";
 import { AppError } from "../http/errors.ts";
 import { GatewayUnavailableError } from "./processors/gateway.ts";
 import { PAYMENT_FAILED } from "../../shared/registrations.ts";
-import type { RegistrationDeps } from "../registrations/deps.ts";
-import { REFUND_QUEUE } from "../registrations/jobs.ts";
+import type { MoneyDeps } from "./deps.ts";
+import { REFUND_QUEUE } from "./refund-jobs.ts";
 
 import { firstKeyOf, settleRefundByAsking } from "./settle-refund.ts";
 
@@ -20,9 +20,9 @@ export const NO_FAILED_REFUND = "No failed refund to retry.";
  * pending in one UPDATE, so two clicks start one retry. News about the replaced attempt that
  * arrives later (a webhook) never moves the row again (settle-refund.ts, `isCurrentAttempt`).
  */
-export async function retryRefund(deps: RegistrationDeps, options: { eventId: string; paymentId: string }): Promise<"retrying" | "already_refunded"> {
+export async function retryRefund(deps: MoneyDeps, options: { eventId: string; paymentId: string }): Promise<"retrying" | "already_refunded"> {
   const { database, jobs } = deps;
-  if (!isEventId(options.eventId)) throw new AppError("not_found", NO_FAILED_REFUND);
+  if (!isUuid(options.eventId)) throw new AppError("not_found", NO_FAILED_REFUND);
   const [row] = await database.db
     .select()
     .from(payment)

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { payment } from "../db/schema.ts";
 import type { RefundOutcome } from "./processors/gateway.ts";
-import type { RegistrationDeps } from "../registrations/deps.ts";
+import type { MoneyDeps } from "./deps.ts";
 import type { PaymentRow } from "./ledger.ts";
 
 /**
@@ -11,7 +11,7 @@ import type { PaymentRow } from "./ledger.ts";
  */
 
 /** The succeeded charge a refund row gives money back from, as the processor knows it. */
-export async function chargeGatewayIdOf(deps: RegistrationDeps, refund: PaymentRow): Promise<string | null> {
+export async function chargeGatewayIdOf(deps: MoneyDeps, refund: PaymentRow): Promise<string | null> {
   const [charge] = await deps.database.db
     .select({ gatewayId: payment.gatewayId })
     .from(payment)
@@ -25,7 +25,7 @@ export async function chargeGatewayIdOf(deps: RegistrationDeps, refund: PaymentR
  * row's current attempt if the processor refused it; else null, when nothing reached the processor
  * under the row's current key (an earlier attempt's refusal is that attempt's, never the retry's).
  */
-export async function learnRefund(deps: RegistrationDeps, refund: PaymentRow, chargeGatewayId: string): Promise<RefundOutcome | null> {
+export async function learnRefund(deps: MoneyDeps, refund: PaymentRow, chargeGatewayId: string): Promise<RefundOutcome | null> {
   // One charge may carry several refunds (a removed guest's share, then the rest: docs/guests.md):
   // only this row's count.
   const held = (await deps.gateway.listRefunds(chargeGatewayId)).filter((candidate) => isRefundOf(candidate, refund));
@@ -80,7 +80,7 @@ export function firstKeyOf(key: string): string {
  * overwritten with news about the attempt it replaced. Returns whether the row changed.
  */
 export async function recordRefundOutcome(
-  deps: RegistrationDeps,
+  deps: MoneyDeps,
   refund: Pick<PaymentRow, "id" | "idempotencyKey">,
   outcome: RefundOutcome,
 ): Promise<boolean> {
@@ -114,7 +114,7 @@ export async function recordRefundOutcome(
  * returns what was learnt, or null when the processor holds nothing for it. The row is written only
  * if it is still at the attempt it was read at (recordRefundOutcome).
  */
-export async function settleRefundByAsking(deps: RegistrationDeps, refund: PaymentRow): Promise<RefundOutcome | null> {
+export async function settleRefundByAsking(deps: MoneyDeps, refund: PaymentRow): Promise<RefundOutcome | null> {
   const chargeGatewayId = await chargeGatewayIdOf(deps, refund);
   if (!chargeGatewayId) return null;
   const learnt = await learnRefund(deps, refund, chargeGatewayId);

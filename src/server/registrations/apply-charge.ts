@@ -2,14 +2,12 @@ import { eq } from "drizzle-orm";
 import { payment, registration } from "../db/schema.ts";
 import type { ChargeOutcome } from "../money/processors/gateway.ts";
 import type { RegistrationDeps } from "./deps.ts";
+import { EXPIRED } from "../money/stale-payments.ts";
 import { enqueueIn } from "./jobs.ts";
 import { promoteNext } from "./promote-next.ts";
 import { closeOtherWaitlist, closeRegistration, moveRegistration, type RegistrationRow } from "./queries.ts";
 import { chargeOf, insertRefund } from "../money/ledger.ts";
 import { withEventLock } from "../events/game-lock.ts";
-
-/** The failure code recovery gives a held payment that was never completed in time. */
-export const EXPIRED = "expired";
 
 /**
  * Records what the processor says about a registration's charge, whoever learnt it (the join

@@ -1,19 +1,16 @@
 import type { EventChange } from "../../shared/events.ts";
 import type { Language } from "../../shared/language.ts";
 import type { Tx } from "../events/game-lock.ts";
+import { REFUND_QUEUE, type RefundJob } from "../money/refund-jobs.ts";
 import type { RegistrationDeps } from "./deps.ts";
 
 /** Background work of registrations and payments (workers.ts runs them). */
 export const PROMOTE_QUEUE = "registration-promote";
-export const REFUND_QUEUE = "payment-refund";
 export const REGISTRATION_MAIL_QUEUE = "registration-mail";
 export const RECOVER_QUEUE = "payment-recover";
 
 export interface PromoteJob {
   registrationId: string;
-}
-export interface RefundJob {
-  paymentId: string;
 }
 
 /**

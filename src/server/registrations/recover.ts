@@ -1,21 +1,10 @@
-import { and, asc, eq, lt, or } from "drizzle-orm";
-import { payment } from "../db/schema.ts";
-import { GatewayUnavailableError } from "../money/processors/gateway.ts";
-import { applyChargeOutcome, EXPIRED } from "./apply-charge.ts";
-import { nowOf, type RegistrationDeps } from "./deps.ts";
 import { executeRefund } from "../money/execute-refund.ts";
-import { chargeLookupOf, type PaymentRow } from "../money/ledger.ts";
+import type { PaymentRow } from "../money/ledger.ts";
+import { GatewayUnavailableError } from "../money/processors/gateway.ts";
+import { learnExpiredCharge, staleCharges, staleRefunds } from "../money/stale-payments.ts";
+import { applyChargeOutcome } from "./apply-charge.ts";
+import { nowOf, type RegistrationDeps } from "./deps.ts";
 import { runPromotion } from "./run-promotion.ts";
-
-/**
- * A paid join holds its spot this long while the card is charged or authenticated; then recovery
- * settles it (docs/registrations-and-payments.md, "Recovery").
- */
-export const PAYMENT_HOLD_MS = 15 * 60_000;
-/** A promotion whose job has not settled it by then is looked at again. */
-export const PROMOTION_STALL_MS = 5 * 60_000;
-/** A refund still pending after this long is tried again (its job may have been lost with a crash). */
-export const REFUND_STALL_MS = 10 * 60_000;
 
 export interface RecoveryReport {
   charges: number;
@@ -23,6 +12,9 @@ export interface RecoveryReport {
   /** Rows left for the next sweep: the processor unreachable, or an error logged with the row's id. */
   unsettled: number;
 }
+
+/** The sweep's limits live with the ledger's rows they pick (money/stale-payments.ts). */
+export { PAYMENT_HOLD_MS, PROMOTION_STALL_MS, REFUND_STALL_MS } from "../money/stale-payments.ts";
 
 /**
  * The recovery sweep (a job every minute, and after a crash): every charge still pending past its
@@ -34,7 +26,6 @@ export interface RecoveryReport {
  */
 export async function recoverPayments(deps: RegistrationDeps): Promise<RecoveryReport> {
   const now = nowOf(deps).getTime();
-  const { db } = deps.database;
   const report: RecoveryReport = { charges: 0, refunds: 0, unsettled: 0 };
   const settle = async (row: PaymentRow, work: () => Promise<unknown>) => {
     try {
@@ -49,42 +40,15 @@ export async function recoverPayments(deps: RegistrationDeps): Promise<RecoveryR
     }
   };
 
-  const staleCharges = await db
-    .select()
-    .from(payment)
-    .where(
-      and(
-        eq(payment.kind, "charge"),
-        eq(payment.status, "pending"),
-        or(
-          and(eq(payment.offSession, false), lt(payment.createdAt, new Date(now - PAYMENT_HOLD_MS))),
-          and(eq(payment.offSession, true), lt(payment.createdAt, new Date(now - PROMOTION_STALL_MS))),
-        ),
-      ),
-    )
-    .orderBy(asc(payment.createdAt));
-  for (const charge of staleCharges) {
+  for (const charge of await staleCharges(deps, now)) {
     const settled = await settle(charge, async () => {
       if (charge.offSession) return runPromotion(deps, charge.registrationId);
-      const notInTime = { code: EXPIRED, message: "The payment was not completed in time." };
-      let found = await deps.gateway.findCharge(chargeLookupOf(charge));
-      if (found?.status === "requires_action") {
-        found = await deps.gateway.cancelCharge(found.chargeId);
-        // Cancelled here because nobody completed it in time: it expired, whatever word the processor
-        // uses for a cancelled payment ("canceled"). One that landed meanwhile is applied as it is.
-        if (found.status === "failed") found = { ...found, ...notInTime };
-      }
-      await applyChargeOutcome(deps, charge.registrationId, found ?? { status: "failed", chargeId: null, amountCents: charge.amountCents, ...notInTime });
+      await applyChargeOutcome(deps, charge.registrationId, await learnExpiredCharge(deps, charge));
     });
     if (settled) report.charges += 1;
   }
 
-  const staleRefunds = await db
-    .select()
-    .from(payment)
-    .where(and(eq(payment.kind, "refund"), eq(payment.status, "pending"), lt(payment.updatedAt, new Date(now - REFUND_STALL_MS))))
-    .orderBy(asc(payment.createdAt));
-  for (const refund of staleRefunds) {
+  for (const refund of await staleRefunds(deps, now)) {
     if (await settle(refund, () => executeRefund(deps, refund.id))) report.refunds += 1;
   }
   return report;

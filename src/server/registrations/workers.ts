@@ -2,15 +2,8 @@ import type { Boss } from "../jobs/boss.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { RegistrationDeps } from "./deps.ts";
 import { executeRefund } from "../money/execute-refund.ts";
-import {
-  PROMOTE_QUEUE,
-  type PromoteJob,
-  RECOVER_QUEUE,
-  REFUND_QUEUE,
-  type RefundJob,
-  REGISTRATION_MAIL_QUEUE,
-  type RegistrationMailJob,
-} from "./jobs.ts";
+import { PROMOTE_QUEUE, type PromoteJob, RECOVER_QUEUE, REGISTRATION_MAIL_QUEUE, type RegistrationMailJob } from "./jobs.ts";
+import { REFUND_QUEUE, type RefundJob } from "../money/refund-jobs.ts";
 import { recoverPayments } from "./recover.ts";
 import { runPromotion } from "./run-promotion.ts";
 import { MAILS_PER_BATCH, sendMailBatch } from "./send-mail-batch.ts";

@@ -124,7 +124,7 @@ describe("webhooks", () => {
     const [refundRow] = (await ledgerOf(context, joined.body.registration!.id)).filter((r) => r.kind === "refund");
     // No job runs here: the refund is executed as the job would, then Stripe's events arrive, the later one first.
     const { executeRefund } = await import("../execute-refund.ts");
-    await executeRefund({ database: context.database, gateway: context.services.gateway, config: context.config }, refundRow!.id);
+    await executeRefund(context.services, refundRow!.id);
     const [afterRefund] = await context.database.db.select().from(payment).where(eq(payment.id, refundRow!.id));
     expect(afterRefund).toMatchObject({ status: "failed" });
     const refund = mode.fake.refunds.get(afterRefund!.gatewayId!)!;
@@ -140,7 +140,7 @@ describe("webhooks", () => {
     const second = await join(other.client, game.id, { role: "player", paymentMethodId: other.card.id });
     await other.client.json("DELETE", `/api/events/${game.id}/registrations/me`);
     const [pendingRefund] = (await ledgerOf(context, second.body.registration!.id)).filter((r) => r.kind === "refund");
-    await executeRefund({ database: context.database, gateway: context.services.gateway, config: context.config }, pendingRefund!.id);
+    await executeRefund(context.services, pendingRefund!.id);
     const [succeeded] = await context.database.db.select().from(payment).where(eq(payment.id, pendingRefund!.id));
     expect(succeeded!.status).toBe("succeeded");
     mode.fake.refunds.get(succeeded!.gatewayId!)!.status = "failed";
