@@ -1,5 +1,6 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
+import { LAYERS, upwardPatterns } from "./scripts/layers.mjs";
 
 export default tseslint.config(
   { ignores: ["dist/", "node_modules/", "drizzle/", ".tmp/", "e2e/artifacts/", "src/web/public/sw.js", "data/", "android/", "ios/"] },
@@ -14,22 +15,30 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
     },
   },
-  // The house's import rules (docs/architecture.md): the web app and shared code never import the
-  // server (shared types live in src/shared), and shared code never imports the web app. Held by
-  // src/test/import-rules.test.ts.
-  {
-    files: ["src/web/**/*.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/server/**"], message: "The web app never imports src/server: move what both need to src/shared." }] }],
-    },
-  },
-  {
-    files: ["src/shared/**/*.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        { patterns: [{ group: ["**/server/**", "**/web/**"], message: "src/shared is imported by the server and the web app, and imports neither." }] },
-      ],
-    },
-  },
+  // The house's import rules (docs/architecture.md), from the layers in scripts/layers.mjs; the
+  // folders' import graph holds the same in src/test/import-rules.test.ts.
+  ...importZones(),
 );
+
+/**
+ * One `no-restricted-imports` zone per folder (a later zone for the same file replaces an earlier
+ * one, so each carries every pattern that applies to it). Everywhere in src: an import that climbs
+ * out of its folder names it by its alias. The web app never imports src/server; src/shared imports
+ * neither. A folder's product files never import a higher layer (its tests may compose anything).
+ */
+function importZones() {
+  const climbs = { regex: "^\\.\\./", message: "Import from another folder by its alias (#server/, #shared/, #web/, #test/; package.json \"imports\"), not with ../" };
+  const webNeverServer = { regex: "^#server/", message: "The web app never imports src/server: move what both need to src/shared." };
+  const sharedNeither = { regex: "^#(server|web)/", message: "src/shared is imported by the server and the web app, and imports neither." };
+  const zone = (files, patterns, ignores = []) => ({ files, ignores, rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns }] } });
+  const tests = ["**/*.test.ts", "**/*.test.tsx"];
+  const folders = Object.values(LAYERS).flat().filter((folder) => folder !== "src/shared" && !folder.endsWith("/(top)"));
+  return [
+    zone(["src/**/*.{ts,tsx}"], [climbs]),
+    zone(["src/web/**/*.{ts,tsx}"], [climbs, webNeverServer]),
+    zone(["src/shared/**/*.{ts,tsx}"], [climbs, sharedNeither]),
+    ...folders.map((folder) =>
+      zone([`src/${folder}/**/*.{ts,tsx}`], [climbs, ...(folder.startsWith("web/") ? [webNeverServer] : []), ...upwardPatterns(folder)], tests),
+    ),
+  ];
+}

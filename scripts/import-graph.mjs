@@ -43,14 +43,28 @@ function folderOf(file) {
   return path.length > 3 ? `${area}/${path[2]}` : `${area}/(top)`;
 }
 
+/** The package's import aliases (package.json "imports": "#server/*" → "./src/server/*"). */
+const ALIASES = Object.entries(JSON.parse(readFileSync(join(root, "package.json"), "utf8")).imports ?? {}).map(([alias, target]) => [
+  alias.replace(/\*$/, ""),
+  join(root, target.replace(/\*$/, "")),
+]);
+
+/** The file an import names, for relative imports and the package's aliases; null for a package. */
+function resolveSpecifier(file, specifier) {
+  if (specifier.startsWith(".")) return resolve(dirname(file), specifier);
+  const alias = ALIASES.find(([prefix]) => specifier.startsWith(prefix));
+  return alias ? join(alias[1], specifier.slice(alias[0].length)) : null;
+}
+
 export function importGraph() {
   const edges = new Map();
   for (const area of ["server", "web"]) {
     for (const file of sourceFiles(join(root, "src", area))) {
       const from = folderOf(file);
       for (const specifier of runtimeImports(readFileSync(file, "utf8"))) {
-        if (!specifier.startsWith(".")) continue;
-        const to = folderOf(resolve(dirname(file), specifier));
+        const target = resolveSpecifier(file, specifier);
+        if (!target) continue;
+        const to = folderOf(target);
         if (!to || to === from) continue;
         const key = `${from} -> ${to}`;
         edges.set(key, [...(edges.get(key) ?? []), `${relative(root, file)} imports ${specifier}`]);
