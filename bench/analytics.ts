@@ -16,7 +16,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { createInterface } from "node:readline";
-import type { AnalyticsReport } from "../src/shared/analytics.ts";
+import type { AnalyticsReport } from "#shared/analytics.ts";
 import { sendBeacon } from "./analytics-load.ts";
 import { printTable } from "./table.ts";
 

@@ -6,7 +6,7 @@ import { request } from "node:http";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
-import { LIVE_CHANNEL } from "../src/server/events/live-messages.ts";
+import { LIVE_CHANNEL } from "#server/events/live-messages.ts";
 import type { Kill } from "./cluster-app.ts";
 import { answeredBy, type LogEntry, nginxAnswered } from "./cluster-nginx.ts";
 import type { Check } from "./storm-checks.ts";

@@ -28,7 +28,7 @@ import { passed, printRun } from "./storm-report.ts";
 import { cleanUpRunInProgress, runStorm } from "./storm-run.ts";
 import { STORM_SETTINGS as SETTINGS } from "./storm-settings.ts";
 import { ADMIN_EMAIL } from "./storm-seed.ts";
-import { createThrowawayDatabase } from "../src/test/database.ts";
+import { createThrowawayDatabase } from "#test/database.ts";
 import type { App, AppOptions } from "./storm-app.ts";
 
 

@@ -5,13 +5,13 @@
 //
 //   BENCH_DATABASE_URL  PostgreSQL server for its run (default postgres://postgres@127.0.0.1:5432/postgres; unreachable: skipped)
 //   BENCH_ITERATIONS    timed calls per query (default 40, after 5 to warm up)
-import { resolvePeriod } from "../src/shared/console-period.ts";
-import { dateInZone } from "../src/shared/zoned-time.ts";
-import { getOverview } from "../src/server/console/get-overview.ts";
-import { getRoster } from "../src/server/console/get-roster.ts";
-import { connectEmbedded, type Database, startEmbeddedPostgres } from "../src/server/db/client.ts";
-import { runMigrations } from "../src/server/db/migrate.ts";
-import { createThrowawayDatabase } from "../src/test/database.ts";
+import { resolvePeriod } from "#shared/console-period.ts";
+import { dateInZone } from "#shared/zoned-time.ts";
+import { getOverview } from "#server/console/get-overview.ts";
+import { getRoster } from "#server/console/get-roster.ts";
+import { connectEmbedded, type Database, startEmbeddedPostgres } from "#server/db/client.ts";
+import { runMigrations } from "#server/db/migrate.ts";
+import { createThrowawayDatabase } from "#test/database.ts";
 import { seedYear, YEAR } from "./console-seed.ts";
 import { printTable } from "./table.ts";
 

@@ -19,7 +19,7 @@ import * as chromeLauncher from "chrome-launcher";
 import { chromium } from "playwright-core";
 import lighthouse from "lighthouse";
 import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-run.js";
-import { VIEWER_DEVICE_COOKIE, writeViewerDevice } from "../src/shared/viewer-device.ts";
+import { VIEWER_DEVICE_COOKIE, writeViewerDevice } from "#shared/viewer-device.ts";
 import { printTable } from "./table.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/support/chromium.ts";
 

@@ -13,11 +13,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import type pg from "pg";
-import { createApp } from "../src/server/app.ts";
-import { loadConfig } from "../src/server/config.ts";
-import { connect, connectEmbedded, type Database, startEmbeddedPostgres } from "../src/server/db/client.ts";
-import { runMigrations } from "../src/server/db/migrate.ts";
-import { createContext } from "../src/server/context.ts";
+import { createApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
+import { connect, connectEmbedded, type Database, startEmbeddedPostgres } from "#server/db/client.ts";
+import { runMigrations } from "#server/db/migrate.ts";
+import { createContext } from "#server/context.ts";
 
 const READY = "BENCH_READY ";
 const log = (line: string) => process.stderr.write(`[app ${process.pid}] ${line}\n`);

@@ -21,8 +21,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { Agent, type ClientRequest, request } from "node:http";
 import { cpus, loadavg } from "node:os";
 import { createInterface } from "node:readline";
-import { runMigrations } from "../src/server/db/migrate.ts";
-import { createThrowawayDatabase } from "../src/test/database.ts";
+import { runMigrations } from "#server/db/migrate.ts";
+import { createThrowawayDatabase } from "#test/database.ts";
 import { printTable } from "./table.ts";
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 2_000);

@@ -8,13 +8,13 @@
 //
 //   OG_BENCH_RENDERS  renders per variant and language (default 100)
 import { performance } from "node:perf_hooks";
-import type { EventSummary } from "../src/shared/events.ts";
-import { LANGUAGES } from "../src/shared/language.ts";
-import { SAMPLE_GAME, SAMPLE_NOW } from "../src/test/sample-game.ts";
-import { ogCardFacts } from "../src/server/og/og-card-facts.ts";
-import type { OgVariant } from "../src/server/og/og-card-template.ts";
-import { createOgImageCache } from "../src/server/og/og-image-cache.ts";
-import { renderOgImage } from "../src/server/og/render-og-image.ts";
+import type { EventSummary } from "#shared/events.ts";
+import { LANGUAGES } from "#shared/language.ts";
+import { SAMPLE_GAME, SAMPLE_NOW } from "#test/sample-game.ts";
+import { ogCardFacts } from "#server/og/og-card-facts.ts";
+import type { OgVariant } from "#server/og/og-card-template.ts";
+import { createOgImageCache } from "#server/og/og-image-cache.ts";
+import { renderOgImage } from "#server/og/render-og-image.ts";
 import { printTable } from "./table.ts";
 
 const RENDER_BUDGET_MS = 150;

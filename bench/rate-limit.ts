@@ -6,10 +6,10 @@
 //
 //   BENCH_DATABASE_URL  PostgreSQL server for its run (default postgres://postgres@127.0.0.1:5432/postgres; unreachable: skipped)
 import { performance } from "node:perf_hooks";
-import { connectEmbedded, type Database, startEmbeddedPostgres } from "../src/server/db/client.ts";
-import { runMigrations } from "../src/server/db/migrate.ts";
-import { type BucketStore, databaseBucketStore, memoryBucketStore } from "../src/server/http/rate-limit-store.ts";
-import { createThrowawayDatabase } from "../src/test/database.ts";
+import { connectEmbedded, type Database, startEmbeddedPostgres } from "#server/db/client.ts";
+import { runMigrations } from "#server/db/migrate.ts";
+import { type BucketStore, databaseBucketStore, memoryBucketStore } from "#server/http/rate-limit-store.ts";
+import { createThrowawayDatabase } from "#test/database.ts";
 import { printTable } from "./table.ts";
 
 const KEYS = 500;

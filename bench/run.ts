@@ -11,7 +11,7 @@ import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { VIEWER_DEVICE_COOKIE, writeViewerDevice } from "../src/shared/viewer-device.ts";
+import { VIEWER_DEVICE_COOKIE, writeViewerDevice } from "#shared/viewer-device.ts";
 import { SEED } from "./seed.ts";
 import { printTable } from "./table.ts";
 

@@ -7,13 +7,13 @@
 //   BENCH_DATABASE_URL  PostgreSQL server for its run (default postgres://postgres@127.0.0.1:5432/postgres; unreachable: skipped)
 //   BENCH_SERIES        how many series (default 200)
 import { cpus, loadavg } from "node:os";
-import { addDays, isoWeekday, occurrencesWithin } from "../src/shared/series-schedule.ts";
-import { dateInZone } from "../src/shared/zoned-time.ts";
-import { connectEmbedded, type Database, startEmbeddedPostgres } from "../src/server/db/client.ts";
-import { runMigrations } from "../src/server/db/migrate.ts";
-import { series } from "../src/server/db/schema.ts";
-import { generateSeriesGames } from "../src/server/series/generate-games.ts";
-import { createThrowawayDatabase } from "../src/test/database.ts";
+import { addDays, isoWeekday, occurrencesWithin } from "#shared/series-schedule.ts";
+import { dateInZone } from "#shared/zoned-time.ts";
+import { connectEmbedded, type Database, startEmbeddedPostgres } from "#server/db/client.ts";
+import { runMigrations } from "#server/db/migrate.ts";
+import { series } from "#server/db/schema.ts";
+import { generateSeriesGames } from "#server/series/generate-games.ts";
+import { createThrowawayDatabase } from "#test/database.ts";
 import { printTable } from "./table.ts";
 
 const SERIES = Number(process.env.BENCH_SERIES ?? 200);

@@ -2,7 +2,7 @@
 // join runs under the event lock, sent by bare `pg` with no HTTP, no auth, no processor: 1,000 at
 // once over a pool as large as the app's, on the same database, against a game of the same size.
 import pg from "pg";
-import { APP_POOL_SIZE } from "../src/server/db/client.ts";
+import { APP_POOL_SIZE } from "#server/db/client.ts";
 import { percentile } from "./storm-http.ts";
 import { GAME, insertGame, type StormUser } from "./storm-seed.ts";
 

@@ -1,11 +1,11 @@
 // The invariants every storm run must end with (docs/registrations-and-payments.md, "Invariants"), read from the database, the
 // simulated processor's own tables, the API and what each client was told.
-import type { EventDetail } from "../src/shared/events.ts";
+import type { EventDetail } from "#shared/events.ts";
 // The storm runs the app with its default settings, CURRENCY included.
-import { DEFAULT_CURRENCY, type FeeRule, formatCents, refundAfterFeeCents } from "../src/shared/money.ts";
-import type { Database } from "../src/server/db/client.ts";
-import { createSimulatedGateway } from "../src/server/money/processors/simulated.ts";
-import { type ReconciliationReport, reconcile } from "../src/server/money/reconcile.ts";
+import { DEFAULT_CURRENCY, type FeeRule, formatCents, refundAfterFeeCents } from "#shared/money.ts";
+import type { Database } from "#server/db/client.ts";
+import { createSimulatedGateway } from "#server/money/processors/simulated.ts";
+import { type ReconciliationReport, reconcile } from "#server/money/reconcile.ts";
 import type { Phase, PhaseCounts, Reply } from "./storm-http.ts";
 import type { RefundPhaseReport } from "./storm-run.ts";
 import { GAME, type GameShape, type StormUser } from "./storm-seed.ts";

@@ -5,8 +5,8 @@
 // events (a waitlist place's record before the mail that the spot is theirs or that the card failed),
 // every mail must carry a Message-ID, and every waitlist place and every charge must have had its
 // one mail. The app runs without SMTP, so its mails are in the local mailbox (mail/mailer.ts).
-import type { Database } from "../src/server/db/client.ts";
-import { REGISTRATION_MAIL_QUEUE } from "../src/server/registrations/jobs.ts";
+import type { Database } from "#server/db/client.ts";
+import { REGISTRATION_MAIL_QUEUE } from "#server/registrations/jobs.ts";
 import type { Check } from "./storm-checks.ts";
 import { pause, percentile } from "./storm-http.ts";
 

@@ -1,8 +1,8 @@
 // What the join storm prints: a compact table per run as it finishes, and a summary of all runs.
 // The storm runs the app with its default settings, CURRENCY included.
 import { cpus } from "node:os";
-import { DEFAULT_CURRENCY, formatCents } from "../src/shared/money.ts";
-import { APP_POOL_SIZE } from "../src/server/db/client.ts";
+import { DEFAULT_CURRENCY, formatCents } from "#shared/money.ts";
+import { APP_POOL_SIZE } from "#server/db/client.ts";
 import { serverErrors } from "./storm-checks.ts";
 import { PHASES } from "./storm-http.ts";
 import type { RunResult } from "./storm-run.ts";

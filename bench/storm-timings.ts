@@ -3,7 +3,7 @@
 // join's phases on the server. The client's latency minus the server's is HTTP, the session lookup and
 // the wait for Node's event loop.
 import { existsSync, readFileSync } from "node:fs";
-import type { JoinSample, LockSample, LoopSample, TimingSample, TurnSample } from "../src/server/events/lock-timing.ts";
+import type { JoinSample, LockSample, LoopSample, TimingSample, TurnSample } from "#server/events/lock-timing.ts";
 import { pause, percentile } from "./storm-http.ts";
 
 export interface Spread {

@@ -8,13 +8,13 @@
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { drizzle } from "drizzle-orm/node-postgres";
-import { connectEmbedded, type Database, startEmbeddedPostgres } from "../src/server/db/client.ts";
-import { runMigrations } from "../src/server/db/migrate.ts";
-import * as schema from "../src/server/db/schema.ts";
-import { event, gameScore, registration, teamMember, teamSheet, user } from "../src/server/db/schema.ts";
-import { recomputeRatings } from "../src/server/teams/recompute-ratings.ts";
-import { seededRandom, type SplitPlayer, splitTeams } from "../src/server/teams/split-teams.ts";
-import { createThrowawayDatabase } from "../src/test/database.ts";
+import { connectEmbedded, type Database, startEmbeddedPostgres } from "#server/db/client.ts";
+import { runMigrations } from "#server/db/migrate.ts";
+import * as schema from "#server/db/schema.ts";
+import { event, gameScore, registration, teamMember, teamSheet, user } from "#server/db/schema.ts";
+import { recomputeRatings } from "#server/teams/recompute-ratings.ts";
+import { seededRandom, type SplitPlayer, splitTeams } from "#server/teams/split-teams.ts";
+import { createThrowawayDatabase } from "#test/database.ts";
 import { printTable } from "./table.ts";
 
 const SPLIT_BUDGET_MS = 300;

@@ -1,7 +1,7 @@
 import pg from "pg";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AnalyticsReport } from "../src/shared/analytics.ts";
+import type { AnalyticsReport } from "#shared/analytics.ts";
 import { type AppProcess, startApp } from "./support/app-process.ts";
 import { useBrowser } from "./support/browser.ts";
 import { joinGame, seedGame } from "./support/games.ts";

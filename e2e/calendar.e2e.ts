@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { readCalendar } from "../src/test/ical.ts";
+import { readCalendar } from "#test/ical.ts";
 import { createVerifiedUser, login } from "./support/accounts.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { baseURL, screenshot, useBrowser } from "./support/browser.ts";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { parseCsv } from "../src/test/csv.ts";
+import { parseCsv } from "#test/csv.ts";
 import { createVerifiedUser, login, PASSWORD } from "./support/accounts.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { baseURL, screenshot, useBrowser } from "./support/browser.ts";

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import pg from "pg";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EventDetail, UpcomingEventsResponse } from "../src/shared/events.ts";
+import type { EventDetail, UpcomingEventsResponse } from "#shared/events.ts";
 import { login, PASSWORD, uniqueEmail } from "./support/accounts.ts";
 import { type AppProcess, listen, startApp } from "./support/app-process.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";

@@ -1,7 +1,7 @@
 import pg from "pg";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CompletedEventsResponse, CreateEventInput, EventDetail } from "../src/shared/events.ts";
+import type { CompletedEventsResponse, CreateEventInput, EventDetail } from "#shared/events.ts";
 import { createVerifiedUser, login, PASSWORD } from "./support/accounts.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { screenshot, useBrowser } from "./support/browser.ts";

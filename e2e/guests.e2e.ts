@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { EventDetail } from "../src/shared/events.ts";
-import type { Receipt } from "../src/shared/registrations.ts";
+import type { EventDetail } from "#shared/events.ts";
+import type { Receipt } from "#shared/registrations.ts";
 import { createVerifiedUser, login } from "./support/accounts.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { screenshot, useBrowser } from "./support/browser.ts";

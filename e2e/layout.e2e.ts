@@ -1,7 +1,7 @@
 import type { BrowserContextOptions, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { EventDetail } from "../src/shared/events.ts";
-import { VIEWER_DEVICE_COOKIE, viewerDeviceFromCookieHeader, writeViewerDevice } from "../src/shared/viewer-device.ts";
+import type { EventDetail } from "#shared/events.ts";
+import { VIEWER_DEVICE_COOKIE, viewerDeviceFromCookieHeader, writeViewerDevice } from "#shared/viewer-device.ts";
 import { createVerifiedUser, login } from "./support/accounts.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { screenshot, useBrowser } from "./support/browser.ts";

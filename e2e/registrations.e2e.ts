@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 // The original product's texts are written out below, so that a changed constant cannot change what is expected.
-import { AUTHENTICATION_FAILED, CONSENT_REQUIRED } from "../src/shared/registrations.ts";
+import { AUTHENTICATION_FAILED, CONSENT_REQUIRED } from "#shared/registrations.ts";
 import { createVerifiedUser, login } from "./support/accounts.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { screenshot, useBrowser } from "./support/browser.ts";

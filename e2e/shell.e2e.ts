@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { EventDetail } from "../src/shared/events.ts";
+import type { EventDetail } from "#shared/events.ts";
 import { createVerifiedUser, login, PASSWORD } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
 import { ADMIN_EMAIL } from "./support/global-setup.ts";

@@ -1,7 +1,7 @@
 import pg from "pg";
 import type { BrowserContext, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FakeStripe } from "../src/test/fake-stripe.ts";
+import { FakeStripe } from "#test/fake-stripe.ts";
 import { PASSWORD, uniqueEmail } from "./support/accounts.ts";
 import { type AppProcess, startApp } from "./support/app-process.ts";
 import { useBrowser } from "./support/browser.ts";

@@ -2,12 +2,12 @@
 // cents last; exits 1 when they are not 0 (docs/registrations-and-payments.md, "Reconciliation").
 // Same configuration as `npm start`; on the embedded database it uses the running app's when there
 // is one.
-import { formatCents } from "../src/shared/money.ts";
-import { ConfigError, loadConfig } from "../src/server/config.ts";
-import { openDatabaseForTool } from "../src/server/db/client.ts";
-import { runMigrations } from "../src/server/db/migrate.ts";
-import { createGateway } from "../src/server/money/processors/create-gateway.ts";
-import { reconcile } from "../src/server/money/reconcile.ts";
+import { formatCents } from "#shared/money.ts";
+import { ConfigError, loadConfig } from "#server/config.ts";
+import { openDatabaseForTool } from "#server/db/client.ts";
+import { runMigrations } from "#server/db/migrate.ts";
+import { createGateway } from "#server/money/processors/create-gateway.ts";
+import { reconcile } from "#server/money/reconcile.ts";
 
 async function main() {
   const config = loadConfig();

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { AREAS } from "../../src/web/i18n/catalogs/areas.ts";
+import { AREAS } from "#web/i18n/catalogs/areas.ts";
 
 /**
  * The English texts a French page must not show: every message of the web app's English catalogs

@@ -1,4 +1,4 @@
-import type { CaughtMail } from "../../src/test/mail-catcher.ts";
+import type { CaughtMail } from "#test/mail-catcher.ts";
 import { lane } from "./lanes.ts";
 
 /** Waits for a mail to `to` whose subject contains `subject`, as received by the loopback SMTP server. */

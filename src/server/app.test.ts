@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../test/database.ts";
-import { connectionFrom, TestClient, TEST_ORIGIN, TEST_PASSWORD, type TestContext } from "../test/test-app.ts";
+import { createTestDatabase } from "#test/database.ts";
+import { connectionFrom, TestClient, TEST_ORIGIN, TEST_PASSWORD, type TestContext } from "#test/test-app.ts";
 import { createApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import type { Database } from "./db/client.ts";
@@ -46,7 +46,7 @@ describe("http basics", () => {
     const response = await context.app.request("/");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
-    // Stripe's sources are allowed only in stripe mode (payments/stripe.test.ts checks that side).
+    // Stripe's sources are allowed only in stripe mode (money/processors/stripe.test.ts checks that side).
     expect(response.headers.get("content-security-policy")).not.toContain("stripe.com");
   });
 

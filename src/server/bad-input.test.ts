@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dateInZone } from "../shared/zoned-time.ts";
-import { ADMIN_EMAIL, connectionFrom, createTestContext, signUpVerified, TEST_ORIGIN, type TestClient, type TestContext } from "../test/test-app.ts";
+import { dateInZone } from "#shared/zoned-time.ts";
+import { ADMIN_EMAIL, connectionFrom, createTestContext, signUpVerified, TEST_ORIGIN, type TestClient, type TestContext } from "#test/test-app.ts";
 import { createApp } from "./app.ts";
-import { insertEvent } from "../test/seed-events.ts";
+import { insertEvent } from "#test/seed-events.ts";
 import { createLocalMailer } from "./mail/mailer.ts";
 
 /**

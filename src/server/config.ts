@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
-import { type Currency, currencyProblem, DEFAULT_CURRENCY } from "../shared/money.ts";
+import { type Currency, currencyProblem, DEFAULT_CURRENCY } from "#shared/money.ts";
 
 const optionalString = z.string().optional();
 /** A limit cannot be switched off: at least 1. */

@@ -1,7 +1,7 @@
 import { createServer, type Server, type Socket, connect as connectTcp } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventually } from "../test/payments.ts";
-import { createTestContext, signUpVerified, TEST_PASSWORD, TestClient, type TestContext } from "../test/test-app.ts";
+import { eventually } from "#test/payments.ts";
+import { createTestContext, signUpVerified, TEST_PASSWORD, TestClient, type TestContext } from "#test/test-app.ts";
 import { createApp } from "./app.ts";
 import { connect } from "./db/client.ts";
 import { createContext } from "./context.ts";

@@ -1,4 +1,4 @@
-import type { PublicConfig } from "../shared/public-config.ts";
+import type { PublicConfig } from "#shared/public-config.ts";
 import type { Config } from "./config.ts";
 
 /** Settings the web app needs before anyone signs in (GET /api/config). Nothing secret. */

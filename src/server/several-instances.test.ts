@@ -1,7 +1,7 @@
 import PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventually } from "../test/payments.ts";
-import { createTestContext, followLink, signUpVerified, TEST_PASSWORD, TestClient, type TestContext } from "../test/test-app.ts";
+import { eventually } from "#test/payments.ts";
+import { createTestContext, followLink, signUpVerified, TEST_PASSWORD, TestClient, type TestContext } from "#test/test-app.ts";
 import { createApp } from "./app.ts";
 import { connect } from "./db/client.ts";
 import { pruneBuckets } from "./http/rate-limit-store.ts";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import pg from "pg";
-import { connect, connectEmbedded, type Database, startEmbeddedPostgres } from "../server/db/client.ts";
+import { connect, connectEmbedded, type Database, startEmbeddedPostgres } from "#server/db/client.ts";
 
 /**
  * A fresh, migrated database for one test file: a clone of the template that global-setup.ts

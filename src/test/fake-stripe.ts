@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { behaviourOf, brandOf, type CardBehaviour, DECLINES } from "../server/money/processors/test-cards.ts";
+import { behaviourOf, brandOf, type CardBehaviour, DECLINES } from "#server/money/processors/test-cards.ts";
 
 /**
  * A small Stripe-compatible API server on loopback, for the Stripe adapter's tests: no Stripe mock

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
-import { connect, startEmbeddedPostgres } from "../server/db/client.ts";
-import { runMigrations } from "../server/db/migrate.ts";
+import { connect, startEmbeddedPostgres } from "#server/db/client.ts";
+import { runMigrations } from "#server/db/migrate.ts";
 
 /**
  * Migrates one template database per test run; every test file clones it (docs/testing-and-budgets.md, "Tests").

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import type { EventDetail } from "../shared/events.ts";
-import type { SavedCard } from "../shared/registrations.ts";
-import { dateInZone, wallClockAt } from "../shared/zoned-time.ts";
-import { payment, registration } from "../server/db/schema.ts";
+import type { EventDetail } from "#shared/events.ts";
+import type { SavedCard } from "#shared/registrations.ts";
+import { dateInZone, wallClockAt } from "#shared/zoned-time.ts";
+import { payment, registration } from "#server/db/schema.ts";
 import { insertEvent } from "./seed-events.ts";
-import type { SimulatedFaults } from "../server/money/processors/simulated.ts";
-import type { RegistrationDeps } from "../server/registrations/deps.ts";
+import type { SimulatedFaults } from "#server/money/processors/simulated.ts";
+import type { RegistrationDeps } from "#server/registrations/deps.ts";
 import { FakeStripe } from "./fake-stripe.ts";
 import { signUpVerified, type TestClient, type TestContext } from "./test-app.ts";
 

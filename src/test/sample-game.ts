@@ -1,4 +1,4 @@
-import type { EventSummary } from "../shared/events.ts";
+import type { EventSummary } from "#shared/events.ts";
 
 /**
  * One known game for the picture's tests, reference pictures and bench: Saturday 6 December 2031,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Db } from "../server/db/client.ts";
-import { event, registration, user } from "../server/db/schema.ts";
+import type { Db } from "#server/db/client.ts";
+import { event, registration, user } from "#server/db/schema.ts";
 
 /** Test fixtures: rows written straight to the database, for states the API cannot reach quickly. */
 

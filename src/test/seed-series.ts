@@ -1,5 +1,5 @@
-import { addDays, isoWeekday } from "../shared/series-schedule.ts";
-import { dateInZone } from "../shared/zoned-time.ts";
+import { addDays, isoWeekday } from "#shared/series-schedule.ts";
+import { dateInZone } from "#shared/zoned-time.ts";
 
 /** For tests: the first Thursday at least `days` days from today in `timeZone` (a series' first game). */
 export function thursdayFrom(days: number, timeZone: string): string {

@@ -1,13 +1,13 @@
-import { createApp } from "../server/app.ts";
-import { type Boss, startBoss } from "../server/jobs/boss.ts";
-import { startAccountMailWorker } from "../server/jobs/account-mail.ts";
-import { bossJobQueue } from "../server/jobs/queue.ts";
-import type { PaymentGateway } from "../server/money/processors/gateway.ts";
-import { startRegistrationWorkers } from "../server/registrations/workers.ts";
-import { loadConfig } from "../server/config.ts";
-import type { Database } from "../server/db/client.ts";
-import { createSmtpMailer } from "../server/mail/mailer.ts";
-import { createContext } from "../server/context.ts";
+import { createApp } from "#server/app.ts";
+import { type Boss, startBoss } from "#server/jobs/boss.ts";
+import { startAccountMailWorker } from "#server/jobs/account-mail.ts";
+import { bossJobQueue } from "#server/jobs/queue.ts";
+import type { PaymentGateway } from "#server/money/processors/gateway.ts";
+import { startRegistrationWorkers } from "#server/registrations/workers.ts";
+import { loadConfig } from "#server/config.ts";
+import type { Database } from "#server/db/client.ts";
+import { createSmtpMailer } from "#server/mail/mailer.ts";
+import { createContext } from "#server/context.ts";
 import { createTestDatabase } from "./database.ts";
 import { MailCatcher } from "./mail-catcher.ts";
 

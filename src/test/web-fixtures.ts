@@ -1,5 +1,5 @@
-import type { EventDetail, Participant } from "../shared/events.ts";
-import type { MyRegistration } from "../shared/registrations.ts";
+import type { EventDetail, Participant } from "#shared/events.ts";
+import type { MyRegistration } from "#shared/registrations.ts";
 
 /** The tests' clock: every event below is placed relative to it. */
 export const NOW = new Date("2026-05-01T12:00:00Z");

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AnalyticsReport } from "../../shared/analytics.ts";
-import { dateInZone } from "../../shared/zoned-time.ts";
-import { ADMIN_EMAIL, connectionFrom, createTestContext, signUpVerified, TEST_ORIGIN, TestClient, type TestContext } from "../../test/test-app.ts";
-import { createApp } from "../app.ts";
-import { insertEvent, insertUser } from "../../test/seed-events.ts";
-import { type Boss, startBoss } from "../jobs/boss.ts";
+import type { AnalyticsReport } from "#shared/analytics.ts";
+import { dateInZone } from "#shared/zoned-time.ts";
+import { ADMIN_EMAIL, connectionFrom, createTestContext, signUpVerified, TEST_ORIGIN, TestClient, type TestContext } from "#test/test-app.ts";
+import { createApp } from "#server/app.ts";
+import { insertEvent, insertUser } from "#test/seed-events.ts";
+import { type Boss, startBoss } from "#server/jobs/boss.ts";
 import { createAnalytics } from "./record-hit.ts";
 import { rollUpHits } from "./roll-up-hits.ts";
 import { ANALYTICS_QUEUE, startAnalyticsWorker } from "./workers.ts";

@@ -1,5 +1,5 @@
 import type pg from "pg";
-import type { Device, HitKind, Screen } from "../../shared/analytics.ts";
+import type { Device, HitKind, Screen } from "#shared/analytics.ts";
 
 /** A hit as stored in `page_hit`: counts and classes only (no address, no user agent, no user). */
 export interface PageHitRow {

@@ -1,4 +1,4 @@
-import type { Device, Screen } from "../../shared/analytics.ts";
+import type { Device, Screen } from "#shared/analytics.ts";
 
 /**
  * The pure rules that turn a beacon into what is counted (docs/decisions/018-first-party-analytics.md):

@@ -1,7 +1,7 @@
 import type pg from "pg";
-import { type AnalyticsGame, type AnalyticsReport, DEVICES, type Device, SCREENS, type Screen } from "../../shared/analytics.ts";
-import { isValidDate, zonedTimeToUtc } from "../../shared/zoned-time.ts";
-import { AppError } from "../http/errors.ts";
+import { type AnalyticsGame, type AnalyticsReport, DEVICES, type Device, SCREENS, type Screen } from "#shared/analytics.ts";
+import { isValidDate, zonedTimeToUtc } from "#shared/zoned-time.ts";
+import { AppError } from "#server/http/errors.ts";
 import { addDays } from "./roll-up-hits.ts";
 import { type DailyRow, sumHits } from "./sum-hits.ts";
 

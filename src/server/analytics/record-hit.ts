@@ -1,15 +1,15 @@
 import type pg from "pg";
-import type { Hit } from "../../shared/analytics.ts";
-import { mobileAppHost } from "../../shared/mobile.ts";
-import { dateInZone } from "../../shared/zoned-time.ts";
-import { addressKey } from "../http/client-address.ts";
+import type { Hit } from "#shared/analytics.ts";
+import { mobileAppHost } from "#shared/mobile.ts";
+import { dateInZone } from "#shared/zoned-time.ts";
+import { addressKey } from "#server/http/client-address.ts";
 import { createHitBuffer, type HitBuffer } from "./buffer-hits.ts";
 import { deviceOf, referrerSite, screenOf } from "./classify-hit.ts";
 import { createVisitorHasher } from "./hash-visitor.ts";
 
 /**
  * The analytics of one process: hits are classified, hashed and buffered here, then written in
- * batches (buffer-hits.ts). Made once per process (services.ts) and flushed on shutdown (main.ts).
+ * batches (buffer-hits.ts). Made once per process (context.ts) and flushed on shutdown (main.ts).
  */
 export interface Analytics {
   /** The organiser's zone, whose calendar days everything is counted in (ANALYTICS_TIME_ZONE). */

@@ -1,5 +1,5 @@
 import type pg from "pg";
-import { dateInZone } from "../../shared/zoned-time.ts";
+import { dateInZone } from "#shared/zoned-time.ts";
 import { SUM_HITS_SQL } from "./sum-hits.ts";
 
 /** Raw hits are deleted once their day is more than this many days old; the daily sums stay. */

@@ -1,14 +1,14 @@
-import type { AppContext } from "../context.ts";
+import type { AppContext } from "#server/context.ts";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
-import { type Hit, hitSchema } from "../../shared/analytics.ts";
-import { requireAdmin } from "../auth/session.ts";
-import type { AppEnv } from "../http/env.ts";
-import { AppError, validationError } from "../http/errors.ts";
-import { RateLimiter } from "../http/rate-limit.ts";
-import { memoryBucketStore } from "../http/rate-limit-store.ts";
-import { parseQuery } from "../http/validate.ts";
+import { type Hit, hitSchema } from "#shared/analytics.ts";
+import { requireAdmin } from "#server/auth/session.ts";
+import type { AppEnv } from "#server/http/env.ts";
+import { AppError, validationError } from "#server/http/errors.ts";
+import { RateLimiter } from "#server/http/rate-limit.ts";
+import { memoryBucketStore } from "#server/http/rate-limit-store.ts";
+import { parseQuery } from "#server/http/validate.ts";
 import { isBot, isPrefetch } from "./classify-hit.ts";
 import { analyticsPeriod, getAnalytics } from "./get-analytics.ts";
 

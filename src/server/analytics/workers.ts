@@ -1,5 +1,5 @@
 import type pg from "pg";
-import type { Boss } from "../jobs/boss.ts";
+import type { Boss } from "#server/jobs/boss.ts";
 import { rollUpHits } from "./roll-up-hits.ts";
 
 export const ANALYTICS_QUEUE = "analytics-roll-up";

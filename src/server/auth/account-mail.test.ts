@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, signUpVerified, TestClient, TEST_PASSWORD, type TestContext, uniqueEmail } from "../../test/test-app.ts";
-import { createApp } from "../app.ts";
-import type { Mailer } from "../mail/mailer.ts";
-import { createContext } from "../context.ts";
+import { createTestContext, signUpVerified, TestClient, TEST_PASSWORD, type TestContext, uniqueEmail } from "#test/test-app.ts";
+import { createApp } from "#server/app.ts";
+import type { Mailer } from "#server/mail/mailer.ts";
+import { createContext } from "#server/context.ts";
 
 /**
  * Whether an address has an account must not show in how fast the server answers (issue 8): the

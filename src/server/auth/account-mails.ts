@@ -1,7 +1,7 @@
-import type { Language } from "../../shared/language.ts";
-import { ACCOUNT_MAIL_TEXTS } from "../mail/i18n/account.ts";
-import type { Mail } from "../mail/mailer.ts";
-import { actionMail, actionsMail } from "../mail/templates.ts";
+import type { Language } from "#shared/language.ts";
+import { ACCOUNT_MAIL_TEXTS } from "#server/mail/i18n/account.ts";
+import type { Mail } from "#server/mail/mailer.ts";
+import { actionMail, actionsMail } from "#server/mail/templates.ts";
 
 /**
  * The mails better-auth asks for, and the one for a sign-up with an address that has an account,

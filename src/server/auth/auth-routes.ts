@@ -1,11 +1,11 @@
-import type { AppContext } from "../context.ts";
+import type { AppContext } from "#server/context.ts";
 import { sql } from "drizzle-orm";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
-import type { Language } from "../../shared/language.ts";
-import { translateServerMessage } from "../i18n/error-language.ts";
-import { requestLanguage } from "../i18n/request-language.ts";
-import type { AppEnv } from "../http/env.ts";
-import type { AddressAction } from "../http/rate-limit.ts";
+import type { Language } from "#shared/language.ts";
+import { translateServerMessage } from "#server/i18n/error-language.ts";
+import { requestLanguage } from "#server/i18n/request-language.ts";
+import type { AppEnv } from "#server/http/env.ts";
+import type { AddressAction } from "#server/http/rate-limit.ts";
 import { CLIENT_ADDRESS_HEADER } from "./auth.ts";
 import { verificationPasses } from "./verification-pass.ts";
 

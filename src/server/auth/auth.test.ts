@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../app.ts";
-import { insertEvent } from "../../test/seed-events.ts";
-import { createSmtpMailer } from "../mail/mailer.ts";
-import { createContext } from "../context.ts";
+import { createApp } from "#server/app.ts";
+import { insertEvent } from "#test/seed-events.ts";
+import { createSmtpMailer } from "#server/mail/mailer.ts";
+import { createContext } from "#server/context.ts";
 import { SESSION_CACHE_TTL_MS } from "./session.ts";
-import { ADMIN_EMAIL, createTestContext, followLink, signUpVerified, TestClient, TEST_PASSWORD, uniqueEmail, type TestContext } from "../../test/test-app.ts";
+import { ADMIN_EMAIL, createTestContext, followLink, signUpVerified, TestClient, TEST_PASSWORD, uniqueEmail, type TestContext } from "#test/test-app.ts";
 
 /** A row changed behind the app's back counts once the session the app keeps has expired (decision 010). */
 const waitOutSessionCache = () => new Promise((resolve) => setTimeout(resolve, SESSION_CACHE_TTL_MS + 50));

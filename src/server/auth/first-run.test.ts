@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD_MIN_LENGTH } from "../../shared/password-rule.ts";
-import { createTestContext, followLink, signUpVerified, TestClient, TEST_ORIGIN, TEST_PASSWORD, type TestContext, uniqueEmail } from "../../test/test-app.ts";
+import { PASSWORD_MIN_LENGTH } from "#shared/password-rule.ts";
+import { createTestContext, followLink, signUpVerified, TestClient, TEST_ORIGIN, TEST_PASSWORD, type TestContext, uniqueEmail } from "#test/test-app.ts";
 import { VERIFICATION_PASS_SECONDS, verificationPasses } from "./verification-pass.ts";
 
 /** Issue 10, first run: verification noticed on the first device, a second sign-up with the same address, the password rule. */

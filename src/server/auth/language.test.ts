@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, signUpVerified, TestClient, type TestContext } from "../../test/test-app.ts";
+import { createTestContext, signUpVerified, TestClient, type TestContext } from "#test/test-app.ts";
 
 let context: TestContext;
 beforeAll(async () => {

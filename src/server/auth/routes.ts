@@ -1,13 +1,13 @@
-import type { AppContext } from "../context.ts";
+import type { AppContext } from "#server/context.ts";
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { changeEmailSchema, displayName, languageSettingSchema, nameSchema, notificationSettingsSchema, type Me } from "../../shared/account.ts";
-import { account, user as userTable } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
-import type { AppEnv } from "../http/env.ts";
-import { parseJson } from "../http/validate.ts";
+import { changeEmailSchema, displayName, languageSettingSchema, nameSchema, notificationSettingsSchema, type Me } from "#shared/account.ts";
+import { account, user as userTable } from "#server/db/schema.ts";
+import { AppError } from "#server/http/errors.ts";
+import type { AppEnv } from "#server/http/env.ts";
+import { parseJson } from "#server/http/validate.ts";
 import type { Auth } from "./auth.ts";
-import { setLanguageCookie } from "../i18n/request-language.ts";
+import { setLanguageCookie } from "#server/i18n/request-language.ts";
 import { requireUser, requireVerifiedUser } from "./session.ts";
 import { isVerified, verificationPasses } from "./verification-pass.ts";
 

@@ -1,13 +1,13 @@
-import type { AppContext } from "../context.ts";
+import type { AppContext } from "#server/context.ts";
 import { webcrypto } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
-import type { Me } from "../../shared/account.ts";
-import { createTtlCache } from "../cache/ttl-cache.ts";
-import { session as sessionTable, user as userTable } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
-import type { AppEnv } from "../http/env.ts";
-import { isLanguage } from "../../shared/language.ts";
+import type { Me } from "#shared/account.ts";
+import { createTtlCache } from "#server/cache/ttl-cache.ts";
+import { session as sessionTable, user as userTable } from "#server/db/schema.ts";
+import { AppError } from "#server/http/errors.ts";
+import type { AppEnv } from "#server/http/env.ts";
+import { isLanguage } from "#shared/language.ts";
 import { isAdminEmail } from "./auth.ts";
 
 /** Writing lastActiveAt on every request is wasteful; this much staleness is harmless. */

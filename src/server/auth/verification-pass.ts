@@ -1,8 +1,8 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { parse, serialize } from "hono/utils/cookie";
-import type { Db } from "../db/client.ts";
-import { user as userTable } from "../db/schema.ts";
+import type { Db } from "#server/db/client.ts";
+import { user as userTable } from "#server/db/schema.ts";
 import type { Auth } from "./auth.ts";
 
 /**

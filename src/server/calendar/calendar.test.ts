@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
-import { RateLimiter } from "../http/rate-limit.ts";
-import { databaseBucketStore } from "../http/rate-limit-store.ts";
+import { RateLimiter } from "#server/http/rate-limit.ts";
+import { databaseBucketStore } from "#server/http/rate-limit-store.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CalendarFeedCreated, CalendarFeedStatus } from "../../shared/calendar.ts";
-import { readCalendar } from "../../test/ical.ts";
-import { join } from "../../test/payments.ts";
-import { ADMIN_EMAIL, connectionFrom, createTestContext, signUpVerified, TestClient, type TestContext } from "../../test/test-app.ts";
-import { createApp } from "../app.ts";
-import { calendarFeedToken, registration, user } from "../db/schema.ts";
-import { insertEvent, insertRegistration, insertUser } from "../../test/seed-events.ts";
+import type { CalendarFeedCreated, CalendarFeedStatus } from "#shared/calendar.ts";
+import { readCalendar } from "#test/ical.ts";
+import { join } from "#test/payments.ts";
+import { ADMIN_EMAIL, connectionFrom, createTestContext, signUpVerified, TestClient, type TestContext } from "#test/test-app.ts";
+import { createApp } from "#server/app.ts";
+import { calendarFeedToken, registration, user } from "#server/db/schema.ts";
+import { insertEvent, insertRegistration, insertUser } from "#test/seed-events.ts";
 import { hashFeedToken } from "./feed-token.ts";
 
 /**

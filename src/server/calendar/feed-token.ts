@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { calendarFeedToken } from "../db/schema.ts";
+import type { Db } from "#server/db/client.ts";
+import { calendarFeedToken } from "#server/db/schema.ts";
 
 /**
  * The calendar feed's secret (docs/calendar-and-reminders.md, "The feed's token"): 32 random bytes

@@ -1,5 +1,5 @@
-import type { Language } from "../../shared/language.ts";
-import type { MailAttachment } from "../mail/mailer.ts";
+import type { Language } from "#shared/language.ts";
+import type { MailAttachment } from "#server/mail/mailer.ts";
 import { calendarGameOf, type CalendarSite, gameIcs, icsFileName } from "./game-calendar.ts";
 
 /**

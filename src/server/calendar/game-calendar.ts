@@ -1,7 +1,7 @@
 import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import ical, { ICalCalendarMethod, type ICalCalendar, ICalEventStatus } from "ical-generator";
 import { DateTime } from "luxon";
-import type { Language } from "../../shared/language.ts";
+import type { Language } from "#shared/language.ts";
 
 /**
  * Games as iCalendar (RFC 5545) events: the one-game file of "Add to calendar" and the mails, and

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, or } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { event, registration } from "../db/schema.ts";
+import type { Db } from "#server/db/client.ts";
+import { event, registration } from "#server/db/schema.ts";
 import type { CalendarGame } from "./game-calendar.ts";
 
 /** A game the reader left, or that was cancelled, stays in the feed this long after, marked cancelled. */

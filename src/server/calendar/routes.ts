@@ -1,16 +1,16 @@
-import type { AppContext } from "../context.ts";
+import type { AppContext } from "#server/context.ts";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import type { CalendarFeedCreated, CalendarFeedStatus } from "../../shared/calendar.ts";
-import { requireVerifiedUser } from "../auth/session.ts";
+import type { CalendarFeedCreated, CalendarFeedStatus } from "#shared/calendar.ts";
+import { requireVerifiedUser } from "#server/auth/session.ts";
 
-import { event, user } from "../db/schema.ts";
-import { isEventId } from "../events/event-summary.ts";
-import { EVENT_NOT_FOUND } from "../events/get-event.ts";
-import type { AppEnv } from "../http/env.ts";
-import { AppError, errorAnswer } from "../http/errors.ts";
-import { mailLanguage } from "../mail/i18n/common.ts";
-import { requestLanguage } from "../i18n/request-language.ts";
+import { event, user } from "#server/db/schema.ts";
+import { isEventId } from "#server/events/event-summary.ts";
+import { EVENT_NOT_FOUND } from "#server/events/get-event.ts";
+import type { AppEnv } from "#server/http/env.ts";
+import { AppError, errorAnswer } from "#server/http/errors.ts";
+import { mailLanguage } from "#server/mail/i18n/common.ts";
+import { requestLanguage } from "#server/i18n/request-language.ts";
 import { addGame, calendarGameOf, gameIcs, ICS_CONTENT_TYPE, icsFileName, newCalendar } from "./game-calendar.ts";
 import { feedOwner, feedTokenCreatedAt, feedUrls, replaceFeedToken } from "./feed-token.ts";
 import { listFeedGames } from "./list-feed-games.ts";

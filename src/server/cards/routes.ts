@@ -1,13 +1,13 @@
-import type { AppContext } from "../context.ts";
-import { cardLabel } from "../../shared/registrations.ts";
+import type { AppContext } from "#server/context.ts";
+import { cardLabel } from "#shared/registrations.ts";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { saveCardSchema, simulatedAuthenticationSchema } from "../../shared/registration-schemas.ts";
-import { requireVerifiedUser } from "../auth/session.ts";
-import { AppError } from "../http/errors.ts";
-import type { AppEnv } from "../http/env.ts";
-import { parseJson } from "../http/validate.ts";
-import type { RegistrationDeps } from "../registrations/deps.ts";
+import { saveCardSchema, simulatedAuthenticationSchema } from "#shared/registration-schemas.ts";
+import { requireVerifiedUser } from "#server/auth/session.ts";
+import { AppError } from "#server/http/errors.ts";
+import type { AppEnv } from "#server/http/env.ts";
+import { parseJson } from "#server/http/validate.ts";
+import type { RegistrationDeps } from "#server/registrations/deps.ts";
 import {
   CARD_IN_USE,
   CARD_PAYMENT_IN_PROGRESS,
@@ -15,10 +15,10 @@ import {
   moveWaitlistPlaces,
   paymentInProgressOnCard,
   waitlistPlacesOnCard,
-} from "../registrations/move-waitlist-card.ts";
-import { ensureCustomerId, findCustomerId } from "../money/customers.ts";
-import { CardError, GatewayUnavailableError } from "../money/processors/gateway.ts";
-import { isSimulated } from "../money/processors/simulated.ts";
+} from "#server/registrations/move-waitlist-card.ts";
+import { ensureCustomerId, findCustomerId } from "#server/money/customers.ts";
+import { CardError, GatewayUnavailableError } from "#server/money/processors/gateway.ts";
+import { isSimulated } from "#server/money/processors/simulated.ts";
 
 export const CARD_NOT_FOUND = "That card was not found.";
 export const CARDS_NOT_LOADED = "Saved cards could not be loaded. Please try again.";

@@ -1,14 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SavedCard } from "../../shared/registrations.ts";
-import { CARDS, eventually, insertGame, join, ledgerOf, playerWithCard, registrationsOf, saveCard } from "../../test/payments.ts";
-import { createTestContext, signUpVerified, type TestClient, type TestContext } from "../../test/test-app.ts";
-import { registration } from "../db/schema.ts";
-import { insertRegistration, insertUser } from "../../test/seed-events.ts";
-import { GatewayUnavailableError } from "../money/processors/gateway.ts";
+import type { SavedCard } from "#shared/registrations.ts";
+import { CARDS, eventually, insertGame, join, ledgerOf, playerWithCard, registrationsOf, saveCard } from "#test/payments.ts";
+import { createTestContext, signUpVerified, type TestClient, type TestContext } from "#test/test-app.ts";
+import { registration } from "#server/db/schema.ts";
+import { insertRegistration, insertUser } from "#test/seed-events.ts";
+import { GatewayUnavailableError } from "#server/money/processors/gateway.ts";
 import { CARD_NOT_FOUND } from "./routes.ts";
-import { createSimulatedGateway } from "../money/processors/simulated.ts";
-import { CARD_IN_USE, CARD_PAYMENT_IN_PROGRESS, CHOOSE_ANOTHER_CARD, LEAVE_TOO_LATE } from "../registrations/move-waitlist-card.ts";
+import { createSimulatedGateway } from "#server/money/processors/simulated.ts";
+import { CARD_IN_USE, CARD_PAYMENT_IN_PROGRESS, CHOOSE_ANOTHER_CARD, LEAVE_TOO_LATE } from "#server/registrations/move-waitlist-card.ts";
 
 /**
  * /api/me/payment-methods under faults and with waitlist places that rely on a card: an outage of

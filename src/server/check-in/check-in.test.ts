@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CheckInAnswer, CheckInList } from "../../shared/check-in.ts";
-import { CHECK_IN_MESSAGES } from "../../shared/check-in.ts";
-import type { YourEventsResponse } from "../../shared/events.ts";
-import { insertGame, join, playerWithCard } from "../../test/payments.ts";
-import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "../../test/test-app.ts";
-import { event as eventTable, payment, registration } from "../db/schema.ts";
-import { insertEvent, insertRegistration, insertUser } from "../../test/seed-events.ts";
+import type { CheckInAnswer, CheckInList } from "#shared/check-in.ts";
+import { CHECK_IN_MESSAGES } from "#shared/check-in.ts";
+import type { YourEventsResponse } from "#shared/events.ts";
+import { insertGame, join, playerWithCard } from "#test/payments.ts";
+import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "#test/test-app.ts";
+import { event as eventTable, payment, registration } from "#server/db/schema.ts";
+import { insertEvent, insertRegistration, insertUser } from "#test/seed-events.ts";
 
 /**
  * Check-in at the pitch (docs/product-rules.md, "Check-in"): who may, when, what a repeat does,

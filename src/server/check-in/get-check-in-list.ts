@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import { type CheckInList, type CheckInPerson, checkInWindow, countCheckedIn, noShowRules } from "../../shared/check-in.ts";
-import { displayName } from "../../shared/account.ts";
-import type { Database, Db } from "../db/client.ts";
-import { event, registration, user } from "../db/schema.ts";
-import { EVENT_NOT_FOUND } from "../events/get-event.ts";
-import { AppError } from "../http/errors.ts";
-import type { GuestView } from "../../shared/guests.ts";
-import { guestsByRegistration } from "../events/guests-by-registration.ts";
+import { type CheckInList, type CheckInPerson, checkInWindow, countCheckedIn, noShowRules } from "#shared/check-in.ts";
+import { displayName } from "#shared/account.ts";
+import type { Database, Db } from "#server/db/client.ts";
+import { event, registration, user } from "#server/db/schema.ts";
+import { EVENT_NOT_FOUND } from "#server/events/get-event.ts";
+import { AppError } from "#server/http/errors.ts";
+import type { GuestView } from "#shared/guests.ts";
+import { guestsByRegistration } from "#server/events/guests-by-registration.ts";
 
 type GameRow = Pick<typeof event.$inferSelect, "id" | "title" | "startsAt" | "endsAt" | "status">;
 

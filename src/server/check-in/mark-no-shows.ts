@@ -1,9 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { type CheckInList, CHECK_IN_MESSAGES, noShowRules } from "../../shared/check-in.ts";
-import type { Database } from "../db/client.ts";
-import { registration } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
-import { withEventLock } from "../events/game-lock.ts";
+import { type CheckInList, CHECK_IN_MESSAGES, noShowRules } from "#shared/check-in.ts";
+import type { Database } from "#server/db/client.ts";
+import { registration } from "#server/db/schema.ts";
+import { AppError } from "#server/http/errors.ts";
+import { withEventLock } from "#server/events/game-lock.ts";
 import { readCheckInList } from "./get-check-in-list.ts";
 
 /**

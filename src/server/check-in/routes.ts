@@ -1,9 +1,9 @@
-import type { AppContext } from "../context.ts";
+import type { AppContext } from "#server/context.ts";
 import { Hono } from "hono";
-import { checkInPutSchema } from "../../shared/check-in-schemas.ts";
-import { adminsOnly } from "../auth/session.ts";
-import type { AppEnv } from "../http/env.ts";
-import { parseJson, parseRouteIds } from "../http/validate.ts";
+import { checkInPutSchema } from "#shared/check-in-schemas.ts";
+import { adminsOnly } from "#server/auth/session.ts";
+import type { AppEnv } from "#server/http/env.ts";
+import { parseJson, parseRouteIds } from "#server/http/validate.ts";
 import { getCheckInList } from "./get-check-in-list.ts";
 import { markNoShows } from "./mark-no-shows.ts";
 import { setCheckIn } from "./set-check-in.ts";

@@ -1,9 +1,9 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
-import { type CheckInAnswer, CHECK_IN_MESSAGES, checkInClosedMessage, checkInWindow, countCheckedIn } from "../../shared/check-in.ts";
-import type { Database } from "../db/client.ts";
-import { registration } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
-import { withEventLock } from "../events/game-lock.ts";
+import { type CheckInAnswer, CHECK_IN_MESSAGES, checkInClosedMessage, checkInWindow, countCheckedIn } from "#shared/check-in.ts";
+import type { Database } from "#server/db/client.ts";
+import { registration } from "#server/db/schema.ts";
+import { AppError } from "#server/http/errors.ts";
+import { withEventLock } from "#server/events/game-lock.ts";
 import { confirmedPeople } from "./get-check-in-list.ts";
 
 /**

@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ConsoleOverview, GameRoster } from "../../shared/console.ts";
-import { addDays, resolvePeriod } from "../../shared/console-period.ts";
-import { dateInZone } from "../../shared/zoned-time.ts";
-import { CARDS, insertGame, join, ledgerOf, playerWithCard } from "../../test/payments.ts";
-import { parseCsv } from "../../test/csv.ts";
-import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "../../test/test-app.ts";
-import { payment, simPaymentMethod } from "../db/schema.ts";
-import type { RegistrationDeps } from "../registrations/deps.ts";
-import { executeRefund } from "../money/execute-refund.ts";
-import { runPromotion } from "../registrations/run-promotion.ts";
+import type { ConsoleOverview, GameRoster } from "#shared/console.ts";
+import { addDays, resolvePeriod } from "#shared/console-period.ts";
+import { dateInZone } from "#shared/zoned-time.ts";
+import { CARDS, insertGame, join, ledgerOf, playerWithCard } from "#test/payments.ts";
+import { parseCsv } from "#test/csv.ts";
+import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "#test/test-app.ts";
+import { payment, simPaymentMethod } from "#server/db/schema.ts";
+import type { RegistrationDeps } from "#server/registrations/deps.ts";
+import { executeRefund } from "#server/money/execute-refund.ts";
+import { runPromotion } from "#server/registrations/run-promotion.ts";
 import { getOverview } from "./get-overview.ts";
 
 /**

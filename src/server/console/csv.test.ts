@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCsv } from "../../test/csv.ts";
+import { parseCsv } from "#test/csv.ts";
 import { centsCell, toCsv } from "./csv.ts";
 
 describe("CSV", () => {

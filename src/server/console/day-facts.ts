@@ -1,6 +1,6 @@
 import type pg from "pg";
-import type { LedgerGroup } from "../../shared/ledger.ts";
-import { ledgerByDay } from "../money/read-money.ts";
+import type { LedgerGroup } from "#shared/ledger.ts";
+import { ledgerByDay } from "#server/money/read-money.ts";
 
 /** A game as the overview lists it. */
 export interface GameFact {

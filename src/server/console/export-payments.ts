@@ -1,6 +1,6 @@
-import type { Period } from "../../shared/console-period.ts";
-import { type FeeRule, processingFeeCents } from "../../shared/money.ts";
-import type { Database } from "../db/client.ts";
+import type { Period } from "#shared/console-period.ts";
+import { type FeeRule, processingFeeCents } from "#shared/money.ts";
+import type { Database } from "#server/db/client.ts";
 import { centsCell, toCsv } from "./csv.ts";
 
 /** The period's ledger as CSV: one row per payment row written in it, times in the period's zone. */

@@ -1,8 +1,8 @@
-import type { ConsoleOverview } from "../../shared/console.ts";
-import type { Period } from "../../shared/console-period.ts";
-import { type LedgerGroup, type RefundClass, refundClassOf } from "../../shared/ledger.ts";
-import { type FeeRule, processingFeeCents } from "../../shared/money.ts";
-import type { Database } from "../db/client.ts";
+import type { ConsoleOverview } from "#shared/console.ts";
+import type { Period } from "#shared/console-period.ts";
+import { type LedgerGroup, type RefundClass, refundClassOf } from "#shared/ledger.ts";
+import { type FeeRule, processingFeeCents } from "#shared/money.ts";
+import type { Database } from "#server/db/client.ts";
 import { factsOfPeriod } from "./summed-days.ts";
 
 /**

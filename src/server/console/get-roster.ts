@@ -1,13 +1,13 @@
-import type { GameRoster, RosterEntry } from "../../shared/console.ts";
-import { guestDisplayName } from "../../shared/guests.ts";
-import { type MemberMoney, partyMemberMoney } from "../../shared/ledger.ts";
-import type { FeeRule } from "../../shared/money.ts";
-import { holdsSpot } from "../../shared/registrations.ts";
-import type { Database } from "../db/client.ts";
-import { isEventId } from "../events/event-summary.ts";
-import { EVENT_NOT_FOUND } from "../events/get-event.ts";
-import { AppError } from "../http/errors.ts";
-import { ledgerByRegistration, type PartyGuestRow, partyGuestsOf } from "../money/read-money.ts";
+import type { GameRoster, RosterEntry } from "#shared/console.ts";
+import { guestDisplayName } from "#shared/guests.ts";
+import { type MemberMoney, partyMemberMoney } from "#shared/ledger.ts";
+import type { FeeRule } from "#shared/money.ts";
+import { holdsSpot } from "#shared/registrations.ts";
+import type { Database } from "#server/db/client.ts";
+import { isEventId } from "#server/events/event-summary.ts";
+import { EVENT_NOT_FOUND } from "#server/events/get-event.ts";
+import { AppError } from "#server/http/errors.ts";
+import { ledgerByRegistration, type PartyGuestRow, partyGuestsOf } from "#server/money/read-money.ts";
 
 /**
  * One game's roster for its organiser: one line per person (each player, then each of their

@@ -1,5 +1,5 @@
-import type { AttentionItem } from "../../shared/console.ts";
-import type { Database } from "../db/client.ts";
+import type { AttentionItem } from "#shared/console.ts";
+import type { Database } from "#server/db/client.ts";
 
 /** A held payment older than this, or a refund, has waited longer than recovery normally takes. */
 const CHARGE_STUCK_MINUTES = 20;

@@ -1,4 +1,4 @@
-import type { GameRoster, RosterEntry } from "../../shared/console.ts";
+import type { GameRoster, RosterEntry } from "#shared/console.ts";
 import { centsCell, toCsv } from "./csv.ts";
 
 /**

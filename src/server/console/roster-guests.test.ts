@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ConsoleOverview, GameRoster } from "../../shared/console.ts";
-import { addDays } from "../../shared/console-period.ts";
-import { dateInZone } from "../../shared/zoned-time.ts";
-import { parseCsv } from "../../test/csv.ts";
-import { eventAs, insertGame, join, ledgerOf, playerWithCard } from "../../test/payments.ts";
-import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type TestContext } from "../../test/test-app.ts";
-import type { RegistrationDeps } from "../registrations/deps.ts";
-import { executeRefund } from "../money/execute-refund.ts";
+import type { ConsoleOverview, GameRoster } from "#shared/console.ts";
+import { addDays } from "#shared/console-period.ts";
+import { dateInZone } from "#shared/zoned-time.ts";
+import { parseCsv } from "#test/csv.ts";
+import { eventAs, insertGame, join, ledgerOf, playerWithCard } from "#test/payments.ts";
+import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type TestContext } from "#test/test-app.ts";
+import type { RegistrationDeps } from "#server/registrations/deps.ts";
+import { executeRefund } from "#server/money/execute-refund.ts";
 
 /**
  * The console where +1 guests meet refunds (issue "Money told the same everywhere", items 1–3): a

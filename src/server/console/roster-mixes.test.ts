@@ -1,19 +1,19 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ConsoleOverview, GameRoster } from "../../shared/console.ts";
-import { addDays } from "../../shared/console-period.ts";
-import { NO_FEE, summarizeLedger } from "../../shared/ledger.ts";
-import { DEFAULT_FEE } from "../../shared/money.ts";
-import { HELD_STATUSES } from "../../shared/registrations.ts";
-import { dateInZone } from "../../shared/zoned-time.ts";
-import { parseCsv } from "../../test/csv.ts";
-import { CARDS, eventAs, insertGame, join, playerWithCard } from "../../test/payments.ts";
-import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type TestContext } from "../../test/test-app.ts";
-import { event, payment, registration, simPaymentMethod } from "../db/schema.ts";
-import { readLedger } from "../money/read-money.ts";
-import type { RegistrationDeps } from "../registrations/deps.ts";
-import { executeRefund } from "../money/execute-refund.ts";
-import { runPromotion } from "../registrations/run-promotion.ts";
+import type { ConsoleOverview, GameRoster } from "#shared/console.ts";
+import { addDays } from "#shared/console-period.ts";
+import { NO_FEE, summarizeLedger } from "#shared/ledger.ts";
+import { DEFAULT_FEE } from "#shared/money.ts";
+import { HELD_STATUSES } from "#shared/registrations.ts";
+import { dateInZone } from "#shared/zoned-time.ts";
+import { parseCsv } from "#test/csv.ts";
+import { CARDS, eventAs, insertGame, join, playerWithCard } from "#test/payments.ts";
+import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type TestContext } from "#test/test-app.ts";
+import { event, payment, registration, simPaymentMethod } from "#server/db/schema.ts";
+import { readLedger } from "#server/money/read-money.ts";
+import type { RegistrationDeps } from "#server/registrations/deps.ts";
+import { executeRefund } from "#server/money/execute-refund.ts";
+import { runPromotion } from "#server/registrations/run-promotion.ts";
 
 /**
  * Every mix of guests, refunds, refused refunds and their retries, promotions and edits that a seeded

@@ -1,11 +1,11 @@
-import type { AppContext } from "../context.ts";
+import type { AppContext } from "#server/context.ts";
 import { Hono } from "hono";
 import { z } from "zod";
-import { resolvePeriod } from "../../shared/console-period.ts";
-import { adminsOnly } from "../auth/session.ts";
-import { AppError } from "../http/errors.ts";
-import type { AppEnv } from "../http/env.ts";
-import { parseQuery } from "../http/validate.ts";
+import { resolvePeriod } from "#shared/console-period.ts";
+import { adminsOnly } from "#server/auth/session.ts";
+import { AppError } from "#server/http/errors.ts";
+import type { AppEnv } from "#server/http/env.ts";
+import { parseQuery } from "#server/http/validate.ts";
 import { exportPayments } from "./export-payments.ts";
 import { getOverview } from "./get-overview.ts";
 import { getRoster } from "./get-roster.ts";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedYear, YEAR } from "../../../bench/console-seed.ts";
-import { addDays, type Period, resolvePeriod } from "../../shared/console-period.ts";
-import { dateInZone, zonedTimeToUtc } from "../../shared/zoned-time.ts";
-import { createTestDatabase } from "../../test/database.ts";
-import type { Database } from "../db/client.ts";
+import { seedYear, YEAR } from "#bench/console-seed.ts";
+import { addDays, type Period, resolvePeriod } from "#shared/console-period.ts";
+import { dateInZone, zonedTimeToUtc } from "#shared/zoned-time.ts";
+import { createTestDatabase } from "#test/database.ts";
+import type { Database } from "#server/db/client.ts";
 import { emptyDay, sumDays } from "./day-facts.ts";
 import { getOverview } from "./get-overview.ts";
 import { CLOSED_AFTER_MS, factsOfPeriod } from "./summed-days.ts";

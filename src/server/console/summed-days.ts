@@ -1,7 +1,7 @@
-import type { Period } from "../../shared/console-period.ts";
-import { addDays } from "../../shared/console-period.ts";
-import { zonedTimeToUtc } from "../../shared/zoned-time.ts";
-import type { Database } from "../db/client.ts";
+import type { Period } from "#shared/console-period.ts";
+import { addDays } from "#shared/console-period.ts";
+import { zonedTimeToUtc } from "#shared/zoned-time.ts";
+import type { Database } from "#server/db/client.ts";
 import { type DayFacts, emptyDay, sumDays } from "./day-facts.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createThrowawayDatabase } from "../../test/database.ts";
+import { createThrowawayDatabase } from "#test/database.ts";
 import { connect } from "./client.ts";
 import { migrationsFolder, runMigrations } from "./migrate.ts";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type pg from "pg";
-import type { Db } from "../db/client.ts";
+import type { Db } from "#server/db/client.ts";
 import { LIVE_CHANNEL } from "./live-messages.ts";
 
 /**

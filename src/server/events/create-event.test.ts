@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALL_FIELDS_REQUIRED, DATE_IN_PAST, type EventDetail, LATITUDE_RANGE, LONGITUDE_RANGE, type UpcomingEventsResponse } from "../../shared/events.ts";
-import { dateInZone, zonedTimeToUtc } from "../../shared/zoned-time.ts";
-import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "../../test/test-app.ts";
+import { ALL_FIELDS_REQUIRED, DATE_IN_PAST, type EventDetail, LATITUDE_RANGE, LONGITUDE_RANGE, type UpcomingEventsResponse } from "#shared/events.ts";
+import { dateInZone, zonedTimeToUtc } from "#shared/zoned-time.ts";
+import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "#test/test-app.ts";
 
 const ZONE = "America/New_York";
 const DAY = 86_400_000;

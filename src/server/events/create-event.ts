@@ -1,9 +1,9 @@
-import { type CreateEventData, DATE_IN_PAST, type EventDetail } from "../../shared/events.ts";
-import { dateInZone, isValidDate, isValidTime, zonedTimeToUtc } from "../../shared/zoned-time.ts";
-import type { SessionUser } from "../auth/session.ts";
-import type { Db } from "../db/client.ts";
-import { event } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
+import { type CreateEventData, DATE_IN_PAST, type EventDetail } from "#shared/events.ts";
+import { dateInZone, isValidDate, isValidTime, zonedTimeToUtc } from "#shared/zoned-time.ts";
+import type { SessionUser } from "#server/auth/session.ts";
+import type { Db } from "#server/db/client.ts";
+import { event } from "#server/db/schema.ts";
+import { AppError } from "#server/http/errors.ts";
 import { getEventDetail } from "./get-event.ts";
 
 /**

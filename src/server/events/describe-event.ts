@@ -1,7 +1,7 @@
-import { availabilityText } from "../../shared/event-availability.ts";
-import type { EventSummary } from "../../shared/events.ts";
-import { INTL_LOCALES, type Language } from "../../shared/language.ts";
-import { timeZoneName } from "../../shared/time-zone-name.ts";
+import { availabilityText } from "#shared/event-availability.ts";
+import type { EventSummary } from "#shared/events.ts";
+import { INTL_LOCALES, type Language } from "#shared/language.ts";
+import { timeZoneName } from "#shared/time-zone-name.ts";
 
 /** Intl uses a narrow no-break space before AM/PM; plain spaces read the same and survive every mail client. */
 const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");

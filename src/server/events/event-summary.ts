@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { isUuid } from "../db/ids.ts";
-import type { EventSummary } from "../../shared/events.ts";
-import { event } from "../db/schema.ts";
+import { isUuid } from "#server/db/ids.ts";
+import type { EventSummary } from "#shared/events.ts";
+import { event } from "#server/db/schema.ts";
 
 /**
  * Spots taken per role, counted in SQL next to each event row (no N+1): a spot being paid for

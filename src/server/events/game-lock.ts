@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
-import type { Database, Tx } from "../db/client.ts";
-import * as schema from "../db/schema.ts";
-import { event } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
+import type { Database, Tx } from "#server/db/client.ts";
+import * as schema from "#server/db/schema.ts";
+import { event } from "#server/db/schema.ts";
+import { AppError } from "#server/http/errors.ts";
 import { EVENT_NOT_FOUND } from "./get-event.ts";
 import { announceEventChange } from "./announce.ts";
 import { inGameQueue } from "./game-queue.ts";
 import { lockTimingOn, recordTiming } from "./lock-timing.ts";
 
-export type { Tx } from "../db/client.ts";
+export type { Tx } from "#server/db/client.ts";
 
 export type EventRow = typeof event.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { EventSummary } from "../../shared/events.ts";
-import type { Db } from "../db/client.ts";
-import { event } from "../db/schema.ts";
+import type { EventSummary } from "#shared/events.ts";
+import type { Db } from "#server/db/client.ts";
+import { event } from "#server/db/schema.ts";
 import { isEventId, summaryColumns, toEventSummary } from "./event-summary.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EventDetail } from "../../shared/events.ts";
-import { createTestContext, signUpVerified, TestClient, type TestContext } from "../../test/test-app.ts";
-import { insertEvent, insertRegistration, insertUser } from "../../test/seed-events.ts";
+import type { EventDetail } from "#shared/events.ts";
+import { createTestContext, signUpVerified, TestClient, type TestContext } from "#test/test-app.ts";
+import { insertEvent, insertRegistration, insertUser } from "#test/seed-events.ts";
 
 type ErrorBody = { error: { code: string; message: string } };
 

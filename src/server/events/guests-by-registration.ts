@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { guestDisplayName, type GuestView } from "../../shared/guests.ts";
-import type { RegistrationStatus } from "../../shared/registrations.ts";
-import type { Db } from "../db/client.ts";
-import { registration, registrationGuest } from "../db/schema.ts";
+import { guestDisplayName, type GuestView } from "#shared/guests.ts";
+import type { RegistrationStatus } from "#shared/registrations.ts";
+import type { Db } from "#server/db/client.ts";
+import { registration, registrationGuest } from "#server/db/schema.ts";
 
 /**
  * The guests still in each party of a game (docs/guests.md), by registration, in the order the player

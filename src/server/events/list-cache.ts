@@ -1,4 +1,4 @@
-import { createTtlCache } from "../cache/ttl-cache.ts";
+import { createTtlCache } from "#server/cache/ttl-cache.ts";
 
 /**
  * The home lists (upcoming, completed pages) are the same for every visitor and are read far more

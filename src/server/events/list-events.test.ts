@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CompletedEventsResponse, UpcomingEventsResponse } from "../../shared/events.ts";
-import { createTestContext, TestClient, type TestContext } from "../../test/test-app.ts";
-import { createApp } from "../app.ts";
+import type { CompletedEventsResponse, UpcomingEventsResponse } from "#shared/events.ts";
+import { createTestContext, TestClient, type TestContext } from "#test/test-app.ts";
+import { createApp } from "#server/app.ts";
 import { createListCache } from "./list-cache.ts";
-import { insertEvent, insertRegistration, insertUser } from "../../test/seed-events.ts";
+import { insertEvent, insertRegistration, insertUser } from "#test/seed-events.ts";
 
 type ErrorBody = { error: { code: string; message: string } };
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, lt } from "drizzle-orm";
-import { COMPLETED_PAGE_SIZE, type CompletedEventsResponse, type UpcomingEventsResponse } from "../../shared/events.ts";
-import type { Db } from "../db/client.ts";
-import { event } from "../db/schema.ts";
+import { COMPLETED_PAGE_SIZE, type CompletedEventsResponse, type UpcomingEventsResponse } from "#shared/events.ts";
+import type { Db } from "#server/db/client.ts";
+import { event } from "#server/db/schema.ts";
 import { summaryColumns, toEventSummary } from "./event-summary.ts";
 
 /**

@@ -1,8 +1,8 @@
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
-import type { MyActiveRegistration, MyActiveRegistrationsResponse } from "../../shared/my-registrations.ts";
-import { ACTIVE_STATUSES } from "../../shared/registrations.ts";
-import type { Db } from "../db/client.ts";
-import { event, registration } from "../db/schema.ts";
+import type { MyActiveRegistration, MyActiveRegistrationsResponse } from "#shared/my-registrations.ts";
+import { ACTIVE_STATUSES } from "#shared/registrations.ts";
+import type { Db } from "#server/db/client.ts";
+import { event, registration } from "#server/db/schema.ts";
 
 /**
  * The user's spots and waitlist places in games not yet over and not cancelled: one query on

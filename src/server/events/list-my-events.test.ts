@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EventSummary, YourEventsResponse } from "../../shared/events.ts";
-import { insertGame, join, playerWithCard } from "../../test/payments.ts";
-import { createTestContext, signUpVerified, TestClient, type TestContext } from "../../test/test-app.ts";
-import { insertEvent, insertRegistration, insertUser } from "../../test/seed-events.ts";
+import type { EventSummary, YourEventsResponse } from "#shared/events.ts";
+import { insertGame, join, playerWithCard } from "#test/payments.ts";
+import { createTestContext, signUpVerified, TestClient, type TestContext } from "#test/test-app.ts";
+import { insertEvent, insertRegistration, insertUser } from "#test/seed-events.ts";
 
 let context: TestContext;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
-import type { YourEventsResponse } from "../../shared/events.ts";
-import { attendanceOf, classifyYourEvents, participationOf, type YourRegistration } from "../../shared/your-events.ts";
-import type { Db } from "../db/client.ts";
-import { event, registration } from "../db/schema.ts";
-import { NO_FEE, summarizeLedger } from "../../shared/ledger.ts";
-import { ledgerByRegistration } from "../money/read-money.ts";
+import type { YourEventsResponse } from "#shared/events.ts";
+import { attendanceOf, classifyYourEvents, participationOf, type YourRegistration } from "#shared/your-events.ts";
+import type { Db } from "#server/db/client.ts";
+import { event, registration } from "#server/db/schema.ts";
+import { NO_FEE, summarizeLedger } from "#shared/ledger.ts";
+import { ledgerByRegistration } from "#server/money/read-money.ts";
 import { summaryColumns, toEventSummary } from "./event-summary.ts";
 
 // The outer row spelled out, as in event-summary.ts: drizzle would print bare columns, which the subqueries would read as their own.

@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EventDetail } from "../../shared/events.ts";
-import { dateInZone } from "../../shared/zoned-time.ts";
-import { ADMIN_EMAIL, createTestContext, followLink, signUpVerified, TestClient, type TestContext, uniqueEmail } from "../../test/test-app.ts";
-import { createApp } from "../app.ts";
-import { user } from "../db/schema.ts";
-import { insertEvent, insertUser } from "../../test/seed-events.ts";
-import type { Mailer } from "../mail/mailer.ts";
-import { CONFIRM_UNSUBSCRIBE, INVALID_UNSUBSCRIBE_LINK, UNSUBSCRIBED, unsubscribeToken } from "../mail/unsubscribe.ts";
-import { type Boss, startBoss } from "../jobs/boss.ts";
+import type { EventDetail } from "#shared/events.ts";
+import { dateInZone } from "#shared/zoned-time.ts";
+import { ADMIN_EMAIL, createTestContext, followLink, signUpVerified, TestClient, type TestContext, uniqueEmail } from "#test/test-app.ts";
+import { createApp } from "#server/app.ts";
+import { user } from "#server/db/schema.ts";
+import { insertEvent, insertUser } from "#test/seed-events.ts";
+import type { Mailer } from "#server/mail/mailer.ts";
+import { CONFIRM_UNSUBSCRIBE, INVALID_UNSUBSCRIBE_LINK, UNSUBSCRIBED, unsubscribeToken } from "#server/mail/unsubscribe.ts";
+import { type Boss, startBoss } from "#server/jobs/boss.ts";
 import { BATCH_SIZE, enqueueNewEventMail, NEW_EVENT_MAIL_BATCH_QUEUE, startNewEventMailWorkers } from "./new-event-mail-jobs.ts";
-import { bossJobQueue } from "../jobs/queue.ts";
+import { bossJobQueue } from "#server/jobs/queue.ts";
 
 let context: TestContext;
 let boss: Boss;

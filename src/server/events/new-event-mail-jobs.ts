@@ -1,17 +1,17 @@
-import type { AppContext } from "../context.ts";
+import type { AppContext } from "#server/context.ts";
 import { createHash } from "node:crypto";
 import { and, asc, eq, gt, inArray, ne, type SQL } from "drizzle-orm";
-import type { Config } from "../config.ts";
-import type { Db } from "../db/client.ts";
-import { event, newEventMailSent, user } from "../db/schema.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
+import { event, newEventMailSent, user } from "#server/db/schema.ts";
 import { isEventId, summaryColumns, toEventSummary } from "./event-summary.ts";
-import type { Mailer } from "../mail/mailer.ts";
-import { mailLanguage } from "../mail/i18n/common.ts";
+import type { Mailer } from "#server/mail/mailer.ts";
+import { mailLanguage } from "#server/mail/i18n/common.ts";
 import { newEventMail } from "./new-event-mail.ts";
 import { regularsOf, regularsRuleOf } from "./regulars.ts";
-import { unsubscribeUrl } from "../mail/unsubscribe.ts";
-import type { Boss } from "../jobs/boss.ts";
-import type { JobQueue } from "../jobs/queue.ts";
+import { unsubscribeUrl } from "#server/mail/unsubscribe.ts";
+import type { Boss } from "#server/jobs/boss.ts";
+import type { JobQueue } from "#server/jobs/queue.ts";
 
 /**
  * The "new game" announcement: every user is told, with an opt-out (docs/product-rules.md,

@@ -1,12 +1,12 @@
-import type { EventSummary } from "../../shared/events.ts";
-import type { Language } from "../../shared/language.ts";
-import { formatCents } from "../../shared/money.ts";
+import type { EventSummary } from "#shared/events.ts";
+import type { Language } from "#shared/language.ts";
+import { formatCents } from "#shared/money.ts";
 import { formatEventDay, formatEventTime, formatEventWhen } from "./describe-event.ts";
-import { COMMON_MAIL_TEXTS } from "../mail/i18n/common.ts";
-import { NEW_EVENT_MAIL_TEXTS } from "../mail/i18n/new-event.ts";
-import type { Mail } from "../mail/mailer.ts";
-import { digest, messageIdOf } from "../mail/message-id.ts";
-import { escapeHtml, mailButton, mailDetails, mailFooter, mailHtml, mailParagraphs, mailSpelledLink } from "../mail/templates.ts";
+import { COMMON_MAIL_TEXTS } from "#server/mail/i18n/common.ts";
+import { NEW_EVENT_MAIL_TEXTS } from "#server/mail/i18n/new-event.ts";
+import type { Mail } from "#server/mail/mailer.ts";
+import { digest, messageIdOf } from "#server/mail/message-id.ts";
+import { escapeHtml, mailButton, mailDetails, mailFooter, mailHtml, mailParagraphs, mailSpelledLink } from "#server/mail/templates.ts";
 
 /**
  * "A new game is open": when and where (in the event's own time zone), the price, a link to the

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import { HELD_STATUSES } from "../../shared/registrations.ts";
-import type { RegularsRule } from "../../shared/series.ts";
-import type { Db } from "../db/client.ts";
-import { type event, series } from "../db/schema.ts";
+import { HELD_STATUSES } from "#shared/registrations.ts";
+import type { RegularsRule } from "#shared/series.ts";
+import type { Db } from "#server/db/client.ts";
+import { type event, series } from "#server/db/schema.ts";
 
 type GameRow = Pick<typeof event.$inferSelect, "id" | "seriesId" | "startsAt" | "registrationOpensAt" | "regularsOpenAt">;
 

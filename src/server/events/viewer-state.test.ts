@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EventSummary } from "../../shared/events.ts";
-import type { MyActiveRegistrationsResponse } from "../../shared/my-registrations.ts";
-import { CARDS, eventAs, insertGame, join, playerWithCard, saveCard } from "../../test/payments.ts";
-import { createTestContext, signUpVerified, TestClient, type TestContext } from "../../test/test-app.ts";
-import type { RegistrationDeps } from "../registrations/deps.ts";
-import { runPromotion } from "../registrations/run-promotion.ts";
-import { insertEvent, insertRegistration, insertUser } from "../../test/seed-events.ts";
+import type { EventSummary } from "#shared/events.ts";
+import type { MyActiveRegistrationsResponse } from "#shared/my-registrations.ts";
+import { CARDS, eventAs, insertGame, join, playerWithCard, saveCard } from "#test/payments.ts";
+import { createTestContext, signUpVerified, TestClient, type TestContext } from "#test/test-app.ts";
+import type { RegistrationDeps } from "#server/registrations/deps.ts";
+import { runPromotion } from "#server/registrations/run-promotion.ts";
+import { insertEvent, insertRegistration, insertUser } from "#test/seed-events.ts";
 
 /**
  * What each viewer is told about their own place, apart from the answers every viewer shares

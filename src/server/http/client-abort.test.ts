@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { connect } from "node:net";
 import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestContext, TEST_ORIGIN, type TestContext } from "../../test/test-app.ts";
+import { createTestContext, TEST_ORIGIN, type TestContext } from "#test/test-app.ts";
 
 let context: TestContext;
 let server: Server;

@@ -1,4 +1,4 @@
-import type { SessionUser } from "../auth/session.ts";
+import type { SessionUser } from "#server/auth/session.ts";
 
 /** Hono variables set by the app's middleware for every request. */
 export interface AppEnv {

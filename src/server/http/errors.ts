@@ -2,8 +2,8 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { HTTPException } from "hono/http-exception";
 import type { z } from "zod";
-import { isDatabaseUnreachable } from "../db/unreachable.ts";
-import { inRequestLanguage } from "../i18n/error-language.ts";
+import { isDatabaseUnreachable } from "#server/db/unreachable.ts";
+import { inRequestLanguage } from "#server/i18n/error-language.ts";
 
 export type ErrorCode =
   | "validation"
@@ -88,7 +88,7 @@ export function errorAnswer(c: Context, code: ErrorCode, message: string, status
 
 /**
  * The answer an error of a lower layer's adapter asks for (the payment processors' CardError and
- * GatewayUnavailableError, payments/gateway.ts): so that this, the HTTP layer, imports no feature.
+ * GatewayUnavailableError, money/processors/gateway.ts): so that this, the HTTP layer, imports no feature.
  * `log`: a line for the server's log, said with the request it concerns.
  */
 export interface HttpAnswer {

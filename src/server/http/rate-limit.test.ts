@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, signUpVerified, TestClient, TEST_PASSWORD, type TestContext, uniqueEmail } from "../../test/test-app.ts";
+import { createTestContext, signUpVerified, TestClient, TEST_PASSWORD, type TestContext, uniqueEmail } from "#test/test-app.ts";
 
 /**
  * The limits with tight settings (the other suites run with generous ones, see test-app.ts; the

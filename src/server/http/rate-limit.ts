@@ -1,4 +1,4 @@
-import type { Config } from "../config.ts";
+import type { Config } from "#server/config.ts";
 import { addressKey } from "./client-address.ts";
 import { RateLimitedError } from "./errors.ts";
 import type { BucketStore } from "./rate-limit-store.ts";

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { z } from "zod";
-import { zodParseOptions } from "../i18n/error-language.ts";
+import { zodParseOptions } from "#server/i18n/error-language.ts";
 import { AppError, validationError } from "./errors.ts";
 
 /** Parses a JSON body with a shared schema; bad input is a 400 with per-field messages, never a 500. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, signUpVerified, TestClient, type TestClient as Client, type TestContext, uniqueEmail } from "../../test/test-app.ts";
+import { createTestContext, signUpVerified, TestClient, type TestClient as Client, type TestContext, uniqueEmail } from "#test/test-app.ts";
 
 /**
  * The API's error answers in the request's language: French for `Accept-Language: fr-CA` (what the

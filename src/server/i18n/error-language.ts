@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { z } from "zod";
-import { SERVER_MESSAGES_FR } from "../../shared/i18n/server-messages-fr.ts";
-import { type MessageDictionary, translateMessage } from "../../shared/i18n/translate-message.ts";
-import type { Language } from "../../shared/language.ts";
+import { SERVER_MESSAGES_FR } from "#shared/i18n/server-messages-fr.ts";
+import { type MessageDictionary, translateMessage } from "#shared/i18n/translate-message.ts";
+import type { Language } from "#shared/language.ts";
 import { requestLanguage } from "./request-language.ts";
 
 /** Each language's dictionary of the server's messages; English is the source and needs none. */

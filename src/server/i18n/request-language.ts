@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
-import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, type Language, pickLanguage } from "../../shared/language.ts";
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, type Language, pickLanguage } from "#shared/language.ts";
 
 /**
  * The language of a request, for everything the server words before it knows who is asking (pages,

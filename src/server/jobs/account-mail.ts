@@ -1,5 +1,5 @@
-import type { Mail, Mailer } from "../mail/mailer.ts";
-import type { AccountMailKind, RecipientLimit } from "../mail/recipient-limit.ts";
+import type { Mail, Mailer } from "#server/mail/mailer.ts";
+import type { AccountMailKind, RecipientLimit } from "#server/mail/recipient-limit.ts";
 import type { Boss } from "./boss.ts";
 import type { JobQueue } from "./queue.ts";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, type TestContext } from "../../test/test-app.ts";
-import { insertEvent } from "../../test/seed-events.ts";
+import { createTestContext, type TestContext } from "#test/test-app.ts";
+import { insertEvent } from "#test/seed-events.ts";
 import { type Boss, startBoss } from "./boss.ts";
 import { startEmbeddedVacuum, VACUUM_QUEUE } from "./maintenance.ts";
 

@@ -1,6 +1,6 @@
 import type pg from "pg";
-import { pruneBuckets } from "../http/rate-limit-store.ts";
-import { pruneRecipientTimes } from "../mail/recipient-limit.ts";
+import { pruneBuckets } from "#server/http/rate-limit-store.ts";
+import { pruneRecipientTimes } from "#server/mail/recipient-limit.ts";
 import type { Boss } from "./boss.ts";
 
 export const VACUUM_QUEUE = "database-vacuum";

@@ -1,6 +1,6 @@
 import pg from "pg";
-import type { Database } from "../db/client.ts";
-import { LIVE_CHANNEL, type LiveMessage, parseLiveMessage } from "../events/live-messages.ts";
+import type { Database } from "#server/db/client.ts";
+import { LIVE_CHANNEL, type LiveMessage, parseLiveMessage } from "#server/events/live-messages.ts";
 
 /**
  * This instance's ear on the live channel: one LISTEN per process, fanned out in-process to the

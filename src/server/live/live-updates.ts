@@ -1,12 +1,12 @@
 import type { ServerResponse } from "node:http";
 import type { SSEStreamingApi } from "hono/streaming";
-import type { EventDetail, EventSummary } from "../../shared/events.ts";
-import { LIVE_GAME_EVENT, LIVE_RESET_EVENT, type LiveGameChange } from "../../shared/live.ts";
-import type { MyActiveRegistration } from "../../shared/my-registrations.ts";
-import { ACTIVE_STATUSES } from "../../shared/registrations.ts";
-import type { Database } from "../db/client.ts";
-import { addAdminParts, type EventViewer, readSharedEventDetail, type SharedEventDetail, viewerEventDetail } from "../events/get-event.ts";
-import type { ListCache } from "../events/list-cache.ts";
+import type { EventDetail, EventSummary } from "#shared/events.ts";
+import { LIVE_GAME_EVENT, LIVE_RESET_EVENT, type LiveGameChange } from "#shared/live.ts";
+import type { MyActiveRegistration } from "#shared/my-registrations.ts";
+import { ACTIVE_STATUSES } from "#shared/registrations.ts";
+import type { Database } from "#server/db/client.ts";
+import { addAdminParts, type EventViewer, readSharedEventDetail, type SharedEventDetail, viewerEventDetail } from "#server/events/get-event.ts";
+import type { ListCache } from "#server/events/list-cache.ts";
 import { createLiveChannel, type LiveChannel } from "./channel.ts";
 import { SseFrame, Subscriber } from "./subscriber.ts";
 

@@ -1,16 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { EventDetail } from "../../shared/events.ts";
-import type { LiveGameChange } from "../../shared/live.ts";
-import { eventually, insertGame, join } from "../../test/payments.ts";
-import { SseReader } from "../../test/sse.ts";
-import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "../../test/test-app.ts";
-import { createApp } from "../app.ts";
-import { connect, type Database } from "../db/client.ts";
-import { createListCache } from "../events/list-cache.ts";
-import { createContext } from "../context.ts";
-import { announceEventChange } from "../events/announce.ts";
+import type { EventDetail } from "#shared/events.ts";
+import type { LiveGameChange } from "#shared/live.ts";
+import { eventually, insertGame, join } from "#test/payments.ts";
+import { SseReader } from "#test/sse.ts";
+import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "#test/test-app.ts";
+import { createApp } from "#server/app.ts";
+import { connect, type Database } from "#server/db/client.ts";
+import { createListCache } from "#server/events/list-cache.ts";
+import { createContext } from "#server/context.ts";
+import { announceEventChange } from "#server/events/announce.ts";
 import { createLiveUpdates } from "./live-updates.ts";
-import type { LiveMessage } from "../events/live-messages.ts";
+import type { LiveMessage } from "#server/events/live-messages.ts";
 
 /**
  * Live updates (docs/live-updates.md) through the real app on a real database, PGlite or

@@ -1,11 +1,11 @@
-import type { AppContext } from "../context.ts";
+import type { AppContext } from "#server/context.ts";
 import type { ServerResponse } from "node:http";
 import { type Context, Hono } from "hono";
 import { streamSSE } from "hono/streaming";
-import { requireVerifiedUser } from "../auth/session.ts";
-import { EVENT_NOT_FOUND, readSharedEventDetail } from "../events/get-event.ts";
-import type { AppEnv } from "../http/env.ts";
-import { AppError, RateLimitedError } from "../http/errors.ts";
+import { requireVerifiedUser } from "#server/auth/session.ts";
+import { EVENT_NOT_FOUND, readSharedEventDetail } from "#server/events/get-event.ts";
+import type { AppEnv } from "#server/http/env.ts";
+import { AppError, RateLimitedError } from "#server/http/errors.ts";
 import { StreamLimit } from "./stream-limit.ts";
 
 /** How long a refused client should wait before trying again (a stream of its own may close meanwhile). */

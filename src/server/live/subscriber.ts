@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
 import type { SSEStreamingApi } from "hono/streaming";
-import type { EventViewer } from "../events/get-event.ts";
+import type { EventViewer } from "#server/events/get-event.ts";
 
 const encoder = new TextEncoder();
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EventSummary } from "../../shared/events.ts";
-import { insertGame, join, playerWithCard } from "../../test/payments.ts";
-import { createTestContext, type TestContext } from "../../test/test-app.ts";
-import { newEventMail } from "../events/new-event-mail.ts";
+import type { EventSummary } from "#shared/events.ts";
+import { insertGame, join, playerWithCard } from "#test/payments.ts";
+import { createTestContext, type TestContext } from "#test/test-app.ts";
+import { newEventMail } from "#server/events/new-event-mail.ts";
 
 /** Amounts in mails are written in the configured CURRENCY, not always in dollars. */
 describe("an app configured with CURRENCY=eur", () => {

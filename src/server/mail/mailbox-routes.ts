@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { html, raw } from "hono/html";
-import type { Db } from "../db/client.ts";
+import type { Db } from "#server/db/client.ts";
 import { findMailboxMessage, listMailbox } from "./mailer.ts";
 
 const MAX_INTEGER = 2_147_483_647;

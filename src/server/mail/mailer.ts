@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
-import type { Db } from "../db/client.ts";
-import { mailboxMessage } from "../db/schema.ts";
+import type { Db } from "#server/db/client.ts";
+import { mailboxMessage } from "#server/db/schema.ts";
 
 export interface Mail {
   to: string;

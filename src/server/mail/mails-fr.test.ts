@@ -1,16 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toEventSummary } from "../events/event-summary.ts";
-import { DEFAULT_FEE } from "../../shared/money.ts";
-import { createTestContext, TestClient, TEST_PASSWORD, type TestContext, uniqueEmail } from "../../test/test-app.ts";
-import { accountExistsMail, resetPasswordMail, verificationMail } from "../auth/account-mails.ts";
-import { payment, registration, registrationGuest, user } from "../db/schema.ts";
-import { describeChanges } from "../registrations/edit-event.ts";
-import { insertEvent, insertUser } from "../../test/seed-events.ts";
-import { composeRegistrationMail } from "../registrations/mails.ts";
-import { reminderMail } from "../reminders/reminder-mail.ts";
-import { newEventMail } from "../events/new-event-mail.ts";
+import { toEventSummary } from "#server/events/event-summary.ts";
+import { DEFAULT_FEE } from "#shared/money.ts";
+import { createTestContext, TestClient, TEST_PASSWORD, type TestContext, uniqueEmail } from "#test/test-app.ts";
+import { accountExistsMail, resetPasswordMail, verificationMail } from "#server/auth/account-mails.ts";
+import { payment, registration, registrationGuest, user } from "#server/db/schema.ts";
+import { describeChanges } from "#server/registrations/edit-event.ts";
+import { insertEvent, insertUser } from "#test/seed-events.ts";
+import { composeRegistrationMail } from "#server/registrations/mails.ts";
+import { reminderMail } from "#server/reminders/reminder-mail.ts";
+import { newEventMail } from "#server/events/new-event-mail.ts";
 
 /**
  * Every mail kind written for a French-speaking recipient (`user.language = "fr"`): subject, a line

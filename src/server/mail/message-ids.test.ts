@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../test/database.ts";
-import { accountExistsMail, resetPasswordMail, verificationMail } from "../auth/account-mails.ts";
-import type { Database } from "../db/client.ts";
-import { toEventSummary } from "../events/event-summary.ts";
-import { insertEvent } from "../../test/seed-events.ts";
+import { createTestDatabase } from "#test/database.ts";
+import { accountExistsMail, resetPasswordMail, verificationMail } from "#server/auth/account-mails.ts";
+import type { Database } from "#server/db/client.ts";
+import { toEventSummary } from "#server/events/event-summary.ts";
+import { insertEvent } from "#test/seed-events.ts";
 import { mailboxRoutes } from "./mailbox-routes.ts";
 import { createLocalMailer, listMailbox } from "./mailer.ts";
-import { newEventMail } from "../events/new-event-mail.ts";
+import { newEventMail } from "#server/events/new-event-mail.ts";
 
 /**
  * Message-IDs made from a mail's kind and key (docs/mails.md): the same mail is the same message

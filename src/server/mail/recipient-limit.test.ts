@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recipientLimit } from "./recipient-limit.ts";
-import { createTestContext, signUpVerified, TestClient, TEST_PASSWORD, type TestContext, uniqueEmail } from "../../test/test-app.ts";
+import { createTestContext, signUpVerified, TestClient, TEST_PASSWORD, type TestContext, uniqueEmail } from "#test/test-app.ts";
 
 /**
  * Mail bombing one inbox (issue 14): requests from anywhere, each within the per-client limits,

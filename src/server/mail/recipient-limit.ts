@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type pg from "pg";
-import type { Config } from "../config.ts";
-import type { Db } from "../db/client.ts";
-import { storedKey } from "../http/rate-limit-store.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
+import { storedKey } from "#server/http/rate-limit-store.ts";
 
 /**
  * Account mails counted per recipient, each kind apart: a sign-up's verification mail and those

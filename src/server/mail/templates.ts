@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Language } from "../../shared/language.ts";
+import type { Language } from "#shared/language.ts";
 import { COMMON_MAIL_TEXTS } from "./i18n/common.ts";
 import { digest, messageIdOf } from "./message-id.ts";
 

@@ -1,13 +1,13 @@
-import type { AppContext } from "../context.ts";
+import type { AppContext } from "#server/context.ts";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { Context } from "hono";
-import { SERVER_MESSAGES_FR } from "../../shared/i18n/server-messages-fr.ts";
-import { translateMessage } from "../../shared/i18n/translate-message.ts";
-import { isLanguage, type Language } from "../../shared/language.ts";
-import { user } from "../db/schema.ts";
-import { requestLanguage } from "../i18n/request-language.ts";
+import { SERVER_MESSAGES_FR } from "#shared/i18n/server-messages-fr.ts";
+import { translateMessage } from "#shared/i18n/translate-message.ts";
+import { isLanguage, type Language } from "#shared/language.ts";
+import { user } from "#server/db/schema.ts";
+import { requestLanguage } from "#server/i18n/request-language.ts";
 import { escapeHtml } from "./templates.ts";
 
 export const CONFIRM_UNSUBSCRIBE = "Stop the emails about each new game? You can turn them on again in your Profile.";

@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
-import { mobileAppOrigins } from "../../shared/mobile.ts";
-import type { Config } from "../config.ts";
-import { errorAnswer } from "../http/errors.ts";
+import { mobileAppOrigins } from "#shared/mobile.ts";
+import type { Config } from "#server/config.ts";
+import { errorAnswer } from "#server/http/errors.ts";
 
 /**
  * Inside the Capacitor app the web assets are local, at a subdomain of PUBLIC_URL's host

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mobileAppHost, mobileAppOrigins } from "../../shared/mobile.ts";
-import { createTestContext, signUpVerified, TestClient, TEST_ORIGIN, TEST_PASSWORD, type TestContext, uniqueEmail } from "../../test/test-app.ts";
-import { createApp } from "../app.ts";
-import { loadConfig } from "../config.ts";
+import { mobileAppHost, mobileAppOrigins } from "#shared/mobile.ts";
+import { createTestContext, signUpVerified, TestClient, TEST_ORIGIN, TEST_PASSWORD, type TestContext, uniqueEmail } from "#test/test-app.ts";
+import { createApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
 
 const FINGERPRINT = Array.from({ length: 32 }, (_, index) => (index * 7).toString(16).padStart(2, "0").toUpperCase()).join(":");
 const PUBLIC_URL = "https://kickoff.example";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { MOBILE_APP_ID, MOBILE_LINK_PATH_PREFIX } from "../../shared/mobile.ts";
-import type { Config } from "../config.ts";
+import { MOBILE_APP_ID, MOBILE_LINK_PATH_PREFIX } from "#shared/mobile.ts";
+import type { Config } from "#server/config.ts";
 
 /**
  * The files that let game links (`PUBLIC_URL/event/…`) open the mobile app: Android's Digital Asset

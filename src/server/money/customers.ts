@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { user } from "../db/schema.ts";
+import type { Db } from "#server/db/client.ts";
+import { user } from "#server/db/schema.ts";
 import type { PaymentGateway } from "./processors/gateway.ts";
 
 /** Each gateway's customer id lives in its own column, so switching PAYMENTS never mixes them. */

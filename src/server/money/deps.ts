@@ -1,4 +1,4 @@
-import type { AppContext } from "../context.ts";
+import type { AppContext } from "#server/context.ts";
 
 /**
  * What the money machinery reads of the application context (context.ts): the ledger's database,

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { payment } from "../db/schema.ts";
+import { payment } from "#server/db/schema.ts";
 import type { MoneyDeps } from "./deps.ts";
 import { chargeGatewayIdOf, learnRefund, recordRefundOutcome } from "./settle-refund.ts";
 

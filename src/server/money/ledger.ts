@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import type { RefundReason } from "../../shared/ledger.ts";
-import type { Tx } from "../db/client.ts";
-import { payment, type registration } from "../db/schema.ts";
+import type { RefundReason } from "#shared/ledger.ts";
+import type { Tx } from "#server/db/client.ts";
+import { payment, type registration } from "#server/db/schema.ts";
 import type { ChargeInput, ChargeLookup } from "./processors/gateway.ts";
 
 /**

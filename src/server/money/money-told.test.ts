@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CancelEventPreview, YourEventsResponse } from "../../shared/events.ts";
-import type { Receipt } from "../../shared/registrations.ts";
-import { eventAs, insertGame, join, playerWithCard } from "../../test/payments.ts";
-import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type TestContext } from "../../test/test-app.ts";
+import type { CancelEventPreview, YourEventsResponse } from "#shared/events.ts";
+import type { Receipt } from "#shared/registrations.ts";
+import { eventAs, insertGame, join, playerWithCard } from "#test/payments.ts";
+import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type TestContext } from "#test/test-app.ts";
 
 /**
  * The same money told on every screen (issue "Money told the same everywhere", item 5): a party of

@@ -1,7 +1,7 @@
 import { asc, eq, inArray, isNotNull, type SQL } from "drizzle-orm";
-import type { LedgerEntry, LedgerGroup, PartyGuest, RefundReason } from "../../shared/ledger.ts";
-import type { Db } from "../db/client.ts";
-import { payment, registration, registrationGuest } from "../db/schema.ts";
+import type { LedgerEntry, LedgerGroup, PartyGuest, RefundReason } from "#shared/ledger.ts";
+import type { Db } from "#server/db/client.ts";
+import { payment, registration, registrationGuest } from "#server/db/schema.ts";
 
 /**
  * The one read of the ledger (docs/money.md): every screen, file, mail and check that tells money
@@ -81,7 +81,7 @@ export async function partyGuestsOf(db: Db, registrationIds: readonly string[]):
 
 /**
  * Every row of the ledger with the processor's id for it and the state of its registration: what
- * `npm run reconcile` compares with the processor (payments/reconcile.ts). The comparison's rules are
+ * `npm run reconcile` compares with the processor (money/reconcile.ts). The comparison's rules are
  * reconcile's own, so that it checks the ledger rather than repeating what the screens add up.
  */
 export type AuditedEntry = LedgerEntry & {

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertGame, join, ledgerOf, playerWithCard } from "../../test/payments.ts";
-import { createTestContext, type TestContext } from "../../test/test-app.ts";
-import { payment, simCharge } from "../db/schema.ts";
+import { insertGame, join, ledgerOf, playerWithCard } from "#test/payments.ts";
+import { createTestContext, type TestContext } from "#test/test-app.ts";
+import { payment, simCharge } from "#server/db/schema.ts";
 import { executeRefund } from "./execute-refund.ts";
 import { reconcile } from "./reconcile.ts";
 

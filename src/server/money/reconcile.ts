@@ -1,6 +1,6 @@
-import { type FeeRule, refundAfterFeeCents } from "../../shared/money.ts";
-import { holdsSpot } from "../../shared/registrations.ts";
-import type { Db } from "../db/client.ts";
+import { type FeeRule, refundAfterFeeCents } from "#shared/money.ts";
+import { holdsSpot } from "#shared/registrations.ts";
+import type { Db } from "#server/db/client.ts";
 import { readLedgerForAudit, removedGuests as readRemovedGuests } from "./read-money.ts";
 import type { PaymentGateway } from "./processors/gateway.ts";
 

@@ -3,9 +3,9 @@ import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { CARDS, insertGame, join, ledgerOf, playerIn, registrationDeps, stripeMode } from "../../test/payments.ts";
-import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type TestContext } from "../../test/test-app.ts";
-import { payment } from "../db/schema.ts";
+import { CARDS, insertGame, join, ledgerOf, playerIn, registrationDeps, stripeMode } from "#test/payments.ts";
+import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type TestContext } from "#test/test-app.ts";
+import { payment } from "#server/db/schema.ts";
 import { executeRefund } from "./execute-refund.ts";
 
 /**

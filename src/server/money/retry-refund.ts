@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
-import { payment } from "../db/schema.ts";
-import { isUuid } from "../db/ids.ts";
-import { AppError } from "../http/errors.ts";
+import { payment } from "#server/db/schema.ts";
+import { isUuid } from "#server/db/ids.ts";
+import { AppError } from "#server/http/errors.ts";
 import { GatewayUnavailableError } from "./processors/gateway.ts";
-import { PAYMENT_FAILED } from "../../shared/registrations.ts";
+import { PAYMENT_FAILED } from "#shared/registrations.ts";
 import type { MoneyDeps } from "./deps.ts";
 import { REFUND_QUEUE } from "./refund-jobs.ts";
 

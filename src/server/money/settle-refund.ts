@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { payment } from "../db/schema.ts";
+import { payment } from "#server/db/schema.ts";
 import type { RefundOutcome } from "./processors/gateway.ts";
 import type { MoneyDeps } from "./deps.ts";
 import type { PaymentRow } from "./ledger.ts";

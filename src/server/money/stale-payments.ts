@@ -1,5 +1,5 @@
 import { and, asc, eq, lt, or } from "drizzle-orm";
-import { payment } from "../db/schema.ts";
+import { payment } from "#server/db/schema.ts";
 import type { MoneyDeps } from "./deps.ts";
 import { chargeLookupOf, type PaymentRow } from "./ledger.ts";
 import type { ChargeOutcome } from "./processors/gateway.ts";

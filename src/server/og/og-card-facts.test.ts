@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { EventSummary } from "../../shared/events.ts";
-import { LANGUAGES } from "../../shared/language.ts";
+import type { EventSummary } from "#shared/events.ts";
+import { LANGUAGES } from "#shared/language.ts";
 import { ogCardFacts } from "./og-card-facts.ts";
 import { OG_TEXTS } from "./og-texts.ts";
-import { SAMPLE_GAME, SAMPLE_NOW } from "../../test/sample-game.ts";
+import { SAMPLE_GAME, SAMPLE_NOW } from "#test/sample-game.ts";
 
 const summary = SAMPLE_GAME;
 const now = SAMPLE_NOW;

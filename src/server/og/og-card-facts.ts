@@ -1,5 +1,5 @@
-import type { EventSummary } from "../../shared/events.ts";
-import type { Language } from "../../shared/language.ts";
+import type { EventSummary } from "#shared/events.ts";
+import type { Language } from "#shared/language.ts";
 import { OG_TEXTS } from "./og-texts.ts";
 
 /** Whether the picture's availability line reads as good news, a warning or a stop. */

@@ -1,5 +1,5 @@
-import type { EventSummary } from "../../shared/events.ts";
-import type { Language } from "../../shared/language.ts";
+import type { EventSummary } from "#shared/events.ts";
+import type { Language } from "#shared/language.ts";
 import { isOver, ogCardFacts } from "./og-card-facts.ts";
 import { OG_VARIANTS } from "./og-card-template.ts";
 import { ogImagePath, ogStamp } from "./og-image-url.ts";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Language } from "../../shared/language.ts";
+import type { Language } from "#shared/language.ts";
 import { type OgVariant } from "./og-card-template.ts";
 
 /**

@@ -3,12 +3,12 @@ import { tmpdir } from "node:os";
 import { join as joinPath } from "node:path";
 import ogs from "open-graph-scraper";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { zonedTimeToUtc } from "../../shared/zoned-time.ts";
-import { createApp } from "../app.ts";
-import { insertEvent, insertRegistration, insertUser } from "../../test/seed-events.ts";
-import { join } from "../../test/payments.ts";
+import { zonedTimeToUtc } from "#shared/zoned-time.ts";
+import { createApp } from "#server/app.ts";
+import { insertEvent, insertRegistration, insertUser } from "#test/seed-events.ts";
+import { join } from "#test/payments.ts";
 import { ogStamp } from "./og-image-url.ts";
-import { createTestContext, signUpVerified, TEST_ORIGIN, TestClient, type TestContext } from "../../test/test-app.ts";
+import { createTestContext, signUpVerified, TEST_ORIGIN, TestClient, type TestContext } from "#test/test-app.ts";
 
 let context: TestContext;
 let webDist: string;

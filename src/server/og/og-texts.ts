@@ -1,4 +1,4 @@
-import type { Language } from "../../shared/language.ts";
+import type { Language } from "#shared/language.ts";
 
 /**
  * Every word drawn on a game's link-preview picture, per language, in one typed table (a missing

@@ -2,12 +2,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import type { EventSummary } from "../../shared/events.ts";
-import { decodePng, largestBlockDifference } from "../../test/png.ts";
+import type { EventSummary } from "#shared/events.ts";
+import { decodePng, largestBlockDifference } from "#test/png.ts";
 import { ogCardFacts } from "./og-card-facts.ts";
 import type { OgVariant } from "./og-card-template.ts";
 import { renderOgImage } from "./render-og-image.ts";
-import { SAMPLE_GAME, SAMPLE_NOW } from "../../test/sample-game.ts";
+import { SAMPLE_GAME, SAMPLE_NOW } from "#test/sample-game.ts";
 
 // Reference pictures of one known game, drawn once and committed. After a deliberate change of the
 // template, look at the new pictures and write them with `OG_REFERENCE_UPDATE=1 npx vitest run

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import type { Config } from "../config.ts";
-import type { Db } from "../db/client.ts";
-import { errorBody } from "../http/errors.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
+import { errorBody } from "#server/http/errors.ts";
 import { isOver, ogCardFacts } from "./og-card-facts.ts";
-import { getVersionedEventPreview } from "../events/get-event-preview.ts";
+import { getVersionedEventPreview } from "#server/events/get-event-preview.ts";
 import { createOgImageCache, type OgImageCache } from "./og-image-cache.ts";
 import { ogImagePath, ogStamp, parseOgFileName } from "./og-image-url.ts";
 import { renderOgImage } from "./render-og-image.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { PlaceSuggestion } from "../../shared/events.ts";
-import type { Config } from "../config.ts";
+import type { PlaceSuggestion } from "#shared/events.ts";
+import type { Config } from "#server/config.ts";
 
 /** A place search service: up to `limit` places for a free-text query. Throws when it fails. */
 export interface Geocoder {

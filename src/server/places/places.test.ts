@@ -1,9 +1,9 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PlaceSuggestion } from "../../shared/events.ts";
-import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "../../test/test-app.ts";
-import { insertEvent } from "../../test/seed-events.ts";
+import type { PlaceSuggestion } from "#shared/events.ts";
+import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "#test/test-app.ts";
+import { insertEvent } from "#test/seed-events.ts";
 import { googleGeocoder } from "./geocoders.ts";
 import { GEOCODER_UNAVAILABLE } from "./search-places.ts";
 

@@ -1,10 +1,10 @@
-import type { AppContext } from "../context.ts";
+import type { AppContext } from "#server/context.ts";
 import { Hono } from "hono";
 import { z } from "zod";
-import { hasControlCharacters, notAllowedCharacters } from "../../shared/text.ts";
-import { requireAdmin } from "../auth/session.ts";
-import type { AppEnv } from "../http/env.ts";
-import { parseQuery } from "../http/validate.ts";
+import { hasControlCharacters, notAllowedCharacters } from "#shared/text.ts";
+import { requireAdmin } from "#server/auth/session.ts";
+import type { AppEnv } from "#server/http/env.ts";
+import { parseQuery } from "#server/http/validate.ts";
 import { searchPlaces } from "./search-places.ts";
 
 const placesQuerySchema = z.object({

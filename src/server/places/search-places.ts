@@ -1,7 +1,7 @@
 import { and, desc, ilike, isNotNull, max } from "drizzle-orm";
-import type { PlaceSuggestion } from "../../shared/events.ts";
-import type { Db } from "../db/client.ts";
-import { event } from "../db/schema.ts";
+import type { PlaceSuggestion } from "#shared/events.ts";
+import type { Db } from "#server/db/client.ts";
+import { event } from "#server/db/schema.ts";
 import type { Geocoder } from "./geocoders.ts";
 
 export const GEOCODER_UNAVAILABLE = "Place search is unavailable right now. Try again, or pick a venue used before.";

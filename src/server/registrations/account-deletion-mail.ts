@@ -1,14 +1,14 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import { type FeeRule, formatCents, refundAfterFeeCents } from "../../shared/money.ts";
-import type { Db } from "../db/client.ts";
-import { event, registration } from "../db/schema.ts";
-import { formatEventDay } from "../events/describe-event.ts";
-import { ACCOUNT_DELETION_MAIL_TEXTS } from "../mail/i18n/account-deletion.ts";
-import { heldChargeCents, NO_FEE, summarizeLedger } from "../../shared/ledger.ts";
-import type { Mail } from "../mail/mailer.ts";
-import { digest, messageIdOf } from "../mail/message-id.ts";
-import { ledgerByRegistration } from "../money/read-money.ts";
-import { tableMail } from "../mail/templates.ts";
+import { type FeeRule, formatCents, refundAfterFeeCents } from "#shared/money.ts";
+import type { Db } from "#server/db/client.ts";
+import { event, registration } from "#server/db/schema.ts";
+import { formatEventDay } from "#server/events/describe-event.ts";
+import { ACCOUNT_DELETION_MAIL_TEXTS } from "#server/mail/i18n/account-deletion.ts";
+import { heldChargeCents, NO_FEE, summarizeLedger } from "#shared/ledger.ts";
+import type { Mail } from "#server/mail/mailer.ts";
+import { digest, messageIdOf } from "#server/mail/message-id.ts";
+import { ledgerByRegistration } from "#server/money/read-money.ts";
+import { tableMail } from "#server/mail/templates.ts";
 import type { RegistrationMailJob } from "./jobs.ts";
 
 interface Context {

@@ -1,10 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AccountDeletionPreview } from "../../shared/registrations.ts";
-import { insertGame, join, playerWithCard } from "../../test/payments.ts";
-import { createTestContext, signUpVerified, TestClient, type TestContext } from "../../test/test-app.ts";
-import { payment, registration } from "../db/schema.ts";
-import { insertRegistration } from "../../test/seed-events.ts";
+import type { AccountDeletionPreview } from "#shared/registrations.ts";
+import { insertGame, join, playerWithCard } from "#test/payments.ts";
+import { createTestContext, signUpVerified, TestClient, type TestContext } from "#test/test-app.ts";
+import { payment, registration } from "#server/db/schema.ts";
+import { insertRegistration } from "#test/seed-events.ts";
 
 /**
  * GET /api/me/account-deletion: before confirming a deletion, each game held and what it refunds,

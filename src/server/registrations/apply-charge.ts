@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
-import { payment, registration } from "../db/schema.ts";
-import type { ChargeOutcome } from "../money/processors/gateway.ts";
+import { payment, registration } from "#server/db/schema.ts";
+import type { ChargeOutcome } from "#server/money/processors/gateway.ts";
 import type { RegistrationDeps } from "./deps.ts";
-import { EXPIRED } from "../money/stale-payments.ts";
+import { EXPIRED } from "#server/money/stale-payments.ts";
 import { enqueueIn } from "./jobs.ts";
 import { promoteNext } from "./promote-next.ts";
 import { closeOtherWaitlist, closeRegistration, moveRegistration, type RegistrationRow } from "./queries.ts";
-import { chargeOf, insertRefund } from "../money/ledger.ts";
-import { withEventLock } from "../events/game-lock.ts";
+import { chargeOf, insertRefund } from "#server/money/ledger.ts";
+import { withEventLock } from "#server/events/game-lock.ts";
 
 /**
  * Records what the processor says about a registration's charge, whoever learnt it (the join

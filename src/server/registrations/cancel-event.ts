@@ -1,15 +1,15 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { ACTIVE_STATUSES } from "../../shared/registrations.ts";
-import { event as eventTable, registration } from "../db/schema.ts";
-import { isEventId } from "../events/event-summary.ts";
-import { EVENT_NOT_FOUND } from "../events/get-event.ts";
-import { AppError } from "../http/errors.ts";
-import { readLedger } from "../money/read-money.ts";
+import { ACTIVE_STATUSES } from "#shared/registrations.ts";
+import { event as eventTable, registration } from "#server/db/schema.ts";
+import { isEventId } from "#server/events/event-summary.ts";
+import { EVENT_NOT_FOUND } from "#server/events/get-event.ts";
+import { AppError } from "#server/http/errors.ts";
+import { readLedger } from "#server/money/read-money.ts";
 import type { RegistrationDeps } from "./deps.ts";
 import { enqueueIn } from "./jobs.ts";
 import { closeRegistration } from "./queries.ts";
 import { releaseConfirmedSpot } from "./release-spot.ts";
-import { withEventLock } from "../events/game-lock.ts";
+import { withEventLock } from "#server/events/game-lock.ts";
 
 /**
  * An admin cancels the game: status cancelled, every held spot refunded in full (the

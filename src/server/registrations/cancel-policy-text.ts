@@ -1,8 +1,8 @@
-import type { Language } from "../../shared/language.ts";
-import { type FeeRule, formatCents, processingFeeCents, refundAfterFeeCents } from "../../shared/money.ts";
-import { cancellationDeadline, isCancellable } from "../../shared/registrations.ts";
-import { formatInZone } from "../../shared/time-zone-name.ts";
-import { REGISTRATION_MAIL_TEXTS } from "../mail/i18n/registration.ts";
+import type { Language } from "#shared/language.ts";
+import { type FeeRule, formatCents, processingFeeCents, refundAfterFeeCents } from "#shared/money.ts";
+import { cancellationDeadline, isCancellable } from "#shared/registrations.ts";
+import { formatInZone } from "#shared/time-zone-name.ts";
+import { REGISTRATION_MAIL_TEXTS } from "#server/mail/i18n/registration.ts";
 
 /** What the sentences below need to know about a game, a price and the rules in force. */
 export interface PolicyFacts {

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { YourEventsResponse } from "../../shared/events.ts";
-import { CANCEL_WINDOW_TEXT } from "../../shared/registrations.ts";
-import { CARDS, eventAs, eventually, insertGame, join, ledgerOf, playerWithCard, registrationsOf, saveCard } from "../../test/payments.ts";
-import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "../../test/test-app.ts";
-import { payment, registration, simPaymentMethod } from "../db/schema.ts";
+import type { YourEventsResponse } from "#shared/events.ts";
+import { CANCEL_WINDOW_TEXT } from "#shared/registrations.ts";
+import { CARDS, eventAs, eventually, insertGame, join, ledgerOf, playerWithCard, registrationsOf, saveCard } from "#test/payments.ts";
+import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "#test/test-app.ts";
+import { payment, registration, simPaymentMethod } from "#server/db/schema.ts";
 
 type ErrorBody = { error: { code: string; message: string } };
 

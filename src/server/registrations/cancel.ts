@@ -1,13 +1,13 @@
-import { CANCEL_WINDOW_TEXT, type CancelRegistrationResponse, isCancellable } from "../../shared/registrations.ts";
-import { refundAfterFeeCents } from "../../shared/money.ts";
-import type { SessionUser } from "../auth/session.ts";
-import { isEventId } from "../events/event-summary.ts";
-import { EVENT_NOT_FOUND } from "../events/get-event.ts";
-import { AppError } from "../http/errors.ts";
+import { CANCEL_WINDOW_TEXT, type CancelRegistrationResponse, isCancellable } from "#shared/registrations.ts";
+import { refundAfterFeeCents } from "#shared/money.ts";
+import type { SessionUser } from "#server/auth/session.ts";
+import { isEventId } from "#server/events/event-summary.ts";
+import { EVENT_NOT_FOUND } from "#server/events/get-event.ts";
+import { AppError } from "#server/http/errors.ts";
 import { feeRuleOf, nowOf, type RegistrationDeps } from "./deps.ts";
 import { activeRegistrationsOf, closeRegistration } from "./queries.ts";
 import { releaseConfirmedSpot } from "./release-spot.ts";
-import { withEventLock } from "../events/game-lock.ts";
+import { withEventLock } from "#server/events/game-lock.ts";
 
 export const NOT_REGISTERED = "You are not registered for this event.";
 export const PAYMENT_IN_PROGRESS = "Your payment is still being processed. Try again in a moment.";

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventually, insertGame, join, ledgerOf, playerWithCard, registrationsOf } from "../../test/payments.ts";
-import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type TestContext } from "../../test/test-app.ts";
-import { payment } from "../db/schema.ts";
-import { reconcile } from "../money/reconcile.ts";
+import { eventually, insertGame, join, ledgerOf, playerWithCard, registrationsOf } from "#test/payments.ts";
+import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type TestContext } from "#test/test-app.ts";
+import { payment } from "#server/db/schema.ts";
+import { reconcile } from "#server/money/reconcile.ts";
 
 /**
  * The invariants of docs/registrations-and-payments.md ("Invariants") under real concurrency: many

@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { PAYMENT_FAILED } from "../../shared/registrations.ts";
-import type { SessionUser } from "../auth/session.ts";
-import { payment, registration } from "../db/schema.ts";
-import { isEventId } from "../events/event-summary.ts";
-import { AppError } from "../http/errors.ts";
-import { type ChargeOutcome, GatewayUnavailableError } from "../money/processors/gateway.ts";
+import { PAYMENT_FAILED } from "#shared/registrations.ts";
+import type { SessionUser } from "#server/auth/session.ts";
+import { payment, registration } from "#server/db/schema.ts";
+import { isEventId } from "#server/events/event-summary.ts";
+import { AppError } from "#server/http/errors.ts";
+import { type ChargeOutcome, GatewayUnavailableError } from "#server/money/processors/gateway.ts";
 import { applyChargeOutcome } from "./apply-charge.ts";
 import type { RegistrationDeps } from "./deps.ts";
 import { answerFor, chargeHeldSpot, type JoinResult, releasedWhilePaying, view } from "./join.ts";

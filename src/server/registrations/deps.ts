@@ -1,6 +1,6 @@
-import type { Config } from "../config.ts";
-import type { AppContext } from "../context.ts";
-import type { ListCache } from "../events/list-cache.ts";
+import type { Config } from "#server/config.ts";
+import type { AppContext } from "#server/context.ts";
+import type { ListCache } from "#server/events/list-cache.ts";
 
 /**
  * What the registration rules read of the application context (context.ts): the database, the

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { type CancelEventPreview, DATE_IN_PAST, type EditEventResponse, type EventDetail } from "../../shared/events.ts";
-import { dateInZone, wallClockAt } from "../../shared/zoned-time.ts";
-import { editFormOf, eventAs, eventually, insertGame as insertAnyGame, join, playerWithCard } from "../../test/payments.ts";
-import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "../../test/test-app.ts";
-import { event as eventTable, registration } from "../db/schema.ts";
+import { type CancelEventPreview, DATE_IN_PAST, type EditEventResponse, type EventDetail } from "#shared/events.ts";
+import { dateInZone, wallClockAt } from "#shared/zoned-time.ts";
+import { editFormOf, eventAs, eventually, insertGame as insertAnyGame, join, playerWithCard } from "#test/payments.ts";
+import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "#test/test-app.ts";
+import { event as eventTable, registration } from "#server/db/schema.ts";
 import { EDIT_CANCELLED, EDIT_FINISHED } from "./edit-event.ts";
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };

@@ -1,11 +1,11 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { HELD_STATUSES, parseCardLabel, type Receipt } from "../../shared/registrations.ts";
-import type { Db } from "../db/client.ts";
-import { event, registration } from "../db/schema.ts";
-import { readLedger } from "../money/read-money.ts";
-import { isEventId } from "../events/event-summary.ts";
-import { AppError } from "../http/errors.ts";
-import { guestsByRegistration } from "../events/guests-by-registration.ts";
+import { HELD_STATUSES, parseCardLabel, type Receipt } from "#shared/registrations.ts";
+import type { Db } from "#server/db/client.ts";
+import { event, registration } from "#server/db/schema.ts";
+import { readLedger } from "#server/money/read-money.ts";
+import { isEventId } from "#server/events/event-summary.ts";
+import { AppError } from "#server/http/errors.ts";
+import { guestsByRegistration } from "#server/events/guests-by-registration.ts";
 
 export const NO_SPOT_HELD = "You hold no spot in this game.";
 

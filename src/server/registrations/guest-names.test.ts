@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GUEST_NAME_NOT_ALLOWED } from "../../shared/guests.ts";
-import { insertGame, join, registrationsOf } from "../../test/payments.ts";
-import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type TestContext } from "../../test/test-app.ts";
+import { GUEST_NAME_NOT_ALLOWED } from "#shared/guests.ts";
+import { insertGame, join, registrationsOf } from "#test/payments.ts";
+import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type TestContext } from "#test/test-app.ts";
 
 /**
  * A guest's name is one line (issue 30): a line break in it ("Sam\r\nBcc: x@example.com") is refused

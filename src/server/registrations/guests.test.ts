@@ -1,12 +1,12 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GUEST_FIRST_NAME_REQUIRED, GUEST_NAME_NOT_ALLOWED, GUEST_NOT_FOUND, GUESTS_OFF, GUESTS_PLAYERS_ONLY, PARTY_LARGER_THAN_GAME, tooManyGuests } from "../../shared/guests.ts";
-import type { CheckInList } from "../../shared/check-in.ts";
-import { CANCEL_WINDOW_TEXT, HELD_STATUSES, type Receipt } from "../../shared/registrations.ts";
-import { eventAs, eventually, insertGame, join, ledgerOf, playerWithCard, registrationsOf } from "../../test/payments.ts";
-import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type TestContext } from "../../test/test-app.ts";
-import { payment, registration, registrationGuest } from "../db/schema.ts";
-import { reconcile } from "../money/reconcile.ts";
+import { GUEST_FIRST_NAME_REQUIRED, GUEST_NAME_NOT_ALLOWED, GUEST_NOT_FOUND, GUESTS_OFF, GUESTS_PLAYERS_ONLY, PARTY_LARGER_THAN_GAME, tooManyGuests } from "#shared/guests.ts";
+import type { CheckInList } from "#shared/check-in.ts";
+import { CANCEL_WINDOW_TEXT, HELD_STATUSES, type Receipt } from "#shared/registrations.ts";
+import { eventAs, eventually, insertGame, join, ledgerOf, playerWithCard, registrationsOf } from "#test/payments.ts";
+import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type TestContext } from "#test/test-app.ts";
+import { payment, registration, registrationGuest } from "#server/db/schema.ts";
+import { reconcile } from "#server/money/reconcile.ts";
 
 /**
  * +1 guests (docs/guests.md) on the real database (PGlite, or PostgreSQL with TEST_DATABASE_URL) and the

@@ -1,7 +1,7 @@
-import type { EventChange } from "../../shared/events.ts";
-import type { Language } from "../../shared/language.ts";
-import type { Tx } from "../events/game-lock.ts";
-import { REFUND_QUEUE, type RefundJob } from "../money/refund-jobs.ts";
+import type { EventChange } from "#shared/events.ts";
+import type { Language } from "#shared/language.ts";
+import type { Tx } from "#server/events/game-lock.ts";
+import { REFUND_QUEUE, type RefundJob } from "#server/money/refund-jobs.ts";
 import type { RegistrationDeps } from "./deps.ts";
 
 /** Background work of registrations and payments (workers.ts runs them). */

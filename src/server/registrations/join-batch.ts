@@ -1,16 +1,16 @@
-import { formatCents } from "../../shared/money.ts";
-import { CONSENT_REQUIRED, holdsSpot, priceFor, type RegistrationRole } from "../../shared/registrations.ts";
-import { AppError } from "../http/errors.ts";
+import { formatCents } from "#shared/money.ts";
+import { CONSENT_REQUIRED, holdsSpot, priceFor, type RegistrationRole } from "#shared/registrations.ts";
+import { AppError } from "#server/http/errors.ts";
 import { nowOf, type RegistrationDeps } from "./deps.ts";
-import { IN_LOCK_PER_GAME } from "../events/game-queue.ts";
+import { IN_LOCK_PER_GAME } from "#server/events/game-queue.ts";
 import { enqueueIn, type RegistrationMailJob } from "./jobs.ts";
-import { lockTimingOn, recordTiming } from "../events/lock-timing.ts";
+import { lockTimingOn, recordTiming } from "#server/events/lock-timing.ts";
 import { activeRegistrationsOf, capacityOf, heldSpots, type RegistrationRow } from "./queries.ts";
 import { type ReserveOutcome, type ReserveRequest, reserveSpot } from "./reserve-spot.ts";
-import { type EventRow, type Tx, withEventLock } from "../events/game-lock.ts";
-import { REGULARS_ONLY, REGULARS_SPOTS_TAKEN, regularsSpots } from "../../shared/registration-opening.ts";
-import { inRegularsWindow, type RegularPass } from "../events/regulars.ts";
-import { GUESTS_OFF, GUESTS_PLAYERS_ONLY, guestDisplayName, PARTY_LARGER_THAN_GAME, tooManyGuests } from "../../shared/guests.ts";
+import { type EventRow, type Tx, withEventLock } from "#server/events/game-lock.ts";
+import { REGULARS_ONLY, REGULARS_SPOTS_TAKEN, regularsSpots } from "#shared/registration-opening.ts";
+import { inRegularsWindow, type RegularPass } from "#server/events/regulars.ts";
+import { GUESTS_OFF, GUESTS_PLAYERS_ONLY, guestDisplayName, PARTY_LARGER_THAN_GAME, tooManyGuests } from "#shared/guests.ts";
 
 export const ALREADY_REGISTERED = "You are already registered for this event.";
 export const ACCOUNT_BEING_DELETED = "This account is being deleted.";

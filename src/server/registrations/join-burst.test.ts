@@ -1,17 +1,17 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { CONSENT_REQUIRED } from "../../shared/registrations.ts";
-import { insertGame, join, ledgerOf, playerWithCard, registrationDeps, registrationsOf } from "../../test/payments.ts";
-import { createTestContext, type TestContext } from "../../test/test-app.ts";
-import type { SessionUser } from "../auth/session.ts";
-import { accountDeletion, event } from "../db/schema.ts";
-import { insertUser } from "../../test/seed-events.ts";
-import { AppError } from "../http/errors.ts";
+import { CONSENT_REQUIRED } from "#shared/registrations.ts";
+import { insertGame, join, ledgerOf, playerWithCard, registrationDeps, registrationsOf } from "#test/payments.ts";
+import { createTestContext, type TestContext } from "#test/test-app.ts";
+import type { SessionUser } from "#server/auth/session.ts";
+import { accountDeletion, event } from "#server/db/schema.ts";
+import { insertUser } from "#test/seed-events.ts";
+import { AppError } from "#server/http/errors.ts";
 import { REGISTRATION_MAIL_QUEUE } from "./jobs.ts";
-import { isGameInQueue } from "../events/game-queue.ts";
+import { isGameInQueue } from "#server/events/game-queue.ts";
 import { ACCOUNT_BEING_DELETED, ALREADY_REGISTERED, joinEvent } from "./join.ts";
 import { hasJoinsWaiting, type JoinReservation, MAX_JOINS_PER_TURN, reserveJoin } from "./join-batch.ts";
-import { chargeKey } from "../money/ledger.ts";
+import { chargeKey } from "#server/money/ledger.ts";
 
 /**
  * The join's one reserving statement (reserve-spot.ts) under real concurrency: many joins on one game

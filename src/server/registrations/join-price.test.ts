@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createEventSchemaFor } from "../../shared/events.ts";
-import { editFormOf, eventAs, insertGame as insertAnyGame, join, ledgerOf, playerWithCard, registrationDeps, registrationsOf } from "../../test/payments.ts";
-import { createTestContext, signUpVerified, type TestClient, type TestContext } from "../../test/test-app.ts";
-import { payment } from "../db/schema.ts";
+import { createEventSchemaFor } from "#shared/events.ts";
+import { editFormOf, eventAs, insertGame as insertAnyGame, join, ledgerOf, playerWithCard, registrationDeps, registrationsOf } from "#test/payments.ts";
+import { createTestContext, signUpVerified, type TestClient, type TestContext } from "#test/test-app.ts";
+import { payment } from "#server/db/schema.ts";
 import { editEvent } from "./edit-event.ts";
-import { IN_LOCK_PER_GAME, inGameQueue } from "../events/game-queue.ts";
+import { IN_LOCK_PER_GAME, inGameQueue } from "#server/events/game-queue.ts";
 import { hasJoinsWaiting, joinsWaiting, priceChangedMessage } from "./join-batch.ts";
 
 /**

@@ -6,10 +6,10 @@ import {
   INVALID_CARD_NUMBER,
   SELECT_SAVED_CARD,
   type SavedCard,
-} from "../../shared/registrations.ts";
-import { CARDS, eventAs, FUTURE_EXPIRY, insertGame, join, ledgerOf, playerWithCard, registrationsOf, saveCard } from "../../test/payments.ts";
-import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "../../test/test-app.ts";
-import { insertUser } from "../../test/seed-events.ts";
+} from "#shared/registrations.ts";
+import { CARDS, eventAs, FUTURE_EXPIRY, insertGame, join, ledgerOf, playerWithCard, registrationsOf, saveCard } from "#test/payments.ts";
+import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "#test/test-app.ts";
+import { insertUser } from "#test/seed-events.ts";
 import { ALREADY_REGISTERED } from "./join.ts";
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };

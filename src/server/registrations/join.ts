@@ -1,27 +1,27 @@
 import { and, eq } from "drizzle-orm";
-import type { JoinInput } from "../../shared/registration-schemas.ts";
+import type { JoinInput } from "#shared/registration-schemas.ts";
 import {
   cardLabel,
   type JoinResponse,
   PAYMENT_FAILED,
   priceFor,
   SELECT_SAVED_CARD,
-} from "../../shared/registrations.ts";
-import type { SessionUser } from "../auth/session.ts";
-import { event as eventTable, payment, registration, user as userTable } from "../db/schema.ts";
-import { isEventId } from "../events/event-summary.ts";
-import { EVENT_NOT_FOUND } from "../events/get-event.ts";
-import { AppError } from "../http/errors.ts";
-import { customerColumn, ensureCustomerId } from "../money/customers.ts";
-import { type ChargeInput, type ChargeOutcome, GatewayUnavailableError, type PaymentGateway, PaymentInProgressError } from "../money/processors/gateway.ts";
+} from "#shared/registrations.ts";
+import type { SessionUser } from "#server/auth/session.ts";
+import { event as eventTable, payment, registration, user as userTable } from "#server/db/schema.ts";
+import { isEventId } from "#server/events/event-summary.ts";
+import { EVENT_NOT_FOUND } from "#server/events/get-event.ts";
+import { AppError } from "#server/http/errors.ts";
+import { customerColumn, ensureCustomerId } from "#server/money/customers.ts";
+import { type ChargeInput, type ChargeOutcome, GatewayUnavailableError, type PaymentGateway, PaymentInProgressError } from "#server/money/processors/gateway.ts";
 import { applyChargeOutcome } from "./apply-charge.ts";
 import { PAYMENT_IN_PROGRESS } from "./cancel.ts";
 import { nowOf, type RegistrationDeps } from "./deps.ts";
-import { lockTimingOn, recordTiming } from "../events/lock-timing.ts";
+import { lockTimingOn, recordTiming } from "#server/events/lock-timing.ts";
 import { checkOpen, checkParty, checkPrice, reserveJoin } from "./join-batch.ts";
-import { regularPassFor } from "../events/regulars.ts";
+import { regularPassFor } from "#server/events/regulars.ts";
 import { type RegistrationRow } from "./queries.ts";
-import { chargeInputOf } from "../money/ledger.ts";
+import { chargeInputOf } from "#server/money/ledger.ts";
 
 export { ACCOUNT_BEING_DELETED, ALREADY_REGISTERED } from "./join-batch.ts";
 

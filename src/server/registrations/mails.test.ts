@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_FEE } from "../../shared/money.ts";
-import { insertGame, join, playerWithCard, registrationsOf } from "../../test/payments.ts";
-import { createTestContext, signUpVerified, type TestContext } from "../../test/test-app.ts";
-import { registration } from "../db/schema.ts";
-import { insertUser } from "../../test/seed-events.ts";
+import { DEFAULT_FEE } from "#shared/money.ts";
+import { insertGame, join, playerWithCard, registrationsOf } from "#test/payments.ts";
+import { createTestContext, signUpVerified, type TestContext } from "#test/test-app.ts";
+import { registration } from "#server/db/schema.ts";
+import { insertUser } from "#test/seed-events.ts";
 import { composeRegistrationMail } from "./mails.ts";
 
 /**

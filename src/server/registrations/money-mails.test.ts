@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_FEE } from "../../shared/money.ts";
-import { CARDS, eventAs, insertGame, join, ledgerOf, playerWithCard } from "../../test/payments.ts";
-import type { CaughtMail } from "../../test/mail-catcher.ts";
-import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type TestContext } from "../../test/test-app.ts";
-import { payment, registration, registrationGuest } from "../db/schema.ts";
-import { insertUser } from "../../test/seed-events.ts";
-import type { Mail, Mailer } from "../mail/mailer.ts";
+import { DEFAULT_FEE } from "#shared/money.ts";
+import { CARDS, eventAs, insertGame, join, ledgerOf, playerWithCard } from "#test/payments.ts";
+import type { CaughtMail } from "#test/mail-catcher.ts";
+import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type TestContext } from "#test/test-app.ts";
+import { payment, registration, registrationGuest } from "#server/db/schema.ts";
+import { insertUser } from "#test/seed-events.ts";
+import type { Mail, Mailer } from "#server/mail/mailer.ts";
 import { REGISTRATION_MAIL_QUEUE, type RegistrationMailJob } from "./jobs.ts";
 import { composeRegistrationMail } from "./mails.ts";
 import { type MailJob, sendMailBatch } from "./send-mail-batch.ts";

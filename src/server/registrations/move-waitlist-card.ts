@@ -1,11 +1,11 @@
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
-import { isCancellable, type WaitlistPlaceOnCard } from "../../shared/registrations.ts";
-import type { Db } from "../db/client.ts";
-import { event, registration } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
+import { isCancellable, type WaitlistPlaceOnCard } from "#shared/registrations.ts";
+import type { Db } from "#server/db/client.ts";
+import { event, registration } from "#server/db/schema.ts";
+import { AppError } from "#server/http/errors.ts";
 import { nowOf, type RegistrationDeps } from "./deps.ts";
 import { closeRegistration } from "./queries.ts";
-import { withEventLock } from "../events/game-lock.ts";
+import { withEventLock } from "#server/events/game-lock.ts";
 
 export const CARD_IN_USE = "Waitlist places will be charged to this card if a spot frees up. Choose another card for them, or leave those waitlists.";
 export const CARD_PAYMENT_IN_PROGRESS = "A payment with this card is in progress. Try again in a moment.";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AUTHENTICATION_FAILED, PAYMENT_FAILED } from "../../shared/registrations.ts";
+import { AUTHENTICATION_FAILED, PAYMENT_FAILED } from "#shared/registrations.ts";
 import {
   CARDS,
   eventAs,
@@ -13,11 +13,11 @@ import {
   registrationsOf,
   simulatedMode,
   stripeMode,
-} from "../../test/payments.ts";
-import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type TestContext } from "../../test/test-app.ts";
-import { payment } from "../db/schema.ts";
-import { reconcile } from "../money/reconcile.ts";
-import { createSimulatedGateway, type SimulatedFaults } from "../money/processors/simulated.ts";
+} from "#test/payments.ts";
+import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type TestContext } from "#test/test-app.ts";
+import { payment } from "#server/db/schema.ts";
+import { reconcile } from "#server/money/reconcile.ts";
+import { createSimulatedGateway, type SimulatedFaults } from "#server/money/processors/simulated.ts";
 import { PAYMENT_HOLD_MS, recoverPayments } from "./recover.ts";
 
 /**

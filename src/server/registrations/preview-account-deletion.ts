@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { ACTIVE_STATUSES, type AccountDeletionGame, type AccountDeletionPreview } from "../../shared/registrations.ts";
-import { event, payment, registration } from "../db/schema.ts";
+import { ACTIVE_STATUSES, type AccountDeletionGame, type AccountDeletionPreview } from "#shared/registrations.ts";
+import { event, payment, registration } from "#server/db/schema.ts";
 import { feeRuleOf, nowOf, type RegistrationDeps } from "./deps.ts";
 import { deletionRefundDue, releasedOnDeletion } from "./release-user.ts";
 

@@ -1,13 +1,13 @@
 import { and, countDistinct, eq, inArray } from "drizzle-orm";
-import type { CancelEventPreview } from "../../shared/events.ts";
-import { ACTIVE_STATUSES } from "../../shared/registrations.ts";
-import type { Db } from "../db/client.ts";
-import { heldChargeCents, NO_FEE, summarizeLedger } from "../../shared/ledger.ts";
-import { event, registration } from "../db/schema.ts";
-import { ledgerByRegistration } from "../money/read-money.ts";
-import { isEventId } from "../events/event-summary.ts";
-import { EVENT_NOT_FOUND } from "../events/get-event.ts";
-import { AppError } from "../http/errors.ts";
+import type { CancelEventPreview } from "#shared/events.ts";
+import { ACTIVE_STATUSES } from "#shared/registrations.ts";
+import type { Db } from "#server/db/client.ts";
+import { heldChargeCents, NO_FEE, summarizeLedger } from "#shared/ledger.ts";
+import { event, registration } from "#server/db/schema.ts";
+import { ledgerByRegistration } from "#server/money/read-money.ts";
+import { isEventId } from "#server/events/event-summary.ts";
+import { EVENT_NOT_FOUND } from "#server/events/get-event.ts";
+import { AppError } from "#server/http/errors.ts";
 
 /**
  * What an admin cancel would do now, read the way cancelEvent does it: every confirmed spot's

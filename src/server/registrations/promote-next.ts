@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
-import type { RegistrationRole } from "../../shared/registrations.ts";
-import { holdsSpot } from "../../shared/registrations.ts";
-import { payment, user } from "../db/schema.ts";
-import { customerColumn } from "../money/customers.ts";
+import type { RegistrationRole } from "#shared/registrations.ts";
+import { holdsSpot } from "#shared/registrations.ts";
+import { payment, user } from "#server/db/schema.ts";
+import { customerColumn } from "#server/money/customers.ts";
 import { type RegistrationDeps, nowOf } from "./deps.ts";
 import { enqueueIn } from "./jobs.ts";
 import { activeRegistrationsOf, capacityOf, closeOtherWaitlist, closeRegistration, firstWaitlistedFitting, heldSpots, moveRegistration } from "./queries.ts";
-import { promotionKey } from "../money/ledger.ts";
-import type { EventRow, Tx } from "../events/game-lock.ts";
+import { promotionKey } from "#server/money/ledger.ts";
+import type { EventRow, Tx } from "#server/events/game-lock.ts";
 
 /**
  * Fills the free spots of a role from its waitlist, in arrival order (skipping parties larger than the

@@ -6,9 +6,9 @@ import {
   type RegistrationRole,
   type RegistrationStatus,
   statusesBefore,
-} from "../../shared/registrations.ts";
-import { registration } from "../db/schema.ts";
-import type { EventRow, Tx } from "../events/game-lock.ts";
+} from "#shared/registrations.ts";
+import { registration } from "#server/db/schema.ts";
+import type { EventRow, Tx } from "#server/events/game-lock.ts";
 
 /** Queries used inside withEventLock; they take the transaction, never the pool. */
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Receipt } from "../../shared/registrations.ts";
-import { CARDS, insertGame, join, playerWithCard } from "../../test/payments.ts";
-import { createTestContext, signUpVerified, TestClient, type TestContext } from "../../test/test-app.ts";
+import type { Receipt } from "#shared/registrations.ts";
+import { CARDS, insertGame, join, playerWithCard } from "#test/payments.ts";
+import { createTestContext, signUpVerified, TestClient, type TestContext } from "#test/test-app.ts";
 import { NO_SPOT_HELD } from "./get-receipt.ts";
 
 /** GET /api/events/:id/registrations/me/receipt: the confirmation page's facts, for the viewer's own spot only. */

@@ -1,7 +1,7 @@
-import { executeRefund } from "../money/execute-refund.ts";
-import type { PaymentRow } from "../money/ledger.ts";
-import { GatewayUnavailableError } from "../money/processors/gateway.ts";
-import { learnExpiredCharge, staleCharges, staleRefunds } from "../money/stale-payments.ts";
+import { executeRefund } from "#server/money/execute-refund.ts";
+import type { PaymentRow } from "#server/money/ledger.ts";
+import { GatewayUnavailableError } from "#server/money/processors/gateway.ts";
+import { learnExpiredCharge, staleCharges, staleRefunds } from "#server/money/stale-payments.ts";
 import { applyChargeOutcome } from "./apply-charge.ts";
 import { nowOf, type RegistrationDeps } from "./deps.ts";
 import { runPromotion } from "./run-promotion.ts";
@@ -14,7 +14,7 @@ export interface RecoveryReport {
 }
 
 /** The sweep's limits live with the ledger's rows they pick (money/stale-payments.ts). */
-export { PAYMENT_HOLD_MS, PROMOTION_STALL_MS, REFUND_STALL_MS } from "../money/stale-payments.ts";
+export { PAYMENT_HOLD_MS, PROMOTION_STALL_MS, REFUND_STALL_MS } from "#server/money/stale-payments.ts";
 
 /**
  * The recovery sweep (a job every minute, and after a crash): every charge still pending past its

@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PAYMENT_FAILED } from "../../shared/registrations.ts";
-import { CARDS, insertGame, join, ledgerOf, playerWithCard, registrationsOf } from "../../test/payments.ts";
-import { createTestContext, type TestContext } from "../../test/test-app.ts";
-import { payment, registration, simCharge, simRefund } from "../db/schema.ts";
-import { createSimulatedGateway, type SimulatedFaults } from "../money/processors/simulated.ts";
+import { PAYMENT_FAILED } from "#shared/registrations.ts";
+import { CARDS, insertGame, join, ledgerOf, playerWithCard, registrationsOf } from "#test/payments.ts";
+import { createTestContext, type TestContext } from "#test/test-app.ts";
+import { payment, registration, simCharge, simRefund } from "#server/db/schema.ts";
+import { createSimulatedGateway, type SimulatedFaults } from "#server/money/processors/simulated.ts";
 import type { RegistrationDeps } from "./deps.ts";
-import { executeRefund } from "../money/execute-refund.ts";
-import { chargeKey } from "../money/ledger.ts";
+import { executeRefund } from "#server/money/execute-refund.ts";
+import { chargeKey } from "#server/money/ledger.ts";
 import { PAYMENT_HOLD_MS, recoverPayments } from "./recover.ts";
 import { runPromotion } from "./run-promotion.ts";
 

@@ -1,11 +1,11 @@
-import { heldChargeCents, type RefundReason } from "../../shared/ledger.ts";
-import type { ClosedReason } from "../../shared/registrations.ts";
+import { heldChargeCents, type RefundReason } from "#shared/ledger.ts";
+import type { ClosedReason } from "#shared/registrations.ts";
 import type { RegistrationDeps } from "./deps.ts";
 import { enqueueIn } from "./jobs.ts";
 import { promoteNext } from "./promote-next.ts";
 import { closeRegistration, type RegistrationRow } from "./queries.ts";
-import { chargeOf, insertRefund } from "../money/ledger.ts";
-import type { EventRow, Tx } from "../events/game-lock.ts";
+import { chargeOf, insertRefund } from "#server/money/ledger.ts";
+import type { EventRow, Tx } from "#server/events/game-lock.ts";
 
 /** Why a release's money goes back, from why the spot was released (docs/money.md). */
 export function releaseRefundReason(closedReason: ClosedReason): RefundReason {

@@ -1,14 +1,14 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
-import { ACTIVE_STATUSES, isCancellable } from "../../shared/registrations.ts";
-import { refundAfterFeeCents, type FeeRule } from "../../shared/money.ts";
-import { registration, user } from "../db/schema.ts";
-import { mailLanguage } from "../mail/i18n/common.ts";
+import { ACTIVE_STATUSES, isCancellable } from "#shared/registrations.ts";
+import { refundAfterFeeCents, type FeeRule } from "#shared/money.ts";
+import { registration, user } from "#server/db/schema.ts";
+import { mailLanguage } from "#server/mail/i18n/common.ts";
 import { feeRuleOf, nowOf, type RegistrationDeps } from "./deps.ts";
 import { REGISTRATION_MAIL_QUEUE, type RegistrationMailJob } from "./jobs.ts";
 import { activeRegistrationsOf, closeRegistration } from "./queries.ts";
 import { promoteNext } from "./promote-next.ts";
 import { releaseConfirmedSpot } from "./release-spot.ts";
-import { withEventLock } from "../events/game-lock.ts";
+import { withEventLock } from "#server/events/game-lock.ts";
 
 /** Games that have ended keep their history: deleting an account releases only the others. */
 export function releasedOnDeletion(event: { endsAt: Date }, now: Date): boolean {

@@ -1,18 +1,18 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { GUEST_NOT_FOUND, type RemoveGuestResponse } from "../../shared/guests.ts";
-import { refundAfterFeeCents } from "../../shared/money.ts";
-import { ACTIVE_STATUSES, CANCEL_WINDOW_TEXT, isCancellable } from "../../shared/registrations.ts";
-import type { SessionUser } from "../auth/session.ts";
-import { registration, registrationGuest } from "../db/schema.ts";
-import { isEventId } from "../events/event-summary.ts";
-import { EVENT_NOT_FOUND } from "../events/get-event.ts";
-import { AppError } from "../http/errors.ts";
+import { GUEST_NOT_FOUND, type RemoveGuestResponse } from "#shared/guests.ts";
+import { refundAfterFeeCents } from "#shared/money.ts";
+import { ACTIVE_STATUSES, CANCEL_WINDOW_TEXT, isCancellable } from "#shared/registrations.ts";
+import type { SessionUser } from "#server/auth/session.ts";
+import { registration, registrationGuest } from "#server/db/schema.ts";
+import { isEventId } from "#server/events/event-summary.ts";
+import { EVENT_NOT_FOUND } from "#server/events/get-event.ts";
+import { AppError } from "#server/http/errors.ts";
 import { PAYMENT_IN_PROGRESS } from "./cancel.ts";
 import { feeRuleOf, nowOf, type RegistrationDeps } from "./deps.ts";
 import { enqueueIn } from "./jobs.ts";
 import { promoteNext } from "./promote-next.ts";
-import { chargeOf, insertRefund } from "../money/ledger.ts";
-import { withEventLock } from "../events/game-lock.ts";
+import { chargeOf, insertRefund } from "#server/money/ledger.ts";
+import { withEventLock } from "#server/events/game-lock.ts";
 
 /**
  * DELETE /api/events/:id/registrations/me/guests/:guestId: takes one guest out of the viewer's party,

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { getTableColumns } from "drizzle-orm";
-import { partyAmountCents } from "../../shared/guests.ts";
-import { ACTIVE_STATUSES, HELD_STATUSES, type RegistrationRole } from "../../shared/registrations.ts";
-import { registration } from "../db/schema.ts";
-import { LIVE_CHANNEL } from "../events/live-messages.ts";
+import { partyAmountCents } from "#shared/guests.ts";
+import { ACTIVE_STATUSES, HELD_STATUSES, type RegistrationRole } from "#shared/registrations.ts";
+import { registration } from "#server/db/schema.ts";
+import { LIVE_CHANNEL } from "#server/events/live-messages.ts";
 import { type RegistrationRow } from "./queries.ts";
-import { chargeKey } from "../money/ledger.ts";
+import { chargeKey } from "#server/money/ledger.ts";
 import { DELETION_MARK_MS } from "./release-user.ts";
-import type { Tx } from "../events/game-lock.ts";
+import type { Tx } from "#server/events/game-lock.ts";
 
 /** What the reserving statement decided; the first three inserted a registration. */
 export type ReserveOutcome =

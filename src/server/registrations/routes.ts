@@ -1,10 +1,10 @@
 import { Hono } from "hono";
-import { cancelEventSchema, createEventSchemaFor, type EditEventResponse } from "../../shared/events.ts";
-import { joinSchema } from "../../shared/registration-schemas.ts";
-import { requireAdmin, requireVerifiedUser } from "../auth/session.ts";
-import { getEventDetail } from "../events/get-event.ts";
-import type { AppEnv } from "../http/env.ts";
-import { parseJson } from "../http/validate.ts";
+import { cancelEventSchema, createEventSchemaFor, type EditEventResponse } from "#shared/events.ts";
+import { joinSchema } from "#shared/registration-schemas.ts";
+import { requireAdmin, requireVerifiedUser } from "#server/auth/session.ts";
+import { getEventDetail } from "#server/events/get-event.ts";
+import type { AppEnv } from "#server/http/env.ts";
+import { parseJson } from "#server/http/validate.ts";
 import { cancelRegistration } from "./cancel.ts";
 import { cancelEvent } from "./cancel-event.ts";
 import { confirmPayment } from "./confirm.ts";
@@ -15,7 +15,7 @@ import { joinEvent } from "./join.ts";
 import { previewCancelEvent } from "./preview-cancel-event.ts";
 import { previewAccountDeletion } from "./preview-account-deletion.ts";
 import { removeGuest } from "./remove-guest.ts";
-import { retryRefund } from "../money/retry-refund.ts";
+import { retryRefund } from "#server/money/retry-refund.ts";
 
 const UUID = "[0-9a-fA-F-]{36}";
 

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { payment, registration } from "../db/schema.ts";
-import type { ChargeOutcome } from "../money/processors/gateway.ts";
-import { DECLINES } from "../money/processors/test-cards.ts";
+import { payment, registration } from "#server/db/schema.ts";
+import type { ChargeOutcome } from "#server/money/processors/gateway.ts";
+import { DECLINES } from "#server/money/processors/test-cards.ts";
 import { applyChargeOutcome } from "./apply-charge.ts";
 import type { RegistrationDeps } from "./deps.ts";
-import { chargeInputOf, chargeLookupOf } from "../money/ledger.ts";
+import { chargeInputOf, chargeLookupOf } from "#server/money/ledger.ts";
 
 /**
  * The promotion job: charges a promoted waitlister's saved card off-session with the key

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Job } from "pg-boss";
-import { registration, user } from "../db/schema.ts";
-import type { Boss } from "../jobs/boss.ts";
-import type { Mail, Mailer } from "../mail/mailer.ts";
+import { registration, user } from "#server/db/schema.ts";
+import type { Boss } from "#server/jobs/boss.ts";
+import type { Mail, Mailer } from "#server/mail/mailer.ts";
 import { feeRuleOf, type RegistrationDeps } from "./deps.ts";
 import { REGISTRATION_MAIL_QUEUE, type RegistrationMailJob } from "./jobs.ts";
 import { composeRegistrationMail } from "./mails.ts";

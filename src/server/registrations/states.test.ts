@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertGame } from "../../test/payments.ts";
-import { createTestContext, type TestContext } from "../../test/test-app.ts";
-import { registration } from "../db/schema.ts";
-import { insertRegistration, insertUser } from "../../test/seed-events.ts";
+import { insertGame } from "#test/payments.ts";
+import { createTestContext, type TestContext } from "#test/test-app.ts";
+import { registration } from "#server/db/schema.ts";
+import { insertRegistration, insertUser } from "#test/seed-events.ts";
 import { moveRegistration } from "./queries.ts";
-import { withEventLock } from "../events/game-lock.ts";
+import { withEventLock } from "#server/events/game-lock.ts";
 
 let context: TestContext;
 beforeAll(async () => {

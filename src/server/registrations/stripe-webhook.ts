@@ -1,15 +1,15 @@
 import { and, eq, or } from "drizzle-orm";
 import { Hono } from "hono";
 import type Stripe from "stripe";
-import { payment, paymentDispute, registration, stripeEvent } from "../db/schema.ts";
-import { isEventId } from "../events/event-summary.ts";
-import { AppError } from "../http/errors.ts";
-import type { AppEnv } from "../http/env.ts";
+import { payment, paymentDispute, registration, stripeEvent } from "#server/db/schema.ts";
+import { isEventId } from "#server/events/event-summary.ts";
+import { AppError } from "#server/http/errors.ts";
+import type { AppEnv } from "#server/http/env.ts";
 import { applyChargeOutcome } from "./apply-charge.ts";
 import type { RegistrationDeps } from "./deps.ts";
-import { firstKeyOf, isCurrentAttempt, settleRefundByAsking } from "../money/settle-refund.ts";
-import { GatewayUnavailableError } from "../money/processors/gateway.ts";
-import { outcomeOf, refundOutcomeOf } from "../money/processors/stripe.ts";
+import { firstKeyOf, isCurrentAttempt, settleRefundByAsking } from "#server/money/settle-refund.ts";
+import { GatewayUnavailableError } from "#server/money/processors/gateway.ts";
+import { outcomeOf, refundOutcomeOf } from "#server/money/processors/stripe.ts";
 
 /** Event types acted on; any other is acknowledged and ignored. */
 export const HANDLED_EVENTS = [

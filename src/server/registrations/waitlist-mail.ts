@@ -1,8 +1,8 @@
-import { formatCents } from "../../shared/money.ts";
-import { formatInZone } from "../../shared/time-zone-name.ts";
-import type { event, registration } from "../db/schema.ts";
-import { COMMON_MAIL_TEXTS } from "../mail/i18n/common.ts";
-import { REGISTRATION_MAIL_TEXTS } from "../mail/i18n/registration.ts";
+import { formatCents } from "#shared/money.ts";
+import { formatInZone } from "#shared/time-zone-name.ts";
+import type { event, registration } from "#server/db/schema.ts";
+import { COMMON_MAIL_TEXTS } from "#server/mail/i18n/common.ts";
+import { REGISTRATION_MAIL_TEXTS } from "#server/mail/i18n/registration.ts";
 import { laterCancelRefund, type PolicyFacts, waitlistWithdrawal } from "./cancel-policy-text.ts";
 
 type Detail = [string, string];

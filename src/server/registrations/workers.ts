@@ -1,9 +1,9 @@
-import type { Boss } from "../jobs/boss.ts";
-import type { Mailer } from "../mail/mailer.ts";
+import type { Boss } from "#server/jobs/boss.ts";
+import type { Mailer } from "#server/mail/mailer.ts";
 import type { RegistrationDeps } from "./deps.ts";
-import { executeRefund } from "../money/execute-refund.ts";
+import { executeRefund } from "#server/money/execute-refund.ts";
 import { PROMOTE_QUEUE, type PromoteJob, RECOVER_QUEUE, REGISTRATION_MAIL_QUEUE, type RegistrationMailJob } from "./jobs.ts";
-import { REFUND_QUEUE, type RefundJob } from "../money/refund-jobs.ts";
+import { REFUND_QUEUE, type RefundJob } from "#server/money/refund-jobs.ts";
 import { recoverPayments } from "./recover.ts";
 import { runPromotion } from "./run-promotion.ts";
 import { MAILS_PER_BATCH, sendMailBatch } from "./send-mail-batch.ts";

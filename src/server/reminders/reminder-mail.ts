@@ -1,11 +1,11 @@
-import { INTL_LOCALES, type Language } from "../../shared/language.ts";
-import { isCancellable } from "../../shared/registrations.ts";
-import { timeZoneName } from "../../shared/time-zone-name.ts";
-import { formatEventHours } from "../events/describe-event.ts";
-import { COMMON_MAIL_TEXTS } from "../mail/i18n/common.ts";
-import { REMINDER_MAIL_TEXTS } from "../mail/i18n/reminder.ts";
-import type { Mail } from "../mail/mailer.ts";
-import { mailButton, mailDetails, mailFooter, mailHtml, mailParagraphs, mailSpelledLink } from "../mail/templates.ts";
+import { INTL_LOCALES, type Language } from "#shared/language.ts";
+import { isCancellable } from "#shared/registrations.ts";
+import { timeZoneName } from "#shared/time-zone-name.ts";
+import { formatEventHours } from "#server/events/describe-event.ts";
+import { COMMON_MAIL_TEXTS } from "#server/mail/i18n/common.ts";
+import { REMINDER_MAIL_TEXTS } from "#server/mail/i18n/reminder.ts";
+import type { Mail } from "#server/mail/mailer.ts";
+import { mailButton, mailDetails, mailFooter, mailHtml, mailParagraphs, mailSpelledLink } from "#server/mail/templates.ts";
 import type { ReminderKind } from "./reminder-kinds.ts";
 
 export interface ReminderGame {

@@ -1,11 +1,11 @@
-import type { AppContext } from "../context.ts";
+import type { AppContext } from "#server/context.ts";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { type ReminderSettings, reminderSettingsSchema } from "../../shared/calendar.ts";
-import { requireVerifiedUser } from "../auth/session.ts";
-import { user as userTable } from "../db/schema.ts";
-import type { AppEnv } from "../http/env.ts";
-import { parseJson } from "../http/validate.ts";
+import { type ReminderSettings, reminderSettingsSchema } from "#shared/calendar.ts";
+import { requireVerifiedUser } from "#server/auth/session.ts";
+import { user as userTable } from "#server/db/schema.ts";
+import type { AppEnv } from "#server/http/env.ts";
+import { parseJson } from "#server/http/validate.ts";
 
 /** /api/me/reminders — the Profile's "Game reminders" switch, apart from the new-game mails. */
 export function myReminderRoutes(context: Pick<AppContext, "database">) {

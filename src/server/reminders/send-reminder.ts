@@ -1,11 +1,11 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Config } from "../config.ts";
-import type { Db } from "../db/client.ts";
-import { gameReminder } from "../db/schema.ts";
-import type { Mailer } from "../mail/mailer.ts";
-import { unsubscribeUrl } from "../mail/unsubscribe.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
+import { gameReminder } from "#server/db/schema.ts";
+import type { Mailer } from "#server/mail/mailer.ts";
+import { unsubscribeUrl } from "#server/mail/unsubscribe.ts";
 import { reminderDue } from "./reminder-kinds.ts";
-import { mailLanguage } from "../mail/i18n/common.ts";
+import { mailLanguage } from "#server/mail/i18n/common.ts";
 import { reminderMail } from "./reminder-mail.ts";
 import type { ReminderMailJob } from "./sweep-reminders.ts";
 

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
-import type { Database } from "../db/client.ts";
-import * as schema from "../db/schema.ts";
-import type { JobQueue } from "../jobs/queue.ts";
+import type { Database } from "#server/db/client.ts";
+import * as schema from "#server/db/schema.ts";
+import type { JobQueue } from "#server/jobs/queue.ts";
 import { REMINDER_KINDS, type ReminderKind, reminderDue } from "./reminder-kinds.ts";
 
 export const REMINDER_MAIL_QUEUE = "game-reminder-mail";

@@ -1,6 +1,6 @@
-import type { AppContext } from "../context.ts";
-import type { Boss } from "../jobs/boss.ts";
-import type { JobQueue } from "../jobs/queue.ts";
+import type { AppContext } from "#server/context.ts";
+import type { Boss } from "#server/jobs/boss.ts";
+import type { JobQueue } from "#server/jobs/queue.ts";
 import { sendReminder } from "./send-reminder.ts";
 import { REMINDER_MAIL_QUEUE, type ReminderMailJob, sweepReminders } from "./sweep-reminders.ts";
 

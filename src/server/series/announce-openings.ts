@@ -1,6 +1,6 @@
-import type { Database } from "../db/client.ts";
-import { NEW_EVENT_MAIL_QUEUE, type NewEventAudience } from "../events/new-event-mail-jobs.ts";
-import type { JobQueue } from "../jobs/queue.ts";
+import type { Database } from "#server/db/client.ts";
+import { NEW_EVENT_MAIL_QUEUE, type NewEventAudience } from "#server/events/new-event-mail-jobs.ts";
+import type { JobQueue } from "#server/jobs/queue.ts";
 
 /**
  * A series game's "new game" mail goes out when people may join it, not when it is generated eight

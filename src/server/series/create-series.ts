@@ -1,10 +1,10 @@
-import type { CreateEventData } from "../../shared/events.ts";
-import type { SeriesRepeat } from "../../shared/series.ts";
-import { isoWeekday } from "../../shared/series-schedule.ts";
-import type { SessionUser } from "../auth/session.ts";
-import type { Db } from "../db/client.ts";
-import { series } from "../db/schema.ts";
-import { gameDetailsOf, startOfNewGame } from "../events/create-event.ts";
+import type { CreateEventData } from "#shared/events.ts";
+import type { SeriesRepeat } from "#shared/series.ts";
+import { isoWeekday } from "#shared/series-schedule.ts";
+import type { SessionUser } from "#server/auth/session.ts";
+import type { Db } from "#server/db/client.ts";
+import { series } from "#server/db/schema.ts";
+import { gameDetailsOf, startOfNewGame } from "#server/events/create-event.ts";
 import { generateGamesOf } from "./generate-games.ts";
 
 /**

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import type { EditSeriesRegularsResponse, RegularsRule } from "../../shared/series.ts";
-import { series } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
-import { LIVE_CHANNEL } from "../events/live-messages.ts";
-import { nowOf, type RegistrationDeps } from "../registrations/deps.ts";
+import type { EditSeriesRegularsResponse, RegularsRule } from "#shared/series.ts";
+import { series } from "#server/db/schema.ts";
+import { AppError } from "#server/http/errors.ts";
+import { LIVE_CHANNEL } from "#server/events/live-messages.ts";
+import { nowOf, type RegistrationDeps } from "#server/registrations/deps.ts";
 import { type SeriesRow, withSeriesLock } from "./generate-games.ts";
 import { findSeries, SERIES_NOT_FOUND, seriesView } from "./get-series.ts";
 

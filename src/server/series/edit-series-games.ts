@@ -1,14 +1,14 @@
 import { and, asc, eq, gt } from "drizzle-orm";
-import type { CreateEventData } from "../../shared/events.ts";
-import type { EditScope, EditSeriesGamesResponse, RefusedSeriesEdit } from "../../shared/series.ts";
-import { addDays, dayNumber, isoWeekday } from "../../shared/series-schedule.ts";
-import { dateInZone } from "../../shared/zoned-time.ts";
-import { event, series } from "../db/schema.ts";
-import { gameDetailsOf } from "../events/create-event.ts";
-import { editEvent } from "../registrations/edit-event.ts";
-import { EVENT_NOT_FOUND } from "../events/get-event.ts";
-import { AppError } from "../http/errors.ts";
-import { nowOf, type RegistrationDeps } from "../registrations/deps.ts";
+import type { CreateEventData } from "#shared/events.ts";
+import type { EditScope, EditSeriesGamesResponse, RefusedSeriesEdit } from "#shared/series.ts";
+import { addDays, dayNumber, isoWeekday } from "#shared/series-schedule.ts";
+import { dateInZone } from "#shared/zoned-time.ts";
+import { event, series } from "#server/db/schema.ts";
+import { gameDetailsOf } from "#server/events/create-event.ts";
+import { editEvent } from "#server/registrations/edit-event.ts";
+import { EVENT_NOT_FOUND } from "#server/events/get-event.ts";
+import { AppError } from "#server/http/errors.ts";
+import { nowOf, type RegistrationDeps } from "#server/registrations/deps.ts";
 import { findSeries } from "./get-series.ts";
 import { withSeriesLock } from "./generate-games.ts";
 

@@ -1,8 +1,8 @@
 import { and, asc, eq, gt } from "drizzle-orm";
-import type { EndSeriesResponse } from "../../shared/series.ts";
-import { event, series } from "../db/schema.ts";
-import { nowOf, type RegistrationDeps } from "../registrations/deps.ts";
-import { cancelEvent } from "../registrations/cancel-event.ts";
+import type { EndSeriesResponse } from "#shared/series.ts";
+import { event, series } from "#server/db/schema.ts";
+import { nowOf, type RegistrationDeps } from "#server/registrations/deps.ts";
+import { cancelEvent } from "#server/registrations/cancel-event.ts";
 import { withSeriesLock } from "./generate-games.ts";
 import { findSeries, seriesView } from "./get-series.ts";
 

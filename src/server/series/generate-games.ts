@@ -1,9 +1,9 @@
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
-import { occurrencesWithin } from "../../shared/series-schedule.ts";
-import type { Db } from "../db/client.ts";
-import { event, series } from "../db/schema.ts";
-import type { ListCache } from "../events/list-cache.ts";
-import { LIVE_CHANNEL } from "../events/live-messages.ts";
+import { occurrencesWithin } from "#shared/series-schedule.ts";
+import type { Db } from "#server/db/client.ts";
+import { event, series } from "#server/db/schema.ts";
+import type { ListCache } from "#server/events/list-cache.ts";
+import { LIVE_CHANNEL } from "#server/events/live-messages.ts";
 
 export type SeriesRow = typeof series.$inferSelect;
 

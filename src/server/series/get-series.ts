@@ -1,10 +1,10 @@
 import { asc, desc, eq } from "drizzle-orm";
-import type { SeriesDetailResponse, SeriesView } from "../../shared/series.ts";
-import { lastDateOf, playedOn } from "../../shared/series-schedule.ts";
-import type { Db } from "../db/client.ts";
-import { event, series } from "../db/schema.ts";
-import { isEventId, summaryColumns, toEventSummary } from "../events/event-summary.ts";
-import { AppError } from "../http/errors.ts";
+import type { SeriesDetailResponse, SeriesView } from "#shared/series.ts";
+import { lastDateOf, playedOn } from "#shared/series-schedule.ts";
+import type { Db } from "#server/db/client.ts";
+import { event, series } from "#server/db/schema.ts";
+import { isEventId, summaryColumns, toEventSummary } from "#server/events/event-summary.ts";
+import { AppError } from "#server/http/errors.ts";
 import type { SeriesRow } from "./generate-games.ts";
 
 export const SERIES_NOT_FOUND = "Series not found.";

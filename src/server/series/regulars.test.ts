@@ -1,24 +1,24 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REGULARS_ONLY, REGULARS_SPOTS_TAKEN } from "../../shared/registration-opening.ts";
-import { ALL_FIELDS_REQUIRED, type EventDetail } from "../../shared/events.ts";
-import { type EditSeriesRegularsResponse, REGULARS_MIN_GAMES_RANGE, REGULARS_WINDOW_RANGE, type SeriesDetailResponse } from "../../shared/series.ts";
-import { addDays } from "../../shared/series-schedule.ts";
-import { eventually, registrationDeps } from "../../test/payments.ts";
-import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "../../test/test-app.ts";
-import type { SessionUser } from "../auth/session.ts";
-import { event as eventTable, newEventMailSent, registration } from "../db/schema.ts";
-import { getEventDetail } from "../events/get-event.ts";
-import { insertRegistration, insertUser } from "../../test/seed-events.ts";
-import { AppError } from "../http/errors.ts";
-import { startNewEventMailWorkers } from "../events/new-event-mail-jobs.ts";
-import { bossJobQueue } from "../jobs/queue.ts";
-import { joinEvent } from "../registrations/join.ts";
-import { REGISTRATION_NOT_OPEN } from "../registrations/join-batch.ts";
+import { REGULARS_ONLY, REGULARS_SPOTS_TAKEN } from "#shared/registration-opening.ts";
+import { ALL_FIELDS_REQUIRED, type EventDetail } from "#shared/events.ts";
+import { type EditSeriesRegularsResponse, REGULARS_MIN_GAMES_RANGE, REGULARS_WINDOW_RANGE, type SeriesDetailResponse } from "#shared/series.ts";
+import { addDays } from "#shared/series-schedule.ts";
+import { eventually, registrationDeps } from "#test/payments.ts";
+import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "#test/test-app.ts";
+import type { SessionUser } from "#server/auth/session.ts";
+import { event as eventTable, newEventMailSent, registration } from "#server/db/schema.ts";
+import { getEventDetail } from "#server/events/get-event.ts";
+import { insertRegistration, insertUser } from "#test/seed-events.ts";
+import { AppError } from "#server/http/errors.ts";
+import { startNewEventMailWorkers } from "#server/events/new-event-mail-jobs.ts";
+import { bossJobQueue } from "#server/jobs/queue.ts";
+import { joinEvent } from "#server/registrations/join.ts";
+import { REGISTRATION_NOT_OPEN } from "#server/registrations/join-batch.ts";
 import { announceSeriesOpenings } from "./announce-openings.ts";
 import { SERIES_ENDED_REGULARS } from "./edit-regulars.ts";
-import { regularsOf } from "../events/regulars.ts";
-import { thursdayFrom } from "../../test/seed-series.ts";
+import { regularsOf } from "#server/events/regulars.ts";
+import { thursdayFrom } from "#test/seed-series.ts";
 
 /**
  * Regulars first (docs/series.md) on the real database (PGlite, or PostgreSQL with TEST_DATABASE_URL):

@@ -1,15 +1,15 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EditSeriesGamesResponse, EndSeriesResponse, SeriesDetailResponse, SeriesListResponse } from "../../shared/series.ts";
-import { addDays, isoWeekday } from "../../shared/series-schedule.ts";
-import { dateInZone, wallClockAt } from "../../shared/zoned-time.ts";
-import { eventAs, eventually, join, playerWithCard, registrationsOf } from "../../test/payments.ts";
-import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "../../test/test-app.ts";
-import { event as eventTable, payment, series as seriesTable } from "../db/schema.ts";
-import { REGISTRATION_NOT_OPEN } from "../registrations/join-batch.ts";
+import type { EditSeriesGamesResponse, EndSeriesResponse, SeriesDetailResponse, SeriesListResponse } from "#shared/series.ts";
+import { addDays, isoWeekday } from "#shared/series-schedule.ts";
+import { dateInZone, wallClockAt } from "#shared/zoned-time.ts";
+import { eventAs, eventually, join, playerWithCard, registrationsOf } from "#test/payments.ts";
+import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "#test/test-app.ts";
+import { event as eventTable, payment, series as seriesTable } from "#server/db/schema.ts";
+import { REGISTRATION_NOT_OPEN } from "#server/registrations/join-batch.ts";
 import { FOLLOWING_WITHIN_A_WEEK } from "./edit-series-games.ts";
 import { generateGamesOf, generateSeriesGames } from "./generate-games.ts";
-import { thursdayFrom } from "../../test/seed-series.ts";
+import { thursdayFrom } from "#test/seed-series.ts";
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 const ZONE = "America/Toronto";

@@ -1,6 +1,6 @@
-import type { AppContext } from "../context.ts";
-import type { Boss } from "../jobs/boss.ts";
-import type { JobQueue } from "../jobs/queue.ts";
+import type { AppContext } from "#server/context.ts";
+import type { Boss } from "#server/jobs/boss.ts";
+import type { JobQueue } from "#server/jobs/queue.ts";
 import { announceSeriesOpenings } from "./announce-openings.ts";
 import { generateSeriesGames } from "./generate-games.ts";
 

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { guestDisplayName } from "../../shared/guests.ts";
-import { type PublishedTeams, teamName } from "../../shared/teams.ts";
-import type { Db } from "../db/client.ts";
-import { event, registration, registrationGuest, teamMember, user } from "../db/schema.ts";
-import { EVENT_NOT_FOUND } from "../events/get-event.ts";
-import { AppError } from "../http/errors.ts";
+import { guestDisplayName } from "#shared/guests.ts";
+import { type PublishedTeams, teamName } from "#shared/teams.ts";
+import type { Db } from "#server/db/client.ts";
+import { event, registration, registrationGuest, teamMember, user } from "#server/db/schema.ts";
+import { EVENT_NOT_FOUND } from "#server/events/get-event.ts";
+import { AppError } from "#server/http/errors.ts";
 import { savedTeams } from "./get-teams-sheet.ts";
 import { playerName } from "./member-names.ts";
 

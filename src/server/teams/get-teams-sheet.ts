@@ -1,9 +1,9 @@
 import { asc, eq } from "drizzle-orm";
-import { canEnterResults, type TeamsScore, type TeamsSheet, teamsWindow } from "../../shared/teams.ts";
-import type { Database, Db } from "../db/client.ts";
-import { DEFAULT_COMMUNITY, event, gameScore, teamMember, teamSheet } from "../db/schema.ts";
-import { EVENT_NOT_FOUND } from "../events/get-event.ts";
-import { AppError } from "../http/errors.ts";
+import { canEnterResults, type TeamsScore, type TeamsSheet, teamsWindow } from "#shared/teams.ts";
+import type { Database, Db } from "#server/db/client.ts";
+import { DEFAULT_COMMUNITY, event, gameScore, teamMember, teamSheet } from "#server/db/schema.ts";
+import { EVENT_NOT_FOUND } from "#server/events/get-event.ts";
+import { AppError } from "#server/http/errors.ts";
 import { goneMembers } from "./gone-members.ts";
 import { loadPool } from "./load-pool.ts";
 import { memberIdOf } from "./member-id.ts";

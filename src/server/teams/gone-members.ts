@@ -1,8 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { guestDisplayName } from "../../shared/guests.ts";
-import { TEAMS_MESSAGES, type TeamsGoneMember } from "../../shared/teams.ts";
-import type { Db } from "../db/client.ts";
-import { registration, registrationGuest, user } from "../db/schema.ts";
+import { guestDisplayName } from "#shared/guests.ts";
+import { TEAMS_MESSAGES, type TeamsGoneMember } from "#shared/teams.ts";
+import type { Db } from "#server/db/client.ts";
+import { registration, registrationGuest, user } from "#server/db/schema.ts";
 import type { Pool } from "./load-pool.ts";
 import { playerName } from "./member-names.ts";
 

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import { DEFAULT_SIGMA, muFromStars, type TeamsCandidate, type TeamsSheet } from "../../shared/teams.ts";
-import type { Db } from "../db/client.ts";
-import { playerRating, registration, user } from "../db/schema.ts";
-import { guestsByRegistration } from "../events/guests-by-registration.ts";
+import { DEFAULT_SIGMA, muFromStars, type TeamsCandidate, type TeamsSheet } from "#shared/teams.ts";
+import type { Db } from "#server/db/client.ts";
+import { playerRating, registration, user } from "#server/db/schema.ts";
+import { guestsByRegistration } from "#server/events/guests-by-registration.ts";
 import { playerName } from "./member-names.ts";
 
 export interface Pool {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { teamMember } from "../db/schema.ts";
+import { teamMember } from "#server/db/schema.ts";
 
 /**
  * The id a team_member row names: the registration's for a player, the guest's for a guest (exactly

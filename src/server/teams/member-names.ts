@@ -1,4 +1,4 @@
-import { displayName } from "../../shared/account.ts";
+import { displayName } from "#shared/account.ts";
 
 /**
  * A player's name as the teams show it: first and last name, or "Deleted account" once the account

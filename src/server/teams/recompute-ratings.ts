@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { event, gameScore, playerRating, registration, teamMember, teamSheet } from "../db/schema.ts";
+import type { Db } from "#server/db/client.ts";
+import { event, gameScore, playerRating, registration, teamMember, teamSheet } from "#server/db/schema.ts";
 import { memberIdOf } from "./member-id.ts";
 import { type ReplayGame, replayRatings } from "./replay-ratings.ts";
 

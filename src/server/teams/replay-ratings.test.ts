@@ -1,6 +1,6 @@
 import { predictWin, rating } from "openskill";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_MU, DEFAULT_SIGMA, muFromStars, winChances } from "../../shared/teams.ts";
+import { DEFAULT_MU, DEFAULT_SIGMA, muFromStars, winChances } from "#shared/teams.ts";
 import { type ReplayGame, replayRatings } from "./replay-ratings.ts";
 
 /** The ratings (docs/teams-and-ratings.md, "Ratings"): direction of the moves, seeds, replay, and the screen's win chances against the library's. */

@@ -1,5 +1,5 @@
 import { rate, rating } from "openskill";
-import { DEFAULT_SIGMA, muFromStars } from "../../shared/teams.ts";
+import { DEFAULT_SIGMA, muFromStars } from "#shared/teams.ts";
 
 /**
  * The ratings as the whole history gives them (docs/teams-and-ratings.md, "Ratings"): every player

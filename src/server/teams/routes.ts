@@ -1,9 +1,9 @@
-import type { AppContext } from "../context.ts";
+import type { AppContext } from "#server/context.ts";
 import { Hono } from "hono";
-import { scoresPutSchema, starsPutSchema, teamsPutSchema, teamsSuggestSchema } from "../../shared/teams-schemas.ts";
-import { adminsOnly, requireVerifiedUser } from "../auth/session.ts";
-import type { AppEnv } from "../http/env.ts";
-import { parseJson, parseRouteIds } from "../http/validate.ts";
+import { scoresPutSchema, starsPutSchema, teamsPutSchema, teamsSuggestSchema } from "#shared/teams-schemas.ts";
+import { adminsOnly, requireVerifiedUser } from "#server/auth/session.ts";
+import type { AppEnv } from "#server/http/env.ts";
+import { parseJson, parseRouteIds } from "#server/http/validate.ts";
 import { getPublishedTeams } from "./get-published-teams.ts";
 import { getTeamsSheet } from "./get-teams-sheet.ts";
 import { saveScores } from "./save-scores.ts";

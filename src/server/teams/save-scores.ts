@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { canEnterResults, TEAMS_MESSAGES, type TeamsScore, type TeamsSheet } from "../../shared/teams.ts";
-import type { Database } from "../db/client.ts";
-import { gameScore } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
-import { withEventLock } from "../events/game-lock.ts";
+import { canEnterResults, TEAMS_MESSAGES, type TeamsScore, type TeamsSheet } from "#shared/teams.ts";
+import type { Database } from "#server/db/client.ts";
+import { gameScore } from "#server/db/schema.ts";
+import { AppError } from "#server/http/errors.ts";
+import { withEventLock } from "#server/events/game-lock.ts";
 import { readTeamsSheet, savedTeams } from "./get-teams-sheet.ts";
 import { recomputeRatings } from "./recompute-ratings.ts";
 

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { checkSplit, type TeamsSheet } from "../../shared/teams.ts";
-import type { Database } from "../db/client.ts";
-import { DEFAULT_COMMUNITY, gameScore, teamMember, teamSheet } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
-import { withEventLock } from "../events/game-lock.ts";
+import { checkSplit, type TeamsSheet } from "#shared/teams.ts";
+import type { Database } from "#server/db/client.ts";
+import { DEFAULT_COMMUNITY, gameScore, teamMember, teamSheet } from "#server/db/schema.ts";
+import { AppError } from "#server/http/errors.ts";
+import { withEventLock } from "#server/events/game-lock.ts";
 import { readTeamsSheet, savedTeams } from "./get-teams-sheet.ts";
 import { goneMembers, guestRefusal } from "./gone-members.ts";
 import { loadPool } from "./load-pool.ts";

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import { DEFAULT_SIGMA, muFromStars, TEAMS_MESSAGES, type TeamsSheet } from "../../shared/teams.ts";
-import type { Database } from "../db/client.ts";
-import { DEFAULT_COMMUNITY, playerRating, registration, registrationGuest } from "../db/schema.ts";
-import { AppError } from "../http/errors.ts";
-import { withEventLock } from "../events/game-lock.ts";
+import { DEFAULT_SIGMA, muFromStars, TEAMS_MESSAGES, type TeamsSheet } from "#shared/teams.ts";
+import type { Database } from "#server/db/client.ts";
+import { DEFAULT_COMMUNITY, playerRating, registration, registrationGuest } from "#server/db/schema.ts";
+import { AppError } from "#server/http/errors.ts";
+import { withEventLock } from "#server/events/game-lock.ts";
 import { readTeamsSheet, savedTeams } from "./get-teams-sheet.ts";
 import { recomputeRatings } from "./recompute-ratings.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkSplit, DEFAULT_MU } from "../../shared/teams.ts";
+import { checkSplit, DEFAULT_MU } from "#shared/teams.ts";
 import { seededRandom, type SplitPlayer, SplitError, splitTeams } from "./split-teams.ts";
 
 /**

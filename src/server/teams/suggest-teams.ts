@@ -1,10 +1,10 @@
 import { performance } from "node:perf_hooks";
 import { eq } from "drizzle-orm";
-import { MIN_PLAYERS_PER_TEAM, TEAMS_MESSAGES, type TeamsSuggestions, teamsWindow, winChances } from "../../shared/teams.ts";
-import type { Database } from "../db/client.ts";
-import { DEFAULT_COMMUNITY, event } from "../db/schema.ts";
-import { EVENT_NOT_FOUND } from "../events/get-event.ts";
-import { AppError } from "../http/errors.ts";
+import { MIN_PLAYERS_PER_TEAM, TEAMS_MESSAGES, type TeamsSuggestions, teamsWindow, winChances } from "#shared/teams.ts";
+import type { Database } from "#server/db/client.ts";
+import { DEFAULT_COMMUNITY, event } from "#server/db/schema.ts";
+import { EVENT_NOT_FOUND } from "#server/events/get-event.ts";
+import { AppError } from "#server/http/errors.ts";
 import { loadPool } from "./load-pool.ts";
 import { SplitError, splitTeams } from "./split-teams.ts";
 

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createThrowawayDatabase } from "../../test/database.ts";
-import { connectEmbedded, type Database, startEmbeddedPostgres } from "../db/client.ts";
-import { migrationsFolder } from "../db/migrate.ts";
+import { createThrowawayDatabase } from "#test/database.ts";
+import { connectEmbedded, type Database, startEmbeddedPostgres } from "#server/db/client.ts";
+import { migrationsFolder } from "#server/db/migrate.ts";
 
 /**
  * Migration 0019 (team members may be +1 guests; docs/teams-and-ratings.md, "Guests") on a database

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_MU, DEFAULT_SIGMA, type PublishedTeams, TEAMS_MESSAGES, type TeamsSheet, type TeamsSuggestions } from "../../shared/teams.ts";
-import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "../../test/test-app.ts";
-import { playerRating, registration, registrationGuest, teamMember } from "../db/schema.ts";
-import { insertEvent, insertRegistration, insertUser } from "../../test/seed-events.ts";
+import { DEFAULT_MU, DEFAULT_SIGMA, type PublishedTeams, TEAMS_MESSAGES, type TeamsSheet, type TeamsSuggestions } from "#shared/teams.ts";
+import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "#test/test-app.ts";
+import { playerRating, registration, registrationGuest, teamMember } from "#server/db/schema.ts";
+import { insertEvent, insertRegistration, insertUser } from "#test/seed-events.ts";
 import { recomputeRatings } from "./recompute-ratings.ts";
 
 /**

@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { writeViewerDevice } from "../../shared/viewer-device.ts";
-import { createApp } from "../app.ts";
-import type { TestClient} from "../../test/test-app.ts";
-import { createTestContext, signUpVerified, type TestContext } from "../../test/test-app.ts";
+import { writeViewerDevice } from "#shared/viewer-device.ts";
+import { createApp } from "#server/app.ts";
+import type { TestClient} from "#test/test-app.ts";
+import { createTestContext, signUpVerified, type TestContext } from "#test/test-app.ts";
 
 // The shape of the built page (src/web/index.html after `vite build`), cut down.
 const INDEX_HTML = `<!doctype html>

@@ -2,10 +2,10 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Context } from "hono";
-import type { Language } from "../../shared/language.ts";
-import { viewerDeviceFromCookieHeader } from "../../shared/viewer-device.ts";
-import type { RenderedPage, RenderInput } from "../../web/entry-server.tsx";
-import { SERVER_RENDER_ELEMENT_ID } from "../../web/lib/server-render.ts";
+import type { Language } from "#shared/language.ts";
+import { viewerDeviceFromCookieHeader } from "#shared/viewer-device.ts";
+import type { RenderedPage, RenderInput } from "#web/entry-server.tsx";
+import { SERVER_RENDER_ELEMENT_ID } from "#web/lib/server-render.ts";
 
 /** How the page's render reaches the API: the whole app, as the viewer's own request would. */
 export type FetchApp = (request: Request, env: unknown) => Response | Promise<Response>;

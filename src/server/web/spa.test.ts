@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EventSummary } from "../../shared/events.ts";
-import { zonedTimeToUtc } from "../../shared/zoned-time.ts";
-import { createApp } from "../app.ts";
-import { insertEvent, insertRegistration, insertUser } from "../../test/seed-events.ts";
-import { createTestContext, TEST_ORIGIN, type TestContext } from "../../test/test-app.ts";
+import type { EventSummary } from "#shared/events.ts";
+import { zonedTimeToUtc } from "#shared/zoned-time.ts";
+import { createApp } from "#server/app.ts";
+import { insertEvent, insertRegistration, insertUser } from "#test/seed-events.ts";
+import { createTestContext, TEST_ORIGIN, type TestContext } from "#test/test-app.ts";
 import { withEventPreview, withLanguage } from "./spa.ts";
 
 const INDEX_HTML = `<!doctype html>

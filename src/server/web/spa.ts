@@ -2,16 +2,16 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context } from "hono";
-import type { EventSummary } from "../../shared/events.ts";
-import type { Config } from "../config.ts";
-import type { Db } from "../db/client.ts";
-import { describeEvent } from "../events/describe-event.ts";
-import { getVersionedEventPreview } from "../events/get-event-preview.ts";
-import { compressAnswers } from "../http/compress.ts";
-import { escapeHtml } from "../mail/templates.ts";
-import { type MetaTag, ogImageTags } from "../og/og-image-tags.ts";
-import { requestLanguage } from "../i18n/request-language.ts";
-import { LANGUAGE_TAGS, type Language } from "../../shared/language.ts";
+import type { EventSummary } from "#shared/events.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
+import { describeEvent } from "#server/events/describe-event.ts";
+import { getVersionedEventPreview } from "#server/events/get-event-preview.ts";
+import { compressAnswers } from "#server/http/compress.ts";
+import { escapeHtml } from "#server/mail/templates.ts";
+import { type MetaTag, ogImageTags } from "#server/og/og-image-tags.ts";
+import { requestLanguage } from "#server/i18n/request-language.ts";
+import { LANGUAGE_TAGS, type Language } from "#shared/language.ts";
 import type { PageRenderer } from "./render-page.ts";
 
 export interface SpaDeps {

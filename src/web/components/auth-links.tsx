@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { t } from "../i18n/i18n.ts";
-import { paths } from "../lib/paths.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { paths } from "#web/lib/paths.ts";
 
 /** The way back to the login screen, under every account form. */
 export function BackToLogin({ className = "mt-6 text-center text-sm" }: { className?: string }) {

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from "react";
-import { t } from "../i18n/i18n.ts";
-import { api, errorMessage } from "../lib/api.ts";
-import { useAuth } from "../lib/auth.tsx";
-import { rememberPendingEmail } from "../lib/pending-email.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { api, errorMessage } from "#web/lib/api.ts";
+import { useAuth } from "#web/lib/auth.tsx";
+import { rememberPendingEmail } from "#web/lib/pending-email.ts";
 import { Button, FormMessage, TextField } from "./form.tsx";
 import { useNotify } from "./notification.tsx";
 

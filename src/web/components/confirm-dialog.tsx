@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Dialog } from "./dialog.tsx";
 import { Button } from "./form.tsx";
-import { t } from "../i18n/i18n.ts";
+import { t } from "#web/i18n/i18n.ts";
 
 /** The original product's confirm modals: 'Confirm' and 'Cancel', 'Processing...' while the action runs. */
 export function ConfirmDialog({

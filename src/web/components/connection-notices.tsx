@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { currentIntlLocale, currentLanguage, t } from "../i18n/i18n.ts";
-import { needsConnectionMessage } from "../lib/api.ts";
-import { acceptUpdate, useConnection } from "../lib/connection.ts";
+import { currentIntlLocale, currentLanguage, t } from "#web/i18n/i18n.ts";
+import { needsConnectionMessage } from "#web/lib/api.ts";
+import { acceptUpdate, useConnection } from "#web/lib/connection.ts";
 
 /**
  * The viewer's own clock format in English (18:05, or 6:05 PM), French's 24-hour clock in French

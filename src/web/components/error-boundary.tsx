@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from "react";
-import { t } from "../i18n/i18n.ts";
+import { t } from "#web/i18n/i18n.ts";
 
 /** Shown instead of a blank page when a screen fails to load or render. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { t } from "../i18n/i18n.ts";
+import { t } from "#web/i18n/i18n.ts";
 import { LanguageSwitch } from "./lazy-language-switch.tsx";
-import { paths } from "../lib/paths.ts";
+import { paths } from "#web/lib/paths.ts";
 
 export function Footer({ appName }: { appName: string }) {
   return (

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { t } from "../i18n/i18n.ts";
-import { api } from "../lib/api.ts";
-import { useConfig } from "../lib/config.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { api } from "#web/lib/api.ts";
+import { useConfig } from "#web/lib/config.ts";
 
 /** Sign in with Google; without GOOGLE_CLIENT_ID/SECRET on the server it explains why it is off. */
 export function GoogleButton({ onError, failureText }: { onError: (message: string) => void; failureText?: string }) {

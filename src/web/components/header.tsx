@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import type { Me } from "../../shared/account.ts";
-import { paths } from "../lib/paths.ts";
-import { t } from "../i18n/i18n.ts";
+import type { Me } from "#shared/account.ts";
+import { paths } from "#web/lib/paths.ts";
+import { t } from "#web/i18n/i18n.ts";
 
 /** Where the focus goes when the menu opens: its first item, or its last one (ArrowUp on the button). */
 type OpenFocus = "first" | "last";

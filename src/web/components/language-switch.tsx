@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
-import { LANGUAGES, type Language } from "../../shared/language.ts";
-import { api } from "../lib/api.ts";
-import { useAuth } from "../lib/auth.tsx";
-import { currentLanguage, rememberLanguage, t } from "../i18n/i18n.ts";
+import { LANGUAGES, type Language } from "#shared/language.ts";
+import { api } from "#web/lib/api.ts";
+import { useAuth } from "#web/lib/auth.tsx";
+import { currentLanguage, rememberLanguage, t } from "#web/i18n/i18n.ts";
 import { useAccountLanguage } from "./use-account-language.ts";
 
 /**

@@ -1,5 +1,5 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULE } from "../../shared/password-rule.ts";
-import { sharedMessage } from "../i18n/shared-message.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULE } from "#shared/password-rule.ts";
+import { sharedMessage } from "#web/i18n/shared-message.ts";
 import { TextField } from "./form.tsx";
 
 /**

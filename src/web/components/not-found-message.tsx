@@ -1,5 +1,5 @@
-import { t } from "../i18n/i18n.ts";
-import { paths } from "../lib/paths.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { paths } from "#web/lib/paths.ts";
 import { ButtonLink } from "./form.tsx";
 
 /** What every "not here" screen looks like (an unknown address, a missing event): the heading, why, and the way back to the games. */

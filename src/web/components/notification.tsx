@@ -1,4 +1,4 @@
-import { t } from "../i18n/i18n.ts";
+import { t } from "#web/i18n/i18n.ts";
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 
 /**

@@ -1,4 +1,4 @@
-import { t } from "../i18n/i18n.ts";
+import { t } from "#web/i18n/i18n.ts";
 
 export function Spinner({ label }: { label?: string }) {
   return (

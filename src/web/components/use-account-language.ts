@@ -1,7 +1,7 @@
 import { useEffect } from "react";
-import { api } from "../lib/api.ts";
-import { useAuth } from "../lib/auth.tsx";
-import { currentLanguage, rememberLanguage, storedLanguage } from "../i18n/i18n.ts";
+import { api } from "#web/lib/api.ts";
+import { useAuth } from "#web/lib/auth.tsx";
+import { currentLanguage, rememberLanguage, storedLanguage } from "#web/i18n/i18n.ts";
 
 /**
  * Keeps the account and this browser speaking the same language once someone is signed in: a choice

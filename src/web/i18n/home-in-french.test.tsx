@@ -1,9 +1,9 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { myStateBadge, type MyActiveRegistration } from "../../shared/my-registrations.ts";
-import { PlayersProgress } from "../features/events/components/players-progress.tsx";
-import { myStateText } from "../features/events/my-state-text.ts";
-import { timelineLabel } from "../features/events/timeline-label.ts";
+import { myStateBadge, type MyActiveRegistration } from "#shared/my-registrations.ts";
+import { PlayersProgress } from "#web/features/events/components/players-progress.tsx";
+import { myStateText } from "#web/features/events/my-state-text.ts";
+import { timelineLabel } from "#web/features/events/timeline-label.ts";
 import { AREAS } from "./catalogs/areas.ts";
 import { activateLanguage } from "./i18n.ts";
 

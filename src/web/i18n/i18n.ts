@@ -8,7 +8,7 @@ import {
   languageFromCookieHeader,
   pickLanguage,
   type Language,
-} from "../../shared/language.ts";
+} from "#shared/language.ts";
 import { AREAS, type Area, type MessageKey } from "./catalogs/areas.ts";
 import { loadCatalog } from "./catalogs/load-catalog.ts";
 import { forgetSharedMessages, loadSharedMessages, sharedTranslation, speakSharedTranslation } from "./shared-message.ts";

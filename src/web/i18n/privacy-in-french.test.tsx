@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AuthProvider } from "../lib/auth.tsx";
-import PrivacyScreen from "../routes/privacy.tsx";
+import { AuthProvider } from "#web/lib/auth.tsx";
+import PrivacyScreen from "#web/routes/privacy.tsx";
 import { AREAS } from "./catalogs/areas.ts";
 import { activateLanguage } from "./i18n.ts";
 

@@ -1,10 +1,10 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ConfirmDialog } from "../components/confirm-dialog.tsx";
-import { NotFoundMessage } from "../components/not-found-message.tsx";
-import { Spinner } from "../components/spinner.tsx";
-import { errorMessage, needsConnectionMessage } from "../lib/api.ts";
+import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
+import { NotFoundMessage } from "#web/components/not-found-message.tsx";
+import { Spinner } from "#web/components/spinner.tsx";
+import { errorMessage, needsConnectionMessage } from "#web/lib/api.ts";
 import { AREAS } from "./catalogs/areas.ts";
 import { activateLanguage, t } from "./i18n.ts";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { YourPart } from "../../shared/events.ts";
-import { describeYourPart } from "../features/events/your-event-part.ts";
+import type { YourPart } from "#shared/events.ts";
+import { describeYourPart } from "#web/features/events/your-event-part.ts";
 import { AREAS } from "./catalogs/areas.ts";
 import { activateLanguage } from "./i18n.ts";
 

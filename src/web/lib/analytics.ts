@@ -1,4 +1,4 @@
-import type { Hit } from "../../shared/analytics.ts";
+import type { Hit } from "#shared/analytics.ts";
 import { apiUrl } from "./app-origin.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { currentLanguage, t } from "../i18n/i18n.ts";
+import { currentLanguage, t } from "#web/i18n/i18n.ts";
 import { apiUrl } from "./app-origin.ts";
 import { reportOnline, reportShownFromCache, reportWriteRefused } from "./connection.ts";
 import { isSavedAnswer, saveAnswer, savedAnswer } from "./saved-answers.ts";

@@ -1,6 +1,6 @@
 import { useQueryClient, useQuery } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from "react";
-import type { Me } from "../../shared/account.ts";
+import type { Me } from "#shared/account.ts";
 import { api } from "./api.ts";
 import { forgetSavedAnswers } from "./connection.ts";
 import { takeRememberedEventPath } from "./paths.ts";

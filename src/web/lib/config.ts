@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { PublicConfig } from "../../shared/public-config.ts";
-import { DEFAULT_CURRENCY } from "../../shared/money.ts";
+import type { PublicConfig } from "#shared/public-config.ts";
+import { DEFAULT_CURRENCY } from "#shared/money.ts";
 import { api } from "./api.ts";
 
 /** The public settings: also read by the server's render (entry-server.tsx). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Me } from "../../shared/account.ts";
+import type { Me } from "#shared/account.ts";
 import { decideRoute } from "./guards.ts";
 
 const verified: Me = {

@@ -1,4 +1,4 @@
-import type { Me } from "../../shared/account.ts";
+import type { Me } from "#shared/account.ts";
 import { paths } from "./paths.ts";
 
 export type RouteDecision =

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
-import { t } from "../i18n/i18n.ts";
+import { t } from "#web/i18n/i18n.ts";
 import { isNativeApp } from "./native-bridge.ts";
 
 export { isNativeApp };

@@ -1,5 +1,5 @@
-import type { Language } from "../../shared/language.ts";
-import type { ViewerDevice } from "../../shared/viewer-device.ts";
+import type { Language } from "#shared/language.ts";
+import type { ViewerDevice } from "#shared/viewer-device.ts";
 
 /**
  * A page the server rendered (docs/server-rendering.md): what it rendered with, embedded once in the

@@ -1,4 +1,4 @@
-import { VIEWER_DEVICE_COOKIE, VIEWER_DEVICE_COOKIE_MAX_AGE_SECONDS, writeViewerDevice } from "../../shared/viewer-device.ts";
+import { VIEWER_DEVICE_COOKIE, VIEWER_DEVICE_COOKIE_MAX_AGE_SECONDS, writeViewerDevice } from "#shared/viewer-device.ts";
 import { SERVER_RENDER_ELEMENT_ID, type ServerRender } from "./server-render.ts";
 
 /**

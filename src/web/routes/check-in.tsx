@@ -1,9 +1,9 @@
 import { useParams } from "react-router";
-import { CheckInScreen } from "../features/check-in/components/check-in-screen.tsx";
-import { ButtonLink } from "../components/form.tsx";
-import { useAuth } from "../lib/auth.tsx";
-import { paths } from "../lib/paths.ts";
-import { t } from "../i18n/i18n.ts";
+import { CheckInScreen } from "#web/features/check-in/components/check-in-screen.tsx";
+import { ButtonLink } from "#web/components/form.tsx";
+import { useAuth } from "#web/lib/auth.tsx";
+import { paths } from "#web/lib/paths.ts";
+import { t } from "#web/i18n/i18n.ts";
 
 /** /event/:id/check-in: admins check players in at the pitch (docs/product-rules.md, "Check-in"). Its own chunk. */
 export default function CheckInRoute() {

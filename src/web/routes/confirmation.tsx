@@ -1,11 +1,11 @@
 import { Link, useSearchParams } from "react-router";
-import { ButtonLink, Card } from "../components/form.tsx";
-import { t } from "../i18n/i18n.ts";
-import { messageAround } from "../i18n/message-around.ts";
-import { ReceiptDetails } from "../features/registrations/components/receipt-details.tsx";
-import { useReceipt } from "../features/registrations/hooks/use-receipt.ts";
-import { paths } from "../lib/paths.ts";
-import { useDocumentTitle } from "../lib/use-document-title.ts";
+import { ButtonLink, Card } from "#web/components/form.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import { messageAround } from "#web/i18n/message-around.ts";
+import { ReceiptDetails } from "#web/features/registrations/components/receipt-details.tsx";
+import { useReceipt } from "#web/features/registrations/hooks/use-receipt.ts";
+import { paths } from "#web/lib/paths.ts";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 
 /**
  * The original product's 'Payment Successful!', with what was bought. The address names only the

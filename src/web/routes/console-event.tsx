@@ -1,17 +1,17 @@
 import { Link, useLocation, useParams } from "react-router";
-import { NotFoundMessage } from "../components/not-found-message.tsx";
-import { Spinner } from "../components/spinner.tsx";
-import { rosterCsvUrl } from "../features/console/api.ts";
-import type { RosterLinkState } from "../features/console/components/games-table.tsx";
-import { RosterTables } from "../features/console/components/roster-tables.tsx";
-import { dateTime } from "../features/console/figures.ts";
-import { useRoster } from "../features/console/hooks/use-roster.ts";
-import { QueryError } from "../features/events/components/query-error.tsx";
-import { ApiError } from "../lib/api.ts";
-import { paths } from "../lib/paths.ts";
-import { useDocumentTitle } from "../lib/use-document-title.ts";
-import { timeZoneName } from "../../shared/time-zone-name.ts";
-import { currentLanguage, t } from "../i18n/i18n.ts";
+import { NotFoundMessage } from "#web/components/not-found-message.tsx";
+import { Spinner } from "#web/components/spinner.tsx";
+import { rosterCsvUrl } from "#web/features/console/api.ts";
+import type { RosterLinkState } from "#web/features/console/components/games-table.tsx";
+import { RosterTables } from "#web/features/console/components/roster-tables.tsx";
+import { dateTime } from "#web/features/console/figures.ts";
+import { useRoster } from "#web/features/console/hooks/use-roster.ts";
+import { QueryError } from "#web/features/events/components/query-error.tsx";
+import { ApiError } from "#web/lib/api.ts";
+import { paths } from "#web/lib/paths.ts";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
+import { timeZoneName } from "#shared/time-zone-name.ts";
+import { currentLanguage, t } from "#web/i18n/i18n.ts";
 
 /** One game's roster, waitlists and totals for its organiser (admins), with its CSV. */
 export default function ConsoleEventScreen() {

@@ -1,25 +1,25 @@
 import { lazy, Suspense, useEffect, useId, useMemo, type ReactNode } from "react";
 import { Link, Navigate, Route, Routes, useLocation, useSearchParams } from "react-router";
-import { Spinner } from "../components/spinner.tsx";
-import { paymentsCsvUrl } from "../features/console/api.ts";
-import { AnalyticsSection } from "../features/console/components/analytics-section.tsx";
-import { AttentionList } from "../features/console/components/attention-list.tsx";
-import { preloadCharts } from "../features/console/components/bar-chart.tsx";
-import { GamesTable } from "../features/console/components/games-table.tsx";
-import { OverviewCharts } from "../features/console/components/overview-charts.tsx";
-import { OverviewFigures } from "../features/console/components/overview-figures.tsx";
-import { PeriodPicker } from "../features/console/components/period-picker.tsx";
-import { dayRange, isEmptyPeriod } from "../features/console/figures.ts";
-import { useOverview } from "../features/console/hooks/use-overview.ts";
-import { periodFromSearch, searchForPeriod } from "../features/console/period.ts";
-import { QueryError } from "../features/events/components/query-error.tsx";
-import { seriesPaths } from "../features/series/series-paths.ts";
-import { viewerTimeZone } from "../features/events/format.ts";
-import { paths } from "../lib/paths.ts";
-import { useDocumentTitle } from "../lib/use-document-title.ts";
-import { timeZoneName } from "../../shared/time-zone-name.ts";
-import { currentLanguage, t } from "../i18n/i18n.ts";
-import { messageAround } from "../i18n/message-around.ts";
+import { Spinner } from "#web/components/spinner.tsx";
+import { paymentsCsvUrl } from "#web/features/console/api.ts";
+import { AnalyticsSection } from "#web/features/console/components/analytics-section.tsx";
+import { AttentionList } from "#web/features/console/components/attention-list.tsx";
+import { preloadCharts } from "#web/features/console/components/bar-chart.tsx";
+import { GamesTable } from "#web/features/console/components/games-table.tsx";
+import { OverviewCharts } from "#web/features/console/components/overview-charts.tsx";
+import { OverviewFigures } from "#web/features/console/components/overview-figures.tsx";
+import { PeriodPicker } from "#web/features/console/components/period-picker.tsx";
+import { dayRange, isEmptyPeriod } from "#web/features/console/figures.ts";
+import { useOverview } from "#web/features/console/hooks/use-overview.ts";
+import { periodFromSearch, searchForPeriod } from "#web/features/console/period.ts";
+import { QueryError } from "#web/features/events/components/query-error.tsx";
+import { seriesPaths } from "#web/features/series/series-paths.ts";
+import { viewerTimeZone } from "#web/features/events/format.ts";
+import { paths } from "#web/lib/paths.ts";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
+import { timeZoneName } from "#shared/time-zone-name.ts";
+import { currentLanguage, t } from "#web/i18n/i18n.ts";
+import { messageAround } from "#web/i18n/message-around.ts";
 
 /**
  * The organiser's console (admins; the shell shows home to everyone else): what needs attention, a

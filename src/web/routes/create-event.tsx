@@ -1,18 +1,18 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { useNotify } from "../components/notification.tsx";
-import { EventForm } from "../features/events/components/event-form.tsx";
-import type { CreatedEventState } from "../features/events/created-event-state.ts";
-import { initialFormState, initialLocation } from "../features/events/create-event-form.ts";
-import { useCreateEvent } from "../features/events/hooks/use-create-event.ts";
-import { useCreateSeries } from "../features/series/use-create-series.ts";
-import { RepeatFields } from "../features/series/components/repeat-fields.tsx";
-import { checkRepeat, initialRepeat, repeatErrorsOfServer, repeatInput, type RepeatDraft, type RepeatErrors } from "../features/series/repeat-draft.ts";
-import { ApiError } from "../lib/api.ts";
-import { useCurrency } from "../lib/config.ts";
-import { paths } from "../lib/paths.ts";
-import { useDocumentTitle } from "../lib/use-document-title.ts";
-import { t } from "../i18n/i18n.ts";
+import { useNotify } from "#web/components/notification.tsx";
+import { EventForm } from "#web/features/events/components/event-form.tsx";
+import type { CreatedEventState } from "#web/features/events/created-event-state.ts";
+import { initialFormState, initialLocation } from "#web/features/events/create-event-form.ts";
+import { useCreateEvent } from "#web/features/events/hooks/use-create-event.ts";
+import { useCreateSeries } from "#web/features/series/use-create-series.ts";
+import { RepeatFields } from "#web/features/series/components/repeat-fields.tsx";
+import { checkRepeat, initialRepeat, repeatErrorsOfServer, repeatInput, type RepeatDraft, type RepeatErrors } from "#web/features/series/repeat-draft.ts";
+import { ApiError } from "#web/lib/api.ts";
+import { useCurrency } from "#web/lib/config.ts";
+import { paths } from "#web/lib/paths.ts";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
+import { t } from "#web/i18n/i18n.ts";
 
 /**
  * The app goes on to the new game's page this long after the success notification, its Share

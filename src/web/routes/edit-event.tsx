@@ -1,22 +1,22 @@
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import type { EventDetail } from "../../shared/events.ts";
-import type { EditScope } from "../../shared/series.ts";
-import { ButtonLink } from "../components/form.tsx";
-import { NotFoundMessage } from "../components/not-found-message.tsx";
-import { useNotify } from "../components/notification.tsx";
-import { Spinner } from "../components/spinner.tsx";
-import { EventForm } from "../features/events/components/event-form.tsx";
-import { QueryError } from "../features/events/components/query-error.tsx";
-import { formOfEvent } from "../features/events/create-event-form.ts";
-import { useEditEvent } from "../features/events/hooks/use-edit-event.ts";
-import { useEvent } from "../features/events/hooks/use-event.ts";
-import { useEditSeriesGame } from "../features/series/use-edit-series-game.ts";
-import { EditScopeFields } from "../features/series/components/edit-scope-fields.tsx";
-import { ApiError } from "../lib/api.ts";
-import { paths } from "../lib/paths.ts";
-import { useDocumentTitle } from "../lib/use-document-title.ts";
-import { t } from "../i18n/i18n.ts";
+import type { EventDetail } from "#shared/events.ts";
+import type { EditScope } from "#shared/series.ts";
+import { ButtonLink } from "#web/components/form.tsx";
+import { NotFoundMessage } from "#web/components/not-found-message.tsx";
+import { useNotify } from "#web/components/notification.tsx";
+import { Spinner } from "#web/components/spinner.tsx";
+import { EventForm } from "#web/features/events/components/event-form.tsx";
+import { QueryError } from "#web/features/events/components/query-error.tsx";
+import { formOfEvent } from "#web/features/events/create-event-form.ts";
+import { useEditEvent } from "#web/features/events/hooks/use-edit-event.ts";
+import { useEvent } from "#web/features/events/hooks/use-event.ts";
+import { useEditSeriesGame } from "#web/features/series/use-edit-series-game.ts";
+import { EditScopeFields } from "#web/features/series/components/edit-scope-fields.tsx";
+import { ApiError } from "#web/lib/api.ts";
+import { paths } from "#web/lib/paths.ts";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
+import { t } from "#web/i18n/i18n.ts";
 
 /**
  * /admin/event/:id/edit: an admin edits a game with the create form, filled in (admins; the shell

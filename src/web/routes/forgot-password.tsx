@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from "react";
-import { BackToLogin } from "../components/auth-links.tsx";
-import { Button, Card, FormMessage, TextField } from "../components/form.tsx";
-import { t } from "../i18n/i18n.ts";
-import { api, errorMessage } from "../lib/api.ts";
-import { useConfig } from "../lib/config.ts";
-import { paths } from "../lib/paths.ts";
-import { useDocumentTitle } from "../lib/use-document-title.ts";
+import { BackToLogin } from "#web/components/auth-links.tsx";
+import { Button, Card, FormMessage, TextField } from "#web/components/form.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import { api, errorMessage } from "#web/lib/api.ts";
+import { useConfig } from "#web/lib/config.ts";
+import { paths } from "#web/lib/paths.ts";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 
 export default function ForgotPasswordScreen() {
   useDocumentTitle(t("account.forgot.title"));

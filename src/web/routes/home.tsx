@@ -1,20 +1,20 @@
 import { useDeferredValue, useMemo } from "react";
-import { groupTimeline } from "../../shared/timeline.ts";
-import { Spinner } from "../components/spinner.tsx";
-import { CompletedEvents } from "../features/events/components/completed-events.tsx";
-import { ButtonLink } from "../components/form.tsx";
-import { EmptyState } from "../features/events/components/empty-state.tsx";
-import { EventTimeline } from "../features/events/components/event-timeline.tsx";
-import { QueryError } from "../features/events/components/query-error.tsx";
-import { viewerTimeZone } from "../features/events/format.ts";
-import { useNow } from "../features/events/hooks/use-now.ts";
-import { useMyRegistrations } from "../features/events/hooks/use-my-registrations.ts";
-import { useUpcomingEvents } from "../features/events/hooks/use-upcoming-events.ts";
-import { useLiveHome } from "../features/live/use-live-home.ts";
-import { useAuth } from "../lib/auth.tsx";
-import { paths } from "../lib/paths.ts";
-import { useDocumentTitle } from "../lib/use-document-title.ts";
-import { t } from "../i18n/i18n.ts";
+import { groupTimeline } from "#shared/timeline.ts";
+import { Spinner } from "#web/components/spinner.tsx";
+import { CompletedEvents } from "#web/features/events/components/completed-events.tsx";
+import { ButtonLink } from "#web/components/form.tsx";
+import { EmptyState } from "#web/features/events/components/empty-state.tsx";
+import { EventTimeline } from "#web/features/events/components/event-timeline.tsx";
+import { QueryError } from "#web/features/events/components/query-error.tsx";
+import { viewerTimeZone } from "#web/features/events/format.ts";
+import { useNow } from "#web/features/events/hooks/use-now.ts";
+import { useMyRegistrations } from "#web/features/events/hooks/use-my-registrations.ts";
+import { useUpcomingEvents } from "#web/features/events/hooks/use-upcoming-events.ts";
+import { useLiveHome } from "#web/features/live/use-live-home.ts";
+import { useAuth } from "#web/lib/auth.tsx";
+import { paths } from "#web/lib/paths.ts";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
+import { t } from "#web/i18n/i18n.ts";
 
 /** Available Events: the timeline of coming games, then the Completed Events table. */
 export default function HomeScreen() {

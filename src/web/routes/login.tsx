@@ -1,17 +1,17 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { OrDivider } from "../components/auth-links.tsx";
-import { Button, Card, Checkbox, FormMessage, TextField } from "../components/form.tsx";
-import { GoogleButton } from "../components/google-button.tsx";
-import { SharedEventPreview } from "../features/events/components/shared-event-preview.tsx";
-import { t } from "../i18n/i18n.ts";
-import { ApiError, errorMessage } from "../lib/api.ts";
-import { useAuth } from "../lib/auth.tsx";
-import { useConfig } from "../lib/config.ts";
-import { paths, rememberedEventId } from "../lib/paths.ts";
-import { serverRender } from "../lib/server-render.ts";
-import { rememberPendingEmail } from "../lib/pending-email.ts";
-import { useDocumentTitle } from "../lib/use-document-title.ts";
+import { OrDivider } from "#web/components/auth-links.tsx";
+import { Button, Card, Checkbox, FormMessage, TextField } from "#web/components/form.tsx";
+import { GoogleButton } from "#web/components/google-button.tsx";
+import { SharedEventPreview } from "#web/features/events/components/shared-event-preview.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import { ApiError, errorMessage } from "#web/lib/api.ts";
+import { useAuth } from "#web/lib/auth.tsx";
+import { useConfig } from "#web/lib/config.ts";
+import { paths, rememberedEventId } from "#web/lib/paths.ts";
+import { serverRender } from "#web/lib/server-render.ts";
+import { rememberPendingEmail } from "#web/lib/pending-email.ts";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 
 export default function LoginScreen() {
   useDocumentTitle();

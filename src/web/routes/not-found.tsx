@@ -1,6 +1,6 @@
-import { t } from "../i18n/i18n.ts";
-import { NotFoundMessage } from "../components/not-found-message.tsx";
-import { useDocumentTitle } from "../lib/use-document-title.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { NotFoundMessage } from "#web/components/not-found-message.tsx";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 
 export default function NotFoundScreen() {
   const title = t("shell.notFound.title");

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { useAuth } from "../lib/auth.tsx";
-import { useConfig } from "../lib/config.ts";
-import { paths } from "../lib/paths.ts";
-import { formatDate } from "../features/events/format.ts";
-import { t, type MessageKey } from "../i18n/i18n.ts";
-import { useDocumentTitle } from "../lib/use-document-title.ts";
+import { useAuth } from "#web/lib/auth.tsx";
+import { useConfig } from "#web/lib/config.ts";
+import { paths } from "#web/lib/paths.ts";
+import { formatDate } from "#web/features/events/format.ts";
+import { t, type MessageKey } from "#web/i18n/i18n.ts";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (

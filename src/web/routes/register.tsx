@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { OrDivider } from "../components/auth-links.tsx";
-import { Button, Card, FormMessage, TextField } from "../components/form.tsx";
-import { NewPasswordFields } from "../components/new-password-fields.tsx";
-import { GoogleButton } from "../components/google-button.tsx";
-import { messageAround } from "../i18n/message-around.ts";
-import { t } from "../i18n/i18n.ts";
-import { api, errorMessage } from "../lib/api.ts";
-import { useConfig } from "../lib/config.ts";
-import { paths } from "../lib/paths.ts";
-import { rememberPendingEmail } from "../lib/pending-email.ts";
-import { useDocumentTitle } from "../lib/use-document-title.ts";
+import { OrDivider } from "#web/components/auth-links.tsx";
+import { Button, Card, FormMessage, TextField } from "#web/components/form.tsx";
+import { NewPasswordFields } from "#web/components/new-password-fields.tsx";
+import { GoogleButton } from "#web/components/google-button.tsx";
+import { messageAround } from "#web/i18n/message-around.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { api, errorMessage } from "#web/lib/api.ts";
+import { useConfig } from "#web/lib/config.ts";
+import { paths } from "#web/lib/paths.ts";
+import { rememberPendingEmail } from "#web/lib/pending-email.ts";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 
 export default function RegisterScreen() {
   useDocumentTitle(t("account.register.title"));

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
-import { BackToLogin } from "../components/auth-links.tsx";
-import { Button, ButtonLink, Card, FormMessage } from "../components/form.tsx";
-import { NewPasswordFields } from "../components/new-password-fields.tsx";
-import { t } from "../i18n/i18n.ts";
-import { ApiError, api, errorMessage } from "../lib/api.ts";
-import { useConfig } from "../lib/config.ts";
-import { paths } from "../lib/paths.ts";
-import { useDocumentTitle } from "../lib/use-document-title.ts";
+import { BackToLogin } from "#web/components/auth-links.tsx";
+import { Button, ButtonLink, Card, FormMessage } from "#web/components/form.tsx";
+import { NewPasswordFields } from "#web/components/new-password-fields.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import { ApiError, api, errorMessage } from "#web/lib/api.ts";
+import { useConfig } from "#web/lib/config.ts";
+import { paths } from "#web/lib/paths.ts";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 
 export default function ResetPasswordScreen() {
   useDocumentTitle(t("account.reset.title"));

@@ -1,23 +1,23 @@
 import { useState, type ReactNode } from "react";
 import { Link, useParams } from "react-router";
-import type { SeriesView } from "../../shared/series.ts";
-import { Button } from "../components/form.tsx";
-import { NotFoundMessage } from "../components/not-found-message.tsx";
-import { Spinner } from "../components/spinner.tsx";
-import { QueryError } from "../features/events/components/query-error.tsx";
-import { formatDate, formatDuration, formatPrice } from "../features/events/format.ts";
-import { useNow } from "../features/events/hooks/use-now.ts";
-import { useSeries } from "../features/series/api.ts";
-import { EndSeriesDialog } from "../features/series/components/end-series-dialog.tsx";
-import { RegularsSection } from "../features/series/components/regulars-section.tsx";
-import { SeriesGames } from "../features/series/components/series-games.tsx";
-import { SeriesList } from "../features/series/components/series-list.tsx";
-import { opensDaysOf, scheduleText } from "../features/series/series-text.ts";
-import { ApiError } from "../lib/api.ts";
-import { useCurrency } from "../lib/config.ts";
-import { seriesPaths } from "../features/series/series-paths.ts";
-import { useDocumentTitle } from "../lib/use-document-title.ts";
-import { t } from "../i18n/i18n.ts";
+import type { SeriesView } from "#shared/series.ts";
+import { Button } from "#web/components/form.tsx";
+import { NotFoundMessage } from "#web/components/not-found-message.tsx";
+import { Spinner } from "#web/components/spinner.tsx";
+import { QueryError } from "#web/features/events/components/query-error.tsx";
+import { formatDate, formatDuration, formatPrice } from "#web/features/events/format.ts";
+import { useNow } from "#web/features/events/hooks/use-now.ts";
+import { useSeries } from "#web/features/series/api.ts";
+import { EndSeriesDialog } from "#web/features/series/components/end-series-dialog.tsx";
+import { RegularsSection } from "#web/features/series/components/regulars-section.tsx";
+import { SeriesGames } from "#web/features/series/components/series-games.tsx";
+import { SeriesList } from "#web/features/series/components/series-list.tsx";
+import { opensDaysOf, scheduleText } from "#web/features/series/series-text.ts";
+import { ApiError } from "#web/lib/api.ts";
+import { useCurrency } from "#web/lib/config.ts";
+import { seriesPaths } from "#web/features/series/series-paths.ts";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
+import { t } from "#web/i18n/i18n.ts";
 
 /**
  * /console/series: every series; /console/series/:id: a weekly series, its Regulars first rule (changed

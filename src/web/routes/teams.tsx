@@ -1,9 +1,9 @@
 import { useParams } from "react-router";
-import { ButtonLink } from "../components/form.tsx";
-import { TeamsScreen } from "../features/teams/components/teams-screen.tsx";
-import { useAuth } from "../lib/auth.tsx";
-import { paths } from "../lib/paths.ts";
-import { t } from "../i18n/i18n.ts";
+import { ButtonLink } from "#web/components/form.tsx";
+import { TeamsScreen } from "#web/features/teams/components/teams-screen.tsx";
+import { useAuth } from "#web/lib/auth.tsx";
+import { paths } from "#web/lib/paths.ts";
+import { t } from "#web/i18n/i18n.ts";
 
 /** /event/:id/teams: admins make fair teams at the pitch (docs/teams-and-ratings.md). Its own chunk. */
 export default function TeamsRoute() {

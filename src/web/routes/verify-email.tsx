@@ -1,18 +1,18 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import type { VerificationAnswer } from "../../shared/account.ts";
-import { ChangeEmailForm } from "../components/change-email-form.tsx";
-import { BackToLogin } from "../components/auth-links.tsx";
-import { Button, ButtonLink, Card, FormMessage } from "../components/form.tsx";
-import { useNotify } from "../components/notification.tsx";
-import { messageAround } from "../i18n/message-around.ts";
-import { t } from "../i18n/i18n.ts";
-import { api } from "../lib/api.ts";
-import { useAuth } from "../lib/auth.tsx";
-import { useConfig } from "../lib/config.ts";
-import { paths } from "../lib/paths.ts";
-import { pendingEmail } from "../lib/pending-email.ts";
-import { useDocumentTitle } from "../lib/use-document-title.ts";
+import type { VerificationAnswer } from "#shared/account.ts";
+import { ChangeEmailForm } from "#web/components/change-email-form.tsx";
+import { BackToLogin } from "#web/components/auth-links.tsx";
+import { Button, ButtonLink, Card, FormMessage } from "#web/components/form.tsx";
+import { useNotify } from "#web/components/notification.tsx";
+import { messageAround } from "#web/i18n/message-around.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { api } from "#web/lib/api.ts";
+import { useAuth } from "#web/lib/auth.tsx";
+import { useConfig } from "#web/lib/config.ts";
+import { paths } from "#web/lib/paths.ts";
+import { pendingEmail } from "#web/lib/pending-email.ts";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import type { LoginState } from "./login.tsx";
 
 /** The verify screen re-checks the user every 3 seconds (docs/product-rules.md, "Constants"). */

@@ -1,16 +1,16 @@
 import { useId, type ReactNode } from "react";
 import { Link } from "react-router";
-import type { Attendance, PlayedEvent } from "../../shared/events.ts";
-import { ButtonLink } from "../components/form.tsx";
-import { Spinner } from "../components/spinner.tsx";
-import { QueryError } from "../features/events/components/query-error.tsx";
-import { formatHours, formatLongDate } from "../features/events/format.ts";
-import { useYourEvents } from "../features/events/hooks/use-your-events.ts";
-import { describeYourPart } from "../features/events/your-event-part.ts";
-import { useCurrency } from "../lib/config.ts";
-import { paths } from "../lib/paths.ts";
-import { useDocumentTitle } from "../lib/use-document-title.ts";
-import { t } from "../i18n/i18n.ts";
+import type { Attendance, PlayedEvent } from "#shared/events.ts";
+import { ButtonLink } from "#web/components/form.tsx";
+import { Spinner } from "#web/components/spinner.tsx";
+import { QueryError } from "#web/features/events/components/query-error.tsx";
+import { formatHours, formatLongDate } from "#web/features/events/format.ts";
+import { useYourEvents } from "#web/features/events/hooks/use-your-events.ts";
+import { describeYourPart } from "#web/features/events/your-event-part.ts";
+import { useCurrency } from "#web/lib/config.ts";
+import { paths } from "#web/lib/paths.ts";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
+import { t } from "#web/i18n/i18n.ts";
 
 /** The signed-in user's events, as the server classifies them (docs/product-rules.md, "Your Events"). */
 export default function YourEventsScreen() {

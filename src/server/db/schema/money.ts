@@ -2,7 +2,7 @@
 // events and disputes.
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { REFUND_REASONS } from "../../../shared/ledger.ts";
+import { REFUND_REASONS } from "#shared/ledger.ts";
 import { timestamps } from "./columns.ts";
 import { user } from "./accounts.ts";
 import { event } from "./games.ts";

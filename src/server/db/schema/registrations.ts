@@ -1,7 +1,7 @@
 // Registrations: spots, waitlist places and +1 guests.
 import { sql } from "drizzle-orm";
 import { bigserial, boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { ACTIVE_STATUSES } from "../../../shared/registrations.ts";
+import { ACTIVE_STATUSES } from "#shared/registrations.ts";
 import { timestamps } from "./columns.ts";
 import { user } from "./accounts.ts";
 import { event } from "./games.ts";

@@ -1,5 +1,5 @@
 // The simulated card processor's own state, as an external processor's would be
-// (payments/simulated.ts). Here, not beside the simulator: the database layer assembles every
+// (money/processors/simulated.ts). Here, not beside the simulator: the database layer assembles every
 // table, and a table file in a feature folder would make it import that folder
 // (docs/architecture.md).
 import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";

@@ -1,4 +1,4 @@
-import type { Language } from "../../../shared/language.ts";
+import type { Language } from "#shared/language.ts";
 
 /** What an account deletion refunded, game by game (registrations/account-deletion-mail.ts). */
 const en = {

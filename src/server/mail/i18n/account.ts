@@ -1,4 +1,4 @@
-import type { Language } from "../../../shared/language.ts";
+import type { Language } from "#shared/language.ts";
 
 /** Verification, password reset and "you already have an account" (auth/account-mails.ts). */
 const en = {

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../../shared/language.ts";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "#shared/language.ts";
 
 /**
  * The words every mail's layout shares (the link spelled out, a game's details). Each mail kind has

@@ -1,4 +1,4 @@
-import type { Language } from "../../../shared/language.ts";
+import type { Language } from "#shared/language.ts";
 
 /** "A new game is open" (events/new-event-mail.ts). Prices and dates come formatted. */
 const en = {

@@ -1,5 +1,5 @@
-import type { Language } from "../../../shared/language.ts";
-import { autoChargeConsentText } from "../../../shared/registrations.ts";
+import type { Language } from "#shared/language.ts";
+import { autoChargeConsentText } from "#shared/registrations.ts";
 
 type Role = "player" | "goalkeeper";
 

@@ -1,4 +1,4 @@
-import type { Language } from "../../../shared/language.ts";
+import type { Language } from "#shared/language.ts";
 
 /** The reminders 24 hours and 2 hours before kick-off (reminders/reminder-mail.ts). Times come formatted. */
 const en = {

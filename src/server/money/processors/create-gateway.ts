@@ -1,5 +1,5 @@
-import type { Config } from "../../config.ts";
-import type { Db } from "../../db/client.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
 import type { PaymentGateway } from "./gateway.ts";
 import { createSimulatedGateway } from "./simulated.ts";
 import { createStripeGateway } from "./stripe.ts";

@@ -1,6 +1,6 @@
-import type { CardInput } from "../../../shared/registration-schemas.ts";
-import { PAYMENT_FAILED, type SavedCard } from "../../../shared/registrations.ts";
-import type { HttpAnswer } from "../../http/errors.ts";
+import type { CardInput } from "#shared/registration-schemas.ts";
+import { PAYMENT_FAILED, type SavedCard } from "#shared/registrations.ts";
+import type { HttpAnswer } from "#server/http/errors.ts";
 
 /**
  * The card processor, as the registration rules need it. Shaped after Stripe so that its

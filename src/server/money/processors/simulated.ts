@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { cardDigits, parseExpiry, type SavedCard } from "../../../shared/registrations.ts";
-import type { Db } from "../../db/client.ts";
-import { simCharge, simCustomer, simPaymentMethod, simRefund } from "../../db/schema.ts";
+import { cardDigits, parseExpiry, type SavedCard } from "#shared/registrations.ts";
+import type { Db } from "#server/db/client.ts";
+import { simCharge, simCustomer, simPaymentMethod, simRefund } from "#server/db/schema.ts";
 import { CardError, type ChargeInput, type ChargeOutcome, GatewayUnavailableError, type PaymentGateway, type RefundOutcome } from "./gateway.ts";
 import { behaviourOf, brandOf, type CardBehaviour, DECLINES } from "./test-cards.ts";
 

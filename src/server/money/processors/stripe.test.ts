@@ -1,11 +1,11 @@
 import Stripe from "stripe";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EventDetail } from "../../../shared/events.ts";
-import { PAYMENT_FAILED } from "../../../shared/registrations.ts";
-import { CARDS, insertGame, join, ledgerOf, playerIn, registrationsOf, stripeMode } from "../../../test/payments.ts";
-import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "../../../test/test-app.ts";
-import { payment, paymentDispute, stripeEvent } from "../../db/schema.ts";
+import type { EventDetail } from "#shared/events.ts";
+import { PAYMENT_FAILED } from "#shared/registrations.ts";
+import { CARDS, insertGame, join, ledgerOf, playerIn, registrationsOf, stripeMode } from "#test/payments.ts";
+import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "#test/test-app.ts";
+import { payment, paymentDispute, stripeEvent } from "#server/db/schema.ts";
 import { createStripeGateway } from "./stripe.ts";
 
 /**
@@ -123,7 +123,7 @@ describe("webhooks", () => {
     await p.client.json("DELETE", `/api/events/${game.id}/registrations/me`);
     const [refundRow] = (await ledgerOf(context, joined.body.registration!.id)).filter((r) => r.kind === "refund");
     // No job runs here: the refund is executed as the job would, then Stripe's events arrive, the later one first.
-    const { executeRefund } = await import("../execute-refund.ts");
+    const { executeRefund } = await import("#server/money/execute-refund.ts");
     await executeRefund(context.services, refundRow!.id);
     const [afterRefund] = await context.database.db.select().from(payment).where(eq(payment.id, refundRow!.id));
     expect(afterRefund).toMatchObject({ status: "failed" });

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { SavedCard } from "../../../shared/registrations.ts";
+import type { SavedCard } from "#shared/registrations.ts";
 import { CardError, type ChargeOutcome, GatewayUnavailableError, isSameCard, type PaymentGateway, PaymentInProgressError, type RefundOutcome, type SettledCharge, type SettledRefund } from "./gateway.ts";
 
 export interface StripeGatewayOptions {

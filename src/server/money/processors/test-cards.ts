@@ -1,4 +1,4 @@
-import { cardDigits } from "../../../shared/registrations.ts";
+import { cardDigits } from "#shared/registrations.ts";
 
 /**
  * The simulated processor's test cards: Stripe's own numbers and behaviours. Any other valid number

@@ -1,5 +1,5 @@
-import type { AccountDeletionGame } from "../../../shared/registrations.ts";
-import { t, type MessageKey } from "../../i18n/i18n.ts";
+import type { AccountDeletionGame } from "#shared/registrations.ts";
+import { t, type MessageKey } from "#web/i18n/i18n.ts";
 
 const OUTCOME_MESSAGES = {
   refund: "account.deletion.refund",

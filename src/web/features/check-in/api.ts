@@ -1,5 +1,5 @@
-import type { CheckInAnswer, CheckInList } from "../../../shared/check-in.ts";
-import { api } from "../../lib/api.ts";
+import type { CheckInAnswer, CheckInList } from "#shared/check-in.ts";
+import { api } from "#web/lib/api.ts";
 
 /** Check-in's calls to /api/admin/events/:id/check-in (admins only; the server checks it, server/check-in/routes.ts). */
 

@@ -1,4 +1,4 @@
-import { t } from "../../i18n/i18n.ts";
+import { t } from "#web/i18n/i18n.ts";
 
 /**
  * The check-in taps not yet saved (docs/product-rules.md, "Check-in"). A tap is the state wanted for

@@ -1,7 +1,7 @@
-import type { AnalyticsReport } from "../../../shared/analytics.ts";
-import type { AttentionItem, ConsoleOverview, GameRoster } from "../../../shared/console.ts";
-import { api } from "../../lib/api.ts";
-import { apiUrl } from "../../lib/app-origin.ts";
+import type { AnalyticsReport } from "#shared/analytics.ts";
+import type { AttentionItem, ConsoleOverview, GameRoster } from "#shared/console.ts";
+import { api } from "#web/lib/api.ts";
+import { apiUrl } from "#web/lib/app-origin.ts";
 import type { DayRange } from "./period.ts";
 
 /** The console's calls to /api/admin (admins only; the server checks it on every route, server/console/routes.ts). */

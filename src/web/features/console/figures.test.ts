@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ConsoleOverview } from "../../../shared/console.ts";
+import type { ConsoleOverview } from "#shared/console.ts";
 import { attendanceWord, bucketDays, count, dayRange, isEmptyPeriod, longDay, percent, shortDay, unitFor } from "./figures.ts";
 
 const day = (date: string, collectedCents = 0, refundedCents = 0, registrations = 0) => ({ date, collectedCents, refundedCents, registrations });

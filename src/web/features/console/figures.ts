@@ -1,7 +1,7 @@
-import type { ConsoleOverview, RosterEntry } from "../../../shared/console.ts";
-import { addDays, daysBetween } from "../../../shared/console-period.ts";
-import { formatDate } from "../events/format.ts";
-import { currentIntlLocale, t, type MessageKey } from "../../i18n/i18n.ts";
+import type { ConsoleOverview, RosterEntry } from "#shared/console.ts";
+import { addDays, daysBetween } from "#shared/console-period.ts";
+import { formatDate } from "#web/features/events/format.ts";
+import { currentIntlLocale, t, type MessageKey } from "#web/i18n/i18n.ts";
 
 /**
  * The console's figures as the screen shows them: days and weeks for the charts, percentages, the

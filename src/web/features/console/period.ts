@@ -1,6 +1,6 @@
-import { addDays, DEFAULT_PERIOD_DAYS, type PeriodResult, resolvePeriod } from "../../../shared/console-period.ts";
-import { dateInZone } from "../../../shared/zoned-time.ts";
-import type { MessageKey } from "../../i18n/i18n.ts";
+import { addDays, DEFAULT_PERIOD_DAYS, type PeriodResult, resolvePeriod } from "#shared/console-period.ts";
+import { dateInZone } from "#shared/zoned-time.ts";
+import type { MessageKey } from "#web/i18n/i18n.ts";
 
 /**
  * The period the console reports on, as the organiser picks it: a preset or two dates, always whole

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ALL_FIELDS_REQUIRED, DATE_IN_PAST, EVENT_LIMITS, LATITUDE_RANGE } from "../../../shared/events.ts";
-import { GUEST_LIMIT_MESSAGE } from "../../../shared/guests.ts";
-import { makeEvent } from "../../../test/web-fixtures.ts";
+import { ALL_FIELDS_REQUIRED, DATE_IN_PAST, EVENT_LIMITS, LATITUDE_RANGE } from "#shared/events.ts";
+import { GUEST_LIMIT_MESSAGE } from "#shared/guests.ts";
+import { makeEvent } from "#test/web-fixtures.ts";
 import {
   checkCreateEvent,
   enterVenueManually,

@@ -1,7 +1,7 @@
-import { ALL_FIELDS_REQUIRED, DATE_IN_PAST, createEventSchemaFor, type CreateEventInput, type EventDetail, type PlaceSuggestion } from "../../../shared/events.ts";
-import { wallClockAt } from "../../../shared/zoned-time.ts";
-import { currentIntlLocale, t, type MessageKey } from "../../i18n/i18n.ts";
-import { sharedMessage } from "../../i18n/shared-message.ts";
+import { ALL_FIELDS_REQUIRED, DATE_IN_PAST, createEventSchemaFor, type CreateEventInput, type EventDetail, type PlaceSuggestion } from "#shared/events.ts";
+import { wallClockAt } from "#shared/zoned-time.ts";
+import { currentIntlLocale, t, type MessageKey } from "#web/i18n/i18n.ts";
+import { sharedMessage } from "#web/i18n/shared-message.ts";
 import { formatPoint, parseMapLocation } from "./map-link.ts";
 
 /**

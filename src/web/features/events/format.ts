@@ -1,6 +1,6 @@
-import { formatCents } from "../../i18n/format-money.ts";
-import { currentIntlLocale, currentLanguage, t } from "../../i18n/i18n.ts";
-import { serverRender } from "../../lib/server-render.ts";
+import { formatCents } from "#web/i18n/format-money.ts";
+import { currentIntlLocale, currentLanguage, t } from "#web/i18n/i18n.ts";
+import { serverRender } from "#web/lib/server-render.ts";
 
 /** What a timestamp that cannot be read shows as: the original product's text (docs/product-rules.md, "Constants"). */
 export const INVALID_DATE = "Invalid Date";

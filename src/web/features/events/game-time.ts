@@ -1,5 +1,5 @@
-import { isKnownTimeZone, timeZoneName } from "../../../shared/time-zone-name.ts";
-import { currentLanguage } from "../../i18n/i18n.ts";
+import { isKnownTimeZone, timeZoneName } from "#shared/time-zone-name.ts";
+import { currentLanguage } from "#web/i18n/i18n.ts";
 import { formatDate, viewerTimeZone } from "./format.ts";
 
 // Apart from format.ts: the home screen never names a zone, and zone names are not part of its first

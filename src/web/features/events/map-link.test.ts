@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LATITUDE_RANGE, LONGITUDE_RANGE } from "../../../shared/events.ts";
+import { LATITUDE_RANGE, LONGITUDE_RANGE } from "#shared/events.ts";
 import { COORDINATES_EXPECTED, formatPoint, NO_POINT_IN_LINK, parseMapLocation, SHORT_LINK } from "./map-link.ts";
 
 const at = (latitude: number, longitude: number) => ({ ok: true, latitude, longitude });

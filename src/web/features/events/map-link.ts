@@ -1,6 +1,6 @@
-import { LATITUDE_RANGE, LONGITUDE_RANGE } from "../../../shared/events.ts";
-import { t, type MessageKey } from "../../i18n/i18n.ts";
-import { sharedMessage } from "../../i18n/shared-message.ts";
+import { LATITUDE_RANGE, LONGITUDE_RANGE } from "#shared/events.ts";
+import { t, type MessageKey } from "#web/i18n/i18n.ts";
+import { sharedMessage } from "#web/i18n/shared-message.ts";
 
 /**
  * Reads a point from what an organiser pastes into Event Location when the place search cannot

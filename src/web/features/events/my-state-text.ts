@@ -1,5 +1,5 @@
-import { myState, type MyActiveRegistration } from "../../../shared/my-registrations.ts";
-import { t } from "../../i18n/i18n.ts";
+import { myState, type MyActiveRegistration } from "#shared/my-registrations.ts";
+import { t } from "#web/i18n/i18n.ts";
 
 /** A home card's badge for the viewer's own place in the game (myState's rule), in the reader's language; null when not in it. */
 export function myStateText(registrations: readonly MyActiveRegistration[]): string | null {

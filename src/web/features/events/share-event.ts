@@ -1,4 +1,4 @@
-import { isNativeApp } from "../../lib/native.tsx";
+import { isNativeApp } from "#web/lib/native.tsx";
 
 export type ShareOutcome = "shared" | "copied" | "cancelled" | "unsupported";
 

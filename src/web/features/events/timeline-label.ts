@@ -1,5 +1,5 @@
-import type { TimelineGroupKey } from "../../../shared/timeline.ts";
-import { t } from "../../i18n/i18n.ts";
+import type { TimelineGroupKey } from "#shared/timeline.ts";
+import { t } from "#web/i18n/i18n.ts";
 import { formatDate } from "./format.ts";
 
 /**

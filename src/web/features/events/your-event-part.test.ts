@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { YourPart } from "../../../shared/events.ts";
+import type { YourPart } from "#shared/events.ts";
 import { describeYourPart } from "./your-event-part.ts";
 
 const part = (overrides: Partial<YourPart>): YourPart => ({

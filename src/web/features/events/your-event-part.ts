@@ -1,6 +1,6 @@
-import type { YourPart } from "../../../shared/events.ts";
-import { formatCents } from "../../i18n/format-money.ts";
-import { t } from "../../i18n/i18n.ts";
+import type { YourPart } from "#shared/events.ts";
+import { formatCents } from "#web/i18n/format-money.ts";
+import { t } from "#web/i18n/i18n.ts";
 
 /**
  * One registration of the user, as Your Events says it beside the game: the role, then what was

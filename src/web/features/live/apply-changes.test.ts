@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { EventSummary, UpcomingEventsResponse } from "../../../shared/events.ts";
-import type { LiveGameChange } from "../../../shared/live.ts";
-import { at, HOUR, makeEvent, NOW } from "../../../test/web-fixtures.ts";
+import type { EventSummary, UpcomingEventsResponse } from "#shared/events.ts";
+import type { LiveGameChange } from "#shared/live.ts";
+import { at, HOUR, makeEvent, NOW } from "#test/web-fixtures.ts";
 import { applyGameToMine, applyGameToUpcoming, LIVE_SAFETY_REFRESH_MS, newerEvent, refreshBesideStream } from "./apply-changes.ts";
 
 const summary = (overrides: Partial<EventSummary> = {}): EventSummary => {

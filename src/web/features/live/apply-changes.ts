@@ -1,6 +1,6 @@
-import type { EventDetail, UpcomingEventsResponse } from "../../../shared/events.ts";
-import type { LiveGameChange } from "../../../shared/live.ts";
-import type { MyActiveRegistrationsResponse } from "../../../shared/my-registrations.ts";
+import type { EventDetail, UpcomingEventsResponse } from "#shared/events.ts";
+import type { LiveGameChange } from "#shared/live.ts";
+import type { MyActiveRegistrationsResponse } from "#shared/my-registrations.ts";
 
 /**
  * The newer of two answers for one game's page: a stream message and a fetch can cross (a fetch

@@ -1,4 +1,4 @@
-import { apiUrl } from "../../lib/app-origin.ts";
+import { apiUrl } from "#web/lib/app-origin.ts";
 
 /**
  * Opens a live stream (docs/live-updates.md) with the session cookie, also from the mobile app's

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import type { EventDetail } from "../../../shared/events.ts";
-import { eventKeys } from "../events/hooks/query-keys.ts";
+import type { EventDetail } from "#shared/events.ts";
+import { eventKeys } from "#web/features/events/hooks/query-keys.ts";
 import { newerEvent } from "./apply-changes.ts";
 import { openLiveStream } from "./live-stream.ts";
 

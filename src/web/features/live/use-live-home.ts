@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import type { UpcomingEventsResponse } from "../../../shared/events.ts";
-import { LIVE_GAME_EVENT, LIVE_RESET_EVENT, type LiveGameChange } from "../../../shared/live.ts";
-import type { MyActiveRegistrationsResponse } from "../../../shared/my-registrations.ts";
-import { eventKeys } from "../events/hooks/query-keys.ts";
+import type { UpcomingEventsResponse } from "#shared/events.ts";
+import { LIVE_GAME_EVENT, LIVE_RESET_EVENT, type LiveGameChange } from "#shared/live.ts";
+import type { MyActiveRegistrationsResponse } from "#shared/my-registrations.ts";
+import { eventKeys } from "#web/features/events/hooks/query-keys.ts";
 import { applyGameToMine, applyGameToUpcoming } from "./apply-changes.ts";
 import { openLiveStream } from "./live-stream.ts";
 

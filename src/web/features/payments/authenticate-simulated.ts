@@ -1,4 +1,4 @@
-import { api } from "../../lib/api.ts";
+import { api } from "#web/lib/api.ts";
 
 export type AuthenticationOutcome = "complete" | "fail";
 

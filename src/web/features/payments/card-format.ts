@@ -1,5 +1,5 @@
-import type { SavedCard } from "../../../shared/registrations.ts";
-import { t } from "../../i18n/i18n.ts";
+import type { SavedCard } from "#shared/registrations.ts";
+import { t } from "#web/i18n/i18n.ts";
 
 // Stripe names brands in lower case ("visa", "amex"); the simulated processor already writes them out.
 const BRANDS: Record<string, string> = {

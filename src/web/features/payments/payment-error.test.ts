@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { FAILED_TO_INITIALIZE_PAYMENT, PAYMENT_FAILED } from "../../../shared/registrations.ts";
-import { ApiError } from "../../lib/api.ts";
+import { FAILED_TO_INITIALIZE_PAYMENT, PAYMENT_FAILED } from "#shared/registrations.ts";
+import { ApiError } from "#web/lib/api.ts";
 import { PaymentMessage, paymentErrorMessage, stripeErrorMessage } from "./payment-error.ts";
 
 afterEach(() => {

@@ -1,6 +1,6 @@
-import { FAILED_TO_INITIALIZE_PAYMENT, PAYMENT_FAILED } from "../../../shared/registrations.ts";
-import { sharedMessage } from "../../i18n/shared-message.ts";
-import { ApiError } from "../../lib/api.ts";
+import { FAILED_TO_INITIALIZE_PAYMENT, PAYMENT_FAILED } from "#shared/registrations.ts";
+import { sharedMessage } from "#web/i18n/shared-message.ts";
+import { ApiError } from "#web/lib/api.ts";
 
 /**
  * A failure whose message was written for the user: the server's answer as the registration rules

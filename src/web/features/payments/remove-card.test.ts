@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../lib/api.ts";
+import { ApiError } from "#web/lib/api.ts";
 import { gamesNeedingCard, removedNotice } from "./remove-card.ts";
 
 const game = { eventId: "e1", title: "Friday Football", startsAt: "2030-05-17T18:00:00.000Z", timeZone: "Europe/London", role: "player" as const, canLeave: true };

@@ -1,7 +1,7 @@
-import type { WaitlistPlaceOnCard } from "../../../shared/registrations.ts";
-import type { SavedCard } from "../../../shared/registrations.ts";
-import { t } from "../../i18n/i18n.ts";
-import { ApiError } from "../../lib/api.ts";
+import type { WaitlistPlaceOnCard } from "#shared/registrations.ts";
+import type { SavedCard } from "#shared/registrations.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { ApiError } from "#web/lib/api.ts";
 import { cardSpokenName } from "./card-format.ts";
 
 export type { WaitlistPlaceOnCard };

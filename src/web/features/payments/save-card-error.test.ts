@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { INVALID_CARD_NUMBER, INVALID_CVC, UNEXPECTED_ERROR } from "../../../shared/registrations.ts";
-import { ApiError } from "../../lib/api.ts";
-import { FAILED_TO_SAVE_CARD } from "../../../shared/registrations.ts";
+import { INVALID_CARD_NUMBER, INVALID_CVC, UNEXPECTED_ERROR } from "#shared/registrations.ts";
+import { ApiError } from "#web/lib/api.ts";
+import { FAILED_TO_SAVE_CARD } from "#shared/registrations.ts";
 import { saveCardError } from "./save-card-error.ts";
 
 describe("saveCardError", () => {

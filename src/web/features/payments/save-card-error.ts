@@ -1,6 +1,6 @@
-import { FAILED_TO_SAVE_CARD, UNEXPECTED_ERROR } from "../../../shared/registrations.ts";
-import { sharedMessage } from "../../i18n/shared-message.ts";
-import { ApiError } from "../../lib/api.ts";
+import { FAILED_TO_SAVE_CARD, UNEXPECTED_ERROR } from "#shared/registrations.ts";
+import { sharedMessage } from "#web/i18n/shared-message.ts";
+import { ApiError } from "#web/lib/api.ts";
 
 export type CardField = "number" | "expiry" | "cvc";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_FEE } from "../../../shared/money.ts";
+import { DEFAULT_FEE } from "#shared/money.ts";
 import { formatCancelDeadline, paymentPolicy, spotDeadlineLine, waitlistDeadlineLine, waitlistPolicy } from "./cancel-policy.ts";
-import { at, HOUR, NOW } from "../../../test/web-fixtures.ts";
+import { at, HOUR, NOW } from "#test/web-fixtures.ts";
 
 // A game on Sunday, May 3, 2026 at 12:00 UTC: its deadline is Saturday at 12:00 UTC.
 const game = { startsAt: at(48 * HOUR), timeZone: "UTC" };

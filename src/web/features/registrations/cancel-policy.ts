@@ -1,10 +1,10 @@
-import { refundAfterFeeCents, type FeeRule } from "../../../shared/money.ts";
-import { formatCents } from "../../i18n/format-money.ts";
-import { currentLanguage, t } from "../../i18n/i18n.ts";
-import { cancellationDeadline, isCancellable } from "../../../shared/registrations.ts";
-import { timeZoneName } from "../../../shared/time-zone-name.ts";
-import { formatDate, viewerTimeZone } from "../events/format.ts";
-import { isKnownTimeZone, sameClockTime } from "../events/game-time.ts";
+import { refundAfterFeeCents, type FeeRule } from "#shared/money.ts";
+import { formatCents } from "#web/i18n/format-money.ts";
+import { currentLanguage, t } from "#web/i18n/i18n.ts";
+import { cancellationDeadline, isCancellable } from "#shared/registrations.ts";
+import { timeZoneName } from "#shared/time-zone-name.ts";
+import { formatDate, viewerTimeZone } from "#web/features/events/format.ts";
+import { isKnownTimeZone, sameClockTime } from "#web/features/events/game-time.ts";
 
 /**
  * The cancellation policy in the words a player reads before paying and on their status box: the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_FEE } from "../../../shared/money.ts";
+import { DEFAULT_FEE } from "#shared/money.ts";
 import { cancelSummary } from "./cancel-summary.ts";
-import { mine } from "../../../test/web-fixtures.ts";
+import { mine } from "#test/web-fixtures.ts";
 
 describe("cancelSummary", () => {
   it("shows the refund of a paid spot as paid, fee and refunded, by the fee rule", () => {

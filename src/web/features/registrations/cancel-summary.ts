@@ -1,7 +1,7 @@
-import { refundAfterFeeCents, type FeeRule } from "../../../shared/money.ts";
-import { formatCents } from "../../i18n/format-money.ts";
-import { t } from "../../i18n/i18n.ts";
-import { holdsSpot, type MyRegistration } from "../../../shared/registrations.ts";
+import { refundAfterFeeCents, type FeeRule } from "#shared/money.ts";
+import { formatCents } from "#web/i18n/format-money.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { holdsSpot, type MyRegistration } from "#shared/registrations.ts";
 
 export interface CancelSummary {
   /** Sentences for the Confirm Cancellation dialog, in order. */

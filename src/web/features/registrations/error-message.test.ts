@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CANCEL_WINDOW_TEXT, CONSENT_REQUIRED, PAYMENT_FAILED, SELECT_SAVED_CARD, UNEXPECTED_ERROR } from "../../../shared/registrations.ts";
-import { ApiError, needsConnectionMessage } from "../../lib/api.ts";
+import { CANCEL_WINDOW_TEXT, CONSENT_REQUIRED, PAYMENT_FAILED, SELECT_SAVED_CARD, UNEXPECTED_ERROR } from "#shared/registrations.ts";
+import { ApiError, needsConnectionMessage } from "#web/lib/api.ts";
 import { registrationErrorMessage } from "./error-message.ts";
 
 describe("registrationErrorMessage", () => {

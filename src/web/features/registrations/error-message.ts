@@ -1,6 +1,6 @@
-import { PAYMENT_FAILED, UNEXPECTED_ERROR } from "../../../shared/registrations.ts";
-import { sharedMessage } from "../../i18n/shared-message.ts";
-import { ApiError } from "../../lib/api.ts";
+import { PAYMENT_FAILED, UNEXPECTED_ERROR } from "#shared/registrations.ts";
+import { sharedMessage } from "#web/i18n/shared-message.ts";
+import { ApiError } from "#web/lib/api.ts";
 
 /**
  * The text to show when joining, confirming or cancelling fails. The server's own message for what

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { eventActions, eventRefreshInterval, FAST_REFRESH_MS, fullText, hasPaidSpots, isPaymentRunning, joinKind, joinLabel, SLOW_REFRESH_MS } from "./event-actions.ts";
-import { at, HOUR, makeEvent, mine, NOW, people } from "../../../test/web-fixtures.ts";
+import { at, HOUR, makeEvent, mine, NOW, people } from "#test/web-fixtures.ts";
 
 const actionsFor = (overrides: Parameters<typeof makeEvent>[0] = {}, isAdmin = false, now = NOW) => {
   const event = makeEvent(overrides);

@@ -1,10 +1,10 @@
-import { isCheckInOpen } from "../../../shared/check-in.ts";
-import { isFull } from "../../../shared/event-availability.ts";
-import type { EventDetail } from "../../../shared/events.ts";
-import { isRegistrationOpen, isRegularsWindow } from "../../../shared/registration-opening.ts";
-import { t } from "../../i18n/i18n.ts";
+import { isCheckInOpen } from "#shared/check-in.ts";
+import { isFull } from "#shared/event-availability.ts";
+import type { EventDetail } from "#shared/events.ts";
+import { isRegistrationOpen, isRegularsWindow } from "#shared/registration-opening.ts";
+import { t } from "#web/i18n/i18n.ts";
 import { heldSpots } from "./guests.ts";
-import { holdsSpot, isCancellable, priceFor, type MyRegistration, type RegistrationRole } from "../../../shared/registrations.ts";
+import { holdsSpot, isCancellable, priceFor, type MyRegistration, type RegistrationRole } from "#shared/registrations.ts";
 
 export type ActionEvent = Pick<EventDetail, "status" | "startsAt" | "endsAt" | "includeGoalkeepers"> &
   Partial<Pick<EventDetail, "registrationOpensAt" | "regularsOpenAt" | "regularsWindow" | "playersCount" | "goalkeepersCount">>;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { GUEST_FIRST_NAME_REQUIRED, GUEST_NAME_MAX, GUEST_NAME_TOO_LONG } from "../../../shared/guests.ts";
-import { DEFAULT_FEE } from "../../../shared/money.ts";
+import { GUEST_FIRST_NAME_REQUIRED, GUEST_NAME_MAX, GUEST_NAME_TOO_LONG } from "#shared/guests.ts";
+import { DEFAULT_FEE } from "#shared/money.ts";
 import { checkGuests, guestOfLabel, guestRemovedNotice, guestRemoval, guestShareCents, heldSpots, partyPriceText, partySize } from "./guests.ts";
-import { mine } from "../../../test/web-fixtures.ts";
+import { mine } from "#test/web-fixtures.ts";
 
 const row = (firstName: string, lastName = "", key = firstName) => ({ key, firstName, lastName });
 const sam = { id: "guest-1", name: "Sam" };

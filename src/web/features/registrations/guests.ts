@@ -1,10 +1,10 @@
-import type { Participant } from "../../../shared/events.ts";
-import { guestSchema, partyAmountCents, type GuestInput, type GuestView } from "../../../shared/guests.ts";
-import { refundAfterFeeCents, type FeeRule } from "../../../shared/money.ts";
-import { holdsSpot, type MyRegistration } from "../../../shared/registrations.ts";
-import { formatCents } from "../../i18n/format-money.ts";
-import { t } from "../../i18n/i18n.ts";
-import { sharedMessage } from "../../i18n/shared-message.ts";
+import type { Participant } from "#shared/events.ts";
+import { guestSchema, partyAmountCents, type GuestInput, type GuestView } from "#shared/guests.ts";
+import { refundAfterFeeCents, type FeeRule } from "#shared/money.ts";
+import { holdsSpot, type MyRegistration } from "#shared/registrations.ts";
+import { formatCents } from "#web/i18n/format-money.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { sharedMessage } from "#web/i18n/shared-message.ts";
 
 /**
  * +1 guests on the event page (src/shared/guests.ts): a player brings up to the game's

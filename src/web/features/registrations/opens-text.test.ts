@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { opensText } from "./opens-text.ts";
-import { NOW } from "../../../test/web-fixtures.ts";
+import { NOW } from "#test/web-fixtures.ts";
 
 // Around Mon, Nov 30 and Tue, Dec 1, 2026 at 7:00 PM in Toronto (00:00 UTC the next day).
 const REGULARS = "2026-12-01T00:00:00Z";

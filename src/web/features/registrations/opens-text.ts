@@ -1,7 +1,7 @@
-import type { EventSummary } from "../../../shared/events.ts";
-import { isRegistrationOpen, isRegularsWindow } from "../../../shared/registration-opening.ts";
-import { formatDate } from "../events/format.ts";
-import { t } from "../../i18n/i18n.ts";
+import type { EventSummary } from "#shared/events.ts";
+import { isRegistrationOpen, isRegularsWindow } from "#shared/registration-opening.ts";
+import { formatDate } from "#web/features/events/format.ts";
+import { t } from "#web/i18n/i18n.ts";
 
 /**
  * While a series' game is not open to everyone yet, when it opens, on the game's own clock: "Opens

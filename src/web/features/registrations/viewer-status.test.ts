@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { at, HOUR, makeEvent, mine, NOW } from "../../../test/web-fixtures.ts";
+import { at, HOUR, makeEvent, mine, NOW } from "#test/web-fixtures.ts";
 import { PAYMENT_PROCESSING, viewerStatus } from "./viewer-status.ts";
 
 const statusOf = (registrations: Parameters<typeof mine>[0][], eventOverrides = {}, now = NOW, currency = "cad") =>

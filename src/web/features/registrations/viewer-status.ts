@@ -1,8 +1,8 @@
-import type { EventDetail } from "../../../shared/events.ts";
-import { DEFAULT_FEE, type FeeRule } from "../../../shared/money.ts";
-import { formatCents } from "../../i18n/format-money.ts";
-import { t } from "../../i18n/i18n.ts";
-import type { MyRegistration, RegistrationStatus } from "../../../shared/registrations.ts";
+import type { EventDetail } from "#shared/events.ts";
+import { DEFAULT_FEE, type FeeRule } from "#shared/money.ts";
+import { formatCents } from "#web/i18n/format-money.ts";
+import { t } from "#web/i18n/i18n.ts";
+import type { MyRegistration, RegistrationStatus } from "#shared/registrations.ts";
 import { spotDeadlineLine, waitlistDeadlineLine } from "./cancel-policy.ts";
 
 export interface StatusLine {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { EditSeriesRegularsResponse, EndSeriesResponse, SeriesDetailResponse, SeriesListResponse, SeriesRegularsInput } from "../../../shared/series.ts";
-import { api } from "../../lib/api.ts";
-import { eventKeys } from "../events/hooks/query-keys.ts";
+import type { EditSeriesRegularsResponse, EndSeriesResponse, SeriesDetailResponse, SeriesListResponse, SeriesRegularsInput } from "#shared/series.ts";
+import { api } from "#web/lib/api.ts";
+import { eventKeys } from "#web/features/events/hooks/query-keys.ts";
 
 /**
  * The series' screens' reads and the end of a series (docs/series.md). Creating one and editing its

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { REGULARS_WINDOW_RANGE, seriesRegularsSchema } from "../../../shared/series.ts";
+import { REGULARS_WINDOW_RANGE, seriesRegularsSchema } from "#shared/series.ts";
 import { initialRegulars, regularsDraftOf, regularsErrorsOfServer, regularsInput } from "./regulars-draft.ts";
 
 describe("the Regulars first fields of a series' page", () => {

@@ -1,5 +1,5 @@
-import { REGULARS_LIMITS } from "../../../shared/regulars-limits.ts";
-import type { RegularsInput, RegularsRule } from "../../../shared/series.ts";
+import { REGULARS_LIMITS } from "#shared/regulars-limits.ts";
+import type { RegularsInput, RegularsRule } from "#shared/series.ts";
 
 /**
  * "Regulars first" as typed, on the Create New Event form (repeat-draft.ts) and on the series' page.

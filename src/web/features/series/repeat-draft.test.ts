@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { CreateEventInput } from "../../../shared/events.ts";
-import { createSeriesSchemaFor, REGULARS_MIN_GAMES_RANGE, REGULARS_OF_LAST_RANGE, REGULARS_SHARE_RANGE, REGULARS_WINDOW_RANGE } from "../../../shared/series.ts";
+import type { CreateEventInput } from "#shared/events.ts";
+import { createSeriesSchemaFor, REGULARS_MIN_GAMES_RANGE, REGULARS_OF_LAST_RANGE, REGULARS_SHARE_RANGE, REGULARS_WINDOW_RANGE } from "#shared/series.ts";
 import { checkRepeat, initialRepeat, repeatErrorsOfServer, repeatInput, type RepeatDraft } from "./repeat-draft.ts";
 
 const game: CreateEventInput = {

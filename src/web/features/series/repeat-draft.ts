@@ -1,7 +1,7 @@
-import type { RepeatInput } from "../../../shared/series.ts";
-import { createSeriesSchemaFor, SERIES_LIMITS } from "../../../shared/series.ts";
-import type { CreateEventInput } from "../../../shared/events.ts";
-import { sharedMessage } from "../../i18n/shared-message.ts";
+import type { RepeatInput } from "#shared/series.ts";
+import { createSeriesSchemaFor, SERIES_LIMITS } from "#shared/series.ts";
+import type { CreateEventInput } from "#shared/events.ts";
+import { sharedMessage } from "#web/i18n/shared-message.ts";
 import { initialRegulars, type RegularsDraft, type RegularsField, regularsInput, REGULARS_FIELDS } from "./regulars-draft.ts";
 
 /** The repeat part of the Create New Event form, as typed. */

@@ -1,4 +1,4 @@
-import { paths } from "../../lib/paths.ts";
+import { paths } from "#web/lib/paths.ts";
 
 /**
  * The weekly series' routes, in the organiser's console (admins; docs/series.md). Kept out of

@@ -1,7 +1,7 @@
-import type { SeriesView } from "../../../shared/series.ts";
-import { zonedTimeToUtc } from "../../../shared/zoned-time.ts";
-import { formatDate } from "../events/format.ts";
-import { t } from "../../i18n/i18n.ts";
+import type { SeriesView } from "#shared/series.ts";
+import { zonedTimeToUtc } from "#shared/zoned-time.ts";
+import { formatDate } from "#web/features/events/format.ts";
+import { t } from "#web/i18n/i18n.ts";
 
 /**
  * "Every Thursday, 7:00 PM" on the series' clock, in the screens' language: the weekday of its last

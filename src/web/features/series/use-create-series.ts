@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CreateEventInput } from "../../../shared/events.ts";
-import type { RepeatInput, SeriesDetailResponse } from "../../../shared/series.ts";
-import { api } from "../../lib/api.ts";
-import { eventKeys } from "../events/hooks/query-keys.ts";
+import type { CreateEventInput } from "#shared/events.ts";
+import type { RepeatInput, SeriesDetailResponse } from "#shared/series.ts";
+import { api } from "#web/lib/api.ts";
+import { eventKeys } from "#web/features/events/hooks/query-keys.ts";
 
 /** POST /api/admin/series: the Create New Event form with its repeat → 201 the series and its first games. */
 export function useCreateSeries() {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CreateEventInput } from "../../../shared/events.ts";
-import type { EditScope, EditSeriesGamesResponse } from "../../../shared/series.ts";
-import { api } from "../../lib/api.ts";
-import { eventKeys } from "../events/hooks/query-keys.ts";
+import type { CreateEventInput } from "#shared/events.ts";
+import type { EditScope, EditSeriesGamesResponse } from "#shared/series.ts";
+import { api } from "#web/lib/api.ts";
+import { eventKeys } from "#web/features/events/hooks/query-keys.ts";
 
 /** PATCH /api/admin/series/:id/games/:eventId: this game, or this and the following ones. */
 export function useEditSeriesGame(seriesId: string, eventId: string) {

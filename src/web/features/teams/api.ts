@@ -1,5 +1,5 @@
-import type { PublishedTeams, TeamsScore, TeamsSheet, TeamsSuggestions } from "../../../shared/teams.ts";
-import { api } from "../../lib/api.ts";
+import type { PublishedTeams, TeamsScore, TeamsSheet, TeamsSuggestions } from "#shared/teams.ts";
+import { api } from "#web/lib/api.ts";
 
 /** Teams' calls: /api/admin/events/:id/teams for admins (the server checks it, server/teams/routes.ts), and the players' view. */
 

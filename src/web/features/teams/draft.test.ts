@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_MU, type TeamsCandidate } from "../../../shared/teams.ts";
+import { DEFAULT_MU, type TeamsCandidate } from "#shared/teams.ts";
 import { draftFigures, nextSplit, swapPlayers, swapRefusal, toggleLock } from "./draft.ts";
 
 const candidate = (memberId: string, role: "player" | "goalkeeper", mu: number): TeamsCandidate => ({

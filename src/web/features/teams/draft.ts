@@ -1,6 +1,6 @@
-import { checkSplit, type TeamsCandidate, teamStrength, winChances } from "../../../shared/teams.ts";
-import { t } from "../../i18n/i18n.ts";
-import { sharedMessage } from "../../i18n/shared-message.ts";
+import { checkSplit, type TeamsCandidate, teamStrength, winChances } from "#shared/teams.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { sharedMessage } from "#web/i18n/shared-message.ts";
 
 /**
  * The teams on the admin's screen before they are published: the split, the locks, and what a swap

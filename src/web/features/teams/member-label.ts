@@ -1,5 +1,5 @@
-import type { TeamsGoneMember, TeamsHost } from "../../../shared/teams.ts";
-import { t } from "../../i18n/i18n.ts";
+import type { TeamsGoneMember, TeamsHost } from "#shared/teams.ts";
+import { t } from "#web/i18n/i18n.ts";
 
 /**
  * How the admin's screen names someone in the teams: a player by name, a +1 guest as the event page

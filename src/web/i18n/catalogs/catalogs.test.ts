@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { readFileSync } from "node:fs";
-import { LANGUAGES } from "../../../shared/language.ts";
+import { LANGUAGES } from "#shared/language.ts";
 import { AREAS } from "./areas.ts";
 
 // The catalogs as written (the build compiles them; vitest.config.ts runs the same plugin), read from

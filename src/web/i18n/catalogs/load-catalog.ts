@@ -1,4 +1,4 @@
-import type { Language } from "../../../shared/language.ts";
+import type { Language } from "#shared/language.ts";
 import type { Area } from "./areas.ts";
 
 /** A catalog as the build compiles it (scripts/vite-compiled-catalogs.ts): Lingui's compiled messages by key. */

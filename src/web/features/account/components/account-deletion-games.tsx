@@ -1,10 +1,10 @@
 import { useId } from "react";
-import { formatCents } from "../../../i18n/format-money.ts";
-import { t } from "../../../i18n/i18n.ts";
-import type { AccountDeletionPreview } from "../../../../shared/registrations.ts";
-import { useCurrency } from "../../../lib/config.ts";
-import { formatGameTime } from "../../events/game-time.ts";
-import { deletionOutcomeText } from "../deletion-outcome.ts";
+import { formatCents } from "#web/i18n/format-money.ts";
+import { t } from "#web/i18n/i18n.ts";
+import type { AccountDeletionPreview } from "#shared/registrations.ts";
+import { useCurrency } from "#web/lib/config.ts";
+import { formatGameTime } from "#web/features/events/game-time.ts";
+import { deletionOutcomeText } from "#web/features/account/deletion-outcome.ts";
 
 /**
  * Before an account is deleted: each game the person holds a spot or a waitlist place in, and what

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { AccountDeletionPreview } from "../../../../shared/registrations.ts";
-import { api } from "../../../lib/api.ts";
+import type { AccountDeletionPreview } from "#shared/registrations.ts";
+import { api } from "#web/lib/api.ts";
 
 /** GET /api/me/account-deletion: each game held and what deleting the account refunds (the server's rule). */
 export function fetchAccountDeletionPreview(signal?: AbortSignal) {

@@ -1,5 +1,5 @@
-import { t } from "../../../i18n/i18n.ts";
-import { apiUrl } from "../../../lib/app-origin.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { apiUrl } from "#web/lib/app-origin.ts";
 
 /** The game's .ics: a phone or desktop calendar opens it and offers to add the game, at its time on the pitch's clocks. */
 export function AddToCalendarLink({ eventId }: { eventId: string }) {

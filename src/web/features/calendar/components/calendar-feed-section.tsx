@@ -1,13 +1,13 @@
 import { useId, useState } from "react";
-import type { CalendarFeedCreated } from "../../../../shared/calendar.ts";
-import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
-import { Button, Card, FormMessage } from "../../../components/form.tsx";
-import { useNotify } from "../../../components/notification.tsx";
-import { t } from "../../../i18n/i18n.ts";
-import { errorMessage } from "../../../lib/api.ts";
-import { QueryError } from "../../events/components/query-error.tsx";
-import { formatLongDate } from "../../events/format.ts";
-import { useCalendarFeedStatus, useReplaceCalendarFeed } from "../hooks/use-calendar-feed.ts";
+import type { CalendarFeedCreated } from "#shared/calendar.ts";
+import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
+import { Button, Card, FormMessage } from "#web/components/form.tsx";
+import { useNotify } from "#web/components/notification.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import { errorMessage } from "#web/lib/api.ts";
+import { QueryError } from "#web/features/events/components/query-error.tsx";
+import { formatLongDate } from "#web/features/events/format.ts";
+import { useCalendarFeedStatus, useReplaceCalendarFeed } from "#web/features/calendar/hooks/use-calendar-feed.ts";
 
 /**
  * Profile: "Subscribe in your calendar". The feed's address holds a secret that the server keeps

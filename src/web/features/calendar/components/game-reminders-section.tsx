@@ -1,9 +1,9 @@
 import { useId, useState } from "react";
-import { Card, FormMessage, Switch } from "../../../components/form.tsx";
-import { t } from "../../../i18n/i18n.ts";
-import { errorMessage } from "../../../lib/api.ts";
-import { QueryError } from "../../events/components/query-error.tsx";
-import { useGameReminders, useSetGameReminders } from "../hooks/use-game-reminders.ts";
+import { Card, FormMessage, Switch } from "#web/components/form.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import { errorMessage } from "#web/lib/api.ts";
+import { QueryError } from "#web/features/events/components/query-error.tsx";
+import { useGameReminders, useSetGameReminders } from "#web/features/calendar/hooks/use-game-reminders.ts";
 
 /** Profile: "Game reminders", the mails 24 hours and 2 hours before a game; apart from the new-game mails. */
 export function GameRemindersSection() {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CalendarFeedCreated, CalendarFeedStatus } from "../../../../shared/calendar.ts";
-import { api } from "../../../lib/api.ts";
+import type { CalendarFeedCreated, CalendarFeedStatus } from "#shared/calendar.ts";
+import { api } from "#web/lib/api.ts";
 
 const calendarFeedKey = ["account", "calendar-feed"] as const;
 

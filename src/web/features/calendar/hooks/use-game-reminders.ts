@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ReminderSettings } from "../../../../shared/calendar.ts";
-import { api } from "../../../lib/api.ts";
+import type { ReminderSettings } from "#shared/calendar.ts";
+import { api } from "#web/lib/api.ts";
 
 const remindersKey = ["account", "game-reminders"] as const;
 

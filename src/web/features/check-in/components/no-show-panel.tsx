@@ -1,11 +1,11 @@
 import type { UseMutationResult } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { type CheckInList, noShowRules } from "../../../../shared/check-in.ts";
-import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
-import { Button, FormMessage } from "../../../components/form.tsx";
-import { t } from "../../../i18n/i18n.ts";
-import { errorMessage } from "../../../lib/api.ts";
-import { formatDate, formatTime } from "../../events/format.ts";
+import { type CheckInList, noShowRules } from "#shared/check-in.ts";
+import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
+import { Button, FormMessage } from "#web/components/form.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import { errorMessage } from "#web/lib/api.ts";
+import { formatDate, formatTime } from "#web/features/events/format.ts";
 
 type ListMutation = UseMutationResult<CheckInList, Error, void>;
 

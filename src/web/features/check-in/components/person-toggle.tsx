@@ -1,6 +1,6 @@
 import { useId } from "react";
-import type { CheckInPerson } from "../../../../shared/check-in.ts";
-import { t } from "../../../i18n/i18n.ts";
+import type { CheckInPerson } from "#shared/check-in.ts";
+import { t } from "#web/i18n/i18n.ts";
 
 /**
  * One person on the check-in list: a full-width toggle button (aria-pressed: checked in), big enough

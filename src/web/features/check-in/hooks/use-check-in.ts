@@ -1,10 +1,10 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
-import { type CheckInAnswer, type CheckInList, countCheckedIn } from "../../../../shared/check-in.ts";
-import { t } from "../../../i18n/i18n.ts";
-import { ApiError } from "../../../lib/api.ts";
-import { fetchCheckInList, markNoShows, putCheckIn, undoNoShows } from "../api.ts";
-import { createTapQueue, type PendingTap, type TapQueue } from "../tap-queue.ts";
+import { type CheckInAnswer, type CheckInList, countCheckedIn } from "#shared/check-in.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { ApiError } from "#web/lib/api.ts";
+import { fetchCheckInList, markNoShows, putCheckIn, undoNoShows } from "#web/features/check-in/api.ts";
+import { createTapQueue, type PendingTap, type TapQueue } from "#web/features/check-in/tap-queue.ts";
 
 export const checkInKeys = {
   list: (eventId: string) => ["check-in", eventId] as const,

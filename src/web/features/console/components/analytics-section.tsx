@@ -1,14 +1,14 @@
 import { useId } from "react";
-import type { AnalyticsReport, Device, Screen } from "../../../../shared/analytics.ts";
-import { Spinner } from "../../../components/spinner.tsx";
-import { QueryError } from "../../events/components/query-error.tsx";
-import { formatDate } from "../../events/format.ts";
-import { currentLanguage, t, type MessageKey } from "../../../i18n/i18n.ts";
-import { bucketSeries, count, dayRange, longDay, shortDay, unitFor } from "../figures.ts";
-import { useAnalytics } from "../hooks/use-analytics.ts";
-import type { DayRange } from "../period.ts";
+import type { AnalyticsReport, Device, Screen } from "#shared/analytics.ts";
+import { Spinner } from "#web/components/spinner.tsx";
+import { QueryError } from "#web/features/events/components/query-error.tsx";
+import { formatDate } from "#web/features/events/format.ts";
+import { currentLanguage, t, type MessageKey } from "#web/i18n/i18n.ts";
+import { bucketSeries, count, dayRange, longDay, shortDay, unitFor } from "#web/features/console/figures.ts";
+import { useAnalytics } from "#web/features/console/hooks/use-analytics.ts";
+import type { DayRange } from "#web/features/console/period.ts";
 import { BarChart, CHART_COLORS } from "./bar-chart.tsx";
-import { timeZoneName } from "../../../../shared/time-zone-name.ts";
+import { timeZoneName } from "#shared/time-zone-name.ts";
 
 const SCREEN_WORDS: Record<Screen, MessageKey> = {
   home: "admin.visits.screenHome",

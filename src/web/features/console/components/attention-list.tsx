@@ -1,18 +1,18 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import type { AttentionItem } from "../../../../shared/console.ts";
-import { formatCents } from "../../../i18n/format-money.ts";
-import { t, type MessageKey } from "../../../i18n/i18n.ts";
-import { messageAround } from "../../../i18n/message-around.ts";
-import { Button, FormMessage } from "../../../components/form.tsx";
-import { Spinner } from "../../../components/spinner.tsx";
-import { useCurrency } from "../../../lib/config.ts";
-import { paths } from "../../../lib/paths.ts";
-import { QueryError } from "../../events/components/query-error.tsx";
-import { registrationErrorMessage } from "../../registrations/error-message.ts";
-import { dateTime } from "../figures.ts";
-import { useAttention } from "../hooks/use-attention.ts";
-import { useRetryRefund } from "../hooks/use-retry-refund.ts";
+import type { AttentionItem } from "#shared/console.ts";
+import { formatCents } from "#web/i18n/format-money.ts";
+import { t, type MessageKey } from "#web/i18n/i18n.ts";
+import { messageAround } from "#web/i18n/message-around.ts";
+import { Button, FormMessage } from "#web/components/form.tsx";
+import { Spinner } from "#web/components/spinner.tsx";
+import { useCurrency } from "#web/lib/config.ts";
+import { paths } from "#web/lib/paths.ts";
+import { QueryError } from "#web/features/events/components/query-error.tsx";
+import { registrationErrorMessage } from "#web/features/registrations/error-message.ts";
+import { dateTime } from "#web/features/console/figures.ts";
+import { useAttention } from "#web/features/console/hooks/use-attention.ts";
+import { useRetryRefund } from "#web/features/console/hooks/use-retry-refund.ts";
 
 const KIND_WORDS: Record<AttentionItem["kind"], MessageKey> = {
   failed_refund: "admin.attention.refundFailed",

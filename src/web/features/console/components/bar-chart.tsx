@@ -1,5 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
-import { t } from "../../../i18n/i18n.ts";
+import { t } from "#web/i18n/i18n.ts";
 import type { ShownChart } from "./uplot-bars.ts";
 import { cell, TableScroll } from "./table-scroll.tsx";
 

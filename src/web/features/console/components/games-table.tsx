@@ -1,8 +1,8 @@
 import { Link, useLocation } from "react-router";
-import type { ConsoleOverview } from "../../../../shared/console.ts";
-import { paths } from "../../../lib/paths.ts";
-import { t } from "../../../i18n/i18n.ts";
-import { dateTime, percent } from "../figures.ts";
+import type { ConsoleOverview } from "#shared/console.ts";
+import { paths } from "#web/lib/paths.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { dateTime, percent } from "#web/features/console/figures.ts";
 import { cell, TableScroll } from "./table-scroll.tsx";
 
 /** What the roster's "Back to the console" returns to: the console with the period it showed. */

@@ -1,8 +1,8 @@
-import type { ConsoleOverview } from "../../../../shared/console.ts";
-import { formatCents } from "../../../i18n/format-money.ts";
-import { formatDate } from "../../events/format.ts";
-import { t } from "../../../i18n/i18n.ts";
-import { bucketDays, count, dateTime, dayRange, longDay, shortDay, unitFor, wholePercent } from "../figures.ts";
+import type { ConsoleOverview } from "#shared/console.ts";
+import { formatCents } from "#web/i18n/format-money.ts";
+import { formatDate } from "#web/features/events/format.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { bucketDays, count, dateTime, dayRange, longDay, shortDay, unitFor, wholePercent } from "#web/features/console/figures.ts";
 import { BarChart, CHART_COLORS } from "./bar-chart.tsx";
 
 /**

@@ -1,8 +1,8 @@
 import { useId, type ReactNode } from "react";
-import type { ConsoleOverview } from "../../../../shared/console.ts";
-import { formatCents } from "../../../i18n/format-money.ts";
-import { t } from "../../../i18n/i18n.ts";
-import { count, percent } from "../figures.ts";
+import type { ConsoleOverview } from "#shared/console.ts";
+import { formatCents } from "#web/i18n/format-money.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { count, percent } from "#web/features/console/figures.ts";
 
 /**
  * The period's figures in cards, each a named region with a definition list (term, figure and,

@@ -1,8 +1,8 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
-import { Button, TextField } from "../../../components/form.tsx";
-import { t } from "../../../i18n/i18n.ts";
-import { sharedMessage } from "../../../i18n/shared-message.ts";
-import { checkRange, type DayRange, type PeriodChoice, PRESETS, type PresetId } from "../period.ts";
+import { Button, TextField } from "#web/components/form.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import { sharedMessage } from "#web/i18n/shared-message.ts";
+import { checkRange, type DayRange, type PeriodChoice, PRESETS, type PresetId } from "#web/features/console/period.ts";
 
 /**
  * The period's presets as radio buttons (arrow keys move between them; a preset applies at once)

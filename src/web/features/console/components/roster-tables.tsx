@@ -1,8 +1,8 @@
 import { useId, type ReactNode } from "react";
-import type { GameRoster, RosterEntry } from "../../../../shared/console.ts";
-import { formatCents } from "../../../i18n/format-money.ts";
-import { t, type MessageKey } from "../../../i18n/i18n.ts";
-import { attendanceWord, dateTime, refundStatusWord, roleWord, statusWord } from "../figures.ts";
+import type { GameRoster, RosterEntry } from "#shared/console.ts";
+import { formatCents } from "#web/i18n/format-money.ts";
+import { t, type MessageKey } from "#web/i18n/i18n.ts";
+import { attendanceWord, dateTime, refundStatusWord, roleWord, statusWord } from "#web/features/console/figures.ts";
 import { cell, TableScroll } from "./table-scroll.tsx";
 
 /**

@@ -1,4 +1,4 @@
-import type { PeriodParams } from "../api.ts";
+import type { PeriodParams } from "#web/features/console/api.ts";
 
 /** Cache keys of the console; a retried refund invalidates everything under `all`. */
 export const consoleKeys = {

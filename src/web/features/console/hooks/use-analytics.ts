@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { fetchAnalytics } from "../api.ts";
-import type { DayRange } from "../period.ts";
+import { fetchAnalytics } from "#web/features/console/api.ts";
+import type { DayRange } from "#web/features/console/period.ts";
 import { consoleKeys } from "./query-keys.ts";
 
 /** GET /api/admin/analytics for the console's period; `null` asks for nothing. */

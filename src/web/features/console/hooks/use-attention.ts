@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { fetchAttention } from "../api.ts";
+import { fetchAttention } from "#web/features/console/api.ts";
 import { consoleKeys } from "./query-keys.ts";
 
 /** GET /api/admin/attention */

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { fetchOverview, type PeriodParams } from "../api.ts";
+import { fetchOverview, type PeriodParams } from "#web/features/console/api.ts";
 import { consoleKeys } from "./query-keys.ts";
 
 /** GET /api/admin/overview for a period; `null` asks for nothing (a custom range that is not valid yet). */

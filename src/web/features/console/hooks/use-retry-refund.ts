@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { retryRefund } from "../../registrations/hooks/use-retry-refund.ts";
-import { useInvalidateEvents } from "../../registrations/hooks/use-invalidate-events.ts";
+import { retryRefund } from "#web/features/registrations/hooks/use-retry-refund.ts";
+import { useInvalidateEvents } from "#web/features/registrations/hooks/use-invalidate-events.ts";
 import { consoleKeys } from "./query-keys.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { fetchRoster } from "../api.ts";
+import { fetchRoster } from "#web/features/console/api.ts";
 import { consoleKeys } from "./query-keys.ts";
 
 /** GET /api/admin/events/:id/roster */

@@ -1,12 +1,12 @@
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
-import { Button } from "../../../components/form.tsx";
-import { Spinner } from "../../../components/spinner.tsx";
-import { t, type MessageKey } from "../../../i18n/i18n.ts";
-import { useCurrency } from "../../../lib/config.ts";
-import { paths } from "../../../lib/paths.ts";
-import { formatGoalkeepers, formatHours, formatLongDate, formatPrice } from "../format.ts";
-import { useCompletedEvents } from "../hooks/use-completed-events.ts";
+import { Button } from "#web/components/form.tsx";
+import { Spinner } from "#web/components/spinner.tsx";
+import { t, type MessageKey } from "#web/i18n/i18n.ts";
+import { useCurrency } from "#web/lib/config.ts";
+import { paths } from "#web/lib/paths.ts";
+import { formatGoalkeepers, formatHours, formatLongDate, formatPrice } from "#web/features/events/format.ts";
+import { useCompletedEvents } from "#web/features/events/hooks/use-completed-events.ts";
 import { EmptyState } from "./empty-state.tsx";
 import { QueryError } from "./query-error.tsx";
 

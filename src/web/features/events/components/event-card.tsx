@@ -1,13 +1,13 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { isFull } from "../../../../shared/event-availability.ts";
-import type { EventSummary } from "../../../../shared/events.ts";
-import type { MyActiveRegistration } from "../../../../shared/my-registrations.ts";
-import { t } from "../../../i18n/i18n.ts";
-import { paths } from "../../../lib/paths.ts";
-import { formatDayBadge, formatDuration, formatGoalkeepers, formatHours, formatLongDate, formatPrice, isCompleted } from "../format.ts";
-import { useIsNarrow } from "../hooks/use-is-narrow.ts";
-import { myStateText } from "../my-state-text.ts";
+import { isFull } from "#shared/event-availability.ts";
+import type { EventSummary } from "#shared/events.ts";
+import type { MyActiveRegistration } from "#shared/my-registrations.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { paths } from "#web/lib/paths.ts";
+import { formatDayBadge, formatDuration, formatGoalkeepers, formatHours, formatLongDate, formatPrice, isCompleted } from "#web/features/events/format.ts";
+import { useIsNarrow } from "#web/features/events/hooks/use-is-narrow.ts";
+import { myStateText } from "#web/features/events/my-state-text.ts";
 import { PlayersProgress } from "./players-progress.tsx";
 
 /**

@@ -1,15 +1,15 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { type CreateEventInput, EVENT_LIMITS } from "../../../../shared/events.ts";
-import { GUEST_LIMIT_MESSAGE, MAX_GUESTS_PER_PLAYER } from "../../../../shared/guests.ts";
-import { DEFAULT_FEE } from "../../../../shared/money.ts";
-import { formatCents } from "../../../i18n/format-money.ts";
-import { currentIntlLocale, t } from "../../../i18n/i18n.ts";
-import { sharedMessage } from "../../../i18n/shared-message.ts";
-import { Button, Card, Checkbox, FormMessage, TextField } from "../../../components/form.tsx";
-import { TextArea } from "../../../components/text-area.tsx";
-import { ApiError, errorMessage } from "../../../lib/api.ts";
-import { useConfig, useCurrency } from "../../../lib/config.ts";
-import { checkCreateEvent, type FieldName, fieldMessagesOfServerError, fieldsOfServerError, type FormState, type LocationDraft, priceInputOf } from "../create-event-form.ts";
+import { type CreateEventInput, EVENT_LIMITS } from "#shared/events.ts";
+import { GUEST_LIMIT_MESSAGE, MAX_GUESTS_PER_PLAYER } from "#shared/guests.ts";
+import { DEFAULT_FEE } from "#shared/money.ts";
+import { formatCents } from "#web/i18n/format-money.ts";
+import { currentIntlLocale, t } from "#web/i18n/i18n.ts";
+import { sharedMessage } from "#web/i18n/shared-message.ts";
+import { Button, Card, Checkbox, FormMessage, TextField } from "#web/components/form.tsx";
+import { TextArea } from "#web/components/text-area.tsx";
+import { ApiError, errorMessage } from "#web/lib/api.ts";
+import { useConfig, useCurrency } from "#web/lib/config.ts";
+import { checkCreateEvent, type FieldName, fieldMessagesOfServerError, fieldsOfServerError, type FormState, type LocationDraft, priceInputOf } from "#web/features/events/create-event-form.ts";
 import { EventLocation } from "./event-location.tsx";
 
 /**

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { TextField } from "../../../components/form.tsx";
-import { t } from "../../../i18n/i18n.ts";
-import { enterVenueManually, type FieldName, type LocationDraft } from "../create-event-form.ts";
-import { formatPoint, parseMapLocation } from "../map-link.ts";
+import { TextField } from "#web/components/form.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import { enterVenueManually, type FieldName, type LocationDraft } from "#web/features/events/create-event-form.ts";
+import { formatPoint, parseMapLocation } from "#web/features/events/map-link.ts";
 import { EventMap } from "./event-map.tsx";
 import { PlaceSearch } from "./place-search.tsx";
 

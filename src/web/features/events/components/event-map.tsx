@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { t } from "../../../i18n/i18n.ts";
-import { useConfig } from "../../../lib/config.ts";
-import { useNearViewport } from "../../../lib/use-near-viewport.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { useConfig } from "#web/lib/config.ts";
+import { useNearViewport } from "#web/lib/use-near-viewport.ts";
 import type { MapPoint, ShownMap } from "./leaflet-map.ts";
 
 type MapState = "loading" | "ready" | "error";

@@ -1,9 +1,9 @@
 import { useId } from "react";
-import type { EventSummary } from "../../../../shared/events.ts";
-import type { MyActiveRegistration } from "../../../../shared/my-registrations.ts";
-import type { TimelineGroup } from "../../../../shared/timeline.ts";
-import { useCurrency } from "../../../lib/config.ts";
-import { timelineLabel } from "../timeline-label.ts";
+import type { EventSummary } from "#shared/events.ts";
+import type { MyActiveRegistration } from "#shared/my-registrations.ts";
+import type { TimelineGroup } from "#shared/timeline.ts";
+import { useCurrency } from "#web/lib/config.ts";
+import { timelineLabel } from "#web/features/events/timeline-label.ts";
 import { EventCard } from "./event-card.tsx";
 
 type MineByEvent = ReadonlyMap<string, MyActiveRegistration[]> | undefined;

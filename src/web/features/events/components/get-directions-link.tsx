@@ -1,5 +1,5 @@
-import { t } from "../../../i18n/i18n.ts";
-import { currentMapPlatform, directionsUrl } from "../directions.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { currentMapPlatform, directionsUrl } from "#web/features/events/directions.ts";
 
 /** Opens the route to the venue (its point, else its address) in the user's map app: in a new tab on the web, the map app on a phone. */
 export function GetDirectionsLink({ latitude, longitude, name }: { latitude: number | null; longitude: number | null; name: string }) {

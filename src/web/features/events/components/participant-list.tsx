@@ -1,7 +1,7 @@
-import type { Participant } from "../../../../shared/events.ts";
-import type { GuestView } from "../../../../shared/guests.ts";
-import { t } from "../../../i18n/i18n.ts";
-import { guestOfLabel } from "../../registrations/guests.ts";
+import type { Participant } from "#shared/events.ts";
+import type { GuestView } from "#shared/guests.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { guestOfLabel } from "#web/features/registrations/guests.ts";
 
 /** A spot held: by a player, or by a guest they brought (shown right after them; src/shared/guests.ts). */
 type SpotHolder = { kind: "player"; participant: Participant } | { kind: "guest"; guest: GuestView; host: Participant };

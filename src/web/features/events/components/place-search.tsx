@@ -1,10 +1,10 @@
 import { useId, useState, type KeyboardEvent } from "react";
-import type { PlaceSuggestion } from "../../../../shared/events.ts";
-import { Button } from "../../../components/form.tsx";
-import { errorMessage } from "../../../lib/api.ts";
-import { t } from "../../../i18n/i18n.ts";
-import { useDebouncedValue } from "../hooks/use-debounced-value.ts";
-import { MIN_PLACE_QUERY, usePlaces } from "../hooks/use-places.ts";
+import type { PlaceSuggestion } from "#shared/events.ts";
+import { Button } from "#web/components/form.tsx";
+import { errorMessage } from "#web/lib/api.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { useDebouncedValue } from "#web/features/events/hooks/use-debounced-value.ts";
+import { MIN_PLACE_QUERY, usePlaces } from "#web/features/events/hooks/use-places.ts";
 
 const DEBOUNCE_MS = 300;
 

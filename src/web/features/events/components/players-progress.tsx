@@ -1,4 +1,4 @@
-import { t } from "../../../i18n/i18n.ts";
+import { t } from "#web/i18n/i18n.ts";
 
 /** 'N of M players' as a bar that assistive technology reads as a progress bar. */
 export function PlayersProgress({ count, max }: { count: number; max: number }) {

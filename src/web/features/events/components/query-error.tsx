@@ -1,6 +1,6 @@
-import { Button } from "../../../components/form.tsx";
-import { t } from "../../../i18n/i18n.ts";
-import { errorMessage } from "../../../lib/api.ts";
+import { Button } from "#web/components/form.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import { errorMessage } from "#web/lib/api.ts";
 
 /** A failed request, said plainly, with a way to try again. */
 export function QueryError({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
-import { t } from "../../../i18n/i18n.ts";
-import { Button } from "../../../components/form.tsx";
-import { useNotify } from "../../../components/notification.tsx";
-import { countShare } from "../../../lib/analytics.ts";
-import { shareEvent } from "../share-event.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { Button } from "#web/components/form.tsx";
+import { useNotify } from "#web/components/notification.tsx";
+import { countShare } from "#web/lib/analytics.ts";
+import { shareEvent } from "#web/features/events/share-event.ts";
 
 /** `highlight`: the game was just created; the button takes the focus and stands out, sharing being the organiser's next step. */
 export function ShareEventButton({ title, url, className = "", highlight = false }: { title: string; url: string; className?: string; highlight?: boolean }) {

@@ -1,10 +1,10 @@
 import { useId, type ReactNode } from "react";
-import { availabilityText } from "../../../../shared/event-availability.ts";
-import { currentLanguage, t } from "../../../i18n/i18n.ts";
-import { useCurrency } from "../../../lib/config.ts";
-import { formatPrice } from "../format.ts";
-import { formatGameTime } from "../game-time.ts";
-import { useEventPreview } from "../hooks/use-event-preview.ts";
+import { availabilityText } from "#shared/event-availability.ts";
+import { currentLanguage, t } from "#web/i18n/i18n.ts";
+import { useCurrency } from "#web/lib/config.ts";
+import { formatPrice } from "#web/features/events/format.ts";
+import { formatGameTime } from "#web/features/events/game-time.ts";
+import { useEventPreview } from "#web/features/events/hooks/use-event-preview.ts";
 
 /**
  * Which game a shared link is for, above the login form of a signed-out visitor who opened it: the

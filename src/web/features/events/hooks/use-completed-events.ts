@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { CompletedEventsResponse } from "../../../../shared/events.ts";
-import { api } from "../../../lib/api.ts";
+import type { CompletedEventsResponse } from "#shared/events.ts";
+import { api } from "#web/lib/api.ts";
 import { eventKeys } from "./query-keys.ts";
 
 /** GET /api/events?scope=completed&page=N (5 a page, newest first; pages count from 1). */

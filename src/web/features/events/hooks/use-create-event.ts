@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CreateEventInput, EventDetail } from "../../../../shared/events.ts";
-import { api } from "../../../lib/api.ts";
+import type { CreateEventInput, EventDetail } from "#shared/events.ts";
+import { api } from "#web/lib/api.ts";
 import { eventKeys } from "./query-keys.ts";
 
 /** POST /api/events (admins) → 201 { event } */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CreateEventInput, EditEventResponse } from "../../../../shared/events.ts";
-import { api } from "../../../lib/api.ts";
+import type { CreateEventInput, EditEventResponse } from "#shared/events.ts";
+import { api } from "#web/lib/api.ts";
 import { eventKeys } from "./query-keys.ts";
 
 /** PATCH /api/events/:id (admins) with the create form's body → { event, changes, notified } */

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { EventSummary } from "../../../../shared/events.ts";
-import { api } from "../../../lib/api.ts";
+import type { EventSummary } from "#shared/events.ts";
+import { api } from "#web/lib/api.ts";
 
 /** GET /api/events/:id/preview: a game's public facts, for anyone holding its link (no sign-in). */
 export function useEventPreview(id: string | null) {

@@ -1,7 +1,7 @@
 import { replaceEqualDeep, useQuery } from "@tanstack/react-query";
-import type { EventDetail } from "../../../../shared/events.ts";
-import { api } from "../../../lib/api.ts";
-import { newerEvent } from "../../live/apply-changes.ts";
+import type { EventDetail } from "#shared/events.ts";
+import { api } from "#web/lib/api.ts";
+import { newerEvent } from "#web/features/live/apply-changes.ts";
 import { EARLY_ANSWER_FRESH_MS, eventKeys } from "./query-keys.ts";
 
 /** GET /api/events/:id */

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { serverRender } from "../../../lib/server-render.ts";
+import { serverRender } from "#web/lib/server-render.ts";
 
 /** The mobile layout applies at 640px or less (docs/product-rules.md, "Constants"). */
 const NARROW_QUERY = "(max-width: 640px)";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { MyActiveRegistration, MyActiveRegistrationsResponse } from "../../../../shared/my-registrations.ts";
-import { api } from "../../../lib/api.ts";
+import type { MyActiveRegistration, MyActiveRegistrationsResponse } from "#shared/my-registrations.ts";
+import { api } from "#web/lib/api.ts";
 import { EARLY_ANSWER_FRESH_MS, eventKeys } from "./query-keys.ts";
 
 /** GET /api/me/registrations: the viewer's own spots and places, apart from the shared home list. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { serverRender } from "../../../lib/server-render.ts";
+import { serverRender } from "#web/lib/server-render.ts";
 
 /** The current time, refreshed every `intervalMs`, so "Today" and "completed" move on with the clock. */
 export function useNow(intervalMs = 60_000): Date {

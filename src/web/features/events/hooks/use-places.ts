@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { PlaceSuggestion } from "../../../../shared/events.ts";
-import { api } from "../../../lib/api.ts";
+import type { PlaceSuggestion } from "#shared/events.ts";
+import { api } from "#web/lib/api.ts";
 
 export interface PlacesResponse {
   places: PlaceSuggestion[];

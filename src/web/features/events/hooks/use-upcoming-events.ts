@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { UpcomingEventsResponse } from "../../../../shared/events.ts";
-import { api } from "../../../lib/api.ts";
+import type { UpcomingEventsResponse } from "#shared/events.ts";
+import { api } from "#web/lib/api.ts";
 import { EARLY_ANSWER_FRESH_MS, eventKeys } from "./query-keys.ts";
 
 /** GET /api/events?scope=upcoming */

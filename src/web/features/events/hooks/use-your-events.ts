@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { YourEventsResponse } from "../../../../shared/events.ts";
-import { api } from "../../../lib/api.ts";
+import type { YourEventsResponse } from "#shared/events.ts";
+import { api } from "#web/lib/api.ts";
 import { eventKeys } from "./query-keys.ts";
 
 /** GET /api/me/events — already classified by the server (docs/product-rules.md, "Your Events"). */

@@ -1,5 +1,5 @@
 import type { Ref } from "react";
-import type { SavedCard } from "../../../../shared/registrations.ts";
+import type { SavedCard } from "#shared/registrations.ts";
 import { SimulatedCardForm } from "./simulated-card-form.tsx";
 import { StripeCardEntry } from "./stripe-card-entry.tsx";
 

@@ -1,11 +1,11 @@
-import type { SavedCard } from "../../../../shared/registrations.ts";
-import { t } from "../../../i18n/i18n.ts";
-import { messageAround } from "../../../i18n/message-around.ts";
-import { Dialog } from "../../../components/dialog.tsx";
-import { Button } from "../../../components/form.tsx";
-import { formatDate } from "../../events/format.ts";
-import { cardSpokenName } from "../card-format.ts";
-import type { WaitlistPlaceOnCard } from "../remove-card.ts";
+import type { SavedCard } from "#shared/registrations.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { messageAround } from "#web/i18n/message-around.ts";
+import { Dialog } from "#web/components/dialog.tsx";
+import { Button } from "#web/components/form.tsx";
+import { formatDate } from "#web/features/events/format.ts";
+import { cardSpokenName } from "#web/features/payments/card-format.ts";
+import type { WaitlistPlaceOnCard } from "#web/features/payments/remove-card.ts";
 import { CardName } from "./card-name.tsx";
 
 /**

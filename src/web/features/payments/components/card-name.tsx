@@ -1,6 +1,6 @@
-import type { SavedCard } from "../../../../shared/registrations.ts";
-import { t } from "../../../i18n/i18n.ts";
-import { brandName } from "../card-format.ts";
+import type { SavedCard } from "#shared/registrations.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { brandName } from "#web/features/payments/card-format.ts";
 
 /** "Visa •••• 4242" on screen, "Visa ending in 4242" for a screen reader (which would read every dot). */
 export function CardName({ card }: { card: Pick<SavedCard, "brand" | "last4"> }) {

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from "react";
-import type { SavedCard } from "../../../../shared/registrations.ts";
-import { t } from "../../../i18n/i18n.ts";
-import { formatCardExpiry } from "../card-format.ts";
+import type { SavedCard } from "#shared/registrations.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { formatCardExpiry } from "#web/features/payments/card-format.ts";
 import { CardName } from "./card-name.tsx";
 
 export const NEW_CARD = "new";

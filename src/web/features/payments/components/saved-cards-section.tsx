@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState } from "react";
-import type { SavedCard } from "../../../../shared/registrations.ts";
-import { Button, Card, FormMessage } from "../../../components/form.tsx";
-import { t } from "../../../i18n/i18n.ts";
-import { useNotify } from "../../../components/notification.tsx";
-import { ApiError, errorMessage } from "../../../lib/api.ts";
-import { cardSpokenName, formatCardExpiry } from "../card-format.ts";
-import { type RemoveCardInput, useRemoveCard } from "../hooks/use-remove-card.ts";
-import { useSavedCards } from "../hooks/use-saved-cards.ts";
-import { gamesNeedingCard, type Removal, removedNotice, type WaitlistPlaceOnCard } from "../remove-card.ts";
+import type { SavedCard } from "#shared/registrations.ts";
+import { Button, Card, FormMessage } from "#web/components/form.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import { useNotify } from "#web/components/notification.tsx";
+import { ApiError, errorMessage } from "#web/lib/api.ts";
+import { cardSpokenName, formatCardExpiry } from "#web/features/payments/card-format.ts";
+import { type RemoveCardInput, useRemoveCard } from "#web/features/payments/hooks/use-remove-card.ts";
+import { useSavedCards } from "#web/features/payments/hooks/use-saved-cards.ts";
+import { gamesNeedingCard, type Removal, removedNotice, type WaitlistPlaceOnCard } from "#web/features/payments/remove-card.ts";
 import { CardInUseDialog } from "./card-in-use-dialog.tsx";
 import { CardName } from "./card-name.tsx";
 

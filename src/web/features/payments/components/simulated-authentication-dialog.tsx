@@ -1,9 +1,9 @@
-import { formatCents } from "../../../i18n/format-money.ts";
-import { t } from "../../../i18n/i18n.ts";
-import { Dialog } from "../../../components/dialog.tsx";
-import { Button } from "../../../components/form.tsx";
-import { useCurrency } from "../../../lib/config.ts";
-import type { AuthenticationOutcome } from "../authenticate-simulated.ts";
+import { formatCents } from "#web/i18n/format-money.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { Dialog } from "#web/components/dialog.tsx";
+import { Button } from "#web/components/form.tsx";
+import { useCurrency } from "#web/lib/config.ts";
+import type { AuthenticationOutcome } from "#web/features/payments/authenticate-simulated.ts";
 
 /**
  * The simulated bank's check (3-D Secure with Stripe): the test card 4000 0027 6000 3184 asks for

@@ -1,13 +1,13 @@
 import { useEffect, useImperativeHandle, useRef, useState, type ChangeEvent, type Ref } from "react";
-import { cardSchema } from "../../../../shared/registration-schemas.ts";
-import { CARD_DETAILS_MISSING } from "../../../../shared/registrations.ts";
-import { t } from "../../../i18n/i18n.ts";
-import { sharedMessage } from "../../../i18n/shared-message.ts";
-import { TextField } from "../../../components/form.tsx";
-import { formatCardNumberInput, formatCvcInput, formatExpiryInput } from "../card-format.ts";
-import { useSaveCard } from "../hooks/use-save-card.ts";
-import { PaymentMessage } from "../payment-error.ts";
-import { saveCardError, type CardField } from "../save-card-error.ts";
+import { cardSchema } from "#shared/registration-schemas.ts";
+import { CARD_DETAILS_MISSING } from "#shared/registrations.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { sharedMessage } from "#web/i18n/shared-message.ts";
+import { TextField } from "#web/components/form.tsx";
+import { formatCardNumberInput, formatCvcInput, formatExpiryInput } from "#web/features/payments/card-format.ts";
+import { useSaveCard } from "#web/features/payments/hooks/use-save-card.ts";
+import { PaymentMessage } from "#web/features/payments/payment-error.ts";
+import { saveCardError, type CardField } from "#web/features/payments/save-card-error.ts";
 import type { CardEntryHandle } from "./card-entry.tsx";
 
 type Card = Record<CardField, string>;

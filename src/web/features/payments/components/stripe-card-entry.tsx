@@ -1,13 +1,13 @@
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
-import { FAILED_TO_INITIALIZE_PAYMENT, FAILED_TO_SAVE_CARD } from "../../../../shared/registrations.ts";
-import { currentLanguage, t } from "../../../i18n/i18n.ts";
-import { sharedMessage } from "../../../i18n/shared-message.ts";
-import { FormMessage } from "../../../components/form.tsx";
-import { api } from "../../../lib/api.ts";
-import { useSaveCard } from "../hooks/use-save-card.ts";
-import { PaymentMessage, stripeErrorMessage } from "../payment-error.ts";
-import { saveCardError } from "../save-card-error.ts";
-import { loadStripe, type StripeElements, type StripeJs } from "../stripe-js.ts";
+import { FAILED_TO_INITIALIZE_PAYMENT, FAILED_TO_SAVE_CARD } from "#shared/registrations.ts";
+import { currentLanguage, t } from "#web/i18n/i18n.ts";
+import { sharedMessage } from "#web/i18n/shared-message.ts";
+import { FormMessage } from "#web/components/form.tsx";
+import { api } from "#web/lib/api.ts";
+import { useSaveCard } from "#web/features/payments/hooks/use-save-card.ts";
+import { PaymentMessage, stripeErrorMessage } from "#web/features/payments/payment-error.ts";
+import { saveCardError } from "#web/features/payments/save-card-error.ts";
+import { loadStripe, type StripeElements, type StripeJs } from "#web/features/payments/stripe-js.ts";
 import type { CardEntryHandle } from "./card-entry.tsx";
 
 type State = { kind: "loading" } | { kind: "failed" } | { kind: "ready"; stripe: StripeJs; elements: StripeElements };

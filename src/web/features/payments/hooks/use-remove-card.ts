@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api.ts";
-import { eventKeys } from "../../events/hooks/query-keys.ts";
+import { api } from "#web/lib/api.ts";
+import { eventKeys } from "#web/features/events/hooks/query-keys.ts";
 import { paymentKeys } from "./query-keys.ts";
 
 /**

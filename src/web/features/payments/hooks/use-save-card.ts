@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { SavedCard } from "../../../../shared/registrations.ts";
-import { api } from "../../../lib/api.ts";
+import type { SavedCard } from "#shared/registrations.ts";
+import { api } from "#web/lib/api.ts";
 import { paymentKeys } from "./query-keys.ts";
 
 /** What the simulated processor takes; Stripe sends the id of a payment method confirmed by a SetupIntent. */

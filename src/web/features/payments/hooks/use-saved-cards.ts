@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { SavedCard } from "../../../../shared/registrations.ts";
-import { api } from "../../../lib/api.ts";
+import type { SavedCard } from "#shared/registrations.ts";
+import { api } from "#web/lib/api.ts";
 import { paymentKeys } from "./query-keys.ts";
 
 /** GET /api/me/payment-methods */

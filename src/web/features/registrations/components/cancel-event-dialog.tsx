@@ -1,16 +1,16 @@
 import { useState } from "react";
-import { CANCEL_MESSAGE_MAX, type EventDetail } from "../../../../shared/events.ts";
-import { formatCents } from "../../../i18n/format-money.ts";
-import { t } from "../../../i18n/i18n.ts";
-import { sharedMessage } from "../../../i18n/shared-message.ts";
-import { EVENT_CANCELLED_AND_REFUNDED, FAILED_TO_CANCEL_EVENT } from "../../../../shared/registrations.ts";
-import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
-import { useNotify } from "../../../components/notification.tsx";
-import { TextArea } from "../../../components/text-area.tsx";
-import { errorMessage } from "../../../lib/api.ts";
-import { useCurrency } from "../../../lib/config.ts";
-import { useCancelEvent } from "../hooks/use-cancel-event.ts";
-import { useCancelPreview } from "../hooks/use-cancel-preview.ts";
+import { CANCEL_MESSAGE_MAX, type EventDetail } from "#shared/events.ts";
+import { formatCents } from "#web/i18n/format-money.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { sharedMessage } from "#web/i18n/shared-message.ts";
+import { EVENT_CANCELLED_AND_REFUNDED, FAILED_TO_CANCEL_EVENT } from "#shared/registrations.ts";
+import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
+import { useNotify } from "#web/components/notification.tsx";
+import { TextArea } from "#web/components/text-area.tsx";
+import { errorMessage } from "#web/lib/api.ts";
+import { useCurrency } from "#web/lib/config.ts";
+import { useCancelEvent } from "#web/features/registrations/hooks/use-cancel-event.ts";
+import { useCancelPreview } from "#web/features/registrations/hooks/use-cancel-preview.ts";
 
 /**
  * The original product's 'Confirm Event Cancellation' (admins), saying from the server how many

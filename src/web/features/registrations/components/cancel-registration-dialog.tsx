@@ -1,15 +1,15 @@
 import { useState } from "react";
-import type { EventDetail } from "../../../../shared/events.ts";
-import { DEFAULT_FEE } from "../../../../shared/money.ts";
-import { holdsSpot, REFUND_SUCCESSFUL } from "../../../../shared/registrations.ts";
-import { t } from "../../../i18n/i18n.ts";
-import { sharedMessage } from "../../../i18n/shared-message.ts";
-import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
-import { useNotify } from "../../../components/notification.tsx";
-import { useConfig, useCurrency } from "../../../lib/config.ts";
-import { cancelSummary } from "../cancel-summary.ts";
-import { registrationErrorMessage } from "../error-message.ts";
-import { useCancelRegistration } from "../hooks/use-cancel-registration.ts";
+import type { EventDetail } from "#shared/events.ts";
+import { DEFAULT_FEE } from "#shared/money.ts";
+import { holdsSpot, REFUND_SUCCESSFUL } from "#shared/registrations.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { sharedMessage } from "#web/i18n/shared-message.ts";
+import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
+import { useNotify } from "#web/components/notification.tsx";
+import { useConfig, useCurrency } from "#web/lib/config.ts";
+import { cancelSummary } from "#web/features/registrations/cancel-summary.ts";
+import { registrationErrorMessage } from "#web/features/registrations/error-message.ts";
+import { useCancelRegistration } from "#web/features/registrations/hooks/use-cancel-registration.ts";
 
 /**
  * The original product's 'Confirm Cancellation', with the exact refund the server will make. For

@@ -1,7 +1,7 @@
-import type { EventDetail, RefundView } from "../../../../shared/events.ts";
-import { formatCents } from "../../../i18n/format-money.ts";
-import { t, type MessageKey } from "../../../i18n/i18n.ts";
-import { useCurrency } from "../../../lib/config.ts";
+import type { EventDetail, RefundView } from "#shared/events.ts";
+import { formatCents } from "#web/i18n/format-money.ts";
+import { t, type MessageKey } from "#web/i18n/i18n.ts";
+import { useCurrency } from "#web/lib/config.ts";
 
 const REFUND_STATE = {
   succeeded: "event.cancelledGame.succeeded",

@@ -1,8 +1,8 @@
 import { useId } from "react";
-import type { EventDetail } from "../../../../shared/events.ts";
-import { formatCents } from "../../../i18n/format-money.ts";
-import { t } from "../../../i18n/i18n.ts";
-import { useCurrency } from "../../../lib/config.ts";
+import type { EventDetail } from "#shared/events.ts";
+import { formatCents } from "#web/i18n/format-money.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { useCurrency } from "#web/lib/config.ts";
 
 /** Admins: payments of this game that a card holder disputed with their bank (Stripe tells us by webhook). */
 export function DisputedPayments({ event }: { event: EventDetail }) {

@@ -1,10 +1,10 @@
 import { useId } from "react";
-import type { EventDetail } from "../../../../shared/events.ts";
-import { formatCents } from "../../../i18n/format-money.ts";
-import { t } from "../../../i18n/i18n.ts";
-import type { RegistrationRole } from "../../../../shared/registrations.ts";
-import { Button } from "../../../components/form.tsx";
-import { useCurrency } from "../../../lib/config.ts";
+import type { EventDetail } from "#shared/events.ts";
+import { formatCents } from "#web/i18n/format-money.ts";
+import { t } from "#web/i18n/i18n.ts";
+import type { RegistrationRole } from "#shared/registrations.ts";
+import { Button } from "#web/components/form.tsx";
+import { useCurrency } from "#web/lib/config.ts";
 
 /**
  * Tells a waitlister, on their own event page, that their place was lost because the automatic

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef } from "react";
-import { t } from "../../../i18n/i18n.ts";
-import { Button, TextField } from "../../../components/form.tsx";
-import { useCurrency } from "../../../lib/config.ts";
-import { GUEST_NAME_MAX } from "../../../../shared/guests.ts";
-import { partyPriceText } from "../guests.ts";
-import type { GuestParty } from "../hooks/use-guest-draft.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { Button, TextField } from "#web/components/form.tsx";
+import { useCurrency } from "#web/lib/config.ts";
+import { GUEST_NAME_MAX } from "#shared/guests.ts";
+import { partyPriceText } from "#web/features/registrations/guests.ts";
+import type { GuestParty } from "#web/features/registrations/hooks/use-guest-draft.ts";
 
 /**
  * The guests a player brings when joining (src/shared/guests.ts): "Add a guest" adds a row (first

@@ -1,18 +1,18 @@
 import { useEffect, useId, useRef, useState } from "react";
-import type { EventDetail } from "../../../../shared/events.ts";
-import type { GuestView } from "../../../../shared/guests.ts";
-import { DEFAULT_FEE } from "../../../../shared/money.ts";
-import { CANCEL_WINDOW_TEXT, holdsSpot, isCancellable, type MyRegistration } from "../../../../shared/registrations.ts";
-import { t } from "../../../i18n/i18n.ts";
-import { sharedMessage } from "../../../i18n/shared-message.ts";
-import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
-import { Button } from "../../../components/form.tsx";
-import { useNotify } from "../../../components/notification.tsx";
-import { useConfig, useCurrency } from "../../../lib/config.ts";
-import { registrationErrorMessage } from "../error-message.ts";
-import { isPaymentRunning } from "../event-actions.ts";
-import { guestRemovedNotice, guestRemoval } from "../guests.ts";
-import { useRemoveGuest } from "../hooks/use-remove-guest.ts";
+import type { EventDetail } from "#shared/events.ts";
+import type { GuestView } from "#shared/guests.ts";
+import { DEFAULT_FEE } from "#shared/money.ts";
+import { CANCEL_WINDOW_TEXT, holdsSpot, isCancellable, type MyRegistration } from "#shared/registrations.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { sharedMessage } from "#web/i18n/shared-message.ts";
+import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
+import { Button } from "#web/components/form.tsx";
+import { useNotify } from "#web/components/notification.tsx";
+import { useConfig, useCurrency } from "#web/lib/config.ts";
+import { registrationErrorMessage } from "#web/features/registrations/error-message.ts";
+import { isPaymentRunning } from "#web/features/registrations/event-actions.ts";
+import { guestRemovedNotice, guestRemoval } from "#web/features/registrations/guests.ts";
+import { useRemoveGuest } from "#web/features/registrations/hooks/use-remove-guest.ts";
 
 /** The viewer's party, if they brought guests: a player spot held or a place on the Player Waitlist. */
 export function myParty(mine: readonly MyRegistration[]): MyRegistration | undefined {

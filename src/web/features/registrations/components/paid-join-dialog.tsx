@@ -1,21 +1,21 @@
 import { useRef } from "react";
 import { useNavigate } from "react-router";
-import { DEFAULT_FEE } from "../../../../shared/money.ts";
-import type { EventDetail } from "../../../../shared/events.ts";
-import { partyAmountCents, type GuestInput } from "../../../../shared/guests.ts";
-import { joinNotice, priceFor, type RegistrationRole } from "../../../../shared/registrations.ts";
-import { t } from "../../../i18n/i18n.ts";
-import { sharedMessage } from "../../../i18n/shared-message.ts";
-import { useNotify } from "../../../components/notification.tsx";
-import { useConfig, useCurrency } from "../../../lib/config.ts";
-import { paths } from "../../../lib/paths.ts";
-import { PaymentDialog, type PayResult } from "../../payments/components/payment-dialog.tsx";
-import { PaymentMessage } from "../../payments/payment-error.ts";
-import { paymentPolicy, waitlistPolicy } from "../cancel-policy.ts";
-import { registrationErrorMessage } from "../error-message.ts";
-import { joinKind } from "../event-actions.ts";
-import { useConfirmRegistration } from "../hooks/use-confirm-registration.ts";
-import { useJoinEvent } from "../hooks/use-join-event.ts";
+import { DEFAULT_FEE } from "#shared/money.ts";
+import type { EventDetail } from "#shared/events.ts";
+import { partyAmountCents, type GuestInput } from "#shared/guests.ts";
+import { joinNotice, priceFor, type RegistrationRole } from "#shared/registrations.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { sharedMessage } from "#web/i18n/shared-message.ts";
+import { useNotify } from "#web/components/notification.tsx";
+import { useConfig, useCurrency } from "#web/lib/config.ts";
+import { paths } from "#web/lib/paths.ts";
+import { PaymentDialog, type PayResult } from "#web/features/payments/components/payment-dialog.tsx";
+import { PaymentMessage } from "#web/features/payments/payment-error.ts";
+import { paymentPolicy, waitlistPolicy } from "#web/features/registrations/cancel-policy.ts";
+import { registrationErrorMessage } from "#web/features/registrations/error-message.ts";
+import { joinKind } from "#web/features/registrations/event-actions.ts";
+import { useConfirmRegistration } from "#web/features/registrations/hooks/use-confirm-registration.ts";
+import { useJoinEvent } from "#web/features/registrations/hooks/use-join-event.ts";
 
 /**
  * Joining a paid spot: the payment dialog, joined to this event's registration calls. The dialog

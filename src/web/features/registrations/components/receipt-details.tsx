@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
-import { formatCents } from "../../../i18n/format-money.ts";
-import { t } from "../../../i18n/i18n.ts";
-import type { Receipt } from "../../../../shared/registrations.ts";
-import { useCurrency } from "../../../lib/config.ts";
-import { formatGameTime } from "../../events/game-time.ts";
-import { CardName } from "../../payments/components/card-name.tsx";
+import { formatCents } from "#web/i18n/format-money.ts";
+import { t } from "#web/i18n/i18n.ts";
+import type { Receipt } from "#shared/registrations.ts";
+import { useCurrency } from "#web/lib/config.ts";
+import { formatGameTime } from "#web/features/events/game-time.ts";
+import { CardName } from "#web/features/payments/components/card-name.tsx";
 
 /** What was bought, as the server has it: the game, when and where, the amount and the card. */
 export function ReceiptDetails({ receipt }: { receipt: Receipt }) {

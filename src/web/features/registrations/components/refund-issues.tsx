@@ -1,12 +1,12 @@
 import { useId, useState } from "react";
-import type { EventDetail } from "../../../../shared/events.ts";
-import { formatCents } from "../../../i18n/format-money.ts";
-import { t } from "../../../i18n/i18n.ts";
-import { useCurrency } from "../../../lib/config.ts";
-import { Button, FormMessage } from "../../../components/form.tsx";
-import { useNotify } from "../../../components/notification.tsx";
-import { registrationErrorMessage } from "../error-message.ts";
-import { useRetryRefund } from "../hooks/use-retry-refund.ts";
+import type { EventDetail } from "#shared/events.ts";
+import { formatCents } from "#web/i18n/format-money.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { useCurrency } from "#web/lib/config.ts";
+import { Button, FormMessage } from "#web/components/form.tsx";
+import { useNotify } from "#web/components/notification.tsx";
+import { registrationErrorMessage } from "#web/features/registrations/error-message.ts";
+import { useRetryRefund } from "#web/features/registrations/hooks/use-retry-refund.ts";
 
 /**
  * Admins: refunds that failed after every retry, each with a way to try again

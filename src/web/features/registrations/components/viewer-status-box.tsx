@@ -1,8 +1,8 @@
-import type { EventDetail } from "../../../../shared/events.ts";
-import { DEFAULT_FEE } from "../../../../shared/money.ts";
-import { t } from "../../../i18n/i18n.ts";
-import { useConfig, useCurrency } from "../../../lib/config.ts";
-import { viewerStatus } from "../viewer-status.ts";
+import type { EventDetail } from "#shared/events.ts";
+import { DEFAULT_FEE } from "#shared/money.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { useConfig, useCurrency } from "#web/lib/config.ts";
+import { viewerStatus } from "#web/features/registrations/viewer-status.ts";
 
 /**
  * The viewer's own state for this game. A live region that is always there, so that a change made

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import type { EventDetail } from "../../../../shared/events.ts";
-import { api } from "../../../lib/api.ts";
+import type { EventDetail } from "#shared/events.ts";
+import { api } from "#web/lib/api.ts";
 import { useInvalidateEvents } from "./use-invalidate-events.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import type { CancelEventPreview } from "../../../../shared/events.ts";
-import { api } from "../../../lib/api.ts";
-import { eventKeys } from "../../events/hooks/query-keys.ts";
+import type { CancelEventPreview } from "#shared/events.ts";
+import { api } from "#web/lib/api.ts";
+import { eventKeys } from "#web/features/events/hooks/query-keys.ts";
 
 /** GET /api/events/:id/cancel-preview (admins): how many people an admin cancel refunds, and how much. */
 export function useCancelPreview(eventId: string) {

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from "react";
-import type { GuestInput } from "../../../../shared/guests.ts";
-import { checkGuests, type GuestDraft, type GuestErrors } from "../guests.ts";
+import type { GuestInput } from "#shared/guests.ts";
+import { checkGuests, type GuestDraft, type GuestErrors } from "#web/features/registrations/guests.ts";
 
 export interface GuestParty {
   drafts: GuestDraft[];

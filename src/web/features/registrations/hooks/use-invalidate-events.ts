@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { eventKeys } from "../../events/hooks/query-keys.ts";
+import { eventKeys } from "#web/features/events/hooks/query-keys.ts";
 
 /**
  * After any join or cancel, whatever the answer: every list under ['events'] (the event page, the

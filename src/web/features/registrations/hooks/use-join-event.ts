@@ -1,8 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
-import type { GuestInput } from "../../../../shared/guests.ts";
-import type { JoinInput } from "../../../../shared/registration-schemas.ts";
-import type { JoinResponse } from "../../../../shared/registrations.ts";
-import { api } from "../../../lib/api.ts";
+import type { GuestInput } from "#shared/guests.ts";
+import type { JoinInput } from "#shared/registration-schemas.ts";
+import type { JoinResponse } from "#shared/registrations.ts";
+import { api } from "#web/lib/api.ts";
 import { useInvalidateEvents } from "./use-invalidate-events.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { Receipt } from "../../../../shared/registrations.ts";
-import { api } from "../../../lib/api.ts";
+import type { Receipt } from "#shared/registrations.ts";
+import { api } from "#web/lib/api.ts";
 
 /** GET /api/events/:id/registrations/me/receipt: the viewer's own spot in the game, 404 when none. */
 export function fetchReceipt(eventId: string, signal?: AbortSignal) {

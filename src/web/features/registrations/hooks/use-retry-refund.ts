@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { api } from "../../../lib/api.ts";
+import { api } from "#web/lib/api.ts";
 import { useInvalidateEvents } from "./use-invalidate-events.ts";
 
 /** POST /api/events/:id/refunds/:paymentId/retry (admins) → 202: a failed refund is tried again by a job. */

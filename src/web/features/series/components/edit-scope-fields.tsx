@@ -1,5 +1,5 @@
-import type { EditScope } from "../../../../shared/series.ts";
-import { t } from "../../../i18n/i18n.ts";
+import type { EditScope } from "#shared/series.ts";
+import { t } from "#web/i18n/i18n.ts";
 import { Choice } from "./choice.tsx";
 
 /** On a series' game's edit form: change this game alone, or this one and the games after it (docs/series.md). */

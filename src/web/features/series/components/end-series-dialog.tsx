@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
-import { useNotify } from "../../../components/notification.tsx";
-import { t } from "../../../i18n/i18n.ts";
-import { errorMessage } from "../../../lib/api.ts";
-import { useEndSeries } from "../api.ts";
+import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
+import { useNotify } from "#web/components/notification.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import { errorMessage } from "#web/lib/api.ts";
+import { useEndSeries } from "#web/features/series/api.ts";
 
 /**
  * Ending a series: no more games, and each game still to come cancelled as Cancel Event & Refund

@@ -1,8 +1,8 @@
 import { useId } from "react";
-import { REGULARS_LIMITS } from "../../../../shared/regulars-limits.ts";
-import { Checkbox, TextField } from "../../../components/form.tsx";
-import { t } from "../../../i18n/i18n.ts";
-import type { RegularsDraft, RegularsErrors, RegularsField } from "../regulars-draft.ts";
+import { REGULARS_LIMITS } from "#shared/regulars-limits.ts";
+import { Checkbox, TextField } from "#web/components/form.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import type { RegularsDraft, RegularsErrors, RegularsField } from "#web/features/series/regulars-draft.ts";
 
 const wholeNumber = { type: "number", inputMode: "numeric", required: true, step: 1 } as const;
 

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import type { SeriesView } from "../../../../shared/series.ts";
-import { Button, FormMessage } from "../../../components/form.tsx";
-import { t } from "../../../i18n/i18n.ts";
-import { ApiError, errorMessage } from "../../../lib/api.ts";
-import { useEditSeriesRegulars } from "../api.ts";
-import { REGULARS_FIELDS, type RegularsDraft, regularsDraftOf, type RegularsErrors, regularsErrorsOfServer, regularsInput } from "../regulars-draft.ts";
-import { regularsText } from "../series-text.ts";
+import type { SeriesView } from "#shared/series.ts";
+import { Button, FormMessage } from "#web/components/form.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import { ApiError, errorMessage } from "#web/lib/api.ts";
+import { useEditSeriesRegulars } from "#web/features/series/api.ts";
+import { REGULARS_FIELDS, type RegularsDraft, regularsDraftOf, type RegularsErrors, regularsErrorsOfServer, regularsInput } from "#web/features/series/regulars-draft.ts";
+import { regularsText } from "#web/features/series/series-text.ts";
 import { RegularsFields } from "./regulars-fields.tsx";
 
 /**

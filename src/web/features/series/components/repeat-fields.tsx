@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
-import { SERIES_LIMITS } from "../../../../shared/series.ts";
-import { Checkbox, TextField } from "../../../components/form.tsx";
-import { t } from "../../../i18n/i18n.ts";
-import { REPEAT_FIELDS, type RepeatDraft, type RepeatErrors } from "../repeat-draft.ts";
+import { SERIES_LIMITS } from "#shared/series.ts";
+import { Checkbox, TextField } from "#web/components/form.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import { REPEAT_FIELDS, type RepeatDraft, type RepeatErrors } from "#web/features/series/repeat-draft.ts";
 import { Choice } from "./choice.tsx";
 import { RegularsFields } from "./regulars-fields.tsx";
 

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import type { EventSummary } from "../../../../shared/events.ts";
-import { formatDate } from "../../events/format.ts";
-import { t } from "../../../i18n/i18n.ts";
-import { paths } from "../../../lib/paths.ts";
+import type { EventSummary } from "#shared/events.ts";
+import { formatDate } from "#web/features/events/format.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { paths } from "#web/lib/paths.ts";
 
 /** The series' games, soonest first: each a link to its ordinary page, with where it stands. */
 export function SeriesGames({ games, now }: { games: EventSummary[]; now: Date }) {

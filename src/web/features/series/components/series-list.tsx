@@ -1,13 +1,13 @@
 import { Link } from "react-router";
-import { ButtonLink } from "../../../components/form.tsx";
-import { Spinner } from "../../../components/spinner.tsx";
-import { QueryError } from "../../events/components/query-error.tsx";
-import { useSeriesList } from "../api.ts";
-import { scheduleText } from "../series-text.ts";
-import { paths } from "../../../lib/paths.ts";
-import { seriesPaths } from "../series-paths.ts";
-import { useDocumentTitle } from "../../../lib/use-document-title.ts";
-import { t } from "../../../i18n/i18n.ts";
+import { ButtonLink } from "#web/components/form.tsx";
+import { Spinner } from "#web/components/spinner.tsx";
+import { QueryError } from "#web/features/events/components/query-error.tsx";
+import { useSeriesList } from "#web/features/series/api.ts";
+import { scheduleText } from "#web/features/series/series-text.ts";
+import { paths } from "#web/lib/paths.ts";
+import { seriesPaths } from "#web/features/series/series-paths.ts";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
+import { t } from "#web/i18n/i18n.ts";
 
 /** Every weekly series, newest first, each leading to its page (the /admin/series screen). */
 export function SeriesList() {

@@ -1,11 +1,11 @@
 import { useId } from "react";
-import { type PublishedTeams, teamName, teamsWindow } from "../../../../shared/teams.ts";
-import { t } from "../../../i18n/i18n.ts";
-import { sharedMessage } from "../../../i18n/shared-message.ts";
-import { Button } from "../../../components/form.tsx";
-import { ApiError } from "../../../lib/api.ts";
-import { guestOfLabel } from "../../registrations/guests.ts";
-import { usePublishedTeams } from "../hooks/use-teams.ts";
+import { type PublishedTeams, teamName, teamsWindow } from "#shared/teams.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { sharedMessage } from "#web/i18n/shared-message.ts";
+import { Button } from "#web/components/form.tsx";
+import { ApiError } from "#web/lib/api.ts";
+import { guestOfLabel } from "#web/features/registrations/guests.ts";
+import { usePublishedTeams } from "#web/features/teams/hooks/use-teams.ts";
 
 /**
  * The published teams on the game's page (docs/teams-and-ratings.md, "Who sees what"): the

@@ -1,10 +1,10 @@
 import type { UseMutationResult } from "@tanstack/react-query";
 import { useId } from "react";
-import { MAX_STARS, MIN_STARS, type TeamsCandidate, type TeamsSheet } from "../../../../shared/teams.ts";
-import { FormMessage } from "../../../components/form.tsx";
-import { t } from "../../../i18n/i18n.ts";
-import { messageAround } from "../../../i18n/message-around.ts";
-import { errorMessage } from "../../../lib/api.ts";
+import { MAX_STARS, MIN_STARS, type TeamsCandidate, type TeamsSheet } from "#shared/teams.ts";
+import { FormMessage } from "#web/components/form.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import { messageAround } from "#web/i18n/message-around.ts";
+import { errorMessage } from "#web/lib/api.ts";
 
 const STAR_CHOICES = Array.from({ length: MAX_STARS - MIN_STARS + 1 }, (_, i) => MIN_STARS + i);
 

@@ -1,9 +1,9 @@
 import type { UseMutationResult } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
-import { MAX_GOALS, MAX_SCORES, type TeamsScore, type TeamsSheet } from "../../../../shared/teams.ts";
-import { Button, FormMessage } from "../../../components/form.tsx";
-import { t } from "../../../i18n/i18n.ts";
-import { errorMessage } from "../../../lib/api.ts";
+import { MAX_GOALS, MAX_SCORES, type TeamsScore, type TeamsSheet } from "#shared/teams.ts";
+import { Button, FormMessage } from "#web/components/form.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import { errorMessage } from "#web/lib/api.ts";
 import { shownTeamName } from "./team-name.ts";
 
 interface Row {

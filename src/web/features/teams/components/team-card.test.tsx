@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_MU, DEFAULT_SIGMA, type TeamsCandidate } from "../../../../shared/teams.ts";
-import { goneText } from "../member-label.ts";
+import { DEFAULT_MU, DEFAULT_SIGMA, type TeamsCandidate } from "#shared/teams.ts";
+import { goneText } from "#web/features/teams/member-label.ts";
 import { TeamCard } from "./team-card.tsx";
 
 /** The admin's team card with a +1 guest (docs/teams-and-ratings.md, "Guests"): named with their player, "guest" where a rating would be. */

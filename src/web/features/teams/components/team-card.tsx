@@ -1,9 +1,9 @@
 import { useId } from "react";
-import type { TeamsCandidate } from "../../../../shared/teams.ts";
-import { currentIntlLocale, t } from "../../../i18n/i18n.ts";
-import { messageAround } from "../../../i18n/message-around.ts";
-import { wholePercent } from "../../console/figures.ts";
-import { memberLabel } from "../member-label.ts";
+import type { TeamsCandidate } from "#shared/teams.ts";
+import { currentIntlLocale, t } from "#web/i18n/i18n.ts";
+import { messageAround } from "#web/i18n/message-around.ts";
+import { wholePercent } from "#web/features/console/figures.ts";
+import { memberLabel } from "#web/features/teams/member-label.ts";
 
 /**
  * One team on the admin's screen: its strength and chance of winning, and each player with their

@@ -1,5 +1,5 @@
-import { teamName } from "../../../../shared/teams.ts";
-import { sharedMessage } from "../../../i18n/shared-message.ts";
+import { teamName } from "#shared/teams.ts";
+import { sharedMessage } from "#web/i18n/shared-message.ts";
 
 /**
  * A team's name as the screens show it: the players' words for the sides ("Bibs", "No bibs") are

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { TeamsScore, TeamsSheet } from "../../../../shared/teams.ts";
-import { fetchPublishedTeams, fetchSuggestions, fetchTeamsSheet, putScores, putStars, putTeams } from "../api.ts";
+import type { TeamsScore, TeamsSheet } from "#shared/teams.ts";
+import { fetchPublishedTeams, fetchSuggestions, fetchTeamsSheet, putScores, putStars, putTeams } from "#web/features/teams/api.ts";
 
 export const teamsKeys = {
   sheet: (eventId: string) => ["teams", eventId] as const,
