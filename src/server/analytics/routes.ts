@@ -1,8 +1,8 @@
-import type { AppContext } from "#server/context.ts";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
 import { type Hit, hitSchema } from "#shared/analytics.ts";
+import type { AppContext } from "#server/context.ts";
 import { requireAdmin } from "#server/auth/session.ts";
 import type { AppEnv } from "#server/http/env.ts";
 import { AppError, validationError } from "#server/http/errors.ts";

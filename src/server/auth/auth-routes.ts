@@ -1,7 +1,7 @@
-import type { AppContext } from "#server/context.ts";
 import { sql } from "drizzle-orm";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import type { Language } from "#shared/language.ts";
+import type { AppContext } from "#server/context.ts";
 import { translateServerMessage } from "#server/i18n/error-language.ts";
 import { requestLanguage } from "#server/i18n/request-language.ts";
 import type { AppEnv } from "#server/http/env.ts";

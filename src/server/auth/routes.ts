@@ -1,7 +1,7 @@
-import type { AppContext } from "#server/context.ts";
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { changeEmailSchema, displayName, languageSettingSchema, nameSchema, notificationSettingsSchema, type Me } from "#shared/account.ts";
+import type { AppContext } from "#server/context.ts";
 import { account, user as userTable } from "#server/db/schema.ts";
 import { AppError } from "#server/http/errors.ts";
 import type { AppEnv } from "#server/http/env.ts";

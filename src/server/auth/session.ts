@@ -1,8 +1,8 @@
-import type { AppContext } from "#server/context.ts";
 import { webcrypto } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import type { Me } from "#shared/account.ts";
+import type { AppContext } from "#server/context.ts";
 import { createTtlCache } from "#server/cache/ttl-cache.ts";
 import { session as sessionTable, user as userTable } from "#server/db/schema.ts";
 import { AppError } from "#server/http/errors.ts";
@@ -39,9 +39,9 @@ export function sessionMiddleware(context: Pick<AppContext, "auth" | "database" 
   const { auth, config } = context;
   const { db } = context.database;
   // better-auth's own cookie name (with its __Secure- prefix on https) and signing key.
-  const cookie = auth.$context.then(async (context) => ({
-    name: context.authCookies.sessionToken.name,
-    key: await webcrypto.subtle.importKey("raw", new TextEncoder().encode(context.secret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]),
+  const cookie = auth.$context.then(async (authContext) => ({
+    name: authContext.authCookies.sessionToken.name,
+    key: await webcrypto.subtle.importKey("raw", new TextEncoder().encode(authContext.secret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]),
   }));
   const findSession = async (token: string) => {
     const [found] = await db
@@ -65,10 +65,10 @@ export function sessionMiddleware(context: Pick<AppContext, "auth" | "database" 
   };
   // Looked-up sessions, found or not, by token (docs/decisions/010).
   const sessions = createTtlCache<Awaited<ReturnType<typeof findSession>>>({ ttlMs: SESSION_CACHE_TTL_MS, maxEntries: SESSION_CACHE_MAX_ENTRIES });
-  context.live.channel?.subscribe((message) => {
+  context.live.channel.subscribe((message) => {
     if (message.type === "sessions") sessions.clear();
   });
-  context.live.channel?.onReset(() => sessions.clear());
+  context.live.channel.onReset(() => sessions.clear());
   return async (c, next) => {
     c.set("user", null);
     const { name, key } = await cookie;

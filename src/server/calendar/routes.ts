@@ -1,7 +1,7 @@
-import type { AppContext } from "#server/context.ts";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { CalendarFeedCreated, CalendarFeedStatus } from "#shared/calendar.ts";
+import type { AppContext } from "#server/context.ts";
 import { requireVerifiedUser } from "#server/auth/session.ts";
 
 import { event, user } from "#server/db/schema.ts";

@@ -1,8 +1,8 @@
-import type { AppContext } from "#server/context.ts";
 import { cardLabel } from "#shared/registrations.ts";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { saveCardSchema, simulatedAuthenticationSchema } from "#shared/registration-schemas.ts";
+import type { AppContext } from "#server/context.ts";
 import { requireVerifiedUser } from "#server/auth/session.ts";
 import { AppError } from "#server/http/errors.ts";
 import type { AppEnv } from "#server/http/env.ts";

@@ -1,6 +1,6 @@
-import type { AppContext } from "#server/context.ts";
 import { Hono } from "hono";
 import { checkInPutSchema } from "#shared/check-in-schemas.ts";
+import type { AppContext } from "#server/context.ts";
 import { adminsOnly } from "#server/auth/session.ts";
 import type { AppEnv } from "#server/http/env.ts";
 import { parseJson, parseRouteIds } from "#server/http/validate.ts";

@@ -1,7 +1,7 @@
-import type { AppContext } from "#server/context.ts";
 import { Hono } from "hono";
 import { z } from "zod";
 import { resolvePeriod } from "#shared/console-period.ts";
+import type { AppContext } from "#server/context.ts";
 import { adminsOnly } from "#server/auth/session.ts";
 import { AppError } from "#server/http/errors.ts";
 import type { AppEnv } from "#server/http/env.ts";

@@ -1,6 +1,6 @@
-import type { AppContext } from "#server/context.ts";
 import { createHash } from "node:crypto";
 import { and, asc, eq, gt, inArray, ne, type SQL } from "drizzle-orm";
+import type { AppContext } from "#server/context.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { event, newEventMailSent, user } from "#server/db/schema.ts";

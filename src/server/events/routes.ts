@@ -1,21 +1,18 @@
-import type { AppContext } from "#server/context.ts";
 import { Hono } from "hono";
 import { z } from "zod";
 import { createEventSchemaFor } from "#shared/events.ts";
+import type { AppContext } from "#server/context.ts";
 import { requireAdmin, requireVerifiedUser } from "#server/auth/session.ts";
-import type { Db } from "#server/db/client.ts";
 import type { AppEnv } from "#server/http/env.ts";
 import { AppError } from "#server/http/errors.ts";
 import { parseJson, parseQuery } from "#server/http/validate.ts";
 import { enqueueNewEventMail } from "./new-event-mail-jobs.ts";
-import type { JobQueue } from "#server/jobs/queue.ts";
 import { announceNewEvent } from "./announce.ts";
 import { createEvent } from "./create-event.ts";
 import { EVENT_NOT_FOUND, getEventDetail } from "./get-event.ts";
 import { getEventPreview } from "./get-event-preview.ts";
 import { listMyActiveRegistrations } from "./list-my-active-registrations.ts";
 import { listMyEvents } from "./list-my-events.ts";
-import type { ListCache } from "./list-cache.ts";
 import { listCompletedEvents, listUpcomingEvents } from "./list-events.ts";
 
 const listQuerySchema = z.discriminatedUnion("scope", [
@@ -30,19 +27,6 @@ const listQuerySchema = z.discriminatedUnion("scope", [
       .default(1),
   }),
 ], { error: "scope must be upcoming or completed" });
-
-export interface EventRoutesDeps {
-  db: Db;
-  /**
-   * The home lists and the shared part of each event page. Shared with every feature that changes
-   * what they show; they must invalidate it.
-   */
-  listCache: ListCache;
-  /** Without a job queue nothing is scheduled (tests that do not exercise background work). */
-  jobs?: JobQueue;
-  /** CURRENCY: prices must be free or at least its minimum charge. */
-  currency: string;
-}
 
 /** /api/events */
 export function eventRoutes(context: Pick<AppContext, "database" | "jobs" | "listCache" | "config">) {

@@ -1,7 +1,7 @@
-import type { AppContext } from "#server/context.ts";
 import type { ServerResponse } from "node:http";
 import { type Context, Hono } from "hono";
 import { streamSSE } from "hono/streaming";
+import type { AppContext } from "#server/context.ts";
 import { requireVerifiedUser } from "#server/auth/session.ts";
 import { EVENT_NOT_FOUND, readSharedEventDetail } from "#server/events/get-event.ts";
 import type { AppEnv } from "#server/http/env.ts";

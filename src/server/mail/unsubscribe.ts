@@ -1,4 +1,3 @@
-import type { AppContext } from "#server/context.ts";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
@@ -6,6 +5,7 @@ import type { Context } from "hono";
 import { SERVER_MESSAGES_FR } from "#shared/i18n/server-messages-fr.ts";
 import { translateMessage } from "#shared/i18n/translate-message.ts";
 import { isLanguage, type Language } from "#shared/language.ts";
+import type { AppContext } from "#server/context.ts";
 import { user } from "#server/db/schema.ts";
 import { requestLanguage } from "#server/i18n/request-language.ts";
 import { escapeHtml } from "./templates.ts";

@@ -1,7 +1,7 @@
-import type { AppContext } from "#server/context.ts";
 import { Hono } from "hono";
 import { z } from "zod";
 import { hasControlCharacters, notAllowedCharacters } from "#shared/text.ts";
+import type { AppContext } from "#server/context.ts";
 import { requireAdmin } from "#server/auth/session.ts";
 import type { AppEnv } from "#server/http/env.ts";
 import { parseQuery } from "#server/http/validate.ts";

@@ -1,7 +1,7 @@
-import type { AppContext } from "#server/context.ts";
 import { Hono } from "hono";
 import { cancelEventSchema } from "#shared/events.ts";
 import { createSeriesSchemaFor, editSeriesGameSchemaFor, type SeriesListResponse, seriesRegularsSchema } from "#shared/series.ts";
+import type { AppContext } from "#server/context.ts";
 import { requireAdmin } from "#server/auth/session.ts";
 import type { AppEnv } from "#server/http/env.ts";
 import { parseJson } from "#server/http/validate.ts";

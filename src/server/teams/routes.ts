@@ -1,6 +1,6 @@
-import type { AppContext } from "#server/context.ts";
 import { Hono } from "hono";
 import { scoresPutSchema, starsPutSchema, teamsPutSchema, teamsSuggestSchema } from "#shared/teams-schemas.ts";
+import type { AppContext } from "#server/context.ts";
 import { adminsOnly, requireVerifiedUser } from "#server/auth/session.ts";
 import type { AppEnv } from "#server/http/env.ts";
 import { parseJson, parseRouteIds } from "#server/http/validate.ts";
