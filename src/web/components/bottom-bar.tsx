@@ -6,6 +6,9 @@ import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
  * can always be scrolled above it, however many buttons or messages the bar holds. Its height is
  * also published as the CSS variable --bottom-bar-height, so that notices stand above the bar.
  */
+/** Two rows of buttons and the bar's padding: the event page's Join as Player / Join as Goalkeeper / Share Event at 375 px. */
+const UNMEASURED_BAR_HEIGHT = "8rem";
+
 export function FixedBottomBar({ label, children }: { label: string; children: ReactNode }) {
   const bar = useRef<HTMLDivElement>(null);
   const [height, setHeight] = useState(0);
@@ -31,7 +34,10 @@ export function FixedBottomBar({ label, children }: { label: string; children: R
 
   return (
     <>
-      <div aria-hidden="true" style={{ height }} />
+      {/* Until the bar is measured (a page rendered on the server, before its script runs: on a slow
+          phone that is seconds), the spacer takes the height of a bar of two rows of buttons, so the
+          end of the page is not hidden under it meanwhile. */}
+      <div aria-hidden="true" style={{ height: height > 0 ? height : UNMEASURED_BAR_HEIGHT }} />
       <div
         ref={bar}
         role="region"
