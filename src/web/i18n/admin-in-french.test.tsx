@@ -12,7 +12,7 @@ import { SeriesGames } from "../features/series/components/series-games.tsx";
 import { regularsText } from "../features/series/series-text.ts";
 import { swapRefusal } from "../features/teams/draft.ts";
 import { goneText, memberLabel } from "../features/teams/member-label.ts";
-import { AREAS } from "./catalogs/areas.ts";
+import { AREAS } from "../../shared/i18n/catalogs/areas.ts";
 import { activateLanguage, t } from "./i18n.ts";
 import { messageAround } from "./message-around.ts";
 import { sharedMessage } from "./shared-message.ts";

@@ -4,7 +4,7 @@ import { myStateBadge, type MyActiveRegistration } from "../../shared/my-registr
 import { PlayersProgress } from "../features/events/components/players-progress.tsx";
 import { myStateText } from "../features/events/my-state-text.ts";
 import { timelineLabel } from "../features/events/timeline-label.ts";
-import { AREAS } from "./catalogs/areas.ts";
+import { AREAS } from "../../shared/i18n/catalogs/areas.ts";
 import { activateLanguage } from "./i18n.ts";
 
 // The home screen in French (area "home").
