@@ -10,7 +10,7 @@ import { EVENT_NOT_FOUND } from "../events/get-event.ts";
 import type { AppEnv } from "../http/env.ts";
 import { AppError, errorAnswer } from "../http/errors.ts";
 import type { RateLimiter } from "../http/rate-limit.ts";
-import { mailLanguage } from "../mail/i18n/common.ts";
+import { mailLanguage } from "../mail/mail-language.ts";
 import { requestLanguage } from "../i18n/request-language.ts";
 import { addGame, calendarGameOf, gameIcs, ICS_CONTENT_TYPE, icsFileName, newCalendar } from "./game-calendar.ts";
 import { feedOwner, feedTokenCreatedAt, feedUrls, replaceFeedToken } from "./feed-token.ts";

@@ -5,7 +5,7 @@ import type { Db } from "../db/client.ts";
 import { event, newEventMailSent, user } from "../db/schema.ts";
 import { isEventId, summaryColumns, toEventSummary } from "./event-summary.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { mailLanguage } from "../mail/i18n/common.ts";
+import { mailLanguage } from "../mail/mail-language.ts";
 import { newEventMail } from "./new-event-mail.ts";
 import { regularsOf, regularsRuleOf } from "./regulars.ts";
 import { unsubscribeUrl } from "../mail/unsubscribe.ts";

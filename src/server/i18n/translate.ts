@@ -23,7 +23,8 @@ import { INTL_LOCALES, type Language } from "../../shared/language.ts";
  * The server's one way to word a text (docs/languages.md, "The server's texts"): by its key and
  * values, from the same catalogs as the screens (src/shared/i18n/catalogs). Each language's
  * catalogs, every area, are compiled once, the first time the language is asked for, into a Lingui
- * instance of its own. Dates and money are never formatted here: they come as values, formatted by
+ * instance of its own (under vitest, whose config compiles every catalog file as it is imported
+ * (scripts/vite-compiled-catalogs.ts), they come compiled already). Dates and money are never formatted here: they come as values, formatted by
  * the helpers that take a language (formatEventWhen, formatCents, …).
  */
 const SOURCES: Record<Language, Record<string, string>[]> = {
@@ -37,7 +38,7 @@ function instanceOf(language: Language): I18n {
   let i18n = instances.get(language);
   if (!i18n) {
     const compiled: Messages = {};
-    for (const catalog of SOURCES[language]) for (const [key, message] of Object.entries(catalog)) compiled[key] = compileMessage(message);
+    for (const catalog of SOURCES[language]) for (const [key, message] of Object.entries(catalog)) compiled[key] = typeof message === "string" ? compileMessage(message) : (message as unknown as Messages[string]);
     i18n = setupI18n({ locale: language, locales: [INTL_LOCALES[language]], messages: { [language]: compiled } });
     instances.set(language, i18n);
   }

@@ -5,7 +5,7 @@ import { gameReminder } from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { unsubscribeUrl } from "../mail/unsubscribe.ts";
 import { reminderDue } from "./reminder-kinds.ts";
-import { mailLanguage } from "../mail/i18n/common.ts";
+import { mailLanguage } from "../mail/mail-language.ts";
 import { reminderMail } from "./reminder-mail.ts";
 import type { ReminderMailJob } from "./sweep-reminders.ts";
 

@@ -11,7 +11,7 @@ const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
  * scan finds must have French.
  */
 const NOT_API_MESSAGES: Record<string, string> = {
-  // Mails: their texts are typed per language (src/server/mail/i18n/), a missing one fails the typecheck.
+  // Mails: their texts are keys of the "mail" area (src/shared/i18n/catalogs/<language>/mail.ts), a missing French fails the typecheck.
   "src/server/registrations/mails.ts": "mail",
   "src/server/registrations/cancel-policy-text.ts": "mail",
   "src/server/registrations/waitlist-mail.ts": "mail",
