@@ -1,6 +1,6 @@
 import { type I18n, type Messages, setupI18n } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
-import type { ServerMessageKey } from "../../shared/i18n/catalogs/areas.ts";
+import type { ALL_AREAS, ServerMessageKey } from "../../shared/i18n/catalogs/areas.ts";
 import { messages as accountEn } from "../../shared/i18n/catalogs/en/account.ts";
 import { messages as adminEn } from "../../shared/i18n/catalogs/en/admin.ts";
 import { messages as eventEn } from "../../shared/i18n/catalogs/en/event.ts";
@@ -23,13 +23,15 @@ import { INTL_LOCALES, type Language } from "../../shared/language.ts";
  * The server's one way to word a text (docs/languages.md, "The server's texts"): by its key and
  * values, from the same catalogs as the screens (src/shared/i18n/catalogs). Each language's
  * catalogs, every area, are compiled once, the first time the language is asked for, into a Lingui
- * instance of its own (under vitest, whose config compiles every catalog file as it is imported
- * (scripts/vite-compiled-catalogs.ts), they come compiled already). Dates and money are never formatted here: they come as values, formatted by
- * the helpers that take a language (formatEventWhen, formatCents, …).
+ * instance of its own. (Under vitest, whose config compiles each catalog file as it is imported,
+ * scripts/vite-compiled-catalogs.ts, they come compiled already.) Dates and money are never
+ * formatted here: they come as values, formatted by the helpers that take a language
+ * (formatEventWhen, formatCents, …).
  */
-const SOURCES: Record<Language, Record<string, string>[]> = {
-  en: [shellEn, homeEn, yoursEn, eventEn, accountEn, adminEn, privacyEn, mailEn],
-  fr: [shellFr, homeFr, yoursFr, eventFr, accountFr, adminFr, privacyFr, mailFr],
+// Keyed by area, so that an area added to areas.ts and not here fails the typecheck.
+const SOURCES: Record<Language, Record<(typeof ALL_AREAS)[number], Record<string, string>>> = {
+  en: { shell: shellEn, home: homeEn, yours: yoursEn, event: eventEn, account: accountEn, admin: adminEn, privacy: privacyEn, mail: mailEn },
+  fr: { shell: shellFr, home: homeFr, yours: yoursFr, event: eventFr, account: accountFr, admin: adminFr, privacy: privacyFr, mail: mailFr },
 };
 
 const instances = new Map<Language, I18n>();
@@ -38,7 +40,7 @@ function instanceOf(language: Language): I18n {
   let i18n = instances.get(language);
   if (!i18n) {
     const compiled: Messages = {};
-    for (const catalog of SOURCES[language]) for (const [key, message] of Object.entries(catalog)) compiled[key] = typeof message === "string" ? compileMessage(message) : (message as unknown as Messages[string]);
+    for (const catalog of Object.values(SOURCES[language])) for (const [key, message] of Object.entries(catalog)) compiled[key] = typeof message === "string" ? compileMessage(message) : (message as unknown as Messages[string]);
     i18n = setupI18n({ locale: language, locales: [INTL_LOCALES[language]], messages: { [language]: compiled } });
     instances.set(language, i18n);
   }
