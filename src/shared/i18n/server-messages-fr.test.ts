@@ -103,7 +103,7 @@ describe("the server's messages in French", () => {
     const elsewhere = new Set([
       ...["Invalid email or password", "Email not verified", "Invalid password", "Invalid email", "Password too short", "Password too long"],
       ...["Invalid token", "Token expired", "User already exists.", "User not found", "Email is already verified", "Session expired. Re-authenticate to perform this action."],
-      ...["Title", "Field", "Notes", "Message", "The search text contains characters that are not allowed", "Field is required", "Unsubscribe"],
+      ...["Title", "Field", "Notes", "Message", "The search text contains characters that are not allowed", "Field is required"],
       // Stripe's own decline messages, which only its answers carry.
       ...["Your card's security code is incorrect.", "Your card number is incorrect.", "Your card's expiration month is invalid."],
       ...["Your card's expiration year is invalid.", "Your card does not support this type of purchase.", "An error occurred while processing your card. Try again in a little bit."],

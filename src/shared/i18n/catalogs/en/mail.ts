@@ -172,6 +172,15 @@ export const messages = {
   "mail.waitlist.chargedIfSpot": "Charged if a spot frees up",
   "mail.waitlist.agreedOn": "Agreed on",
 
+  // The pages a mail's unsubscribe link opens (mail/unsubscribe.ts).
+  "mail.unsubscribe.confirmNewEvents": "Stop the emails about each new game? You can turn them on again in your Profile.",
+  "mail.unsubscribe.confirmReminders": "Stop the reminder emails before your games? You can turn them on again in your Profile.",
+  "mail.unsubscribe.button": "Unsubscribe",
+  "mail.unsubscribe.doneNewEvents": "You will no longer receive new game emails.",
+  "mail.unsubscribe.doneReminders": "You will no longer receive game reminder emails.",
+  "mail.unsubscribe.invalidLink": "This unsubscribe link is not valid. Open Profile in the app to change your email settings.",
+  "mail.unsubscribe.goToApp": "Go to {appName}",
+
   // What an edit changed (registrations/edit-event.ts, describeChanges): labels and the values written in words.
   "mail.changes.title": "Title",
   "mail.changes.when": "When",

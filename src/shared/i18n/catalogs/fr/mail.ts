@@ -160,6 +160,14 @@ export const messages: Record<keyof typeof english, string> = {
   "mail.waitlist.chargedIfSpot": "Débité si une place se libère",
   "mail.waitlist.agreedOn": "Accepté le",
 
+  "mail.unsubscribe.confirmNewEvents": "Ne plus recevoir de courriel pour chaque nouvelle partie ? Vous pourrez les réactiver dans votre Profil.",
+  "mail.unsubscribe.confirmReminders": "Ne plus recevoir de courriels de rappel avant vos parties ? Vous pourrez les réactiver dans votre Profil.",
+  "mail.unsubscribe.button": "Se désabonner",
+  "mail.unsubscribe.doneNewEvents": "Vous ne recevrez plus de courriels sur les nouvelles parties.",
+  "mail.unsubscribe.doneReminders": "Vous ne recevrez plus de courriels de rappel de vos parties.",
+  "mail.unsubscribe.invalidLink": "Ce lien de désabonnement n’est pas valide. Ouvrez Profil dans l’application pour changer vos préférences de courriel.",
+  "mail.unsubscribe.goToApp": "Aller à {appName}",
+
   "mail.changes.title": "Titre",
   "mail.changes.when": "Quand",
   "mail.changes.venue": "Lieu",
