@@ -3,10 +3,10 @@ import { pathToFileURL } from "node:url";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import type { Plugin } from "vite";
 
-const CATALOG = /[\\/]src[\\/]web[\\/]i18n[\\/]catalogs[\\/][a-z]{2}[\\/][a-z-]+\.ts$/;
+const CATALOG = /[\\/]src[\\/]shared[\\/]i18n[\\/]catalogs[\\/][a-z]{2}[\\/][a-z-]+\.ts$/;
 
 /**
- * The message catalogs (src/web/i18n/catalogs/<language>/<area>.ts) are written in ICU syntax, readable and typed;
+ * The message catalogs (src/shared/i18n/catalogs/<language>/<area>.ts) are written in ICU syntax, readable and typed;
  * this compiles them when they are bundled into the arrays Lingui's runtime reads, so the browser
  * carries no message parser (decision 029). Used by the build, the dev server and the unit tests.
  */

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { AREAS } from "#web/i18n/catalogs/areas.ts";
+import { AREAS } from "#shared/i18n/catalogs/areas.ts";
 
 /**
  * The English texts a French page must not show: every message of the web app's English catalogs
@@ -11,8 +11,8 @@ import { AREAS } from "#web/i18n/catalogs/areas.ts";
 async function englishPieces(): Promise<string[]> {
   const pieces = new Set<string>();
   for (const area of AREAS) {
-    const english = ((await import(`../../src/web/i18n/catalogs/en/${area}.ts`)) as { messages: Record<string, string> }).messages;
-    const french = ((await import(`../../src/web/i18n/catalogs/fr/${area}.ts`)) as { messages: Record<string, string> }).messages;
+    const english = ((await import(`../../src/shared/i18n/catalogs/en/${area}.ts`)) as { messages: Record<string, string> }).messages;
+    const french = ((await import(`../../src/shared/i18n/catalogs/fr/${area}.ts`)) as { messages: Record<string, string> }).messages;
     for (const [key, message] of Object.entries(english)) {
       if (french[key] === message) continue;
       for (const piece of message.split(/\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}/)) {

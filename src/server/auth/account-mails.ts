@@ -1,5 +1,5 @@
 import type { Language } from "#shared/language.ts";
-import { ACCOUNT_MAIL_TEXTS } from "#server/mail/i18n/account.ts";
+import { translate } from "#server/i18n/translate.ts";
 import type { Mail } from "#server/mail/mailer.ts";
 import { actionMail, actionsMail } from "#server/mail/templates.ts";
 
@@ -9,29 +9,27 @@ import { actionMail, actionsMail } from "#server/mail/templates.ts";
  */
 
 export function verificationMail(appName: string, to: string, url: string, language: Language = "en"): Mail {
-  const texts = ACCOUNT_MAIL_TEXTS[language].verification;
   return actionMail({
     appName,
     to,
-    subject: texts.subject(appName),
-    intro: texts.intro(appName),
-    actionLabel: texts.action,
+    subject: translate(language, "mail.verification.subject", { app: appName }),
+    intro: translate(language, "mail.verification.intro", { app: appName }),
+    actionLabel: translate(language, "mail.verification.action"),
     url,
-    outro: texts.outro,
+    outro: translate(language, "mail.verification.outro"),
     language,
   });
 }
 
 export function resetPasswordMail(appName: string, to: string, url: string, language: Language = "en"): Mail {
-  const texts = ACCOUNT_MAIL_TEXTS[language].resetPassword;
   return actionMail({
     appName,
     to,
-    subject: texts.subject(appName),
-    intro: texts.intro,
-    actionLabel: texts.action,
+    subject: translate(language, "mail.resetPassword.subject", { app: appName }),
+    intro: translate(language, "mail.resetPassword.intro"),
+    actionLabel: translate(language, "mail.resetPassword.action"),
     url,
-    outro: texts.outro,
+    outro: translate(language, "mail.resetPassword.outro"),
     language,
   });
 }
@@ -42,17 +40,16 @@ export function resetPasswordMail(appName: string, to: string, url: string, lang
  */
 export function accountExistsMail(options: { appName: string; to: string; publicUrl: string; language?: Language }): Mail {
   const { appName, to, publicUrl, language = "en" } = options;
-  const texts = ACCOUNT_MAIL_TEXTS[language].accountExists;
   return actionsMail({
     appName,
     to,
-    subject: texts.subject(appName),
-    intro: texts.intro(appName),
+    subject: translate(language, "mail.accountExists.subject", { app: appName }),
+    intro: translate(language, "mail.accountExists.intro", { app: appName }),
     actions: [
-      { label: texts.logIn, url: `${publicUrl}/` },
-      { label: texts.resetPassword, url: `${publicUrl}/forgot-password` },
+      { label: translate(language, "mail.accountExists.logIn"), url: `${publicUrl}/` },
+      { label: translate(language, "mail.accountExists.resetPassword"), url: `${publicUrl}/forgot-password` },
     ],
-    outro: texts.outro,
+    outro: translate(language, "mail.accountExists.outro"),
     language,
   });
 }

@@ -13,7 +13,7 @@ import type { Mailer } from "#server/mail/mailer.ts";
 import { configuredRecipientLimit, type RecipientLimit } from "#server/mail/recipient-limit.ts";
 import { trustedOrigins } from "#server/mobile/app-origins.ts";
 import { type Language, languageFromCookieHeader, pickLanguage } from "#shared/language.ts";
-import { mailLanguage } from "#server/mail/i18n/common.ts";
+import { mailLanguage } from "#server/mail/mail-language.ts";
 import { accountExistsMail, resetPasswordMail, verificationMail } from "./account-mails.ts";
 
 /** How long a mailed verification link works (better-auth's default, stated because a resent link needs it too). */

@@ -9,7 +9,7 @@ import { isEventId } from "#server/events/event-summary.ts";
 import { EVENT_NOT_FOUND } from "#server/events/get-event.ts";
 import type { AppEnv } from "#server/http/env.ts";
 import { AppError, errorAnswer } from "#server/http/errors.ts";
-import { mailLanguage } from "#server/mail/i18n/common.ts";
+import { mailLanguage } from "#server/mail/mail-language.ts";
 import { requestLanguage } from "#server/i18n/request-language.ts";
 import { addGame, calendarGameOf, gameIcs, ICS_CONTENT_TYPE, icsFileName, newCalendar } from "./game-calendar.ts";
 import { feedOwner, feedTokenCreatedAt, feedUrls, replaceFeedToken } from "./feed-token.ts";

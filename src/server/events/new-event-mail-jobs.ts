@@ -6,7 +6,7 @@ import type { Db } from "#server/db/client.ts";
 import { event, newEventMailSent, user } from "#server/db/schema.ts";
 import { isEventId, summaryColumns, toEventSummary } from "./event-summary.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
-import { mailLanguage } from "#server/mail/i18n/common.ts";
+import { mailLanguage } from "#server/mail/mail-language.ts";
 import { newEventMail } from "./new-event-mail.ts";
 import { regularsOf, regularsRuleOf } from "./regulars.ts";
 import { unsubscribeUrl } from "#server/mail/unsubscribe.ts";

@@ -2,8 +2,7 @@ import type { EventSummary } from "#shared/events.ts";
 import type { Language } from "#shared/language.ts";
 import { formatCents } from "#shared/money.ts";
 import { formatEventDay, formatEventTime, formatEventWhen } from "./describe-event.ts";
-import { COMMON_MAIL_TEXTS } from "#server/mail/i18n/common.ts";
-import { NEW_EVENT_MAIL_TEXTS } from "#server/mail/i18n/new-event.ts";
+import { translatorFor } from "#server/i18n/translate.ts";
 import type { Mail } from "#server/mail/mailer.ts";
 import { digest, messageIdOf } from "#server/mail/message-id.ts";
 import { escapeHtml, mailButton, mailDetails, mailFooter, mailHtml, mailParagraphs, mailSpelledLink } from "#server/mail/templates.ts";
@@ -26,41 +25,40 @@ export function newEventMail(options: {
   regularsFirst?: boolean;
 }): Mail {
   const { appName, currency, to, event, eventUrl, unsubscribeUrl, language = "en" } = options;
-  const common = COMMON_MAIL_TEXTS[language];
-  const texts = NEW_EVENT_MAIL_TEXTS[language];
-  const money = (cents: number) => (cents === 0 ? common.free : formatCents(cents, currency, language));
+  const t = translatorFor(language);
+  const money = (cents: number) => (cents === 0 ? t("mail.common.free") : formatCents(cents, currency, language));
   const when = formatEventWhen(event, language);
-  const where = common.place(event.locationName, event.field);
-  const price = event.costCents === 0 ? common.free : texts.perPlayer(money(event.costCents));
-  const goalkeepers = event.includeGoalkeepers ? texts.goalkeeperSpots(event.maxGoalkeepers, money(event.goalkeeperCostCents)) : texts.noGoalkeepers;
+  const where = event.field ? t("mail.common.placeWithField", { location: event.locationName, field: event.field }) : event.locationName;
+  const price = event.costCents === 0 ? t("mail.common.free") : t("mail.newEvent.perPlayer", { price: money(event.costCents) });
+  const goalkeepers = event.includeGoalkeepers ? t("mail.newEvent.goalkeeperSpots", { count: event.maxGoalkeepers, price: money(event.goalkeeperCostCents) }) : t("mail.newEvent.noGoalkeepers");
   const details: [string, string][] = [
-    [common.when, when],
-    [common.where, where],
-    [texts.price, price],
-    [texts.players, texts.spots(event.maxPlayers)],
-    [texts.goalkeepers, goalkeepers],
+    [t("mail.common.when"), when],
+    [t("mail.common.where"), where],
+    [t("mail.newEvent.price"), price],
+    [t("mail.newEvent.players"), t("mail.newEvent.spots", { count: event.maxPlayers })],
+    [t("mail.newEvent.goalkeepers"), goalkeepers],
   ];
-  const subject = texts.subject(event.title);
+  const subject = t("mail.newEvent.subject", { title: event.title });
   const opening = options.regularsFirst ? event.registrationOpensAt : null;
-  const regularsNote = opening ? texts.regularsFirst(`${formatEventDay(opening, event.timeZone, language)}, ${formatEventTime(opening, event.timeZone, language)}`) : null;
+  const regularsNote = opening ? t("mail.newEvent.regularsFirst", { opening: `${formatEventDay(opening, event.timeZone, language)}, ${formatEventTime(opening, event.timeZone, language)}` }) : null;
   const text = [
-    texts.introWithTitle(event.title),
+    t("mail.newEvent.introWithTitle", { title: event.title }),
     "",
     ...(regularsNote ? [regularsNote, ""] : []),
-    ...details.map(([label, value]) => common.detail(label, value)),
+    ...details.map(([label, value]) => t("mail.common.detail", { label, value })),
     "",
-    texts.joinLink(eventUrl),
+    t("mail.newEvent.joinLink", { url: eventUrl }),
     "",
-    `${texts.why} ${texts.unsubscribeLink(unsubscribeUrl)}`,
+    `${t("mail.newEvent.why")} ${t("mail.newEvent.unsubscribeLink", { url: unsubscribeUrl })}`,
     `— ${appName}`,
   ].join("\n");
   const html = mailHtml(appName, [
-    mailParagraphs([texts.intro]),
+    mailParagraphs([t("mail.newEvent.intro")]),
     `<h2 style="font-size:18px">${escapeHtml(event.title)}</h2>${regularsNote ? `\n<p><strong>${escapeHtml(regularsNote)}</strong></p>` : ""}`,
     mailDetails(details),
-    `<p>${mailButton(texts.join, eventUrl)}</p>`,
-    mailSpelledLink(common.openLink, eventUrl),
-    mailFooter(texts.why, texts.unsubscribe, unsubscribeUrl),
+    `<p>${mailButton(t("mail.newEvent.join"), eventUrl)}</p>`,
+    mailSpelledLink(t("mail.common.openLink"), eventUrl),
+    mailFooter(t("mail.newEvent.why"), t("mail.newEvent.unsubscribe"), unsubscribeUrl),
   ]);
   return {
     to,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Language } from "#shared/language.ts";
-import { COMMON_MAIL_TEXTS } from "./i18n/common.ts";
+import { translate } from "#server/i18n/translate.ts";
 import { digest, messageIdOf } from "./message-id.ts";
 
 /**
@@ -70,9 +70,9 @@ export function actionsMail(options: {
 }) {
   const { appName, to, subject, intro, actions, outro, language = "en" } = options;
   const messageId = messageIdOf(actions[0]?.url ?? "http://localhost", options.messageKey ?? `account.${randomUUID()}`);
-  const text = [intro, "", ...actions.map(({ label, url }) => COMMON_MAIL_TEXTS[language].detail(label, url)), "", outro ?? "", `— ${appName}`].join("\n");
+  const text = [intro, "", ...actions.map(({ label, url }) => translate(language, "mail.common.detail", { label, value: url })), "", outro ?? "", `— ${appName}`].join("\n");
   const spelledOut = ({ label, url }: { label: string; url: string }) =>
-    mailSpelledLink(actions.length === 1 ? COMMON_MAIL_TEXTS[language].openLink : COMMON_MAIL_TEXTS[language].detail(label, "").trimEnd(), url);
+    mailSpelledLink(actions.length === 1 ? translate(language, "mail.common.openLink") : translate(language, "mail.common.detail", { label, value: "" }).trimEnd(), url);
   const html = mailHtml(appName, [
     mailParagraphs([intro]),
     `<p>${actions.map(({ label, url }) => mailButton(label, url, { spaced: true })).join("")}</p>`,
@@ -98,7 +98,7 @@ export function tableMail(options: {
   const { appName, to, subject, intro, table, outro, language = "en" } = options;
   const text = [
     ...intro.flatMap((paragraph) => [paragraph, ""]),
-    ...table.rows.flatMap((row) => [...row.map((cell, index) => COMMON_MAIL_TEXTS[language].detail(table.head[index] ?? "", cell)), ""]),
+    ...table.rows.flatMap((row) => [...row.map((cell, index) => translate(language, "mail.common.detail", { label: table.head[index] ?? "", value: cell })), ""]),
     ...outro.flatMap((paragraph) => [paragraph, ""]),
     `— ${appName}`,
   ].join("\n");

@@ -2,30 +2,29 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { Context } from "hono";
-import { SERVER_MESSAGES_FR } from "#shared/i18n/server-messages-fr.ts";
-import { translateMessage } from "#shared/i18n/translate-message.ts";
+import type { MailKey } from "#shared/i18n/catalogs/areas.ts";
 import { isLanguage, type Language } from "#shared/language.ts";
-import type { AppContext } from "#server/context.ts";
 import { user } from "#server/db/schema.ts";
 import { requestLanguage } from "#server/i18n/request-language.ts";
+import { translate } from "#server/i18n/translate.ts";
+import type { AppContext } from "#server/context.ts";
 import { escapeHtml } from "./templates.ts";
 
-export const CONFIRM_UNSUBSCRIBE = "Stop the emails about each new game? You can turn them on again in your Profile.";
-export const UNSUBSCRIBE_BUTTON = "Unsubscribe";
-export const UNSUBSCRIBED = "You will no longer receive new game emails.";
-export const INVALID_UNSUBSCRIBE_LINK = "This unsubscribe link is not valid. Open Profile in the app to change your email settings.";
-export const CONFIRM_UNSUBSCRIBE_REMINDERS = "Stop the reminder emails before your games? You can turn them on again in your Profile.";
-export const UNSUBSCRIBED_REMINDERS = "You will no longer receive game reminder emails.";
-export const GO_TO_APP = "Go to {appName}";
+// The pages' English, for the tests that read them; the pages word them in the reader's language ("mail.unsubscribe.*").
+export const CONFIRM_UNSUBSCRIBE = translate("en", "mail.unsubscribe.confirmNewEvents");
+export const UNSUBSCRIBED = translate("en", "mail.unsubscribe.doneNewEvents");
+export const INVALID_UNSUBSCRIBE_LINK = translate("en", "mail.unsubscribe.invalidLink");
+export const CONFIRM_UNSUBSCRIBE_REMINDERS = translate("en", "mail.unsubscribe.confirmReminders");
+export const UNSUBSCRIBED_REMINDERS = translate("en", "mail.unsubscribe.doneReminders");
 
 /**
  * The kinds of mail one can stop from the mail itself, each on its own: a link stops only its kind.
  * Each has its own path and its own signed purpose, so a new-game link cannot stop reminders.
  */
 export type MailingList = "new-events" | "game-reminders";
-const LISTS: Record<MailingList, { path: string; confirm: string; done: string; off: Partial<typeof user.$inferInsert> }> = {
-  "new-events": { path: "", confirm: CONFIRM_UNSUBSCRIBE, done: UNSUBSCRIBED, off: { notifyNewEvents: false } },
-  "game-reminders": { path: "/reminders", confirm: CONFIRM_UNSUBSCRIBE_REMINDERS, done: UNSUBSCRIBED_REMINDERS, off: { notifyGameReminders: false } },
+const LISTS: Record<MailingList, { path: string; confirm: MailKey; done: MailKey; off: Partial<typeof user.$inferInsert> }> = {
+  "new-events": { path: "", confirm: "mail.unsubscribe.confirmNewEvents", done: "mail.unsubscribe.doneNewEvents", off: { notifyNewEvents: false } },
+  "game-reminders": { path: "/reminders", confirm: "mail.unsubscribe.confirmReminders", done: "mail.unsubscribe.doneReminders", off: { notifyGameReminders: false } },
 };
 
 function mac(secret: string, userId: string, list: MailingList): Buffer {
@@ -68,17 +67,16 @@ export function unsubscribeRoutes(context: Pick<AppContext, "database" | "config
     }
     return requestLanguage(c);
   };
-  const say = (text: string, language: Language) => (language === "en" ? text : translateMessage(text, SERVER_MESSAGES_FR));
   const page = (content: string, language: Language) => `<!doctype html>
 <html lang="${language === "en" ? "en" : "fr-CA"}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(appName)}</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:560px;margin:48px auto;padding:0 16px;color:#111">
 <h1 style="font-size:20px;color:#166534">${escapeHtml(appName)}</h1>
 ${content}
-<p><a href="/">${escapeHtml(say(GO_TO_APP, language).replace("{appName}", appName))}</a></p>
+<p><a href="/">${escapeHtml(translate(language, "mail.unsubscribe.goToApp", { appName }))}</a></p>
 </body>
 </html>`;
-  const message = (text: string, language: Language) => page(`<p>${escapeHtml(say(text, language))}</p>`, language);
+  const message = (key: MailKey, language: Language) => page(`<p>${escapeHtml(translate(language, key))}</p>`, language);
 
   const routes = new Hono();
   // Each list at its own path (/api/unsubscribe for new games, /api/unsubscribe/reminders), same steps.
@@ -90,13 +88,13 @@ ${content}
         const token = c.req.query("token");
         const userId = userOf(token);
         const language = await languageOf(c, userId);
-        if (!userId) return c.html(message(INVALID_UNSUBSCRIBE_LINK, language), 400);
+        if (!userId) return c.html(message("mail.unsubscribe.invalidLink", language), 400);
         const action = `/api/unsubscribe${path}?token=${encodeURIComponent(token!)}`;
         return c.html(
           page(
-            `<p>${escapeHtml(say(confirm, language))}</p>
+            `<p>${escapeHtml(translate(language, confirm))}</p>
 <form method="post" action="${escapeHtml(action)}">
-<button type="submit" style="background:#15803d;color:#fff;border:0;padding:10px 18px;border-radius:6px;font-size:16px;cursor:pointer">${escapeHtml(say(UNSUBSCRIBE_BUTTON, language))}</button>
+<button type="submit" style="background:#15803d;color:#fff;border:0;padding:10px 18px;border-radius:6px;font-size:16px;cursor:pointer">${escapeHtml(translate(language, "mail.unsubscribe.button"))}</button>
 </form>`,
             language,
           ),
@@ -105,7 +103,7 @@ ${content}
       .post(path || "/", async (c) => {
         const userId = userOf(c.req.query("token"));
         const language = await languageOf(c, userId);
-        if (!userId) return c.html(message(INVALID_UNSUBSCRIBE_LINK, language), 400);
+        if (!userId) return c.html(message("mail.unsubscribe.invalidLink", language), 400);
         // A deleted account has nothing left to unsubscribe; the answer is the same.
         await db.update(user).set(off).where(eq(user.id, userId));
         return c.html(message(done, language));

@@ -3,7 +3,7 @@ import { type FeeRule, formatCents, refundAfterFeeCents } from "#shared/money.ts
 import type { Db } from "#server/db/client.ts";
 import { event, registration } from "#server/db/schema.ts";
 import { formatEventDay } from "#server/events/describe-event.ts";
-import { ACCOUNT_DELETION_MAIL_TEXTS } from "#server/mail/i18n/account-deletion.ts";
+import { translatorFor } from "#server/i18n/translate.ts";
 import { heldChargeCents, NO_FEE, summarizeLedger } from "#shared/ledger.ts";
 import type { Mail } from "#server/mail/mailer.ts";
 import { digest, messageIdOf } from "#server/mail/message-id.ts";
@@ -39,13 +39,13 @@ export async function composeAccountDeletionMail(
     .orderBy(asc(event.startsAt));
   if (released.length === 0) return null;
   const language = job.language ?? "en";
-  const texts = ACCOUNT_DELETION_MAIL_TEXTS[language];
+  const t = translatorFor(language);
   const money = (cents: number) => formatCents(cents, context.payments.currency, language);
   const refundOf = (paid: number, refunded: number) => {
     // A charge that landed after its spot was released goes back whole (apply-charge.ts).
-    if (refunded >= paid) return texts.allOfIt(money(refunded));
-    if (refunded > 0) return texts.minusFee(money(refunded), money(paid), money(paid - refunded));
-    return refundAfterFeeCents(paid, context.feeRule) > 0 ? texts.nothingLate : texts.nothingFee;
+    if (refunded >= paid) return t("mail.deletion.allOfIt", { refunded: money(refunded) });
+    if (refunded > 0) return t("mail.deletion.minusFee", { refunded: money(refunded), paid: money(paid), fee: money(paid - refunded) });
+    return refundAfterFeeCents(paid, context.feeRule) > 0 ? t("mail.deletion.nothingLate") : t("mail.deletion.nothingFee");
   };
   // What each party was charged and what its release refunded, from the ledger rows (docs/money.md,
   // docs/mails.md): the release's refund row (a removed guest's has its guest), computed from what the
@@ -61,11 +61,11 @@ export async function composeAccountDeletionMail(
   const composed = tableMail({
     appName: context.appName,
     to: job.to,
-    subject: texts.subject(context.appName),
-    intro: [texts.intro(context.appName), texts.tableIntro],
+    subject: t("mail.deletion.subject", { app: context.appName }),
+    intro: [t("mail.deletion.intro", { app: context.appName }), t("mail.deletion.tableIntro")],
     table: {
-      caption: texts.caption,
-      head: [texts.head.game, texts.head.date, texts.head.paid, texts.head.refunded],
+      caption: t("mail.deletion.caption"),
+      head: [t("mail.deletion.head.game"), t("mail.deletion.head.date"), t("mail.deletion.head.paid"), t("mail.deletion.head.refunded")],
       rows: released.map(({ reg, game }) => [
         game.title,
         formatEventDay(game.startsAt, game.timeZone, language),
@@ -73,7 +73,7 @@ export async function composeAccountDeletionMail(
         refundOf(heldChargeCents(chargedOf(reg.id), reg.amountCents), refundedOf(reg)),
       ]),
     },
-    outro: [total > 0 ? texts.total(money(total)) : texts.nothingRefunded, texts.last(context.appName)],
+    outro: [total > 0 ? t("mail.deletion.total", { total: money(total) }) : t("mail.deletion.nothingRefunded"), t("mail.deletion.last", { app: context.appName })],
     language,
   });
   return { ...composed, messageId: messageIdOf(context.publicUrl, `account_deleted.${digest(job.registrationIds.join(","))}`) };

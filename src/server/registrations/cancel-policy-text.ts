@@ -2,7 +2,7 @@ import type { Language } from "#shared/language.ts";
 import { type FeeRule, formatCents, processingFeeCents, refundAfterFeeCents } from "#shared/money.ts";
 import { cancellationDeadline, isCancellable } from "#shared/registrations.ts";
 import { formatInZone } from "#shared/time-zone-name.ts";
-import { REGISTRATION_MAIL_TEXTS } from "#server/mail/i18n/registration.ts";
+import { translatorFor } from "#server/i18n/translate.ts";
 
 /** What the sentences below need to know about a game, a price and the rules in force. */
 export interface PolicyFacts {
@@ -18,7 +18,7 @@ export interface PolicyFacts {
 
 type Detail = [string, string];
 
-const textsOf = (facts: Pick<PolicyFacts, "language">) => REGISTRATION_MAIL_TEXTS[facts.language ?? "en"].policy;
+const translatorOf = (facts: Pick<PolicyFacts, "language">) => translatorFor(facts.language ?? "en");
 const deadlineOf = (facts: PolicyFacts) => formatInZone(cancellationDeadline(facts.game.startsAt), facts.game.timeZone, facts.language);
 
 /**
@@ -27,16 +27,16 @@ const deadlineOf = (facts: PolicyFacts) => formatInZone(cancellationDeadline(fac
  * the processor keeps (docs/product-rules.md, "Registration rules").
  */
 export function spotCancelPolicy(facts: PolicyFacts): { paragraph: string; details: Detail[] } {
-  const texts = textsOf(facts);
+  const t = translatorOf(facts);
   const deadline = deadlineOf(facts);
-  if (!isCancellable(facts.game.startsAt, facts.now)) return { paragraph: texts.tooLate, details: [] };
-  if (facts.priceCents === 0) return { paragraph: texts.freeCancel(deadline), details: [[texts.cancelBy, deadline]] };
+  if (!isCancellable(facts.game.startsAt, facts.now)) return { paragraph: t("mail.policy.tooLate"), details: [] };
+  if (facts.priceCents === 0) return { paragraph: t("mail.policy.freeCancel", { deadline }), details: [[t("mail.policy.cancelBy"), deadline]] };
   const { refund, paid, fee } = refundFigures(facts);
   return {
-    paragraph: texts.paidCancel(deadline, refund, paid, fee),
+    paragraph: t("mail.policy.paidCancel", { deadline, refund, paid, fee }),
     details: [
-      [texts.cancelBy, deadline],
-      [texts.refundIfYouCancel, texts.refundFigures(refund, paid, fee)],
+      [t("mail.policy.cancelBy"), deadline],
+      [t("mail.policy.refundIfYouCancel"), t("mail.policy.refundFigures", { refund, paid, fee })],
     ],
   };
 }
@@ -46,20 +46,23 @@ export function spotCancelPolicy(facts: PolicyFacts): { paragraph: string; detai
  * waitlist on the game's page, which the 24-hour window allows until the deadline.
  */
 export function waitlistWithdrawal(facts: PolicyFacts, gameUrl: string): { paragraph: string; details: Detail[] } {
-  const texts = textsOf(facts);
+  const t = translatorOf(facts);
   const deadline = deadlineOf(facts);
   const paid = facts.priceCents > 0;
   if (!isCancellable(facts.game.startsAt, facts.now)) {
-    return { paragraph: paid ? texts.waitlistTooLatePaid : texts.waitlistTooLateFree, details: [] };
+    return { paragraph: paid ? t("mail.policy.waitlistTooLatePaid") : t("mail.policy.waitlistTooLateFree"), details: [] };
   }
-  return { paragraph: texts.withdraw(paid, deadline, gameUrl), details: [[paid ? texts.withdrawBy : texts.leaveBy, deadline]] };
+  return {
+    paragraph: t(paid ? "mail.policy.withdrawPaid" : "mail.policy.withdrawFree", { deadline, gameUrl }),
+    details: [[paid ? t("mail.policy.withdrawBy") : t("mail.policy.leaveBy"), deadline]],
+  };
 }
 
 /** For a paid waitlister: what cancelling the spot, once it is theirs, would refund; null once the deadline is past. */
 export function laterCancelRefund(facts: PolicyFacts): [string] | null {
   if (facts.priceCents === 0 || !isCancellable(facts.game.startsAt, facts.now)) return null;
   const { refund, paid, fee } = refundFigures(facts);
-  return [textsOf(facts).laterCancel(deadlineOf(facts), refund, paid, fee)];
+  return [translatorOf(facts)("mail.policy.laterCancel", { deadline: deadlineOf(facts), refund, paid, fee })];
 }
 
 /** The figures of a cancel, each written in the configured currency and the reader's language. */

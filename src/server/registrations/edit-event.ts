@@ -10,7 +10,7 @@ import { type RegistrationDeps, nowOf } from "./deps.ts";
 import { enqueueIn } from "./jobs.ts";
 import { promoteNext } from "./promote-next.ts";
 import { type EventRow, type Tx, withEventLock } from "#server/events/game-lock.ts";
-import { REGISTRATION_MAIL_TEXTS } from "#server/mail/i18n/registration.ts";
+import { translatorFor } from "#server/i18n/translate.ts";
 import { formatEventDay, formatEventHours } from "#server/events/describe-event.ts";
 import { isEventId } from "#server/events/event-summary.ts";
 import { EVENT_NOT_FOUND } from "#server/events/get-event.ts";
@@ -146,23 +146,23 @@ async function checkWaitingPartiesFit(tx: Tx, locked: EventRow, input: CreateEve
  * in a reader's language (English: the organiser's notice and English readers' mails).
  */
 export function describeChanges(before: EventRow, after: EventRow, currency: string, language: Language = "en"): EventChange[] {
-  const texts = REGISTRATION_MAIL_TEXTS[language].changes;
+  const t = translatorFor(language);
   const when = (row: EventRow) => `${formatEventDay(row.startsAt, row.timeZone, language)}, ${formatEventHours(row.startsAt, row.endsAt, row.timeZone, language)}`;
-  const point = (row: EventRow) => (row.latitude === null || row.longitude === null ? texts.noMapPin : `${row.latitude.toFixed(4)}, ${row.longitude.toFixed(4)}`);
-  const price = (cents: number) => (cents === 0 ? texts.free : formatCents(cents, currency, language));
-  const goalkeepers = (row: EventRow) => (row.includeGoalkeepers ? `${texts.spots(row.maxGoalkeepers)}, ${price(row.goalkeeperCostCents)}` : texts.noGoalkeepers);
+  const point = (row: EventRow) => (row.latitude === null || row.longitude === null ? t("mail.changes.noMapPin") : `${row.latitude.toFixed(4)}, ${row.longitude.toFixed(4)}`);
+  const price = (cents: number) => (cents === 0 ? t("mail.changes.free") : formatCents(cents, currency, language));
+  const goalkeepers = (row: EventRow) => (row.includeGoalkeepers ? `${t("mail.changes.spots", { count: row.maxGoalkeepers })}, ${price(row.goalkeeperCostCents)}` : t("mail.changes.noGoalkeepers"));
   const fields: [string, (row: EventRow) => string][] = [
-    [texts.title, (row) => row.title],
-    [texts.when, when],
-    [texts.venue, (row) => row.locationName],
-    [texts.mapPin, point],
-    [texts.field, (row) => row.field ?? texts.none],
-    [texts.notes, (row) => row.notes ?? texts.none],
-    [texts.players, (row) => texts.spots(row.maxPlayers)],
-    [texts.playerPrice, (row) => price(row.costCents)],
-    [texts.goalkeepers, goalkeepers],
+    [t("mail.changes.title"), (row) => row.title],
+    [t("mail.changes.when"), when],
+    [t("mail.changes.venue"), (row) => row.locationName],
+    [t("mail.changes.mapPin"), point],
+    [t("mail.changes.field"), (row) => row.field ?? t("mail.changes.none")],
+    [t("mail.changes.notes"), (row) => row.notes ?? t("mail.changes.none")],
+    [t("mail.changes.players"), (row) => t("mail.changes.spots", { count: row.maxPlayers })],
+    [t("mail.changes.playerPrice"), (row) => price(row.costCents)],
+    [t("mail.changes.goalkeepers"), goalkeepers],
     // A lower limit keeps the guests already in parties (docs/guests.md); it applies to new joins.
-    [texts.guests, (row) => (row.maxGuestsPerPlayer === 0 ? texts.noGuests : String(row.maxGuestsPerPlayer))],
+    [t("mail.changes.guests"), (row) => (row.maxGuestsPerPlayer === 0 ? t("mail.changes.noGuests") : String(row.maxGuestsPerPlayer))],
   ];
   return fields.flatMap(([label, read]) => {
     const [was, is] = [read(before), read(after)];

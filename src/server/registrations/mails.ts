@@ -9,8 +9,8 @@ import type { Db } from "#server/db/client.ts";
 import { event, payment, registration, registrationGuest, user } from "#server/db/schema.ts";
 import { formatEventWhen } from "#server/events/describe-event.ts";
 import { translateServerMessage } from "#server/i18n/error-language.ts";
-import { COMMON_MAIL_TEXTS, mailLanguage } from "#server/mail/i18n/common.ts";
-import { REGISTRATION_MAIL_TEXTS } from "#server/mail/i18n/registration.ts";
+import { translatorFor } from "#server/i18n/translate.ts";
+import { mailLanguage } from "#server/mail/mail-language.ts";
 import type { Mail } from "#server/mail/mailer.ts";
 import { digest, messageIdOf } from "#server/mail/message-id.ts";
 import { partyGuestsOf, readLedger } from "#server/money/read-money.ts";
@@ -52,19 +52,19 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
     const [person] = await db.select({ email: user.email, language: user.language }).from(user).where(eq(user.id, job.userId));
     if (!row || !person) return null;
     const language = mailLanguage(person.language);
-    const texts = REGISTRATION_MAIL_TEXTS[language].changed;
+    const t = translatorFor(language);
     // A job queued before the changes were written in each language has the English ones only.
     const changes = job.changesIn?.[language] ?? job.changes;
     return mail(context, row, person.email, language, {
       // One mail per edit and person: the edit is known by its moment and what it changed (two edits
       // making the same change, back and forth, are two mails).
       messageId: messageIdOf(context.publicUrl, `event_changed.${row.id}.${job.userId}.${digest(`${job.asOf ?? ""}${JSON.stringify(job.changes)}`)}`),
-      subject: texts.subject(row.title),
+      subject: t("mail.changed.subject", { title: row.title }),
       paragraphs: [
-        texts.intro(row.title),
-        ...changes.map((change) => COMMON_MAIL_TEXTS[language].detail(change.label, `${change.before} → ${change.after}`)),
-        ...(job.priceChanged ? [texts.priceForNew] : []),
-        texts.outro,
+        t("mail.changed.intro", { title: row.title }),
+        ...changes.map((change) => t("mail.common.detail", { label: change.label, value: `${change.before} → ${change.after}` })),
+        ...(job.priceChanged ? [t("mail.changed.priceForNew")] : []),
+        t("mail.changed.outro"),
       ],
     });
   }
@@ -78,8 +78,7 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
   if (!row) return null;
   const { reg, game, email } = row;
   const language = mailLanguage(row.language);
-  const texts = REGISTRATION_MAIL_TEXTS[language];
-  const common = COMMON_MAIL_TEXTS[language];
+  const t = translatorFor(language);
   const money = (cents: number) => formatCents(cents, context.payments.currency, language);
   const messageId = (key: string) => messageIdOf(context.publicUrl, key);
   // The rows this mail reports, whose amounts never change: a mail sent late tells the same sums.
@@ -88,9 +87,9 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
   const succeededCharge = () => ledger.find((entry) => entry.kind === "charge" && entry.status === "succeeded");
   // The spot given up (or the game cancelled) since the moment this mail reports: said, so the mail
   // is not read as news, and its cancel policy left out (docs/mails.md, "Stale mails").
-  const since = holdsSpot(reg.status) ? null : reg.closedReason === "event_cancelled" ? texts.sinceCancelled : texts.sinceGivenUp;
+  const since = holdsSpot(reg.status) ? null : reg.closedReason === "event_cancelled" ? t("mail.sinceCancelled") : t("mail.sinceGivenUp");
   const facts = (priceCents: number): PolicyFacts => ({ game, priceCents, currency: context.payments.currency, feeRule: context.feeRule, now: new Date(), language });
-  const card: Detail[] = reg.cardLabel ? [[common.card, reg.cardLabel]] : [];
+  const card: Detail[] = reg.cardLabel ? [[t("mail.common.card"), reg.cardLabel]] : [];
   // The guests the party had at the job's moment (the amount covers them, docs/guests.md); guests are
   // only ever added when joining, so those not removed before that moment.
   const guestsThen = async (): Promise<Detail[]> => {
@@ -100,7 +99,7 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
       .map(guestDisplayName);
     return guestsDetail(names);
   };
-  const guestsDetail = (names: readonly string[]): Detail[] => (names.length > 0 ? [[common.guests, names.join(", ")]] : []);
+  const guestsDetail = (names: readonly string[]): Detail[] => (names.length > 0 ? [[t("mail.common.guests"), names.join(", ")]] : []);
   // A held spot's mails carry the game's .ics, so the game lands in the player's calendar.
   const withCalendar = (spotMail: Mail): Mail => ({ ...spotMail, attachments: [gameCalendarAttachment(context, game, language)] });
   /** A spot's receipt: the policy of the amount it reports, or, given up since, a word saying so instead. */
@@ -124,8 +123,8 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
       const charged = charge?.amountCents ?? reg.amountCents;
       return spotMail({
         key: `payment_confirmed.${reg.id}`,
-        subject: texts.paymentConfirmed.subject(game.title),
-        paragraphs: [texts.paymentConfirmed.intro(reg.role, game.title, money(charged))],
+        subject: t("mail.paymentConfirmed.subject", { title: game.title }),
+        paragraphs: [t("mail.paymentConfirmed.intro", { role: reg.role, title: game.title, amount: money(charged) })],
         chargedCents: charged,
       });
     }
@@ -136,15 +135,15 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
       if (since && charged === 0) return null;
       return spotMail({
         key: `promoted.${reg.id}`,
-        subject: texts.promoted.subject(game.title),
-        paragraphs: [texts.promoted.intro(game.title, reg.role), charged > 0 ? texts.promoted.charged(money(charged)) : texts.promoted.free],
+        subject: t("mail.promoted.subject", { title: game.title }),
+        paragraphs: [t("mail.promoted.intro", { title: game.title, role: reg.role }), charged > 0 ? t("mail.promoted.charged", { amount: money(charged) }) : t("mail.promoted.free")],
         chargedCents: charged,
       });
     }
     case "joined": {
       // A free spot already given up has nothing left to say.
       if (since) return null;
-      return spotMail({ key: `joined.${reg.id}`, subject: texts.joined.subject(game.title), paragraphs: [texts.joined.intro(game.title, reg.role)], chargedCents: 0 });
+      return spotMail({ key: `joined.${reg.id}`, subject: t("mail.joined.subject", { title: game.title }), paragraphs: [t("mail.joined.intro", { title: game.title, role: reg.role })], chargedCents: 0 });
     }
     case "waitlisted": {
       const place = reg.status === "waitlisted" ? await waitlistPlace(db, reg) : null;
@@ -165,8 +164,14 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
       const reason = failure?.error ? translateServerMessage(failure.error, language) : null;
       return mail(context, game, email, language, {
         messageId: messageId(`promotion_failed.${reg.id}`),
-        subject: texts.promotionFailed.subject(game.title),
-        paragraphs: [texts.promotionFailed.intro(game.title, money(charge?.amountCents ?? reg.amountCents), reason), texts.promotionFailed.released, texts.promotionFailed.rejoin],
+        subject: t("mail.promotionFailed.subject", { title: game.title }),
+        paragraphs: [
+          reason
+            ? t("mail.promotionFailed.introWithReason", { title: game.title, amount: money(charge?.amountCents ?? reg.amountCents), reason })
+            : t("mail.promotionFailed.intro", { title: game.title, amount: money(charge?.amountCents ?? reg.amountCents) }),
+          t("mail.promotionFailed.released"),
+          t("mail.promotionFailed.rejoin"),
+        ],
       });
     }
     case "late_charge_refunded": {
@@ -176,8 +181,11 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
       const charged = charge?.amountCents ?? reg.amountCents;
       return mail(context, game, email, language, {
         messageId: messageId(`late_charge_refunded.${reg.id}`),
-        subject: texts.lateChargeRefunded.subject(game.title),
-        paragraphs: [texts.lateChargeRefunded.intro(money(charged), game.title, reg.closedReason === "event_cancelled"), texts.lateChargeRefunded.refund(money(refund?.amountCents ?? charged))],
+        subject: t("mail.lateChargeRefunded.subject", { title: game.title }),
+        paragraphs: [
+          t(reg.closedReason === "event_cancelled" ? "mail.lateChargeRefunded.introGameCancelled" : "mail.lateChargeRefunded.intro", { amount: money(charged), title: game.title }),
+          t("mail.lateChargeRefunded.refund", { amount: money(refund?.amountCents ?? charged) }),
+        ],
         amountLine: money(charged),
       });
     }
@@ -191,11 +199,11 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
       const earlier = summarizeLedger(ledger.filter((entry) => entry.kind === "refund" && entry.guestId !== null && entry.id !== row?.id), NO_FEE);
       return mail(context, game, email, language, {
         messageId: messageId(row ? `refund.${row.id}` : `refund.registration.${reg.id}`),
-        subject: texts.refund.subject(game.title),
+        subject: t("mail.refund.subject", { title: game.title }),
         paragraphs: [
-          texts.refund.intro(game.title),
-          texts.refund.figures(money(paid), money(paid - refund - earlier.backCents - earlier.refundFailedCents), money(refund + earlier.backCents)),
-          ...(earlier.backCents > 0 ? [texts.refund.earlier(money(earlier.backCents))] : []),
+          t("mail.refund.intro", { title: game.title }),
+          t("mail.refund.figures", { paid: money(paid), fee: money(paid - refund - earlier.backCents - earlier.refundFailedCents), refund: money(refund + earlier.backCents) }),
+          ...(earlier.backCents > 0 ? [t("mail.refund.earlier", { amount: money(earlier.backCents) })] : []),
         ],
       });
     }
@@ -207,14 +215,16 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
       const refund = row?.amountCents ?? 0;
       return mail(context, game, email, language, {
         messageId: messageId(`guest_removed.${guest.id}`),
-        subject: texts.guestRemoved.subject(name, game.title),
+        subject: t("mail.guestRemoved.subject", { name, title: game.title }),
         paragraphs: [
-          texts.guestRemoved.intro(name, game.title),
-          refund > 0 ? texts.guestRemoved.refund(money(refund), money(guest.shareCents), money(guest.shareCents - refund)) : texts.guestRemoved.nothing(name, money(guest.shareCents)),
+          t("mail.guestRemoved.intro", { name, title: game.title }),
+          refund > 0
+            ? t("mail.guestRemoved.refund", { refund: money(refund), share: money(guest.shareCents), fee: money(guest.shareCents - refund) })
+            : t("mail.guestRemoved.nothing", { name, share: money(guest.shareCents) }),
         ],
         moreDetails: [
-          [texts.guestRemoved.shareLabel, money(guest.shareCents)],
-          [texts.guestRemoved.backLabel, money(refund)],
+          [t("mail.guestRemoved.shareLabel"), money(guest.shareCents)],
+          [t("mail.guestRemoved.backLabel"), money(refund)],
           ...card,
         ],
       });
@@ -233,7 +243,7 @@ async function composeCancelledMail(db: Db, context: MailContext, job: Extract<R
   const [person] = await db.select({ email: user.email, language: user.language }).from(user).where(eq(user.id, job.userId));
   if (!row || !person) return null;
   const language = mailLanguage(person.language);
-  const texts = REGISTRATION_MAIL_TEXTS[language].cancelled;
+  const t = translatorFor(language);
   const money = (cents: number) => formatCents(cents, context.payments.currency, language);
   const refunds = job.refundIds
     ? await readLedger(db, { paymentIds: job.refundIds })
@@ -243,11 +253,16 @@ async function composeCancelledMail(db: Db, context: MailContext, job: Extract<R
     (await readLedger(db, { registrationIds: [...new Set(refunds.map((entry) => entry.registrationId))] })).filter((entry) => entry.kind === "charge"),
     NO_FEE,
   ).chargedCents;
-  const told = refunded === 0 ? texts.nothingCharged : refunded >= charged ? texts.refunded(money(refunded)) : texts.refundedHeld(money(refunded), money(charged));
+  const told =
+    refunded === 0
+      ? t("mail.cancelled.nothingCharged")
+      : refunded >= charged
+        ? t("mail.cancelled.refunded", { amount: money(refunded) })
+        : t("mail.cancelled.refundedHeld", { amount: money(refunded), paid: money(charged) });
   return mail(context, row, person.email, language, {
     messageId: messageIdOf(context.publicUrl, `event_cancelled.${row.id}.${job.userId}`),
-    subject: texts.subject(row.title),
-    paragraphs: [texts.intro(row.title), told, texts.closed, ...(job.message ? [texts.organiserMessage(job.message)] : [])],
+    subject: t("mail.cancelled.subject", { title: row.title }),
+    paragraphs: [t("mail.cancelled.intro", { title: row.title }), told, t("mail.cancelled.closed"), ...(job.message ? [t("mail.cancelled.organiserMessage", { message: job.message })] : [])],
   });
 }
 
@@ -281,30 +296,30 @@ function mail(
   language: Language,
   content: { subject: string; paragraphs: string[]; amountLine?: string; moreDetails?: [string, string][]; messageId?: string },
 ): Mail {
-  const common = COMMON_MAIL_TEXTS[language];
+  const t = translatorFor(language);
   const url = gameUrl(context, game);
   const when = formatEventWhen(game, language);
-  const where = common.place(game.locationName, game.field);
+  const where = game.field ? t("mail.common.placeWithField", { location: game.locationName, field: game.field }) : game.locationName;
   const details: [string, string][] = [
-    [common.game, game.title],
-    [common.when, when],
-    [common.where, where],
-    ...(content.amountLine ? ([[common.amount, content.amountLine]] as [string, string][]) : []),
+    [t("mail.common.game"), game.title],
+    [t("mail.common.when"), when],
+    [t("mail.common.where"), where],
+    ...(content.amountLine ? ([[t("mail.common.amount"), content.amountLine]] as [string, string][]) : []),
     ...(content.moreDetails ?? []),
   ];
   const text = [
     ...content.paragraphs.flatMap((paragraph) => [paragraph, ""]),
-    ...details.map(([label, value]) => common.detail(label, value)),
+    ...details.map(([label, value]) => t("mail.common.detail", { label, value })),
     "",
-    common.seeGameLink(url),
+    t("mail.common.seeGameLink", { url }),
     "",
     `— ${context.appName}`,
   ].join("\n");
   const html = mailHtml(context.appName, [
     mailParagraphs(content.paragraphs),
     mailDetails(details),
-    `<p>${mailButton(common.seeGame, url)}</p>`,
-    mailSpelledLink(common.openLink, url),
+    `<p>${mailButton(t("mail.common.seeGame"), url)}</p>`,
+    mailSpelledLink(t("mail.common.openLink"), url),
   ]);
   return { to, subject: content.subject, text, html, ...(content.messageId && { messageId: content.messageId }) };
 }

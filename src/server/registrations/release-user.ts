@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { ACTIVE_STATUSES, isCancellable } from "#shared/registrations.ts";
 import { refundAfterFeeCents, type FeeRule } from "#shared/money.ts";
 import { registration, user } from "#server/db/schema.ts";
-import { mailLanguage } from "#server/mail/i18n/common.ts";
+import { mailLanguage } from "#server/mail/mail-language.ts";
 import { feeRuleOf, nowOf, type RegistrationDeps } from "./deps.ts";
 import { REGISTRATION_MAIL_QUEUE, type RegistrationMailJob } from "./jobs.ts";
 import { activeRegistrationsOf, closeRegistration } from "./queries.ts";

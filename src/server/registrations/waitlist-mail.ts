@@ -1,8 +1,7 @@
 import { formatCents } from "#shared/money.ts";
 import { formatInZone } from "#shared/time-zone-name.ts";
 import type { event, registration } from "#server/db/schema.ts";
-import { COMMON_MAIL_TEXTS } from "#server/mail/i18n/common.ts";
-import { REGISTRATION_MAIL_TEXTS } from "#server/mail/i18n/registration.ts";
+import { translatorFor } from "#server/i18n/translate.ts";
 import { laterCancelRefund, type PolicyFacts, waitlistWithdrawal } from "./cancel-policy-text.ts";
 
 type Detail = [string, string];
@@ -23,36 +22,36 @@ export function waitlistMailContent(options: {
 }): { subject: string; paragraphs: string[]; moreDetails: Detail[] } {
   const { game, reg, place, facts, gameUrl } = options;
   const language = facts.language ?? "en";
-  const texts = REGISTRATION_MAIL_TEXTS[language].waitlist;
+  const t = translatorFor(language);
   // No place: it left the waitlist (a spot, or gone) before this was written; what was agreed stays on record.
-  const where = place === null ? texts.joined(reg.role, game.title) : texts.full(reg.role, game.title, place);
-  const placeDetail: Detail[] = place === null ? [] : [[texts.placeLabel, texts.place(place)]];
+  const where = place === null ? t("mail.waitlist.joined", { role: reg.role, title: game.title }) : t("mail.waitlist.full", { role: reg.role, title: game.title, place });
+  const placeDetail: Detail[] = place === null ? [] : [[t("mail.waitlist.placeLabel"), t("mail.waitlist.place", { place })]];
   const withdrawal = waitlistWithdrawal(facts, gameUrl);
   if (reg.amountCents === 0) {
     return {
-      subject: texts.freeSubject(game.title),
-      paragraphs: [where, texts.freeAuto, withdrawal.paragraph],
+      subject: t("mail.waitlist.freeSubject", { title: game.title }),
+      paragraphs: [where, t("mail.waitlist.freeAuto"), withdrawal.paragraph],
       moreDetails: [...placeDetail, ...withdrawal.details],
     };
   }
   const amount = formatCents(reg.amountCents, facts.currency, language);
   const agreedAt = formatInZone(reg.waitlistedAt ?? reg.createdAt, game.timeZone, language);
-  const card = reg.cardLabel ?? texts.savedCard;
+  const card = reg.cardLabel ?? t("mail.waitlist.savedCard");
   return {
-    subject: texts.paidSubject(game.title),
+    subject: t("mail.waitlist.paidSubject", { title: game.title }),
     paragraphs: [
-      place === null ? where : texts.nothingCharged(where),
-      texts.record(agreedAt),
-      texts.consent(amount),
-      texts.autoCharge(card, amount),
+      place === null ? where : t("mail.waitlist.nothingCharged", { where }),
+      t("mail.waitlist.record", { agreedAt }),
+      t("mail.waitlist.consent", { amount }),
+      t("mail.waitlist.autoCharge", { card, amount }),
       withdrawal.paragraph,
       ...(laterCancelRefund(facts) ?? []),
     ],
     moreDetails: [
-      [texts.chargedIfSpot, amount],
-      ...(reg.cardLabel ? ([[COMMON_MAIL_TEXTS[language].card, reg.cardLabel]] as Detail[]) : []),
+      [t("mail.waitlist.chargedIfSpot"), amount],
+      ...(reg.cardLabel ? ([[t("mail.common.card"), reg.cardLabel]] as Detail[]) : []),
       ...placeDetail,
-      [texts.agreedOn, agreedAt],
+      [t("mail.waitlist.agreedOn"), agreedAt],
       ...withdrawal.details,
     ],
   };

@@ -2,8 +2,7 @@ import { INTL_LOCALES, type Language } from "#shared/language.ts";
 import { isCancellable } from "#shared/registrations.ts";
 import { timeZoneName } from "#shared/time-zone-name.ts";
 import { formatEventHours } from "#server/events/describe-event.ts";
-import { COMMON_MAIL_TEXTS } from "#server/mail/i18n/common.ts";
-import { REMINDER_MAIL_TEXTS } from "#server/mail/i18n/reminder.ts";
+import { translate, translatorFor } from "#server/i18n/translate.ts";
 import type { Mail } from "#server/mail/mailer.ts";
 import { mailButton, mailDetails, mailFooter, mailHtml, mailParagraphs, mailSpelledLink } from "#server/mail/templates.ts";
 import type { ReminderKind } from "./reminder-kinds.ts";
@@ -20,7 +19,7 @@ export interface ReminderGame {
   longitude: number | null;
 }
 
-export const NOT_REFUNDED = REMINDER_MAIL_TEXTS.en.notRefunded;
+export const NOT_REFUNDED = translate("en", "mail.reminder.notRefunded");
 
 const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
 
@@ -55,38 +54,37 @@ export function reminderMail(options: {
   language?: Language;
 }): Mail {
   const { appName, to, kind, game, gameUrl, unsubscribeUrl, now, language = "en" } = options;
-  const common = COMMON_MAIL_TEXTS[language];
-  const texts = REMINDER_MAIL_TEXTS[language];
+  const t = translatorFor(language);
   const locale = INTL_LOCALES[language];
   const time = plainSpaces(new Intl.DateTimeFormat(locale, { timeZone: game.timeZone, hour: "numeric", minute: "2-digit" }).format(game.startsAt));
   const weekday = new Intl.DateTimeFormat(locale, { timeZone: game.timeZone, weekday: "long" }).format(game.startsAt);
-  const subject = kind === "24h" ? texts.subject24h(game.title, weekday, time) : texts.subject2h(game.title, time);
-  const intro = kind === "24h" ? texts.intro24h(game.title) : texts.intro2h(game.title);
-  const where = common.place(game.locationName, game.field);
+  const subject = kind === "24h" ? t("mail.reminder.subject24h", { title: game.title, weekday, time }) : t("mail.reminder.subject2h", { title: game.title, time });
+  const intro = kind === "24h" ? t("mail.reminder.intro24h", { title: game.title }) : t("mail.reminder.intro2h", { title: game.title });
+  const where = game.field ? t("mail.common.placeWithField", { location: game.locationName, field: game.field }) : game.locationName;
   const directions = directionsLink(game);
-  const paragraphs = [intro, ...(isCancellable(game.startsAt, now) ? [] : [texts.notRefunded])];
+  const paragraphs = [intro, ...(isCancellable(game.startsAt, now) ? [] : [t("mail.reminder.notRefunded")])];
   const details: [string, string][] = [
-    [common.game, game.title],
-    [common.when, reminderWhen(game, language)],
-    [common.where, where],
+    [t("mail.common.game"), game.title],
+    [t("mail.common.when"), reminderWhen(game, language)],
+    [t("mail.common.where"), where],
   ];
-  const footer = texts.why;
+  const footer = t("mail.reminder.why");
   const text = [
     ...paragraphs.flatMap((paragraph) => [paragraph, ""]),
-    ...details.map(([label, value]) => common.detail(label, value)),
+    ...details.map(([label, value]) => t("mail.common.detail", { label, value })),
     "",
-    texts.directionsLink(directions),
-    common.seeGameLink(gameUrl),
+    t("mail.reminder.directionsLink", { url: directions }),
+    t("mail.common.seeGameLink", { url: gameUrl }),
     "",
-    `${footer} ${texts.unsubscribeLink(unsubscribeUrl)}`,
+    `${footer} ${t("mail.reminder.unsubscribeLink", { url: unsubscribeUrl })}`,
     `— ${appName}`,
   ].join("\n");
   const html = mailHtml(appName, [
     mailParagraphs(paragraphs),
     mailDetails(details),
-    `<p>${mailButton(texts.directions, directions, { spaced: true })}${mailButton(common.seeGame, gameUrl, { spaced: true })}</p>`,
-    mailSpelledLink(common.openLink, gameUrl),
-    mailFooter(footer, texts.unsubscribe, unsubscribeUrl),
+    `<p>${mailButton(t("mail.reminder.directions"), directions, { spaced: true })}${mailButton(t("mail.common.seeGame"), gameUrl, { spaced: true })}</p>`,
+    mailSpelledLink(t("mail.common.openLink"), gameUrl),
+    mailFooter(footer, t("mail.reminder.unsubscribe"), unsubscribeUrl),
   ]);
   return {
     to,

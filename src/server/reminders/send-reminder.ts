@@ -5,7 +5,7 @@ import { gameReminder } from "#server/db/schema.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import { unsubscribeUrl } from "#server/mail/unsubscribe.ts";
 import { reminderDue } from "./reminder-kinds.ts";
-import { mailLanguage } from "#server/mail/i18n/common.ts";
+import { mailLanguage } from "#server/mail/mail-language.ts";
 import { reminderMail } from "./reminder-mail.ts";
 import type { ReminderMailJob } from "./sweep-reminders.ts";
 

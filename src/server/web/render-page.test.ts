@@ -28,8 +28,8 @@ const CSS = ".screen{color:green}";
 const MANIFEST = {
   "routes/home.tsx": { file: "assets/home-abc.js", imports: ["_shared-abc.js"] },
   "_shared-abc.js": { file: "assets/shared-abc.js" },
-  "i18n/catalogs/en/shell.ts": { file: "assets/messages-en-shell-abc.js" },
-  "i18n/catalogs/en/home.ts": { file: "assets/messages-en-home-abc.js" },
+  "../shared/i18n/catalogs/en/shell.ts": { file: "assets/messages-en-shell-abc.js" },
+  "../shared/i18n/catalogs/en/home.ts": { file: "assets/messages-en-home-abc.js" },
 };
 
 /**

@@ -98,7 +98,7 @@ function withRenderedScreen(html: string, rendered: RenderedPage, manifest: Mani
     for (const imported of chunk.imports ?? []) addChunk(imported);
   };
   addChunk(SCREEN_SOURCES[state.screen]);
-  for (const area of SCREEN_AREAS[state.screen]) addChunk(`i18n/catalogs/${state.language}/${area}.ts`);
+  for (const area of SCREEN_AREAS[state.screen]) addChunk(`../shared/i18n/catalogs/${state.language}/${area}.ts`);
   // Every module the screen needs, the build's own preloads included: /boot.js asks for them all at
   // once after the first paint, none before it (docs/server-rendering.md, "After the first paint").
   const modules = new Set([...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((match) => match[1]!));

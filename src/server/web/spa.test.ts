@@ -138,13 +138,13 @@ describe("GET /event/:id (Open Graph)", () => {
     expect(withLanguage(built, "fr")).toBe('<html lang="fr-CA"><body><div id="root"><div class="first-paint" role="status">Chargement…</div></div></body></html>');
     expect(withLanguage(built, "en")).toBe(built);
     // The words are the web app's own, so that the screen does not change when the script takes over.
-    expect(readFileSync(new URL("../../web/i18n/catalogs/fr/shell.ts", import.meta.url), "utf8")).toContain('"shell.loading": "Chargement…"');
+    expect(readFileSync(new URL("../../shared/i18n/catalogs/fr/shell.ts", import.meta.url), "utf8")).toContain('"shell.loading": "Chargement…"');
   });
 
   it("words the notice of an app that cannot start in the viewer's language, as the error boundary does", () => {
     const page = readFileSync(new URL("../../web/index.html", import.meta.url), "utf8");
     const notice = (html: string) => /<div id="start-failure"[^>]*>(.*?)<\/div>/s.exec(html)?.[1];
-    const catalogs = ["en", "fr"].map((language) => readFileSync(new URL(`../../web/i18n/catalogs/${language}/shell.ts`, import.meta.url), "utf8"));
+    const catalogs = ["en", "fr"].map((language) => readFileSync(new URL(`../../shared/i18n/catalogs/${language}/shell.ts`, import.meta.url), "utf8"));
     const french = notice(withLanguage(page, "fr"));
     expect(notice(withLanguage(page, "en"))).toBe('<h1>Something went wrong</h1><p>An unexpected error occurred. Please reload the page and try again.</p><a href="">Reload</a>');
     expect(french).toBe('<h1>Un problème est survenu</h1><p>Une erreur inattendue est survenue. Rechargez la page et réessayez.</p><a href="">Recharger</a>');

@@ -11,7 +11,7 @@ const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
  * scan finds must have French.
  */
 const NOT_API_MESSAGES: Record<string, string> = {
-  // Mails: their texts are typed per language (src/server/mail/i18n/), a missing one fails the typecheck.
+  // Mails: their texts are keys of the "mail" area (src/shared/i18n/catalogs/<language>/mail.ts), a missing French fails the typecheck.
   "src/server/registrations/mails.ts": "mail",
   "src/server/registrations/cancel-policy-text.ts": "mail",
   "src/server/registrations/waitlist-mail.ts": "mail",
@@ -103,7 +103,7 @@ describe("the server's messages in French", () => {
     const elsewhere = new Set([
       ...["Invalid email or password", "Email not verified", "Invalid password", "Invalid email", "Password too short", "Password too long"],
       ...["Invalid token", "Token expired", "User already exists.", "User not found", "Email is already verified", "Session expired. Re-authenticate to perform this action."],
-      ...["Title", "Field", "Notes", "Message", "The search text contains characters that are not allowed", "Field is required", "Unsubscribe"],
+      ...["Title", "Field", "Notes", "Message", "The search text contains characters that are not allowed", "Field is required"],
       // Stripe's own decline messages, which only its answers carry.
       ...["Your card's security code is incorrect.", "Your card number is incorrect.", "Your card's expiration month is invalid."],
       ...["Your card's expiration year is invalid.", "Your card does not support this type of purchase.", "An error occurred while processing your card. Try again in a little bit."],

@@ -241,18 +241,6 @@ const exact: Record<string, string> = {
   "Enter the end date as YYYY-MM-DD.": "Entrez la date de fin au format AAAA-MM-JJ.",
   "The end date must not be before the start date.": "La date de fin ne doit pas précéder la date de début.",
   "Choose a period of at most two years.": "Choisissez une période de deux ans au plus.",
-
-  // The pages a mail's unsubscribe link opens (mail/unsubscribe.ts)
-  "Stop the emails about each new game? You can turn them on again in your Profile.":
-    "Ne plus recevoir de courriel pour chaque nouvelle partie ? Vous pourrez les réactiver dans votre Profil.",
-  "You will no longer receive new game emails.": "Vous ne recevrez plus de courriels sur les nouvelles parties.",
-  "This unsubscribe link is not valid. Open Profile in the app to change your email settings.":
-    "Ce lien de désabonnement n’est pas valide. Ouvrez Profil dans l’application pour changer vos préférences de courriel.",
-  "Stop the reminder emails before your games? You can turn them on again in your Profile.":
-    "Ne plus recevoir de courriels de rappel avant vos parties ? Vous pourrez les réactiver dans votre Profil.",
-  "You will no longer receive game reminder emails.": "Vous ne recevrez plus de courriels de rappel de vos parties.",
-  Unsubscribe: "Se désabonner",
-  "Go to {appName}": "Aller à {appName}",
 };
 
 /** Messages built with values, each written once; the first whose English matches is used. */

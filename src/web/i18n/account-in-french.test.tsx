@@ -8,7 +8,7 @@ import { deletionOutcomeText } from "#web/features/account/deletion-outcome.ts";
 import { messageAround } from "./message-around.ts";
 import { AuthProvider } from "#web/lib/auth.tsx";
 import RegisterScreen from "#web/routes/register.tsx";
-import { AREAS } from "./catalogs/areas.ts";
+import { AREAS } from "#shared/i18n/catalogs/areas.ts";
 import { formatCents } from "./format-money.ts";
 import { activateLanguage } from "./i18n.ts";
 

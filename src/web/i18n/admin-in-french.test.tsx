@@ -12,7 +12,7 @@ import { SeriesGames } from "#web/features/series/components/series-games.tsx";
 import { regularsText } from "#web/features/series/series-text.ts";
 import { swapRefusal } from "#web/features/teams/draft.ts";
 import { goneText, memberLabel } from "#web/features/teams/member-label.ts";
-import { AREAS } from "./catalogs/areas.ts";
+import { AREAS } from "#shared/i18n/catalogs/areas.ts";
 import { activateLanguage, t } from "./i18n.ts";
 import { messageAround } from "./message-around.ts";
 import { sharedMessage } from "./shared-message.ts";

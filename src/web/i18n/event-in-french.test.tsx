@@ -15,7 +15,7 @@ import { guestRemovedNotice, guestRemoval, partyPriceText } from "#web/features/
 import { opensText } from "#web/features/registrations/opens-text.ts";
 import { at, HOUR, makeEvent, mine, NOW, people } from "#test/web-fixtures.ts";
 import { viewerStatus } from "#web/features/registrations/viewer-status.ts";
-import { AREAS } from "./catalogs/areas.ts";
+import { AREAS } from "#shared/i18n/catalogs/areas.ts";
 import { activateLanguage, t } from "./i18n.ts";
 import { messageAround } from "./message-around.ts";
 

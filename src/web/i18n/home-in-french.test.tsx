@@ -4,7 +4,7 @@ import { myStateBadge, type MyActiveRegistration } from "#shared/my-registration
 import { PlayersProgress } from "#web/features/events/components/players-progress.tsx";
 import { myStateText } from "#web/features/events/my-state-text.ts";
 import { timelineLabel } from "#web/features/events/timeline-label.ts";
-import { AREAS } from "./catalogs/areas.ts";
+import { AREAS } from "#shared/i18n/catalogs/areas.ts";
 import { activateLanguage } from "./i18n.ts";
 
 // The home screen in French (area "home").

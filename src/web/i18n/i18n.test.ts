@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { formatDate, formatDuration, formatGoalkeepers, formatPrice } from "#web/features/events/format.ts";
 import { formatCents } from "./format-money.ts";
-import { AREAS } from "./catalogs/areas.ts";
+import { AREAS } from "#shared/i18n/catalogs/areas.ts";
 import { activateLanguage, t } from "./i18n.ts";
 import { sharedMessage } from "./shared-message.ts";
 import { PAYMENT_FAILED } from "#shared/registrations.ts";

@@ -9,12 +9,12 @@ import {
   pickLanguage,
   type Language,
 } from "#shared/language.ts";
-import { AREAS, type Area, type MessageKey } from "./catalogs/areas.ts";
+import { AREAS, type Area, type MessageKey } from "#shared/i18n/catalogs/areas.ts";
 import { loadCatalog } from "./catalogs/load-catalog.ts";
 import { forgetSharedMessages, loadSharedMessages, sharedTranslation, speakSharedTranslation } from "./shared-message.ts";
 import { createTranslator, type Translator } from "./translator.ts";
 
-export type { MessageKey } from "./catalogs/areas.ts";
+export type { MessageKey } from "#shared/i18n/catalogs/areas.ts";
 
 /**
  * The web app's messages (docs/languages.md). Each area of a language's catalog is a chunk of its own:

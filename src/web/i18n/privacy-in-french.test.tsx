@@ -4,7 +4,7 @@ import { MemoryRouter } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AuthProvider } from "#web/lib/auth.tsx";
 import PrivacyScreen from "#web/routes/privacy.tsx";
-import { AREAS } from "./catalogs/areas.ts";
+import { AREAS } from "#shared/i18n/catalogs/areas.ts";
 import { activateLanguage } from "./i18n.ts";
 
 /** The privacy policy as a signed-out visitor first gets it, text only. */

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { AREAS } from "./catalogs/areas.ts";
+import { AREAS } from "#shared/i18n/catalogs/areas.ts";
 
 // A screen's messages are fetched with its code, by the areas screens.ts names for it; the entry has
 // only the shell's (docs/languages.md). A key of an area that was not fetched would show as the key
@@ -10,7 +10,7 @@ import { AREAS } from "./catalogs/areas.ts";
 // src/shared (shared-message.ts).
 
 const WEB = resolve(new URL(".", import.meta.url).pathname, "..");
-const CATALOGS = resolve(WEB, "i18n/catalogs");
+const CATALOGS = resolve(WEB, "../shared/i18n/catalogs");
 /** A key written in code: a string or template literal that starts with an area's name and a dot. */
 const KEY = new RegExp(`["'\`](${AREAS.join("|")})\\.[A-Za-z0-9_.$\\{}]`, "g");
 const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^"'`;]*?\sfrom\s*)?["']([^"']+)["']/gm;

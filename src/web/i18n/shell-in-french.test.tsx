@@ -5,7 +5,7 @@ import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { NotFoundMessage } from "#web/components/not-found-message.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { errorMessage, needsConnectionMessage } from "#web/lib/api.ts";
-import { AREAS } from "./catalogs/areas.ts";
+import { AREAS } from "#shared/i18n/catalogs/areas.ts";
 import { activateLanguage, t } from "./i18n.ts";
 
 // What every screen shares (area "shell"), in French.

@@ -1,4 +1,4 @@
-import { AREAS } from "./catalogs/areas.ts";
+import { AREAS } from "#shared/i18n/catalogs/areas.ts";
 import { activateLanguage } from "./i18n.ts";
 
 // The screens' code formats with the active language's messages: unit tests read English, as the

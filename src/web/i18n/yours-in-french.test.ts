@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { YourPart } from "#shared/events.ts";
 import { describeYourPart } from "#web/features/events/your-event-part.ts";
-import { AREAS } from "./catalogs/areas.ts";
+import { AREAS } from "#shared/i18n/catalogs/areas.ts";
 import { activateLanguage } from "./i18n.ts";
 
 // Your Events in French (area "yours"). Intl puts no-break spaces in French money; they are read as

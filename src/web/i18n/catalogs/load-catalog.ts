@@ -1,5 +1,5 @@
 import type { Language } from "#shared/language.ts";
-import type { Area } from "./areas.ts";
+import type { Area } from "#shared/i18n/catalogs/areas.ts";
 
 /** A catalog as the build compiles it (scripts/vite-compiled-catalogs.ts): Lingui's compiled messages by key. */
 export type CompiledCatalog = Record<string, unknown>;
@@ -10,22 +10,22 @@ type Loader = () => Promise<{ messages: CompiledCatalog }>;
 // fetched in parallel with the screen that needs it.
 const loaders: Record<Language, Record<Area, Loader>> = {
   en: {
-    shell: () => import("./en/shell.ts"),
-    home: () => import("./en/home.ts"),
-    yours: () => import("./en/yours.ts"),
-    event: () => import("./en/event.ts"),
-    account: () => import("./en/account.ts"),
-    admin: () => import("./en/admin.ts"),
-    privacy: () => import("./en/privacy.ts"),
+    shell: () => import("#shared/i18n/catalogs/en/shell.ts"),
+    home: () => import("#shared/i18n/catalogs/en/home.ts"),
+    yours: () => import("#shared/i18n/catalogs/en/yours.ts"),
+    event: () => import("#shared/i18n/catalogs/en/event.ts"),
+    account: () => import("#shared/i18n/catalogs/en/account.ts"),
+    admin: () => import("#shared/i18n/catalogs/en/admin.ts"),
+    privacy: () => import("#shared/i18n/catalogs/en/privacy.ts"),
   },
   fr: {
-    shell: () => import("./fr/shell.ts"),
-    home: () => import("./fr/home.ts"),
-    yours: () => import("./fr/yours.ts"),
-    event: () => import("./fr/event.ts"),
-    account: () => import("./fr/account.ts"),
-    admin: () => import("./fr/admin.ts"),
-    privacy: () => import("./fr/privacy.ts"),
+    shell: () => import("#shared/i18n/catalogs/fr/shell.ts"),
+    home: () => import("#shared/i18n/catalogs/fr/home.ts"),
+    yours: () => import("#shared/i18n/catalogs/fr/yours.ts"),
+    event: () => import("#shared/i18n/catalogs/fr/event.ts"),
+    account: () => import("#shared/i18n/catalogs/fr/account.ts"),
+    admin: () => import("#shared/i18n/catalogs/fr/admin.ts"),
+    privacy: () => import("#shared/i18n/catalogs/fr/privacy.ts"),
   },
 };
 

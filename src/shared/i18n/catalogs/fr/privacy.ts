@@ -1,4 +1,4 @@
-import type { messages as english } from "#web/i18n/catalogs/en/privacy.ts";
+import type { messages as english } from "#shared/i18n/catalogs/en/privacy.ts";
 
 /**
  * The French of the "privacy" area: the privacy policy, translated faithfully (Québec French, « vous »,

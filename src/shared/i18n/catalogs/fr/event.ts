@@ -1,4 +1,4 @@
-import type { messages as english } from "#web/i18n/catalogs/en/event.ts";
+import type { messages as english } from "#shared/i18n/catalogs/en/event.ts";
 
 /** The French of the "event" area: « vous », Québec's football words (docs/languages.md). */
 export const messages: Record<keyof typeof english, string> = {

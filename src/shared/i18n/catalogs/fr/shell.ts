@@ -1,4 +1,4 @@
-import type { messages as english } from "#web/i18n/catalogs/en/shell.ts";
+import type { messages as english } from "#shared/i18n/catalogs/en/shell.ts";
 
 /**
  * The French of the "shell" area, as written in Québec, saying « vous » to the reader (decision 029).

@@ -1,4 +1,4 @@
-import type { messages as english } from "#web/i18n/catalogs/en/account.ts";
+import type { messages as english } from "#shared/i18n/catalogs/en/account.ts";
 
 /** The French of the "account" area: « vous », Québec's football words (docs/languages.md). */
 export const messages: Record<keyof typeof english, string> = {

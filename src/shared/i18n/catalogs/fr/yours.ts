@@ -1,4 +1,4 @@
-import type { messages as english } from "#web/i18n/catalogs/en/yours.ts";
+import type { messages as english } from "#shared/i18n/catalogs/en/yours.ts";
 
 /** The French of the "yours" area: « vous », Québec's football words (docs/languages.md). */
 export const messages: Record<keyof typeof english, string> = {

@@ -1,4 +1,4 @@
-import type { messages as english } from "#web/i18n/catalogs/en/home.ts";
+import type { messages as english } from "#shared/i18n/catalogs/en/home.ts";
 
 /** The French of the "home" area: « vous », Québec's football words (docs/languages.md). */
 export const messages: Record<keyof typeof english, string> = {

@@ -1,0 +1,42 @@
+import type { messages as account } from "./en/account.ts";
+import type { messages as admin } from "./en/admin.ts";
+import type { messages as event } from "./en/event.ts";
+import type { messages as home } from "./en/home.ts";
+import type { messages as mail } from "./en/mail.ts";
+import type { messages as privacy } from "./en/privacy.ts";
+import type { messages as shell } from "./en/shell.ts";
+import type { messages as yours } from "./en/yours.ts";
+
+/**
+ * Kickoff's messages come in areas, one file per language each (docs/languages.md, "Where texts
+ * live"). A key's first word names its area ("event.join.title" is in event.ts). The web app's
+ * areas: the shell is loaded before the first render; a screen loads the areas it names in
+ * screens.ts together with its code, so a reader fetches one language, and of it only the screens
+ * they open.
+ */
+export const AREAS = ["shell", "home", "yours", "event", "account", "admin", "privacy"] as const;
+export type Area = (typeof AREAS)[number];
+
+/**
+ * The areas only the server words (src/server/i18n/translate.ts): every mail's texts. No screen
+ * names them, so they never reach the browser (screen-areas.test.ts).
+ */
+export const SERVER_AREAS = ["mail"] as const;
+export type ServerArea = (typeof SERVER_AREAS)[number];
+
+/** Every area, the screens' and the server's: what catalogs.test.ts checks. */
+export const ALL_AREAS = [...AREAS, ...SERVER_AREAS] as const;
+
+/** Every key of every screens' area: `t("a.misspelt.key")` fails the typecheck. */
+export type MessageKey = keyof typeof shell | keyof typeof home | keyof typeof yours | keyof typeof event | keyof typeof account | keyof typeof admin | keyof typeof privacy;
+
+/** Every mail text's key (the "mail" area). */
+export type MailKey = keyof typeof mail;
+
+/** What the server may word: any key of any area. */
+export type ServerMessageKey = MessageKey | MailKey;
+
+/** The area a key belongs to: its first word. */
+export function areaOf(key: string): string {
+  return key.slice(0, key.indexOf("."));
+}
