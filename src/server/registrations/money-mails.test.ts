@@ -34,6 +34,12 @@ const mailContext = () => ({ ...context.config, feeRule: DEFAULT_FEE });
 
 /** The registration-mail jobs queued and due, as the worker fetches them (with pg-boss's metadata). */
 async function queued(): Promise<MailJob[]> {
+  // pg-boss hands out a job once `start_after < now()`, and PGlite's clock ticks in milliseconds: a
+  // job sent in the same millisecond as the fetch would be left for the next one (a worker's next
+  // poll; here, a mail missing). Wait for the database's clock to pass the jobs just sent.
+  const pool = context.services.database.pool;
+  const sentThisTick = `select exists (select 1 from pgboss.job where name = $1 and state in ('created', 'retry') and start_after = now()) as waiting`;
+  while ((await pool.query<{ waiting: boolean }>(sentThisTick, [REGISTRATION_MAIL_QUEUE])).rows[0]!.waiting);
   return boss().fetch<RegistrationMailJob>(REGISTRATION_MAIL_QUEUE, { batchSize: 1000, includeMetadata: true });
 }
 
