@@ -145,11 +145,11 @@ export function createApp(context: AppContext, web: WebFiles = {}) {
     app.route("/dev/mailbox", mailboxRoutes(db));
   }
   // Link-preview pictures of games, before the web app's catch-all (docs/link-previews.md).
-  app.route("/og", ogRoutes({ db, config }));
+  app.route("/og", ogRoutes(context));
   if (web.webDist) {
     // The first screen rendered on the server reads the API through this same app (docs/server-rendering.md).
     const renderer = web.ssrDist ? pageRenderer({ ssrDist: web.ssrDist, webDist: web.webDist, publicUrl: config.publicUrl, fetchApp: (request, env) => app.fetch(request, env) }) : undefined;
-    app.route("/", spaRoutes({ webDist: web.webDist, db, config, renderer }));
+    app.route("/", spaRoutes({ ...context, webDist: web.webDist, renderer }));
   }
 
   app.notFound((c) => errorAnswer(c, "not_found", "Not found.", 404));

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
-import type { Config } from "#server/config.ts";
-import type { Db } from "#server/db/client.ts";
+import type { AppContext } from "#server/context.ts";
 import { errorBody } from "#server/http/errors.ts";
 import { isOver, ogCardFacts } from "./og-card-facts.ts";
 import { getVersionedEventPreview } from "#server/events/get-event-preview.ts";
@@ -8,12 +7,8 @@ import { createOgImageCache, type OgImageCache } from "./og-image-cache.ts";
 import { ogImagePath, ogStamp, parseOgFileName } from "./og-image-url.ts";
 import { renderOgImage } from "./render-og-image.ts";
 
-export interface OgRoutesDeps {
-  db: Db;
-  config: Pick<Config, "appName"> & { payments: Pick<Config["payments"], "currency"> };
-  cache?: OgImageCache;
-  now?: () => Date;
-}
+/** The context's database and configuration; a test may give its own picture cache and clock. */
+export type OgRoutesDeps = Pick<AppContext, "database" | "config" | "now"> & { cache?: OgImageCache };
 
 /**
  * GET /og/event/:id/:stamp/:file — a game's link-preview picture (docs/link-previews.md). The URL
@@ -21,7 +16,8 @@ export interface OgRoutesDeps {
  * game's (it changed since the page was read) redirects to the current picture.
  */
 export function ogRoutes(deps: OgRoutesDeps) {
-  const { db, config } = deps;
+  const { config } = deps;
+  const { db } = deps.database;
   const cache = deps.cache ?? createOgImageCache({ maxEntries: 500, maxConcurrent: 2 });
   const now = deps.now ?? (() => new Date());
   const currency = config.payments.currency;

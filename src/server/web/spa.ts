@@ -3,8 +3,7 @@ import { join, resolve, sep } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context } from "hono";
 import type { EventSummary } from "#shared/events.ts";
-import type { Config } from "#server/config.ts";
-import type { Db } from "#server/db/client.ts";
+import type { AppContext } from "#server/context.ts";
 import { describeEvent } from "#server/events/describe-event.ts";
 import { getVersionedEventPreview } from "#server/events/get-event-preview.ts";
 import { compressAnswers } from "#server/http/compress.ts";
@@ -14,13 +13,12 @@ import { requestLanguage } from "#server/i18n/request-language.ts";
 import { LANGUAGE_TAGS, type Language } from "#shared/language.ts";
 import type { PageRenderer } from "./render-page.ts";
 
-export interface SpaDeps {
+/** The context's database and configuration, and the built web app beside the server. */
+export type SpaDeps = Pick<AppContext, "database" | "config"> & {
   webDist: string;
   /** The server's render of the first screen (docs/server-rendering.md); without it pages render in the browser. */
   renderer?: PageRenderer;
-  db: Db;
-  config: Pick<Config, "appName" | "publicUrl"> & { payments: Pick<Config["payments"], "currency"> };
-}
+};
 
 /**
  * Serves the built web app. Hashed assets are cached for a year; every other path answers
@@ -28,7 +26,8 @@ export interface SpaDeps {
  * carries Open Graph tags, so a shared link previews the game without signing in.
  */
 export function spaRoutes(deps: SpaDeps) {
-  const { db, config } = deps;
+  const { config } = deps;
+  const { db } = deps.database;
   const webDist = resolve(deps.webDist);
   const indexFile = join(webDist, "index.html");
   const indexHtml = () => readFileSync(indexFile, "utf8");
