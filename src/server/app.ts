@@ -83,7 +83,7 @@ export function createApp(context: AppContext, web: WebFiles = {}) {
   // session and must not clear the session cache as other writes do.
   app.route("/api/analytics", analyticsHitRoutes(context));
   // Every other body, on every route, is read and checked here before any handler (ours or better-auth's) runs.
-  app.use(bodyLimit({ maxSize: 64 * 1024, onError: (c) => errorAnswer(c, "validation", "The request is too large.", 413) }));
+  app.use(bodyLimit({ maxSize: 64 * 1024, onError: (c) => errorAnswer(c, "validation", { key: "errors.request.tooLarge" }, 413) }));
   app.use(bodyGuard());
   // API answers above ~1 KB go out with brotli or gzip (the upcoming list is 430 KB raw); SSE passes through.
   app.use("/api/*", compressAnswers());
@@ -132,7 +132,7 @@ export function createApp(context: AppContext, web: WebFiles = {}) {
   app.route("/api/admin/analytics", analyticsReportRoutes(context));
   app.route("/api/places", placesRoutes(context));
   app.route("/api/unsubscribe", unsubscribeRoutes(context));
-  app.all("/api/*", (c) => errorAnswer(c, "not_found", "Not found.", 404));
+  app.all("/api/*", (c) => errorAnswer(c, "not_found", { key: "errors.request.notFound" }, 404));
 
   app.route("/.well-known", wellKnownRoutes(config));
 
@@ -152,7 +152,7 @@ export function createApp(context: AppContext, web: WebFiles = {}) {
     app.route("/", spaRoutes({ webDist: web.webDist, db, config, renderer }));
   }
 
-  app.notFound((c) => errorAnswer(c, "not_found", "Not found.", 404));
+  app.notFound((c) => errorAnswer(c, "not_found", { key: "errors.request.notFound" }, 404));
   app.onError(handleError);
   return app;
 }

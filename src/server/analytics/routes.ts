@@ -56,7 +56,7 @@ async function readHit(c: Context<AppEnv>): Promise<Hit> {
   try {
     body = JSON.parse(text);
   } catch {
-    throw new AppError("validation", "The request body must be JSON.");
+    throw new AppError("validation", { key: "errors.request.json" });
   }
   const parsed = hitSchema.safeParse(body);
   if (!parsed.success) throw validationError(parsed.error);

@@ -47,7 +47,7 @@ export function calendarFeedRoutes(context: Pick<AppContext, "database" | "confi
     await limiter.hit("calendarFeed", c.get("clientAddress"));
     const token = /^(.*)\.ics$/.exec(c.req.param("file"))?.[1];
     const userId = token ? await feedOwner(db, token) : null;
-    if (!userId) return errorAnswer(c, "not_found", "Not found.", 404);
+    if (!userId) return errorAnswer(c, "not_found", { key: "errors.request.notFound" }, 404);
     // Calendar apps send no cookie: the feed speaks its owner's language, as their mails do.
     const [owner] = await db.select({ language: user.language }).from(user).where(eq(user.id, userId));
     const language = mailLanguage(owner?.language);

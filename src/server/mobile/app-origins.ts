@@ -47,7 +47,7 @@ export function sameOriginWrites(config: Pick<Config, "publicUrl" | "production"
   return async (c, next) => {
     const origin = c.req.header("origin");
     if (origin && !["GET", "HEAD", "OPTIONS"].includes(c.req.method) && !allowed.has(origin)) {
-      return errorAnswer(c, "forbidden", "This request is not allowed from another site.", 403);
+      return errorAnswer(c, "forbidden", { key: "errors.request.otherSite" }, 403);
     }
     await next();
   };

@@ -13,22 +13,9 @@ import type { MessageDictionary, MessagePattern } from "./translate-message.ts";
  */
 const exact: Record<string, string> = {
   // The request itself (http/, app.ts)
-  "Invalid input.": "Données non valides.",
-  "Bad request.": "Requête non valide.",
   "An unexpected error occurred.": "Une erreur inattendue s’est produite.",
-  "The request was not received completely.": "La requête n’a pas été reçue en entier.",
-  "The service is unavailable for a moment. Please try again shortly.": "Le service est momentanément indisponible. Veuillez réessayer sous peu.",
-  "The request body must be JSON (Content-Type: application/json).": "Le corps de la requête doit être en JSON (Content-Type: application/json).",
-  "The request body must be JSON.": "Le corps de la requête doit être en JSON.",
-  "The request is too large.": "La requête est trop volumineuse.",
-  "Not found.": "Introuvable.",
   "The local mailbox is only served to this machine (open it on localhost).": "La boîte aux lettres locale n’est servie qu’à cet ordinateur (ouvrez-la sur localhost).",
-  "This request is not allowed from another site.": "Cette requête n’est pas permise depuis un autre site.",
   "The request contains characters that are not allowed.": "La requête contient des caractères non permis.",
-  "The game's id is not valid.": "L’identifiant de la partie n’est pas valide.",
-  "The registration's id is not valid.": "L’identifiant de l’inscription n’est pas valide.",
-  "page must be a whole number": "page doit être un nombre entier",
-  "scope must be upcoming or completed": "scope doit être upcoming ou completed",
 
   // Accounts and signing in (auth/, shared/account.ts)
   "User not authenticated. Please log in.": "Vous n’êtes pas connecté. Veuillez ouvrir une session.",
