@@ -2,21 +2,19 @@ import type { Context } from "hono";
 import { z } from "zod";
 import type { ErrorKey } from "#shared/i18n/catalogs/areas.ts";
 import { messages as errorsEn } from "#shared/i18n/catalogs/en/errors.ts";
+import type { ErrorText } from "#shared/i18n/error-key.ts";
 import { SERVER_MESSAGES_FR } from "#shared/i18n/server-messages-fr.ts";
 import { type MessageDictionary, translateMessage } from "#shared/i18n/translate-message.ts";
 import type { Language } from "#shared/language.ts";
 import { requestLanguage } from "./request-language.ts";
-import { type MessageValues, translate } from "./translate.ts";
+import { translate } from "./translate.ts";
 
 /**
- * An API error's message by key: a key of the "errors" area and its values, worded in the
- * request's language at the boundary (http/errors.ts). A plain string is a message still written in
- * English, translated by the English-keyed dictionary until every message is a key.
+ * An API error's message: a key of the "errors" area and its values (ErrorText), worded in the
+ * request's language at the boundary (http/errors.ts), or a key alone (a zod schema's message). A
+ * plain string is a message still written in English, translated by the English-keyed dictionary
+ * until every message is a key.
  */
-export interface ErrorText {
-  key: ErrorKey;
-  values?: MessageValues;
-}
 export type ErrorMessage = string | ErrorText;
 
 /** Whether a text is a key of the "errors" area (a zod schema's message given as a key). */

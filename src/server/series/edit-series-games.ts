@@ -11,12 +11,13 @@ import { AppError } from "#server/http/errors.ts";
 import { nowOf, type RegistrationDeps } from "#server/registrations/deps.ts";
 import { findSeries } from "./get-series.ts";
 import { withSeriesLock } from "./generate-games.ts";
+import { errorText } from "#shared/i18n/error-key.ts";
 
 /** A game is played at most this many days from its day in the series' weekly rhythm (its key). */
 const MAX_DAY_OFFSET = 6;
 export const FOLLOWING_WITHIN_A_WEEK =
   "The following games can move to another day of their own week only: pick a day at most 6 days before or after this game's day in the series.";
-export const SERIES_ENDED = "This series has ended: edit its games one at a time.";
+export const SERIES_ENDED = errorText("errors.series.endedEditOneByOne");
 
 /**
  * Edits a game of a series, alone ("this") or with the games after it ("following"): each game through

@@ -18,10 +18,6 @@ const exact: Record<string, string> = {
   "The request contains characters that are not allowed.": "La requête contient des caractères non permis.",
 
   // Accounts and signing in (auth/, shared/account.ts)
-  "User not authenticated. Please log in.": "Vous n’êtes pas connecté. Veuillez ouvrir une session.",
-  "Please verify your email before logging in. Check your inbox.": "Veuillez confirmer votre adresse courriel avant d’ouvrir une session. Consultez votre boîte de réception.",
-  "Only admins can do this.": "Seuls les administrateurs peuvent faire ceci.",
-  "That is already your email address.": "C’est déjà votre adresse courriel.",
   "That email address is already in use by another account.": "Cette adresse courriel est déjà utilisée par un autre compte.",
   "The current password is incorrect.": "Le mot de passe actuel est incorrect.",
   "Use the profile page to change your name.": "Utilisez la page Profil pour changer votre nom.",
@@ -32,8 +28,6 @@ const exact: Record<string, string> = {
   "Enter a valid email address": "Entrez une adresse courriel valide",
   "First name": "Prénom",
   "Last name": "Nom",
-  "This account is being deleted.": "Ce compte est en cours de suppression.",
-  "A deleted account has no rating.": "Un compte supprimé n’a pas d’évaluation.",
   // better-auth's own answers on the flows the app uses (@better-auth/core's BASE_ERROR_CODES)
   "Invalid email or password": "Adresse courriel ou mot de passe incorrect",
   "Email not verified": "Adresse courriel non confirmée",
@@ -69,8 +63,6 @@ const exact: Record<string, string> = {
   "Goalkeeper cost must be an amount like 10 or 12.50": "Le prix pour les gardiens de but doit être un montant comme 10 ou 12,50",
   "Max players must be at least 1": "Le nombre maximal de joueurs doit être d’au moins 1",
   "Max goalkeepers must be at least 1": "Le nombre maximal de gardiens de but doit être d’au moins 1",
-  "This game was cancelled: it can no longer be edited.": "Cette partie a été annulée : elle ne peut plus être modifiée.",
-  "This game is over: it can no longer be edited.": "Cette partie est terminée : elle ne peut plus être modifiée.",
   "Goalkeepers are registered for this game: its goalkeeper spots cannot be removed.":
     "Des gardiens de but sont inscrits à cette partie : ses places de gardien de but ne peuvent pas être retirées.",
   "Event cancelled, and all users refunded.": "Partie annulée, et tous les joueurs remboursés.",
@@ -91,11 +83,6 @@ const exact: Record<string, string> = {
     "La recherche de lieux est indisponible pour le moment. Réessayez, ou choisissez un lieu déjà utilisé.",
 
   // Registrations and payments (registrations/, payments/, shared/registrations.ts)
-  "You are already registered for this event.": "Vous êtes déjà inscrit à cette partie.",
-  "You are not registered for this event.": "Vous n’êtes pas inscrit à cette partie.",
-  "This event has been cancelled.": "Cette partie a été annulée.",
-  "This event has already started.": "Cette partie est déjà commencée.",
-  "Registration for this game is not open yet.": "Les inscriptions à cette partie ne sont pas encore ouvertes.",
   "Only this series' regulars can join before registration opens.": "Seuls les habitués de cette série peuvent s’inscrire avant l’ouverture des inscriptions.",
   "The spots for regulars are taken. The others open to everyone when registration opens.":
     "Les places réservées aux habitués sont prises. Les autres s’ouvrent à tous à l’ouverture des inscriptions.",
@@ -110,25 +97,15 @@ const exact: Record<string, string> = {
   "You can bring at most 1 guest to this game.": "Vous pouvez amener au plus 1 invité à cette partie.",
 
   // Weekly series (series/, shared/series.ts)
-  "Series not found.": "Série introuvable.",
   "The following games can move to another day of their own week only: pick a day at most 6 days before or after this game's day in the series.":
     "Les parties suivantes ne peuvent changer de jour qu’à l’intérieur de leur semaine : choisissez un jour au plus 6 jours avant ou après le jour de cette partie dans la série.",
-  "This series has ended: edit its games one at a time.": "Cette série est terminée : modifiez ses parties une à la fois.",
-  "This series has ended: its regulars' rule can no longer change.": "Cette série est terminée : sa règle de priorité aux habitués ne peut plus changer.",
   "Enter the date of the last game": "Entrez la date de la dernière partie",
   "The games a regular played must be between 1 and the games counted": "Le nombre de parties jouées par un habitué doit être entre 1 et le nombre de parties comptées",
   "The last date must be on or after the first game's date": "La dernière date doit être le jour de la première partie ou après",
   "Choose this game, or this and the following games": "Choisissez cette partie, ou cette partie et les suivantes",
-  "This event has no goalkeeper spots.": "Cette partie n’a pas de places de gardien de but.",
-  "This spot is no longer available. Nothing was charged.": "Cette place n’est plus disponible. Rien n’a été débité.",
   "This event was cancelled while you were paying.": "Cette partie a été annulée pendant votre paiement.",
   "This spot was released while you were paying.": "Cette place a été libérée pendant votre paiement.",
-  "Your payment is still being processed. Try again in a moment.": "Votre paiement est encore en traitement. Réessayez dans un instant.",
   "You can only cancel your registration up to 24 hours before the event.": "Vous pouvez annuler votre inscription jusqu’à 24 heures avant la partie seulement.",
-  "No payment is waiting for confirmation.": "Aucun paiement n’attend de confirmation.",
-  "No payment is waiting for authentication.": "Aucun paiement n’attend d’authentification.",
-  "You hold no spot in this game.": "Vous n’avez pas de place dans cette partie.",
-  "No failed refund to retry.": "Aucun remboursement échoué à relancer.",
   "Please select a saved payment method.": "Veuillez choisir un mode de paiement enregistré.",
   "Please agree to be charged automatically if a spot frees up.": "Veuillez accepter d’être débité automatiquement si une place se libère.",
   "Payment failed. Please try again.": "Le paiement a échoué. Veuillez réessayer.",
@@ -141,18 +118,8 @@ const exact: Record<string, string> = {
   "Your card's expiration date is invalid.": "La date d’expiration de votre carte n’est pas valide.",
   "Your card has expired.": "Votre carte est expirée.",
   "Your card's security code is invalid.": "Le code de sécurité de votre carte n’est pas valide.",
-  "That card was not found.": "Cette carte est introuvable.",
-  "Saved cards could not be loaded. Please try again.": "Les cartes enregistrées n’ont pas pu être chargées. Veuillez réessayer.",
-  "The card could not be removed. Please try again.": "La carte n’a pas pu être retirée. Veuillez réessayer.",
   "leaveWaitlists must be true when given.": "leaveWaitlists doit valoir true s’il est donné.",
   "Choose either another card or leaving the waitlists, not both.": "Choisissez soit une autre carte, soit de quitter les listes d’attente, pas les deux.",
-  "Waitlist places will be charged to this card if a spot frees up. Choose another card for them, or leave those waitlists.":
-    "Des places en liste d’attente seront débitées sur cette carte si une place se libère. Choisissez une autre carte pour elles, ou quittez ces listes d’attente.",
-  "A payment with this card is in progress. Try again in a moment.": "Un paiement avec cette carte est en cours. Réessayez dans un instant.",
-  "Choose another of your saved cards.": "Choisissez une autre de vos cartes enregistrées.",
-  "A waitlist place cannot be given up within 24 hours of its game. Charge it to another card instead.":
-    "Une place en liste d’attente ne peut pas être abandonnée dans les 24 heures avant sa partie. Débitez plutôt une autre carte.",
-  "The webhook signature is not valid.": "La signature du webhook n’est pas valide.",
   "The payment could not be made with this card.": "Le paiement n’a pas pu être fait avec cette carte.",
   "The payment was not completed in time.": "Le paiement n’a pas été terminé à temps.",
   "Not charged: the spot was released first.": "Non débité : la place avait déjà été libérée.",
@@ -203,7 +170,6 @@ const exact: Record<string, string> = {
   "Every player must be in a team.": "Chaque joueur doit être dans une équipe.",
   "A score names a team that does not exist.": "Un pointage désigne une équipe qui n’existe pas.",
   "A score is between two different teams.": "Un pointage oppose deux équipes différentes.",
-  "A lock names a team that does not exist.": "Un verrou désigne une équipe qui n’existe pas.",
   "There must be at least 2 teams.": "Il faut au moins 2 équipes.",
   "The locks make the teams' sizes differ by more than one.": "Les verrous font différer la taille des équipes de plus d’un joueur.",
   "The locks put too many goalkeepers in one team.": "Les verrous mettent trop de gardiens de but dans une équipe.",
@@ -220,8 +186,6 @@ const exact: Record<string, string> = {
 
   // Calendar, analytics and the console
   "gameReminders must be true or false": "gameReminders doit valoir true ou false",
-  "A hit is sent as text/plain or application/json.": "Une visite est envoyée en text/plain ou en application/json.",
-  "A hit is sent with its length (Content-Length).": "Une visite est envoyée avec sa longueur (Content-Length).",
   "must be a path of the app": "doit être un chemin de l’application",
   "must be a host name": "doit être un nom d’hôte",
   "Enter the start date as YYYY-MM-DD.": "Entrez la date de début au format AAAA-MM-JJ.",
