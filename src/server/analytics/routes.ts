@@ -50,9 +50,9 @@ async function readHit(c: Context<AppEnv>): Promise<Hit> {
   if (c.req.header("transfer-encoding") !== undefined || length === undefined || !/^\d+$/.test(length)) {
     throw new AppError("validation", errorText("errors.analytics.hitLength"));
   }
-  if (Number(length) > MAX_HIT_BYTES) throw new AppError("validation", `A hit is at most ${MAX_HIT_BYTES} bytes.`);
+  if (Number(length) > MAX_HIT_BYTES) throw new AppError("validation", errorText("errors.analytics.hitTooLarge", { bytes: String(MAX_HIT_BYTES) }));
   const text = await c.req.text();
-  if (Buffer.byteLength(text) > MAX_HIT_BYTES) throw new AppError("validation", `A hit is at most ${MAX_HIT_BYTES} bytes.`);
+  if (Buffer.byteLength(text) > MAX_HIT_BYTES) throw new AppError("validation", errorText("errors.analytics.hitTooLarge", { bytes: String(MAX_HIT_BYTES) }));
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -100,7 +100,7 @@ export function meRoutes(context: Pick<AppContext, "auth" | "database" | "limite
     });
 }
 
-const EMAIL_IN_USE = "That email address is already in use by another account.";
+const EMAIL_IN_USE = errorText("errors.account.emailInUse");
 
 /** PostgreSQL's unique_violation, as pg reports it (drizzle wraps it as the cause). */
 function isUniqueViolation(error: unknown): boolean {
@@ -108,7 +108,7 @@ function isUniqueViolation(error: unknown): boolean {
   return codeOf(error) === "23505" || codeOf((error as { cause?: unknown } | null)?.cause) === "23505";
 }
 
-const WRONG_PASSWORD = "The current password is incorrect.";
+const WRONG_PASSWORD = errorText("errors.account.wrongPassword");
 
 async function isCurrentPassword(auth: Auth, headers: Headers, password: string): Promise<boolean> {
   try {

@@ -29,9 +29,9 @@ export const CARD_NOT_REMOVED = errorText("errors.cards.notRemoved");
 const removeCardSchema = z
   .object({
     replaceWith: z.string({ error: errorKey("errors.cards.chooseAnother") }).trim().min(1, errorKey("errors.cards.chooseAnother")).max(255, errorKey("errors.cards.chooseAnother")).optional(),
-    leaveWaitlists: z.literal(true, { error: "leaveWaitlists must be true when given." }).optional(),
+    leaveWaitlists: z.literal(true, { error: errorKey("errors.cards.leaveWaitlistsTrue") }).optional(),
   })
-  .refine((input) => !(input.replaceWith && input.leaveWaitlists), "Choose either another card or leaving the waitlists, not both.");
+  .refine((input) => !(input.replaceWith && input.leaveWaitlists), errorKey("errors.cards.replaceOrLeave"));
 
 /** /api/me/payment-methods and /api/me/setup-intents: the signed-in user's own saved cards only. */
 export function savedCardRoutes(deps: RegistrationDeps) {
@@ -48,8 +48,8 @@ export function savedCardRoutes(deps: RegistrationDeps) {
       const user = requireVerifiedUser(c.get("user"));
       const input = await parseJson(c, saveCardSchema);
       // Each mode saves cards its own way: our test form, or Stripe's confirmed SetupIntent.
-      if (gateway.mode === "simulated" && !("card" in input)) throw new AppError("validation", "Card details are missing.");
-      if (gateway.mode === "stripe" && !("paymentMethodId" in input)) throw new AppError("validation", "Card details are missing.");
+      if (gateway.mode === "simulated" && !("card" in input)) throw new AppError("validation", errorText("errors.cards.detailsMissing"));
+      if (gateway.mode === "stripe" && !("paymentMethodId" in input)) throw new AppError("validation", errorText("errors.cards.detailsMissing"));
       const customerId = await ensureCustomerId(db, gateway, user);
       const paymentMethod = await gateway.saveCard({ customerId, ...input }).catch((error: unknown) => {
         // A payment method id the processor does not know, or another customer's: the request is

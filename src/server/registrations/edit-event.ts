@@ -22,7 +22,7 @@ export const EDIT_CANCELLED = translate("en", "errors.event.editCancelled");
 /** Its English, what the tests compare; thrown by key ("errors.event.editFinished"). */
 export const EDIT_FINISHED = translate("en", "errors.event.editFinished");
 /** A party (a player and their guests) waits for more player spots than the edit would leave. */
-export const waitingPartyTooLarge = (size: number) => `A party of ${size} is waiting for a player spot: keep at least ${size} player spots.`;
+export const waitingPartyTooLarge = (size: number) => errorText("errors.event.waitingPartyTooLarge", { size: String(size), keep: String(size) });
 
 /**
  * An admin edits a game: title, date and time, duration, venue, field, notes, capacity and prices
@@ -119,7 +119,7 @@ async function checkGoalkeepersKept(tx: Tx, locked: EventRow, input: CreateEvent
     .from(registration)
     .where(and(eq(registration.eventId, locked.id), eq(registration.role, "goalkeeper"), inArray(registration.status, [...ACTIVE_STATUSES])));
   if ((waiting?.count ?? 0) > 0) {
-    const message = "Goalkeepers are registered for this game: its goalkeeper spots cannot be removed.";
+    const message = errorText("errors.event.goalkeepersRegistered");
     throw new AppError("conflict", message, { includeGoalkeepers: message });
   }
 }

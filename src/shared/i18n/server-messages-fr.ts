@@ -18,8 +18,6 @@ const exact: Record<string, string> = {
   "The request contains characters that are not allowed.": "La requête contient des caractères non permis.",
 
   // Accounts and signing in (auth/, shared/account.ts)
-  "That email address is already in use by another account.": "Cette adresse courriel est déjà utilisée par un autre compte.",
-  "The current password is incorrect.": "Le mot de passe actuel est incorrect.",
   "Use the profile page to change your name.": "Utilisez la page Profil pour changer votre nom.",
   "Enter your current password to delete your account.": "Entrez votre mot de passe actuel pour supprimer votre compte.",
   "For your security, sign in again with Google, then delete your account within 5 minutes.":
@@ -63,8 +61,6 @@ const exact: Record<string, string> = {
   "Goalkeeper cost must be an amount like 10 or 12.50": "Le prix pour les gardiens de but doit être un montant comme 10 ou 12,50",
   "Max players must be at least 1": "Le nombre maximal de joueurs doit être d’au moins 1",
   "Max goalkeepers must be at least 1": "Le nombre maximal de gardiens de but doit être d’au moins 1",
-  "Goalkeepers are registered for this game: its goalkeeper spots cannot be removed.":
-    "Des gardiens de but sont inscrits à cette partie : ses places de gardien de but ne peuvent pas être retirées.",
   "Event cancelled, and all users refunded.": "Partie annulée, et tous les joueurs remboursés.",
   "Failed to cancel the event.": "La partie n’a pas pu être annulée.",
   // Labels named in "… contains characters that are not allowed" and the name fields' messages
@@ -77,8 +73,6 @@ const exact: Record<string, string> = {
   "The search text contains characters that are not allowed": "Le texte de recherche contient des caractères non permis",
 
   // Places (places/)
-  "Type at least 2 characters to search for a place.": "Tapez au moins 2 caractères pour chercher un lieu.",
-  "The search text is too long (200 characters at most).": "Le texte de recherche est trop long (200 caractères au plus).",
   "Place search is unavailable right now. Try again, or pick a venue used before.":
     "La recherche de lieux est indisponible pour le moment. Réessayez, ou choisissez un lieu déjà utilisé.",
 
@@ -97,8 +91,6 @@ const exact: Record<string, string> = {
   "You can bring at most 1 guest to this game.": "Vous pouvez amener au plus 1 invité à cette partie.",
 
   // Weekly series (series/, shared/series.ts)
-  "The following games can move to another day of their own week only: pick a day at most 6 days before or after this game's day in the series.":
-    "Les parties suivantes ne peuvent changer de jour qu’à l’intérieur de leur semaine : choisissez un jour au plus 6 jours avant ou après le jour de cette partie dans la série.",
   "Enter the date of the last game": "Entrez la date de la dernière partie",
   "The games a regular played must be between 1 and the games counted": "Le nombre de parties jouées par un habitué doit être entre 1 et le nombre de parties comptées",
   "The last date must be on or after the first game's date": "La dernière date doit être le jour de la première partie ou après",
@@ -118,8 +110,6 @@ const exact: Record<string, string> = {
   "Your card's expiration date is invalid.": "La date d’expiration de votre carte n’est pas valide.",
   "Your card has expired.": "Votre carte est expirée.",
   "Your card's security code is invalid.": "Le code de sécurité de votre carte n’est pas valide.",
-  "leaveWaitlists must be true when given.": "leaveWaitlists doit valoir true s’il est donné.",
-  "Choose either another card or leaving the waitlists, not both.": "Choisissez soit une autre carte, soit de quitter les listes d’attente, pas les deux.",
   "The payment could not be made with this card.": "Le paiement n’a pas pu être fait avec cette carte.",
   "The payment was not completed in time.": "Le paiement n’a pas été terminé à temps.",
   "Not charged: the spot was released first.": "Non débité : la place avait déjà été libérée.",
@@ -203,16 +193,10 @@ const patterns: MessagePattern[] = [
   { english: "{label} is required", translation: "Le champ « {label, message} » est obligatoire" },
   { english: "{label} is too long", translation: "Le champ « {label, message} » est trop long" },
   { english: "{label} contains characters that are not allowed", translation: "Le champ « {label, message} » contient des caractères non permis" },
-  { english: "The request body is nested too deeply (more than {levels} levels).", translation: "Le corps de la requête est trop imbriqué (plus de {levels} niveaux)." },
-  { english: "A hit is at most {bytes} bytes.", translation: "Une visite fait au plus {bytes} octets." },
   { english: "Max players must be at most {max}", translation: "Le nombre maximal de joueurs doit être d’au plus {max}" },
   { english: "Max goalkeepers must be at most {max}", translation: "Le nombre maximal de gardiens de but doit être d’au plus {max}" },
   { english: "A guest's name must be at most {max} characters.", translation: "Le nom d’un invité doit compter au plus {max} caractères." },
   { english: "You can bring at most {max} guests to this game.", translation: "Vous pouvez amener au plus {max} invités à cette partie." },
-  {
-    english: "A party of {size} is waiting for a player spot: keep at least {keep} player spots.",
-    translation: "Un groupe de {size} attend une place de joueur : gardez au moins {keep} places de joueur.",
-  },
   { english: "Guests per player must be between 0 and {max}", translation: "Le nombre d’invités par joueur doit être entre 0 et {max}" },
   { english: "A series can last at most {days} days: create another one after it", translation: "Une série peut durer au plus {days} jours : créez-en une autre après elle" },
   { english: "The number of games must be between 1 and {max}", translation: "Le nombre de parties doit être entre 1 et {max}" },

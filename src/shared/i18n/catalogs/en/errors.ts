@@ -60,4 +60,22 @@ export const messages = {
   "errors.registration.notOpenYet": "Registration for this game is not open yet.",
   "errors.registration.noSpotHeld": "You hold no spot in this game.",
   "errors.cards.notFound": "That card was not found.",
+
+  // Analytics, places, cards' and games' edits, the request's size.
+  "errors.analytics.startDate": "Enter the start date as YYYY-MM-DD.",
+  "errors.analytics.endDate": "Enter the end date as YYYY-MM-DD.",
+  "errors.analytics.endBeforeStart": "The end date must not be before the start date.",
+  "errors.analytics.periodTooLong": "Choose a period of at most two years.",
+  "errors.analytics.hitTooLarge": "A hit is at most {bytes} bytes.",
+  "errors.request.tooDeep": "The request body is nested too deeply (more than {levels} levels).",
+  "errors.cards.leaveWaitlistsTrue": "leaveWaitlists must be true when given.",
+  "errors.cards.replaceOrLeave": "Choose either another card or leaving the waitlists, not both.",
+  "errors.cards.detailsMissing": "Card details are missing.",
+  "errors.places.tooShort": "Type at least 2 characters to search for a place.",
+  "errors.places.tooLong": "The search text is too long (200 characters at most).",
+  "errors.event.goalkeepersRegistered": "Goalkeepers are registered for this game: its goalkeeper spots cannot be removed.",
+  "errors.event.waitingPartyTooLarge": "A party of {size} is waiting for a player spot: keep at least {keep} player spots.",
+  "errors.account.emailInUse": "That email address is already in use by another account.",
+  "errors.account.wrongPassword": "The current password is incorrect.",
+  "errors.series.followingWithinAWeek": "The following games can move to another day of their own week only: pick a day at most 6 days before or after this game's day in the series.",
 };

@@ -56,4 +56,22 @@ export const messages: Record<keyof typeof english, string> = {
   "errors.registration.notOpenYet": "Les inscriptions à cette partie ne sont pas encore ouvertes.",
   "errors.registration.noSpotHeld": "Vous n’avez pas de place dans cette partie.",
   "errors.cards.notFound": "Cette carte est introuvable.",
+
+  // Analytics, places, cards' and games' edits, the request's size.
+  "errors.analytics.startDate": "Entrez la date de début au format AAAA-MM-JJ.",
+  "errors.analytics.endDate": "Entrez la date de fin au format AAAA-MM-JJ.",
+  "errors.analytics.endBeforeStart": "La date de fin ne doit pas précéder la date de début.",
+  "errors.analytics.periodTooLong": "Choisissez une période de deux ans au plus.",
+  "errors.analytics.hitTooLarge": "Une visite fait au plus {bytes} octets.",
+  "errors.request.tooDeep": "Le corps de la requête est trop imbriqué (plus de {levels} niveaux).",
+  "errors.cards.leaveWaitlistsTrue": "leaveWaitlists doit valoir true s’il est donné.",
+  "errors.cards.replaceOrLeave": "Choisissez soit une autre carte, soit de quitter les listes d’attente, pas les deux.",
+  "errors.cards.detailsMissing": "Les renseignements de la carte sont manquants.",
+  "errors.places.tooShort": "Tapez au moins 2 caractères pour chercher un lieu.",
+  "errors.places.tooLong": "Le texte de recherche est trop long (200 caractères au plus).",
+  "errors.event.goalkeepersRegistered": "Des gardiens de but sont inscrits à cette partie : ses places de gardien de but ne peuvent pas être retirées.",
+  "errors.event.waitingPartyTooLarge": "Un groupe de {size} attend une place de joueur : gardez au moins {keep} places de joueur.",
+  "errors.account.emailInUse": "Cette adresse courriel est déjà utilisée par un autre compte.",
+  "errors.account.wrongPassword": "Le mot de passe actuel est incorrect.",
+  "errors.series.followingWithinAWeek": "Les parties suivantes ne peuvent changer de jour qu’à l’intérieur de leur semaine : choisissez un jour au plus 6 jours avant ou après le jour de cette partie dans la série.",
 };
