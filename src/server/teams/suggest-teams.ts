@@ -36,7 +36,7 @@ export async function suggestTeams(database: Database, options: { eventId: strin
       locks: options.locks,
     });
   } catch (error) {
-    if (error instanceof SplitError) throw new AppError("rule", error.message);
+    if (error instanceof SplitError) throw new AppError("rule", error.text);
     throw error;
   }
   const ms = performance.now() - started;

@@ -160,9 +160,6 @@ const exact: Record<string, string> = {
   "Every player must be in a team.": "Chaque joueur doit être dans une équipe.",
   "A score names a team that does not exist.": "Un pointage désigne une équipe qui n’existe pas.",
   "A score is between two different teams.": "Un pointage oppose deux équipes différentes.",
-  "There must be at least 2 teams.": "Il faut au moins 2 équipes.",
-  "The locks make the teams' sizes differ by more than one.": "Les verrous font différer la taille des équipes de plus d’un joueur.",
-  "The locks put too many goalkeepers in one team.": "Les verrous mettent trop de gardiens de but dans une équipe.",
   "A player's id is not valid.": "L’identifiant d’un joueur n’est pas valide.",
   "A team must be given by its number.": "Une équipe doit être donnée par son numéro.",
   "Locks must name players and their teams.": "Les verrous doivent désigner des joueurs et leurs équipes.",
@@ -225,10 +222,6 @@ const patterns: MessagePattern[] = [
   { english: "At most {max} short games in one result.", translation: "Au plus {max} mini-parties dans un même résultat." },
   { english: "A rough rating is {min} to {max} stars.", translation: "Une évaluation approximative va de {min} à {max} étoiles." },
   { english: "Team {number}", translation: "Équipe {number}" },
-  { english: "Player {id} is listed twice.", translation: "Le joueur {id} figure deux fois." },
-  { english: "{teams} teams need at least {players} players.", translation: "{teams} équipes demandent au moins {players} joueurs." },
-  { english: "A lock names team {team}, which does not exist.", translation: "Un verrou désigne l’équipe {team}, qui n’existe pas." },
-  { english: "A locked player ({id}) is not among the players.", translation: "Un joueur verrouillé ({id}) ne fait pas partie des joueurs." },
 ];
 
 export const SERVER_MESSAGES_FR: MessageDictionary = { locale: "fr-CA", exact, patterns };

@@ -78,4 +78,13 @@ export const messages = {
   "errors.account.emailInUse": "That email address is already in use by another account.",
   "errors.account.wrongPassword": "The current password is incorrect.",
   "errors.series.followingWithinAWeek": "The following games can move to another day of their own week only: pick a day at most 6 days before or after this game's day in the series.",
+
+  // The team splitter's refusals (teams/split-teams.ts, SplitError).
+  "errors.teams.atLeastTwo": "There must be at least 2 teams.",
+  "errors.teams.listedTwice": "Player {id} is listed twice.",
+  "errors.teams.needPlayers": "{teams} teams need at least {players} players.",
+  "errors.teams.lockNamesUnknownTeam": "A lock names team {team}, which does not exist.",
+  "errors.teams.lockedNotAPlayer": "A locked player ({id}) is not among the players.",
+  "errors.teams.locksTooManyGoalkeepers": "The locks put too many goalkeepers in one team.",
+  "errors.teams.locksUnbalanced": "The locks make the teams' sizes differ by more than one.",
 };

@@ -74,4 +74,13 @@ export const messages: Record<keyof typeof english, string> = {
   "errors.account.emailInUse": "Cette adresse courriel est déjà utilisée par un autre compte.",
   "errors.account.wrongPassword": "Le mot de passe actuel est incorrect.",
   "errors.series.followingWithinAWeek": "Les parties suivantes ne peuvent changer de jour qu’à l’intérieur de leur semaine : choisissez un jour au plus 6 jours avant ou après le jour de cette partie dans la série.",
+
+  // The team splitter's refusals (teams/split-teams.ts, SplitError).
+  "errors.teams.atLeastTwo": "Il faut au moins 2 équipes.",
+  "errors.teams.listedTwice": "Le joueur {id} figure deux fois.",
+  "errors.teams.needPlayers": "{teams} équipes demandent au moins {players} joueurs.",
+  "errors.teams.lockNamesUnknownTeam": "Un verrou désigne l’équipe {team}, qui n’existe pas.",
+  "errors.teams.lockedNotAPlayer": "Un joueur verrouillé ({id}) ne fait pas partie des joueurs.",
+  "errors.teams.locksTooManyGoalkeepers": "Les verrous mettent trop de gardiens de but dans une équipe.",
+  "errors.teams.locksUnbalanced": "Les verrous font différer la taille des équipes de plus d’un joueur.",
 };
