@@ -57,7 +57,7 @@ async function readHit(c: Context<AppEnv>): Promise<Hit> {
   try {
     body = JSON.parse(text);
   } catch {
-    throw new AppError("validation", { key: "errors.request.json" });
+    throw new AppError("validation", errorText("errors.request.json"));
   }
   const parsed = hitSchema.safeParse(body);
   if (!parsed.success) throw validationError(parsed.error);

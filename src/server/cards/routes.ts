@@ -85,7 +85,7 @@ export function savedCardRoutes(deps: RegistrationDeps) {
     })
     .post("/setup-intents", async (c) => {
       const user = requireVerifiedUser(c.get("user"));
-      if (!gateway.createSetupIntent) throw new AppError("not_found", { key: "errors.request.notFound" });
+      if (!gateway.createSetupIntent) throw new AppError("not_found", errorText("errors.request.notFound"));
       const customerId = await ensureCustomerId(db, gateway, user);
       return c.json(await gateway.createSetupIntent(customerId), 201);
     });
@@ -101,7 +101,7 @@ export function simulatedBankRoutes(context: Pick<AppContext, "database" | "gate
   const { db } = context.database;
   return new Hono<AppEnv>().post("/authenticate", async (c) => {
     const user = requireVerifiedUser(c.get("user"));
-    if (!isSimulated(gateway)) throw new AppError("not_found", { key: "errors.request.notFound" });
+    if (!isSimulated(gateway)) throw new AppError("not_found", errorText("errors.request.notFound"));
     const input = await parseJson(c, simulatedAuthenticationSchema);
     const customerId = await findCustomerId(db, gateway, user.id);
     const outcome = customerId ? await gateway.authenticate({ ...input, customerId }) : null;

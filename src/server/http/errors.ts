@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { HTTPException } from "hono/http-exception";
 import type { z } from "zod";
+import { errorText } from "#shared/i18n/error-key.ts";
 import { isDatabaseUnreachable } from "#server/db/unreachable.ts";
 import { type ErrorMessage, inRequestLanguage, wordError } from "#server/i18n/error-language.ts";
 
@@ -38,8 +39,9 @@ const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
 
 /**
  * A failure the caller can act on; its message is shown to the user as is, in the request's language.
- * `message` (and each field's) is a key of the "errors" area with its values, `{ key, values }`, or a
- * key alone; `Error.message` and `fields` hold their English (what the logs and the tests read).
+ * `message` (and each field's) is a key of the "errors" area with its values, `errorText(key, values)`,
+ * a key alone (a zod schema's message), or, until every message is a key, an English text the
+ * dictionary translates; `Error.message` and `fields` hold the English (what the logs and the tests read).
  */
 export class AppError extends Error {
   override name = "AppError";
@@ -68,7 +70,7 @@ export class RateLimitedError extends AppError {
 
 /** How long a client is asked to wait when the database cannot be reached (docs/decisions/026-shared-state.md). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
-export const SERVICE_UNAVAILABLE = { key: "errors.request.unavailable" } as const satisfies ErrorMessage;
+export const SERVICE_UNAVAILABLE = errorText("errors.request.unavailable");
 
 export function validationError(error: z.ZodError): AppError {
   const fields: Record<string, ErrorMessage> = {};
@@ -76,7 +78,7 @@ export function validationError(error: z.ZodError): AppError {
     const key = issue.path.join(".") || "_";
     fields[key] ??= issue.message;
   }
-  return new AppError("validation", error.issues[0]?.message ?? { key: "errors.request.invalidInput" }, fields);
+  return new AppError("validation", error.issues[0]?.message ?? errorText("errors.request.invalidInput"), fields);
 }
 
 export function errorBody(code: ErrorCode, message: string, fields?: Record<string, string>) {
@@ -116,7 +118,7 @@ export function handleError(error: Error, c: Context) {
   // Not our failure: the client went away while sending its body (a closed tab, a lost connection).
   if (clientWentAway(c)) {
     console.warn(`[${String(c.get("requestId" as never) ?? "-")}] the client closed the connection before sending all of ${c.req.method} ${c.req.path}; nothing was done`);
-    return answer("validation", { key: "errors.request.incomplete" }, 400);
+    return answer("validation", errorText("errors.request.incomplete"), 400);
   }
   // An adapter's error that knows its answer: the processor refused the card (its message is the
   // user's, 402), or could not be reached (502, logged with the request).
@@ -134,11 +136,11 @@ export function handleError(error: Error, c: Context) {
   if (error instanceof HTTPException) {
     const status = error.status;
     const code: ErrorCode = status === 413 || status < 500 ? "validation" : "internal";
-    return answer(code, error.message || { key: "errors.request.badRequest" }, status as ContentfulStatusCode);
+    return answer(code, error.message || errorText("errors.request.badRequest"), status as ContentfulStatusCode);
   }
   const requestId = c.get("requestId" as never) ?? "-";
   console.error(`[${String(requestId)}] unexpected error on ${c.req.method} ${c.req.path}:`, error);
-  return answer("internal", { key: "errors.request.unexpected" }, 500);
+  return answer("internal", errorText("errors.request.unexpected"), 500);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { z } from "zod";
-import { errorKey } from "#shared/i18n/error-key.ts";
+import { errorKey, errorText } from "#shared/i18n/error-key.ts";
 import { zodParseOptions } from "#server/i18n/error-language.ts";
 import { AppError, validationError } from "./errors.ts";
 
@@ -11,13 +11,13 @@ export async function parseJson<T extends z.ZodType>(c: Context, schema: T): Pro
   // with the visitor's cookies.
   const type = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
   if (type !== "application/json" && !/^application\/[\w.+-]+\+json$/.test(type)) {
-    throw new AppError("validation", { key: "errors.request.jsonContentType" });
+    throw new AppError("validation", errorText("errors.request.jsonContentType"));
   }
   let body: unknown;
   try {
     body = await c.req.json();
   } catch {
-    throw new AppError("validation", { key: "errors.request.json" });
+    throw new AppError("validation", errorText("errors.request.json"));
   }
   const parsed = schema.safeParse(body, zodParseOptions(c));
   if (!parsed.success) throw validationError(parsed.error);
