@@ -34,6 +34,7 @@ import { publicConfig } from "./public-config.ts";
 import { ogRoutes } from "./og/routes.ts";
 import { pageRenderer } from "./web/render-page.ts";
 import { spaRoutes } from "./web/spa.ts";
+import { errorText } from "#shared/i18n/error-key.ts";
 
 /** The built web app beside the server; without it only the API is served. */
 export interface WebFiles {
@@ -83,7 +84,7 @@ export function createApp(context: AppContext, web: WebFiles = {}) {
   // session and must not clear the session cache as other writes do.
   app.route("/api/analytics", analyticsHitRoutes(context));
   // Every other body, on every route, is read and checked here before any handler (ours or better-auth's) runs.
-  app.use(bodyLimit({ maxSize: 64 * 1024, onError: (c) => errorAnswer(c, "validation", "The request is too large.", 413) }));
+  app.use(bodyLimit({ maxSize: 64 * 1024, onError: (c) => errorAnswer(c, "validation", errorText("errors.request.tooLarge"), 413) }));
   app.use(bodyGuard());
   // API answers above ~1 KB go out with brotli or gzip (the upcoming list is 430 KB raw); SSE passes through.
   app.use("/api/*", compressAnswers());
@@ -132,7 +133,7 @@ export function createApp(context: AppContext, web: WebFiles = {}) {
   app.route("/api/admin/analytics", analyticsReportRoutes(context));
   app.route("/api/places", placesRoutes(context));
   app.route("/api/unsubscribe", unsubscribeRoutes(context));
-  app.all("/api/*", (c) => errorAnswer(c, "not_found", "Not found.", 404));
+  app.all("/api/*", (c) => errorAnswer(c, "not_found", errorText("errors.request.notFound"), 404));
 
   app.route("/.well-known", wellKnownRoutes(config));
 
@@ -152,7 +153,7 @@ export function createApp(context: AppContext, web: WebFiles = {}) {
     app.route("/", spaRoutes({ ...context, webDist: web.webDist, renderer }));
   }
 
-  app.notFound((c) => errorAnswer(c, "not_found", "Not found.", 404));
+  app.notFound((c) => errorAnswer(c, "not_found", errorText("errors.request.notFound"), 404));
   app.onError(handleError);
   return app;
 }

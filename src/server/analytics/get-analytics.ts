@@ -4,6 +4,7 @@ import { isValidDate, zonedTimeToUtc } from "#shared/zoned-time.ts";
 import { AppError } from "#server/http/errors.ts";
 import { addDays } from "./roll-up-hits.ts";
 import { type DailyRow, sumHits } from "./sum-hits.ts";
+import { type ErrorText, errorText } from "#shared/i18n/error-key.ts";
 
 /** The longest period a report covers: two years (a leap day included). */
 export const MAX_PERIOD_DAYS = 731;
@@ -21,13 +22,13 @@ export interface AnalyticsPeriod {
  * up to today. A malformed, reversed or longer than two-year period is a 400 that says which.
  */
 export function analyticsPeriod(query: { from?: string; to?: string }, today: string): AnalyticsPeriod {
-  const refuse = (field: "from" | "to", message: string) => new AppError("validation", message, { [field]: message });
-  if (query.from !== undefined && !isValidDate(query.from)) throw refuse("from", "Enter the start date as YYYY-MM-DD.");
-  if (query.to !== undefined && !isValidDate(query.to)) throw refuse("to", "Enter the end date as YYYY-MM-DD.");
+  const refuse = (field: "from" | "to", message: ErrorText) => new AppError("validation", message, { [field]: message });
+  if (query.from !== undefined && !isValidDate(query.from)) throw refuse("from", errorText("errors.analytics.startDate"));
+  if (query.to !== undefined && !isValidDate(query.to)) throw refuse("to", errorText("errors.analytics.endDate"));
   const to = query.to ?? (query.from ? addDays(query.from, DEFAULT_PERIOD_DAYS - 1) : today);
   const from = query.from ?? addDays(to, -(DEFAULT_PERIOD_DAYS - 1));
-  if (from > to) throw refuse("to", "The end date must not be before the start date.");
-  if (addDays(from, MAX_PERIOD_DAYS) <= to) throw refuse("to", "Choose a period of at most two years.");
+  if (from > to) throw refuse("to", errorText("errors.analytics.endBeforeStart"));
+  if (addDays(from, MAX_PERIOD_DAYS) <= to) throw refuse("to", errorText("errors.analytics.periodTooLong"));
   return { from, to };
 }
 

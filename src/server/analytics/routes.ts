@@ -11,6 +11,7 @@ import { memoryBucketStore } from "#server/http/rate-limit-store.ts";
 import { parseQuery } from "#server/http/validate.ts";
 import { isBot, isPrefetch } from "./classify-hit.ts";
 import { analyticsPeriod, getAnalytics } from "./get-analytics.ts";
+import { errorText } from "#shared/i18n/error-key.ts";
 
 /** A hit is about 150 bytes; anything much larger is not one of ours. */
 const MAX_HIT_BYTES = 1024;
@@ -44,19 +45,19 @@ export function analyticsHitRoutes(context: Pick<AppContext, "analytics" | "conf
  */
 async function readHit(c: Context<AppEnv>): Promise<Hit> {
   const type = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
-  if (type !== "text/plain" && type !== "application/json") throw new AppError("validation", "A hit is sent as text/plain or application/json.");
+  if (type !== "text/plain" && type !== "application/json") throw new AppError("validation", errorText("errors.analytics.hitType"));
   const length = c.req.header("content-length");
   if (c.req.header("transfer-encoding") !== undefined || length === undefined || !/^\d+$/.test(length)) {
-    throw new AppError("validation", "A hit is sent with its length (Content-Length).");
+    throw new AppError("validation", errorText("errors.analytics.hitLength"));
   }
-  if (Number(length) > MAX_HIT_BYTES) throw new AppError("validation", `A hit is at most ${MAX_HIT_BYTES} bytes.`);
+  if (Number(length) > MAX_HIT_BYTES) throw new AppError("validation", errorText("errors.analytics.hitTooLarge", { bytes: String(MAX_HIT_BYTES) }));
   const text = await c.req.text();
-  if (Buffer.byteLength(text) > MAX_HIT_BYTES) throw new AppError("validation", `A hit is at most ${MAX_HIT_BYTES} bytes.`);
+  if (Buffer.byteLength(text) > MAX_HIT_BYTES) throw new AppError("validation", errorText("errors.analytics.hitTooLarge", { bytes: String(MAX_HIT_BYTES) }));
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw new AppError("validation", "The request body must be JSON.");
+    throw new AppError("validation", errorText("errors.request.json"));
   }
   const parsed = hitSchema.safeParse(body);
   if (!parsed.success) throw validationError(parsed.error);

@@ -10,6 +10,7 @@ import type { Auth } from "./auth.ts";
 import { setLanguageCookie } from "#server/i18n/request-language.ts";
 import { requireUser, requireVerifiedUser } from "./session.ts";
 import { isVerified, verificationPasses } from "./verification-pass.ts";
+import { errorText } from "#shared/i18n/error-key.ts";
 
 export function meRoutes(context: Pick<AppContext, "auth" | "database" | "limiter">) {
   const { auth, limiter } = context;
@@ -77,7 +78,7 @@ export function meRoutes(context: Pick<AppContext, "auth" | "database" | "limite
         (isCorrect) => !isCorrect,
       );
       if (!correct) throw new AppError("validation", WRONG_PASSWORD, { currentPassword: WRONG_PASSWORD });
-      if (newEmail === user.email.toLowerCase()) throw new AppError("validation", "That is already your email address.");
+      if (newEmail === user.email.toLowerCase()) throw new AppError("validation", errorText("errors.account.sameEmail"));
       const [taken] = await db.select({ id: userTable.id }).from(userTable).where(eq(userTable.email, newEmail));
       if (taken) throw new AppError("conflict", EMAIL_IN_USE);
       // The new address must be verified before the user can use the app again: until then the app
@@ -99,7 +100,7 @@ export function meRoutes(context: Pick<AppContext, "auth" | "database" | "limite
     });
 }
 
-const EMAIL_IN_USE = "That email address is already in use by another account.";
+const EMAIL_IN_USE = errorText("errors.account.emailInUse");
 
 /** PostgreSQL's unique_violation, as pg reports it (drizzle wraps it as the cause). */
 function isUniqueViolation(error: unknown): boolean {
@@ -107,7 +108,7 @@ function isUniqueViolation(error: unknown): boolean {
   return codeOf(error) === "23505" || codeOf((error as { cause?: unknown } | null)?.cause) === "23505";
 }
 
-const WRONG_PASSWORD = "The current password is incorrect.";
+const WRONG_PASSWORD = errorText("errors.account.wrongPassword");
 
 async function isCurrentPassword(auth: Auth, headers: Headers, password: string): Promise<boolean> {
   try {

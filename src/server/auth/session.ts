@@ -9,6 +9,7 @@ import { AppError } from "#server/http/errors.ts";
 import type { AppEnv } from "#server/http/env.ts";
 import { isLanguage } from "#shared/language.ts";
 import { isAdminEmail } from "./auth.ts";
+import { errorText } from "#shared/i18n/error-key.ts";
 
 /** Writing lastActiveAt on every request is wasteful; this much staleness is harmless. */
 const ACTIVITY_WRITE_INTERVAL_MS = 15_000;
@@ -142,19 +143,19 @@ function cookieValue(header: string, name: string): string | undefined {
 export type SessionUser = Omit<Me, "hasPassword">;
 
 export function requireUser(user: SessionUser | null): SessionUser {
-  if (!user) throw new AppError("unauthorized", "User not authenticated. Please log in.");
+  if (!user) throw new AppError("unauthorized", errorText("errors.account.notSignedIn"));
   return user;
 }
 
 export function requireVerifiedUser(user: SessionUser | null): SessionUser {
   const signedIn = requireUser(user);
-  if (!signedIn.emailVerified) throw new AppError("forbidden", "Please verify your email before logging in. Check your inbox.");
+  if (!signedIn.emailVerified) throw new AppError("forbidden", errorText("errors.account.verifyEmailFirst"));
   return signedIn;
 }
 
 export function requireAdmin(user: SessionUser | null): SessionUser {
   const verified = requireVerifiedUser(user);
-  if (!verified.isAdmin) throw new AppError("forbidden", "Only admins can do this.");
+  if (!verified.isAdmin) throw new AppError("forbidden", errorText("errors.account.adminsOnly"));
   return verified;
 }
 

@@ -14,6 +14,7 @@ import { requestLanguage } from "#server/i18n/request-language.ts";
 import { addGame, calendarGameOf, gameIcs, ICS_CONTENT_TYPE, icsFileName, newCalendar } from "./game-calendar.ts";
 import { feedOwner, feedTokenCreatedAt, feedUrls, replaceFeedToken } from "./feed-token.ts";
 import { listFeedGames } from "./list-feed-games.ts";
+import { errorText } from "#shared/i18n/error-key.ts";
 
 /** A subscribed calendar is asked to come back after an hour. */
 export const FEED_REFRESH_SECONDS = 3600;
@@ -47,7 +48,7 @@ export function calendarFeedRoutes(context: Pick<AppContext, "database" | "confi
     await limiter.hit("calendarFeed", c.get("clientAddress"));
     const token = /^(.*)\.ics$/.exec(c.req.param("file"))?.[1];
     const userId = token ? await feedOwner(db, token) : null;
-    if (!userId) return errorAnswer(c, "not_found", "Not found.", 404);
+    if (!userId) return errorAnswer(c, "not_found", errorText("errors.request.notFound"), 404);
     // Calendar apps send no cookie: the feed speaks its owner's language, as their mails do.
     const [owner] = await db.select({ language: user.language }).from(user).where(eq(user.id, userId));
     const language = mailLanguage(owner?.language);

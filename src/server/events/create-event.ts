@@ -5,6 +5,7 @@ import type { Db } from "#server/db/client.ts";
 import { event } from "#server/db/schema.ts";
 import { AppError } from "#server/http/errors.ts";
 import { getEventDetail } from "./get-event.ts";
+import { errorText } from "#shared/i18n/error-key.ts";
 
 /**
  * Creates an event from the Create New Event form. The date and time are the organiser's wall clock
@@ -59,8 +60,8 @@ export function gameDetailsOf(input: CreateEventData) {
 }
 
 export function startOfNewGame(input: Pick<CreateEventData, "date" | "time" | "timeZone">, now: Date): Date {
-  if (!isValidDate(input.date)) throw new AppError("validation", "Enter a valid date", { date: "Enter a valid date" });
-  if (!isValidTime(input.time)) throw new AppError("validation", "Enter a valid time", { time: "Enter a valid time" });
+  if (!isValidDate(input.date)) throw new AppError("validation", errorText("errors.event.validDate"), { date: errorText("errors.event.validDate") });
+  if (!isValidTime(input.time)) throw new AppError("validation", errorText("errors.event.validTime"), { time: errorText("errors.event.validTime") });
   if (input.date < dateInZone(now, input.timeZone)) throw new AppError("validation", DATE_IN_PAST, { date: DATE_IN_PAST });
   const startsAt = zonedTimeToUtc(input.date, input.time, input.timeZone);
   if (startsAt.getTime() <= now.getTime()) throw new AppError("validation", DATE_IN_PAST, { time: DATE_IN_PAST });

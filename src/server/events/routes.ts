@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { createEventSchemaFor } from "#shared/events.ts";
+import { errorKey } from "#shared/i18n/error-key.ts";
 import type { AppContext } from "#server/context.ts";
 import { requireAdmin, requireVerifiedUser } from "#server/auth/session.ts";
 import type { AppEnv } from "#server/http/env.ts";
@@ -21,12 +22,12 @@ const listQuerySchema = z.discriminatedUnion("scope", [
     scope: z.literal("completed"),
     page: z
       .string()
-      .regex(/^-?\d{1,9}$/, "page must be a whole number")
+      .regex(/^-?\d{1,9}$/, errorKey("errors.request.page"))
       .transform(Number)
       .optional()
       .default(1),
   }),
-], { error: "scope must be upcoming or completed" });
+], { error: errorKey("errors.request.scope") });
 
 /** /api/events */
 export function eventRoutes(context: Pick<AppContext, "database" | "jobs" | "listCache" | "config">) {

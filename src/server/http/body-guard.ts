@@ -1,10 +1,11 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./env.ts";
 import { AppError } from "./errors.ts";
+import { errorText } from "#shared/i18n/error-key.ts";
 
 /** Deeper than any request of ours needs; shallow enough that no parser or merge runs out of stack. */
 export const MAX_JSON_DEPTH = 32;
-export const TOO_DEEP = `The request body is nested too deeply (more than ${MAX_JSON_DEPTH} levels).`;
+export const TOO_DEEP = errorText("errors.request.tooDeep", { levels: String(MAX_JSON_DEPTH) });
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;

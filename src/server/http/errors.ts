@@ -2,8 +2,9 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { HTTPException } from "hono/http-exception";
 import type { z } from "zod";
+import { errorText } from "#shared/i18n/error-key.ts";
 import { isDatabaseUnreachable } from "#server/db/unreachable.ts";
-import { inRequestLanguage } from "#server/i18n/error-language.ts";
+import { type ErrorMessage, inRequestLanguage, wordError } from "#server/i18n/error-language.ts";
 
 export type ErrorCode =
   | "validation"
@@ -36,15 +37,22 @@ const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   internal: 500,
 };
 
-/** A failure the caller can act on; its message is shown to the user as is. */
+/**
+ * A failure the caller can act on; its message is shown to the user as is, in the request's language.
+ * `message` (and each field's) is a key of the "errors" area with its values, `errorText(key, values)`,
+ * a key alone (a zod schema's message), or, until every message is a key, an English text the
+ * dictionary translates; `Error.message` and `fields` hold the English (what the logs and the tests read).
+ */
 export class AppError extends Error {
   override name = "AppError";
+  readonly fields?: Record<string, string>;
   constructor(
     readonly code: ErrorCode,
-    message: string,
-    readonly fields?: Record<string, string>,
+    readonly text: ErrorMessage,
+    readonly fieldTexts?: Record<string, ErrorMessage>,
   ) {
-    super(message);
+    super(wordError(text, "en"));
+    if (fieldTexts) this.fields = Object.fromEntries(Object.entries(fieldTexts).map(([key, field]) => [key, wordError(field, "en")]));
   }
   get status(): ContentfulStatusCode {
     return statusOf[this.code];
@@ -62,15 +70,15 @@ export class RateLimitedError extends AppError {
 
 /** How long a client is asked to wait when the database cannot be reached (docs/decisions/026-shared-state.md). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
-export const SERVICE_UNAVAILABLE = "The service is unavailable for a moment. Please try again shortly.";
+export const SERVICE_UNAVAILABLE = errorText("errors.request.unavailable");
 
 export function validationError(error: z.ZodError): AppError {
-  const fields: Record<string, string> = {};
+  const fields: Record<string, ErrorMessage> = {};
   for (const issue of error.issues) {
     const key = issue.path.join(".") || "_";
     fields[key] ??= issue.message;
   }
-  return new AppError("validation", error.issues[0]?.message ?? "Invalid input.", fields);
+  return new AppError("validation", error.issues[0]?.message ?? errorText("errors.request.invalidInput"), fields);
 }
 
 export function errorBody(code: ErrorCode, message: string, fields?: Record<string, string>) {
@@ -78,10 +86,11 @@ export function errorBody(code: ErrorCode, message: string, fields?: Record<stri
 }
 
 /**
- * An error answer in the request's language: messages are written in English everywhere and
- * translated here, at the boundary (docs/languages.md, "The server's texts").
+ * An error answer in the request's language: a message by key is worded here, at the boundary, from
+ * the "errors" area (docs/languages.md, "The server's texts"); one still written in English is
+ * translated by the English-keyed dictionary.
  */
-export function errorAnswer(c: Context, code: ErrorCode, message: string, status: ContentfulStatusCode, fields?: Record<string, string>) {
+export function errorAnswer(c: Context, code: ErrorCode, message: ErrorMessage, status: ContentfulStatusCode, fields?: Record<string, ErrorMessage>) {
   const translated = inRequestLanguage(c, message, fields);
   return c.json(errorBody(code, translated.message, translated.fields), status);
 }
@@ -103,13 +112,13 @@ function hasHttpAnswer(error: Error): error is Error & { httpAnswer: HttpAnswer 
 
 /** The one place where failures become HTTP answers. Never a stack trace. */
 export function handleError(error: Error, c: Context) {
-  const answer = (code: ErrorCode, message: string, status: ContentfulStatusCode, fields?: Record<string, string>) => errorAnswer(c, code, message, status, fields);
+  const answer = (code: ErrorCode, message: ErrorMessage, status: ContentfulStatusCode, fields?: Record<string, ErrorMessage>) => errorAnswer(c, code, message, status, fields);
   if (error instanceof RateLimitedError) c.header("Retry-After", String(error.retryAfterSeconds));
-  if (error instanceof AppError) return answer(error.code, error.message, error.status, error.fields);
+  if (error instanceof AppError) return answer(error.code, error.text, error.status, error.fieldTexts);
   // Not our failure: the client went away while sending its body (a closed tab, a lost connection).
   if (clientWentAway(c)) {
     console.warn(`[${String(c.get("requestId" as never) ?? "-")}] the client closed the connection before sending all of ${c.req.method} ${c.req.path}; nothing was done`);
-    return answer("validation", "The request was not received completely.", 400);
+    return answer("validation", errorText("errors.request.incomplete"), 400);
   }
   // An adapter's error that knows its answer: the processor refused the card (its message is the
   // user's, 402), or could not be reached (502, logged with the request).
@@ -127,11 +136,11 @@ export function handleError(error: Error, c: Context) {
   if (error instanceof HTTPException) {
     const status = error.status;
     const code: ErrorCode = status === 413 || status < 500 ? "validation" : "internal";
-    return answer(code, error.message || "Bad request.", status as ContentfulStatusCode);
+    return answer(code, error.message || errorText("errors.request.badRequest"), status as ContentfulStatusCode);
   }
   const requestId = c.get("requestId" as never) ?? "-";
   console.error(`[${String(requestId)}] unexpected error on ${c.req.method} ${c.req.path}:`, error);
-  return answer("internal", "An unexpected error occurred.", 500);
+  return answer("internal", errorText("errors.request.unexpected"), 500);
 }
 
 /**

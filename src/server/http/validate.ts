@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { z } from "zod";
+import { errorKey, errorText } from "#shared/i18n/error-key.ts";
 import { zodParseOptions } from "#server/i18n/error-language.ts";
 import { AppError, validationError } from "./errors.ts";
 
@@ -10,13 +11,13 @@ export async function parseJson<T extends z.ZodType>(c: Context, schema: T): Pro
   // with the visitor's cookies.
   const type = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
   if (type !== "application/json" && !/^application\/[\w.+-]+\+json$/.test(type)) {
-    throw new AppError("validation", "The request body must be JSON (Content-Type: application/json).");
+    throw new AppError("validation", errorText("errors.request.jsonContentType"));
   }
   let body: unknown;
   try {
     body = await c.req.json();
   } catch {
-    throw new AppError("validation", "The request body must be JSON.");
+    throw new AppError("validation", errorText("errors.request.json"));
   }
   const parsed = schema.safeParse(body, zodParseOptions(c));
   if (!parsed.success) throw validationError(parsed.error);
@@ -31,8 +32,8 @@ export function parseQuery<T extends z.ZodType>(c: Context, schema: T): z.infer<
 
 // Ids are checked before they reach a uuid column: a malformed one is a 400, not a database error.
 const routeIds = z.object({
-  id: z.guid({ error: "The game's id is not valid." }),
-  registrationId: z.guid({ error: "The registration's id is not valid." }).optional(),
+  id: z.guid({ error: errorKey("errors.request.gameId") }),
+  registrationId: z.guid({ error: errorKey("errors.request.registrationId") }).optional(),
 });
 
 /** A game's route parameters (`:id`, and `:registrationId` where the route has one), checked. */

@@ -3,6 +3,7 @@ import { compileMessage } from "@lingui/message-utils/compileMessage";
 import type { ALL_AREAS, ServerMessageKey } from "#shared/i18n/catalogs/areas.ts";
 import { messages as accountEn } from "#shared/i18n/catalogs/en/account.ts";
 import { messages as adminEn } from "#shared/i18n/catalogs/en/admin.ts";
+import { messages as errorsEn } from "#shared/i18n/catalogs/en/errors.ts";
 import { messages as eventEn } from "#shared/i18n/catalogs/en/event.ts";
 import { messages as homeEn } from "#shared/i18n/catalogs/en/home.ts";
 import { messages as mailEn } from "#shared/i18n/catalogs/en/mail.ts";
@@ -11,6 +12,7 @@ import { messages as shellEn } from "#shared/i18n/catalogs/en/shell.ts";
 import { messages as yoursEn } from "#shared/i18n/catalogs/en/yours.ts";
 import { messages as accountFr } from "#shared/i18n/catalogs/fr/account.ts";
 import { messages as adminFr } from "#shared/i18n/catalogs/fr/admin.ts";
+import { messages as errorsFr } from "#shared/i18n/catalogs/fr/errors.ts";
 import { messages as eventFr } from "#shared/i18n/catalogs/fr/event.ts";
 import { messages as homeFr } from "#shared/i18n/catalogs/fr/home.ts";
 import { messages as mailFr } from "#shared/i18n/catalogs/fr/mail.ts";
@@ -30,8 +32,8 @@ import { INTL_LOCALES, type Language } from "#shared/language.ts";
  */
 // Keyed by area, so that an area added to areas.ts and not here fails the typecheck.
 const SOURCES: Record<Language, Record<(typeof ALL_AREAS)[number], Record<string, string>>> = {
-  en: { shell: shellEn, home: homeEn, yours: yoursEn, event: eventEn, account: accountEn, admin: adminEn, privacy: privacyEn, mail: mailEn },
-  fr: { shell: shellFr, home: homeFr, yours: yoursFr, event: eventFr, account: accountFr, admin: adminFr, privacy: privacyFr, mail: mailFr },
+  en: { shell: shellEn, home: homeEn, yours: yoursEn, event: eventEn, account: accountEn, admin: adminEn, privacy: privacyEn, mail: mailEn, errors: errorsEn },
+  fr: { shell: shellFr, home: homeFr, yours: yoursFr, event: eventFr, account: accountFr, admin: adminFr, privacy: privacyFr, mail: mailFr, errors: errorsFr },
 };
 
 const instances = new Map<Language, I18n>();

@@ -3,6 +3,7 @@ import { cors } from "hono/cors";
 import { mobileAppOrigins } from "#shared/mobile.ts";
 import type { Config } from "#server/config.ts";
 import { errorAnswer } from "#server/http/errors.ts";
+import { errorText } from "#shared/i18n/error-key.ts";
 
 /**
  * Inside the Capacitor app the web assets are local, at a subdomain of PUBLIC_URL's host
@@ -47,7 +48,7 @@ export function sameOriginWrites(config: Pick<Config, "publicUrl" | "production"
   return async (c, next) => {
     const origin = c.req.header("origin");
     if (origin && !["GET", "HEAD", "OPTIONS"].includes(c.req.method) && !allowed.has(origin)) {
-      return errorAnswer(c, "forbidden", "This request is not allowed from another site.", 403);
+      return errorAnswer(c, "forbidden", errorText("errors.request.otherSite"), 403);
     }
     await next();
   };

@@ -9,8 +9,9 @@ import type { MoneyDeps } from "./deps.ts";
 import { REFUND_QUEUE } from "./refund-jobs.ts";
 
 import { firstKeyOf, settleRefundByAsking } from "./settle-refund.ts";
+import { errorText } from "#shared/i18n/error-key.ts";
 
-export const NO_FAILED_REFUND = "No failed refund to retry.";
+export const NO_FAILED_REFUND = errorText("errors.money.noFailedRefund");
 
 /**
  * An admin retries a refund that failed. The processor is asked first: if any attempt at this

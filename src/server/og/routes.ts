@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppContext } from "#server/context.ts";
 import { errorBody } from "#server/http/errors.ts";
+import { translate } from "#server/i18n/translate.ts";
 import { isOver, ogCardFacts } from "./og-card-facts.ts";
 import { getVersionedEventPreview } from "#server/events/get-event-preview.ts";
 import { createOgImageCache, type OgImageCache } from "./og-image-cache.ts";
@@ -22,7 +23,7 @@ export function ogRoutes(deps: OgRoutesDeps) {
   const now = deps.now ?? (() => new Date());
   const currency = config.payments.currency;
   const app = new Hono();
-  const notFound = () => new Response(JSON.stringify(errorBody("not_found", "Not found.")), { status: 404, headers: { "Content-Type": "application/json" } });
+  const notFound = () => new Response(JSON.stringify(errorBody("not_found", translate("en", "errors.request.notFound"))), { status: 404, headers: { "Content-Type": "application/json" } });
 
   app.get("/event/:id/:stamp/:file", async (c) => {
     const file = parseOgFileName(c.req.param("file"));

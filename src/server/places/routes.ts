@@ -6,13 +6,14 @@ import { requireAdmin } from "#server/auth/session.ts";
 import type { AppEnv } from "#server/http/env.ts";
 import { parseQuery } from "#server/http/validate.ts";
 import { searchPlaces } from "./search-places.ts";
+import { errorKey } from "#shared/i18n/error-key.ts";
 
 const placesQuerySchema = z.object({
   q: z
-    .string({ error: "Type at least 2 characters to search for a place." })
+    .string({ error: errorKey("errors.places.tooShort") })
     .trim()
-    .min(2, "Type at least 2 characters to search for a place.")
-    .max(200, "The search text is too long (200 characters at most).")
+    .min(2, errorKey("errors.places.tooShort"))
+    .max(200, errorKey("errors.places.tooLong"))
     .refine((q) => !hasControlCharacters(q), notAllowedCharacters("The search text")),
 });
 

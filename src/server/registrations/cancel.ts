@@ -8,9 +8,10 @@ import { feeRuleOf, nowOf, type RegistrationDeps } from "./deps.ts";
 import { activeRegistrationsOf, closeRegistration } from "./queries.ts";
 import { releaseConfirmedSpot } from "./release-spot.ts";
 import { withEventLock } from "#server/events/game-lock.ts";
+import { errorText } from "#shared/i18n/error-key.ts";
 
-export const NOT_REGISTERED = "You are not registered for this event.";
-export const PAYMENT_IN_PROGRESS = "Your payment is still being processed. Try again in a moment.";
+export const NOT_REGISTERED = errorText("errors.registration.notRegistered");
+export const PAYMENT_IN_PROGRESS = errorText("errors.payment.stillProcessing");
 
 /**
  * DELETE /api/events/:id/registrations/me: leaves the spot (refund = price − fee) and both
@@ -22,7 +23,7 @@ export async function cancelRegistration(deps: RegistrationDeps, options: { user
   const { user, eventId } = options;
   if (!isEventId(eventId)) throw new AppError("not_found", EVENT_NOT_FOUND);
   const refundCents = await withEventLock(deps.database, eventId, async (tx, event) => {
-    if (event.status === "cancelled") throw new AppError("rule", "This event has been cancelled.");
+    if (event.status === "cancelled") throw new AppError("rule", errorText("errors.registration.gameCancelled"));
     if (!isCancellable(event.startsAt, nowOf(deps))) throw new AppError("rule", CANCEL_WINDOW_TEXT);
     const mine = await activeRegistrationsOf(tx, event.id, user.id);
     if (mine.length === 0) throw new AppError("not_found", NOT_REGISTERED);

@@ -8,8 +8,9 @@ import { type ChargeOutcome, GatewayUnavailableError } from "#server/money/proce
 import { applyChargeOutcome } from "./apply-charge.ts";
 import type { RegistrationDeps } from "./deps.ts";
 import { answerFor, chargeHeldSpot, type JoinResult, releasedWhilePaying, view } from "./join.ts";
+import { errorText } from "#shared/i18n/error-key.ts";
 
-export const NO_PAYMENT_WAITING = "No payment is waiting for confirmation.";
+export const NO_PAYMENT_WAITING = errorText("errors.payment.noneWaitingConfirmation");
 
 /**
  * POST /api/events/:id/registrations/me/confirm: the browser has completed (or failed) the bank's

@@ -14,11 +14,15 @@ import { translatorFor } from "#server/i18n/translate.ts";
 import { formatEventDay, formatEventHours } from "#server/events/describe-event.ts";
 import { isEventId } from "#server/events/event-summary.ts";
 import { EVENT_NOT_FOUND } from "#server/events/get-event.ts";
+import { errorText } from "#shared/i18n/error-key.ts";
+import { translate } from "#server/i18n/translate.ts";
 
-export const EDIT_CANCELLED = "This game was cancelled: it can no longer be edited.";
-export const EDIT_FINISHED = "This game is over: it can no longer be edited.";
+/** Its English, what the tests compare; thrown by key ("errors.event.editCancelled"). */
+export const EDIT_CANCELLED = translate("en", "errors.event.editCancelled");
+/** Its English, what the tests compare; thrown by key ("errors.event.editFinished"). */
+export const EDIT_FINISHED = translate("en", "errors.event.editFinished");
 /** A party (a player and their guests) waits for more player spots than the edit would leave. */
-export const waitingPartyTooLarge = (size: number) => `A party of ${size} is waiting for a player spot: keep at least ${size} player spots.`;
+export const waitingPartyTooLarge = (size: number) => errorText("errors.event.waitingPartyTooLarge", { size: String(size), keep: String(size) });
 
 /**
  * An admin edits a game: title, date and time, duration, venue, field, notes, capacity and prices
@@ -39,16 +43,16 @@ export async function editEvent(
 ): Promise<{ changes: EventChange[]; notified: number }> {
   const { eventId, input } = options;
   if (!isEventId(eventId)) throw new AppError("not_found", EVENT_NOT_FOUND);
-  if (!isValidDate(input.date)) throw new AppError("validation", "Enter a valid date", { date: "Enter a valid date" });
-  if (!isValidTime(input.time)) throw new AppError("validation", "Enter a valid time", { time: "Enter a valid time" });
+  if (!isValidDate(input.date)) throw new AppError("validation", errorText("errors.event.validDate"), { date: errorText("errors.event.validDate") });
+  if (!isValidTime(input.time)) throw new AppError("validation", errorText("errors.event.validTime"), { time: errorText("errors.event.validTime") });
   const now = nowOf(deps);
   const currency = deps.config.payments.currency;
   const startsAt = zonedTimeToUtc(input.date, input.time, input.timeZone);
   const endsAt = new Date(startsAt.getTime() + input.durationMinutes * 60_000);
 
   const result = await withEventLock(deps.database, eventId, async (tx, locked) => {
-    if (locked.status === "cancelled") throw new AppError("rule", EDIT_CANCELLED);
-    if (locked.endsAt.getTime() <= now.getTime()) throw new AppError("rule", EDIT_FINISHED);
+    if (locked.status === "cancelled") throw new AppError("rule", errorText("errors.event.editCancelled"));
+    if (locked.endsAt.getTime() <= now.getTime()) throw new AppError("rule", errorText("errors.event.editFinished"));
     // A game keeps its start once it has begun; only a new start must lie ahead, as on creation.
     if (startsAt.getTime() !== locked.startsAt.getTime()) {
       if (input.date < dateInZone(now, input.timeZone)) throw new AppError("validation", DATE_IN_PAST, { date: DATE_IN_PAST });
@@ -115,7 +119,7 @@ async function checkGoalkeepersKept(tx: Tx, locked: EventRow, input: CreateEvent
     .from(registration)
     .where(and(eq(registration.eventId, locked.id), eq(registration.role, "goalkeeper"), inArray(registration.status, [...ACTIVE_STATUSES])));
   if ((waiting?.count ?? 0) > 0) {
-    const message = "Goalkeepers are registered for this game: its goalkeeper spots cannot be removed.";
+    const message = errorText("errors.event.goalkeepersRegistered");
     throw new AppError("conflict", message, { includeGoalkeepers: message });
   }
 }

@@ -6,8 +6,11 @@ import { readLedger } from "#server/money/read-money.ts";
 import { isEventId } from "#server/events/event-summary.ts";
 import { AppError } from "#server/http/errors.ts";
 import { guestsByRegistration } from "#server/events/guests-by-registration.ts";
+import { translate } from "#server/i18n/translate.ts";
+import { errorText } from "#shared/i18n/error-key.ts";
 
-export const NO_SPOT_HELD = "You hold no spot in this game.";
+/** Its English, what the tests compare; thrown by key ("errors.registration.noSpotHeld"). */
+export const NO_SPOT_HELD = translate("en", "errors.registration.noSpotHeld");
 
 /**
  * The confirmation page's receipt: the viewer's own spot in a game (held: confirmed or being paid
@@ -15,7 +18,7 @@ export const NO_SPOT_HELD = "You hold no spot in this game.";
  */
 export async function getReceipt(options: { db: Db; eventId: string; userId: string }): Promise<Receipt> {
   const { db, eventId, userId } = options;
-  if (!isEventId(eventId)) throw new AppError("not_found", NO_SPOT_HELD);
+  if (!isEventId(eventId)) throw new AppError("not_found", errorText("errors.registration.noSpotHeld"));
   const [row] = await db
     .select({
       id: registration.id,
@@ -36,7 +39,7 @@ export async function getReceipt(options: { db: Db; eventId: string; userId: str
     .from(registration)
     .innerJoin(event, eq(event.id, registration.eventId))
     .where(and(eq(registration.eventId, eventId), eq(registration.userId, userId), inArray(registration.status, [...HELD_STATUSES])));
-  if (!row) throw new AppError("not_found", NO_SPOT_HELD);
+  if (!row) throw new AppError("not_found", errorText("errors.registration.noSpotHeld"));
 
   // One charge row per registration (docs/registrations-and-payments.md, "Invariants", 4), from the money read.
   const charge = (await readLedger(db, { registrationIds: [row.id] })).find((entry) => entry.kind === "charge" && entry.status === "succeeded");

@@ -11,9 +11,13 @@ import { type EventRow, type Tx, withEventLock } from "#server/events/game-lock.
 import { REGULARS_ONLY, REGULARS_SPOTS_TAKEN, regularsSpots } from "#shared/registration-opening.ts";
 import { inRegularsWindow, type RegularPass } from "#server/events/regulars.ts";
 import { GUESTS_OFF, GUESTS_PLAYERS_ONLY, guestDisplayName, PARTY_LARGER_THAN_GAME, tooManyGuests } from "#shared/guests.ts";
+import { errorText } from "#shared/i18n/error-key.ts";
+import { translate } from "#server/i18n/translate.ts";
 
-export const ALREADY_REGISTERED = "You are already registered for this event.";
-export const ACCOUNT_BEING_DELETED = "This account is being deleted.";
+/** Its English, what the tests compare; thrown by key ("errors.registration.alreadyRegistered"). */
+export const ALREADY_REGISTERED = translate("en", "errors.registration.alreadyRegistered");
+/** Its English, what the tests compare; thrown by key ("errors.account.beingDeleted"). */
+export const ACCOUNT_BEING_DELETED = translate("en", "errors.account.beingDeleted");
 
 /**
  * What a join asks of the game's lock: everything the reserving statement needs but the game's row,
@@ -179,17 +183,18 @@ async function reserveUnderLock(deps: RegistrationDeps, tx: Tx, event: EventRow,
  * an account deletion cannot begin meanwhile.
  */
 async function refusalOrResume(tx: Tx, outcome: ReserveOutcome, eventId: string, userId: string, role: RegistrationRole): Promise<RegistrationRow> {
-  if (outcome === "account_being_deleted") throw new AppError("forbidden", ACCOUNT_BEING_DELETED);
+  if (outcome === "account_being_deleted") throw new AppError("forbidden", errorText("errors.account.beingDeleted"));
   if (outcome === "consent_required") throw new AppError("rule", CONSENT_REQUIRED, { consentToAutoCharge: CONSENT_REQUIRED });
   if (outcome === "on_waitlist") throw new AppError("conflict", `You are already on the ${role === "player" ? "Player" : "Goalkeeper"} Waitlist.`);
   if (outcome !== "holds_spot") throw new Error(`the join of ${userId} to ${eventId} inserted nothing: ${outcome}`);
   // A spot held for this role's payment (a lost answer, a double click) is resumed with its own key.
   const spot = (await activeRegistrationsOf(tx, eventId, userId)).find((reg) => holdsSpot(reg.status));
   if (spot?.status === "pending_payment" && spot.role === role) return spot;
-  throw new AppError("conflict", ALREADY_REGISTERED);
+  throw new AppError("conflict", errorText("errors.registration.alreadyRegistered"));
 }
 
-export const REGISTRATION_NOT_OPEN = "Registration for this game is not open yet.";
+/** Its English, what the tests compare; thrown by key ("errors.registration.notOpenYet"). */
+export const REGISTRATION_NOT_OPEN = translate("en", "errors.registration.notOpenYet");
 
 /**
  * The game can be joined in this role now; checked before the lock and again under it. A series'
@@ -197,13 +202,13 @@ export const REGISTRATION_NOT_OPEN = "Registration for this game is not open yet
  * regulars (those with a `regular` pass) may join from the window's start (docs/series.md).
  */
 export function checkOpen(event: EventRow, role: RegistrationRole, now: Date, regular?: RegularPass): void {
-  if (event.status === "cancelled") throw new AppError("rule", "This event has been cancelled.");
-  if (event.startsAt.getTime() <= now.getTime()) throw new AppError("rule", "This event has already started.");
+  if (event.status === "cancelled") throw new AppError("rule", errorText("errors.registration.gameCancelled"));
+  if (event.startsAt.getTime() <= now.getTime()) throw new AppError("rule", errorText("errors.registration.gameStarted"));
   if (event.registrationOpensAt && event.registrationOpensAt.getTime() > now.getTime()) {
-    if (!inRegularsWindow(event, now)) throw new AppError("rule", REGISTRATION_NOT_OPEN);
+    if (!inRegularsWindow(event, now)) throw new AppError("rule", errorText("errors.registration.notOpenYet"));
     if (!regular) throw new AppError("rule", REGULARS_ONLY);
   }
-  if (role === "goalkeeper" && !event.includeGoalkeepers) throw new AppError("rule", "This event has no goalkeeper spots.");
+  if (role === "goalkeeper" && !event.includeGoalkeepers) throw new AppError("rule", errorText("errors.registration.noGoalkeeperSpots"));
 }
 
 /**

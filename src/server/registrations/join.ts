@@ -22,6 +22,7 @@ import { checkOpen, checkParty, checkPrice, reserveJoin } from "./join-batch.ts"
 import { regularPassFor } from "#server/events/regulars.ts";
 import { type RegistrationRow } from "./queries.ts";
 import { chargeInputOf } from "#server/money/ledger.ts";
+import { errorText } from "#shared/i18n/error-key.ts";
 
 export { ACCOUNT_BEING_DELETED, ALREADY_REGISTERED } from "./join-batch.ts";
 
@@ -154,7 +155,7 @@ export async function answerFor(deps: RegistrationDeps, reg: RegistrationRow, ou
   throw new AppError("conflict", outcome.status === "succeeded" ? releasedWhilePaying(after) : SPOT_RELEASED);
 }
 
-export const SPOT_RELEASED = "This spot is no longer available. Nothing was charged.";
+export const SPOT_RELEASED = errorText("errors.registration.spotReleased");
 
 /** What a person is told when their payment went through after their spot was released. */
 export function releasedWhilePaying(reg: RegistrationRow): string {

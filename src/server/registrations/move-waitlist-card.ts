@@ -6,11 +6,17 @@ import { AppError } from "#server/http/errors.ts";
 import { nowOf, type RegistrationDeps } from "./deps.ts";
 import { closeRegistration } from "./queries.ts";
 import { withEventLock } from "#server/events/game-lock.ts";
+import { translate } from "#server/i18n/translate.ts";
+import { errorText } from "#shared/i18n/error-key.ts";
 
-export const CARD_IN_USE = "Waitlist places will be charged to this card if a spot frees up. Choose another card for them, or leave those waitlists.";
-export const CARD_PAYMENT_IN_PROGRESS = "A payment with this card is in progress. Try again in a moment.";
-export const CHOOSE_ANOTHER_CARD = "Choose another of your saved cards.";
-export const LEAVE_TOO_LATE = "A waitlist place cannot be given up within 24 hours of its game. Charge it to another card instead.";
+/** Its English, what the tests compare; thrown by key ("errors.cards.inUse"). */
+export const CARD_IN_USE = translate("en", "errors.cards.inUse");
+/** Its English, what the tests compare; thrown by key ("errors.cards.paymentInProgress"). */
+export const CARD_PAYMENT_IN_PROGRESS = translate("en", "errors.cards.paymentInProgress");
+/** Its English, what the tests compare; thrown by key ("errors.cards.chooseAnother"). */
+export const CHOOSE_ANOTHER_CARD = translate("en", "errors.cards.chooseAnother");
+/** Its English, what the tests compare; thrown by key ("errors.registration.leaveWaitlistTooLate"). */
+export const LEAVE_TOO_LATE = translate("en", "errors.registration.leaveWaitlistTooLate");
 
 /**
  * The user's waitlist places that a promotion would charge to this card: waiting, with consent to
@@ -62,7 +68,7 @@ export async function moveWaitlistPlaces(
 ): Promise<number> {
   const { userId, cardId, action } = options;
   const places = await waitlistPlacesOnCard(deps.database.db, { userId, cardId, now: nowOf(deps) });
-  if ("leave" in action && places.some((place) => !place.canLeave)) throw new AppError("rule", LEAVE_TOO_LATE);
+  if ("leave" in action && places.some((place) => !place.canLeave)) throw new AppError("rule", errorText("errors.registration.leaveWaitlistTooLate"));
   let changed = 0;
   try {
     for (const eventId of new Set(places.map((place) => place.eventId))) {
@@ -79,11 +85,11 @@ export async function moveWaitlistPlaces(
               inArray(registration.status, ["waitlisted", "promoting"]),
             ),
           );
-        if (mine.some((reg) => reg.status === "promoting")) throw new AppError("conflict", CARD_PAYMENT_IN_PROGRESS);
+        if (mine.some((reg) => reg.status === "promoting")) throw new AppError("conflict", errorText("errors.cards.paymentInProgress"));
         if (game.status !== "active" || game.startsAt.getTime() <= nowOf(deps).getTime()) return 0;
         const waiting = mine.filter((reg) => reg.status === "waitlisted" && reg.consentToAutoCharge);
         // The window may have closed since the check above.
-        if ("leave" in action && waiting.length > 0 && !isCancellable(game.startsAt, nowOf(deps))) throw new AppError("rule", LEAVE_TOO_LATE);
+        if ("leave" in action && waiting.length > 0 && !isCancellable(game.startsAt, nowOf(deps))) throw new AppError("rule", errorText("errors.registration.leaveWaitlistTooLate"));
         for (const reg of waiting) {
           if ("replaceWith" in action) {
             await tx.db

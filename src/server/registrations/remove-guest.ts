@@ -13,6 +13,7 @@ import { enqueueIn } from "./jobs.ts";
 import { promoteNext } from "./promote-next.ts";
 import { chargeOf, insertRefund } from "#server/money/ledger.ts";
 import { withEventLock } from "#server/events/game-lock.ts";
+import { errorText } from "#shared/i18n/error-key.ts";
 
 /**
  * DELETE /api/events/:id/registrations/me/guests/:guestId: takes one guest out of the viewer's party,
@@ -27,7 +28,7 @@ export async function removeGuest(deps: RegistrationDeps, options: { user: Sessi
   if (!isEventId(eventId)) throw new AppError("not_found", EVENT_NOT_FOUND);
   if (!isEventId(guestId)) throw new AppError("not_found", GUEST_NOT_FOUND);
   const refundCents = await withEventLock(deps.database, eventId, async (tx, event) => {
-    if (event.status === "cancelled") throw new AppError("rule", "This event has been cancelled.");
+    if (event.status === "cancelled") throw new AppError("rule", errorText("errors.registration.gameCancelled"));
     if (!isCancellable(event.startsAt, nowOf(deps))) throw new AppError("rule", CANCEL_WINDOW_TEXT);
     const [found] = await tx.db
       .select({ guest: registrationGuest, reg: registration })

@@ -10,6 +10,7 @@ import type { RegistrationDeps } from "./deps.ts";
 import { firstKeyOf, isCurrentAttempt, settleRefundByAsking } from "#server/money/settle-refund.ts";
 import { GatewayUnavailableError } from "#server/money/processors/gateway.ts";
 import { outcomeOf, refundOutcomeOf } from "#server/money/processors/stripe.ts";
+import { errorText } from "#shared/i18n/error-key.ts";
 
 /** Event types acted on; any other is acknowledged and ignored. */
 export const HANDLED_EVENTS = [
@@ -39,7 +40,7 @@ export function stripeWebhookRoutes(deps: RegistrationDeps & { stripe: Stripe; w
     try {
       event = await stripe.webhooks.constructEventAsync(body, c.req.header("stripe-signature") ?? "", webhookSecret);
     } catch {
-      throw new AppError("validation", "The webhook signature is not valid.");
+      throw new AppError("validation", errorText("errors.payment.webhookSignature"));
     }
     const [seen] = await database.db.select({ id: stripeEvent.id }).from(stripeEvent).where(eq(stripeEvent.id, event.id));
     if (seen) return c.json({ received: true, duplicate: true });

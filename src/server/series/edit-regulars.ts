@@ -6,8 +6,11 @@ import { LIVE_CHANNEL } from "#server/events/live-messages.ts";
 import { nowOf, type RegistrationDeps } from "#server/registrations/deps.ts";
 import { type SeriesRow, withSeriesLock } from "./generate-games.ts";
 import { findSeries, SERIES_NOT_FOUND, seriesView } from "./get-series.ts";
+import { translate } from "#server/i18n/translate.ts";
+import { errorText } from "#shared/i18n/error-key.ts";
 
-export const SERIES_ENDED_REGULARS = "This series has ended: its regulars' rule can no longer change.";
+/** Its English, what the tests compare; thrown by key ("errors.series.endedRegulars"). */
+export const SERIES_ENDED_REGULARS = translate("en", "errors.series.endedRegulars");
 
 /**
  * An admin changes a series' "Regulars first" rule, or turns it on or off (docs/series.md, "Regulars
@@ -36,7 +39,7 @@ export async function editSeriesRegulars(deps: RegistrationDeps, options: { seri
   const { rule } = options;
   const games = await withSeriesLock(db, [options.seriesId], async (tx, [row]) => {
     if (!row) throw new AppError("not_found", SERIES_NOT_FOUND);
-    if (row.status === "ended") throw new AppError("rule", SERIES_ENDED_REGULARS);
+    if (row.status === "ended") throw new AppError("rule", errorText("errors.series.endedRegulars"));
     const ruleChanged = !sameRule(ruleOf(row), rule);
     if (ruleChanged) {
       await tx

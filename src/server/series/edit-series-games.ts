@@ -11,12 +11,14 @@ import { AppError } from "#server/http/errors.ts";
 import { nowOf, type RegistrationDeps } from "#server/registrations/deps.ts";
 import { findSeries } from "./get-series.ts";
 import { withSeriesLock } from "./generate-games.ts";
+import { errorText } from "#shared/i18n/error-key.ts";
+import { translate } from "#server/i18n/translate.ts";
 
 /** A game is played at most this many days from its day in the series' weekly rhythm (its key). */
 const MAX_DAY_OFFSET = 6;
-export const FOLLOWING_WITHIN_A_WEEK =
-  "The following games can move to another day of their own week only: pick a day at most 6 days before or after this game's day in the series.";
-export const SERIES_ENDED = "This series has ended: edit its games one at a time.";
+/** Its English, what the tests compare; thrown by key ("errors.series.followingWithinAWeek"). */
+export const FOLLOWING_WITHIN_A_WEEK = translate("en", "errors.series.followingWithinAWeek");
+export const SERIES_ENDED = errorText("errors.series.endedEditOneByOne");
 
 /**
  * Edits a game of a series, alone ("this") or with the games after it ("following"): each game through
@@ -46,7 +48,7 @@ export async function editSeriesGames(
   const shift = dayNumber(input.date) - dayNumber(dateInZone(game.startsAt, game.timeZone));
   // The new day, counted from the game's day in the weekly rhythm: the template's offset from now on.
   const offset = dayNumber(input.date) - dayNumber(game.occurrenceDate!);
-  if (shift !== 0 && Math.abs(offset) > MAX_DAY_OFFSET) throw new AppError("validation", FOLLOWING_WITHIN_A_WEEK, { date: FOLLOWING_WITHIN_A_WEEK });
+  if (shift !== 0 && Math.abs(offset) > MAX_DAY_OFFSET) throw new AppError("validation", errorText("errors.series.followingWithinAWeek"), { date: errorText("errors.series.followingWithinAWeek") });
   const first = await editEvent(deps, { eventId: game.id, input });
 
   // The template first, under the series' lock: a generation running now has either committed its

@@ -6,8 +6,9 @@ import { event, series } from "#server/db/schema.ts";
 import { isEventId, summaryColumns, toEventSummary } from "#server/events/event-summary.ts";
 import { AppError } from "#server/http/errors.ts";
 import type { SeriesRow } from "./generate-games.ts";
+import { errorText } from "#shared/i18n/error-key.ts";
 
-export const SERIES_NOT_FOUND = "Series not found.";
+export const SERIES_NOT_FOUND = errorText("errors.series.notFound");
 
 export function seriesView(row: SeriesRow): SeriesView {
   return {

@@ -6,6 +6,7 @@ import { AppError } from "#server/http/errors.ts";
 import { withEventLock } from "#server/events/game-lock.ts";
 import { readTeamsSheet, savedTeams } from "./get-teams-sheet.ts";
 import { recomputeRatings } from "./recompute-ratings.ts";
+import { errorText } from "#shared/i18n/error-key.ts";
 
 /**
  * PUT /api/admin/events/:id/teams/stars/:registrationId { stars }: the organiser's rough rating of
@@ -27,7 +28,7 @@ export async function setStars(database: Database, options: { eventId: string; r
       .from(registration)
       .where(and(eq(registration.id, registrationId), eq(registration.eventId, eventId)));
     if (!row || row.status !== "confirmed") throw new AppError("not_found", TEAMS_MESSAGES.notAPlayer);
-    if (row.userId === null) throw new AppError("rule", "A deleted account has no rating.");
+    if (row.userId === null) throw new AppError("rule", errorText("errors.teams.deletedNoRating"));
     const community = (await savedTeams(tx.db, eventId))?.community ?? DEFAULT_COMMUNITY;
     await tx.db
       .insert(playerRating)

@@ -1,3 +1,6 @@
+import { type ErrorText, errorText } from "#shared/i18n/error-key.ts";
+import { translate } from "#server/i18n/translate.ts";
+
 /**
  * Splitting a game's players into fair teams (docs/teams-and-ratings.md, "Making teams"). Pure: the
  * same players, ratings and locks always give the same splits, in the same order.
@@ -53,8 +56,12 @@ export const DEFAULT_KEEP = 5;
 export const DEFAULT_EXHAUSTIVE_LIMIT = 200_000;
 const HEURISTIC_STARTS = 24;
 
+/** Why a split cannot be made, by key (the "errors" area); its `message` is the English. */
 export class SplitError extends Error {
   override name = "SplitError";
+  constructor(readonly text: ErrorText) {
+    super(translate("en", text.key, text.values));
+  }
 }
 
 interface Group {
@@ -72,23 +79,23 @@ export function splitTeams(input: SplitInput): SplitResult {
   const { teamCount } = input;
   const keep = input.keep ?? DEFAULT_KEEP;
   const limit = input.exhaustiveLimit ?? DEFAULT_EXHAUSTIVE_LIMIT;
-  if (!Number.isInteger(teamCount) || teamCount < 2) throw new SplitError("There must be at least 2 teams.");
+  if (!Number.isInteger(teamCount) || teamCount < 2) throw new SplitError(errorText("errors.teams.atLeastTwo"));
   const ids = new Set<string>();
   for (const player of input.players) {
-    if (ids.has(player.id)) throw new SplitError(`Player ${player.id} is listed twice.`);
+    if (ids.has(player.id)) throw new SplitError(errorText("errors.teams.listedTwice", { id: player.id }));
     ids.add(player.id);
   }
-  if (input.players.length < teamCount) throw new SplitError(`${teamCount} teams need at least ${teamCount} players.`);
+  if (input.players.length < teamCount) throw new SplitError(errorText("errors.teams.needPlayers", { teams: String(teamCount), players: String(teamCount) }));
 
   // Stable order: keepers first (placed first, so their spread is settled early), then by id.
   const players = [...input.players].sort((a, b) => roleOrder(a.role) - roleOrder(b.role) || compareIds(a.id, b.id));
   const lockOf = players.map((player) => {
     const team = input.locks?.[player.id];
     if (team === undefined) return -1;
-    if (!Number.isInteger(team) || team < 0 || team >= teamCount) throw new SplitError(`A lock names team ${team + 1}, which does not exist.`);
+    if (!Number.isInteger(team) || team < 0 || team >= teamCount) throw new SplitError(errorText("errors.teams.lockNamesUnknownTeam", { team: String(team + 1) }));
     return team;
   });
-  for (const id of Object.keys(input.locks ?? {})) if (!ids.has(id)) throw new SplitError(`A locked player (${id}) is not among the players.`);
+  for (const id of Object.keys(input.locks ?? {})) if (!ids.has(id)) throw new SplitError(errorText("errors.teams.lockedNotAPlayer", { id }));
 
   const groups = (["goalkeeper", "player"] as const).map((role) => groupOf(players, lockOf, role, teamCount));
   const context: Context = { players, lockOf, groups, teamCount, keep };
@@ -116,7 +123,7 @@ function groupOf(players: SplitPlayer[], lockOf: number[], role: SplitRole, team
   const ceil = extra > 0 ? floor + 1 : floor;
   const full = locked.filter((n) => n === ceil && extra > 0).length;
   if (locked.some((n) => n > ceil) || full > extra) {
-    throw new SplitError(role === "goalkeeper" ? "The locks put too many goalkeepers in one team." : "The locks make the teams' sizes differ by more than one.");
+    throw new SplitError(errorText(role === "goalkeeper" ? "errors.teams.locksTooManyGoalkeepers" : "errors.teams.locksUnbalanced"));
   }
   return { members, locked, floor, extra };
 }

@@ -7,6 +7,7 @@ import { EVENT_NOT_FOUND } from "#server/events/get-event.ts";
 import { AppError } from "#server/http/errors.ts";
 import { loadPool } from "./load-pool.ts";
 import { SplitError, splitTeams } from "./split-teams.ts";
+import { errorText } from "#shared/i18n/error-key.ts";
 
 /**
  * POST /api/admin/events/:id/teams/suggestions { teamCount, locks }: the best few splits of the
@@ -23,7 +24,7 @@ export async function suggestTeams(database: Database, options: { eventId: strin
   const byId = new Map(pool.candidates.map((candidate) => [candidate.memberId, candidate]));
   for (const [id, team] of Object.entries(options.locks)) {
     if (!byId.has(id)) throw new AppError("rule", TEAMS_MESSAGES.notAPlayer);
-    if (team >= options.teamCount) throw new AppError("validation", "A lock names a team that does not exist.");
+    if (team >= options.teamCount) throw new AppError("validation", errorText("errors.teams.lockUnknownTeam"));
   }
 
   const started = performance.now();
@@ -35,7 +36,7 @@ export async function suggestTeams(database: Database, options: { eventId: strin
       locks: options.locks,
     });
   } catch (error) {
-    if (error instanceof SplitError) throw new AppError("rule", error.message);
+    if (error instanceof SplitError) throw new AppError("rule", error.text);
     throw error;
   }
   const ms = performance.now() - started;

@@ -7,7 +7,9 @@
  * `new SplitError`, better-auth's `APIError`, the values of an AppError's fields, zod's `error:` and
  * `message:`, the string arguments of zod's checks) or when it reads like a sentence (a capital
  * letter, then words) anywhere else, so that a message kept in a constant or built by a helper is
- * found where it is written. A template literal is taken with "{}" for each value.
+ * found where it is written. A template literal is taken with "{}" for each value. A key of the
+ * "errors" area ("errors.request.json") is not a text: the typecheck checks it exists, and the catalogs
+ * give its French.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -45,7 +47,7 @@ export function scanFile(file: string, source: string): FoundText[] {
   const visit = (node: ts.Node): void => {
     const text = literalText(node);
     if (text !== undefined) {
-      if (!isIgnoredPlace(node) && /[A-Za-z]{2}/.test(text) && (isMessagePlace(node) || readsLikeSentence(text))) {
+      if (!isIgnoredPlace(node) && !/^errors\.[\w.]+$/.test(text) && /[A-Za-z]{2}/.test(text) && (isMessagePlace(node) || readsLikeSentence(text))) {
         found.push({ text, isTemplate: ts.isTemplateExpression(node), where: `${file}:${sourceFile.getLineAndCharacterOfPosition(node.getStart()).line + 1}` });
       }
       // A template's values are code, not messages of their own (`${a ? "x" : "y"}` is one message's parts).

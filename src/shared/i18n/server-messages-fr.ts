@@ -13,30 +13,11 @@ import type { MessageDictionary, MessagePattern } from "./translate-message.ts";
  */
 const exact: Record<string, string> = {
   // The request itself (http/, app.ts)
-  "Invalid input.": "Données non valides.",
-  "Bad request.": "Requête non valide.",
   "An unexpected error occurred.": "Une erreur inattendue s’est produite.",
-  "The request was not received completely.": "La requête n’a pas été reçue en entier.",
-  "The service is unavailable for a moment. Please try again shortly.": "Le service est momentanément indisponible. Veuillez réessayer sous peu.",
-  "The request body must be JSON (Content-Type: application/json).": "Le corps de la requête doit être en JSON (Content-Type: application/json).",
-  "The request body must be JSON.": "Le corps de la requête doit être en JSON.",
-  "The request is too large.": "La requête est trop volumineuse.",
-  "Not found.": "Introuvable.",
   "The local mailbox is only served to this machine (open it on localhost).": "La boîte aux lettres locale n’est servie qu’à cet ordinateur (ouvrez-la sur localhost).",
-  "This request is not allowed from another site.": "Cette requête n’est pas permise depuis un autre site.",
   "The request contains characters that are not allowed.": "La requête contient des caractères non permis.",
-  "The game's id is not valid.": "L’identifiant de la partie n’est pas valide.",
-  "The registration's id is not valid.": "L’identifiant de l’inscription n’est pas valide.",
-  "page must be a whole number": "page doit être un nombre entier",
-  "scope must be upcoming or completed": "scope doit être upcoming ou completed",
 
   // Accounts and signing in (auth/, shared/account.ts)
-  "User not authenticated. Please log in.": "Vous n’êtes pas connecté. Veuillez ouvrir une session.",
-  "Please verify your email before logging in. Check your inbox.": "Veuillez confirmer votre adresse courriel avant d’ouvrir une session. Consultez votre boîte de réception.",
-  "Only admins can do this.": "Seuls les administrateurs peuvent faire ceci.",
-  "That is already your email address.": "C’est déjà votre adresse courriel.",
-  "That email address is already in use by another account.": "Cette adresse courriel est déjà utilisée par un autre compte.",
-  "The current password is incorrect.": "Le mot de passe actuel est incorrect.",
   "Use the profile page to change your name.": "Utilisez la page Profil pour changer votre nom.",
   "Enter your current password to delete your account.": "Entrez votre mot de passe actuel pour supprimer votre compte.",
   "For your security, sign in again with Google, then delete your account within 5 minutes.":
@@ -45,8 +26,6 @@ const exact: Record<string, string> = {
   "Enter a valid email address": "Entrez une adresse courriel valide",
   "First name": "Prénom",
   "Last name": "Nom",
-  "This account is being deleted.": "Ce compte est en cours de suppression.",
-  "A deleted account has no rating.": "Un compte supprimé n’a pas d’évaluation.",
   // better-auth's own answers on the flows the app uses (@better-auth/core's BASE_ERROR_CODES)
   "Invalid email or password": "Adresse courriel ou mot de passe incorrect",
   "Email not verified": "Adresse courriel non confirmée",
@@ -82,10 +61,6 @@ const exact: Record<string, string> = {
   "Goalkeeper cost must be an amount like 10 or 12.50": "Le prix pour les gardiens de but doit être un montant comme 10 ou 12,50",
   "Max players must be at least 1": "Le nombre maximal de joueurs doit être d’au moins 1",
   "Max goalkeepers must be at least 1": "Le nombre maximal de gardiens de but doit être d’au moins 1",
-  "This game was cancelled: it can no longer be edited.": "Cette partie a été annulée : elle ne peut plus être modifiée.",
-  "This game is over: it can no longer be edited.": "Cette partie est terminée : elle ne peut plus être modifiée.",
-  "Goalkeepers are registered for this game: its goalkeeper spots cannot be removed.":
-    "Des gardiens de but sont inscrits à cette partie : ses places de gardien de but ne peuvent pas être retirées.",
   "Event cancelled, and all users refunded.": "Partie annulée, et tous les joueurs remboursés.",
   "Failed to cancel the event.": "La partie n’a pas pu être annulée.",
   // Labels named in "… contains characters that are not allowed" and the name fields' messages
@@ -98,17 +73,10 @@ const exact: Record<string, string> = {
   "The search text contains characters that are not allowed": "Le texte de recherche contient des caractères non permis",
 
   // Places (places/)
-  "Type at least 2 characters to search for a place.": "Tapez au moins 2 caractères pour chercher un lieu.",
-  "The search text is too long (200 characters at most).": "Le texte de recherche est trop long (200 caractères au plus).",
   "Place search is unavailable right now. Try again, or pick a venue used before.":
     "La recherche de lieux est indisponible pour le moment. Réessayez, ou choisissez un lieu déjà utilisé.",
 
   // Registrations and payments (registrations/, payments/, shared/registrations.ts)
-  "You are already registered for this event.": "Vous êtes déjà inscrit à cette partie.",
-  "You are not registered for this event.": "Vous n’êtes pas inscrit à cette partie.",
-  "This event has been cancelled.": "Cette partie a été annulée.",
-  "This event has already started.": "Cette partie est déjà commencée.",
-  "Registration for this game is not open yet.": "Les inscriptions à cette partie ne sont pas encore ouvertes.",
   "Only this series' regulars can join before registration opens.": "Seuls les habitués de cette série peuvent s’inscrire avant l’ouverture des inscriptions.",
   "The spots for regulars are taken. The others open to everyone when registration opens.":
     "Les places réservées aux habitués sont prises. Les autres s’ouvrent à tous à l’ouverture des inscriptions.",
@@ -123,25 +91,13 @@ const exact: Record<string, string> = {
   "You can bring at most 1 guest to this game.": "Vous pouvez amener au plus 1 invité à cette partie.",
 
   // Weekly series (series/, shared/series.ts)
-  "Series not found.": "Série introuvable.",
-  "The following games can move to another day of their own week only: pick a day at most 6 days before or after this game's day in the series.":
-    "Les parties suivantes ne peuvent changer de jour qu’à l’intérieur de leur semaine : choisissez un jour au plus 6 jours avant ou après le jour de cette partie dans la série.",
-  "This series has ended: edit its games one at a time.": "Cette série est terminée : modifiez ses parties une à la fois.",
-  "This series has ended: its regulars' rule can no longer change.": "Cette série est terminée : sa règle de priorité aux habitués ne peut plus changer.",
   "Enter the date of the last game": "Entrez la date de la dernière partie",
   "The games a regular played must be between 1 and the games counted": "Le nombre de parties jouées par un habitué doit être entre 1 et le nombre de parties comptées",
   "The last date must be on or after the first game's date": "La dernière date doit être le jour de la première partie ou après",
   "Choose this game, or this and the following games": "Choisissez cette partie, ou cette partie et les suivantes",
-  "This event has no goalkeeper spots.": "Cette partie n’a pas de places de gardien de but.",
-  "This spot is no longer available. Nothing was charged.": "Cette place n’est plus disponible. Rien n’a été débité.",
   "This event was cancelled while you were paying.": "Cette partie a été annulée pendant votre paiement.",
   "This spot was released while you were paying.": "Cette place a été libérée pendant votre paiement.",
-  "Your payment is still being processed. Try again in a moment.": "Votre paiement est encore en traitement. Réessayez dans un instant.",
   "You can only cancel your registration up to 24 hours before the event.": "Vous pouvez annuler votre inscription jusqu’à 24 heures avant la partie seulement.",
-  "No payment is waiting for confirmation.": "Aucun paiement n’attend de confirmation.",
-  "No payment is waiting for authentication.": "Aucun paiement n’attend d’authentification.",
-  "You hold no spot in this game.": "Vous n’avez pas de place dans cette partie.",
-  "No failed refund to retry.": "Aucun remboursement échoué à relancer.",
   "Please select a saved payment method.": "Veuillez choisir un mode de paiement enregistré.",
   "Please agree to be charged automatically if a spot frees up.": "Veuillez accepter d’être débité automatiquement si une place se libère.",
   "Payment failed. Please try again.": "Le paiement a échoué. Veuillez réessayer.",
@@ -154,18 +110,6 @@ const exact: Record<string, string> = {
   "Your card's expiration date is invalid.": "La date d’expiration de votre carte n’est pas valide.",
   "Your card has expired.": "Votre carte est expirée.",
   "Your card's security code is invalid.": "Le code de sécurité de votre carte n’est pas valide.",
-  "That card was not found.": "Cette carte est introuvable.",
-  "Saved cards could not be loaded. Please try again.": "Les cartes enregistrées n’ont pas pu être chargées. Veuillez réessayer.",
-  "The card could not be removed. Please try again.": "La carte n’a pas pu être retirée. Veuillez réessayer.",
-  "leaveWaitlists must be true when given.": "leaveWaitlists doit valoir true s’il est donné.",
-  "Choose either another card or leaving the waitlists, not both.": "Choisissez soit une autre carte, soit de quitter les listes d’attente, pas les deux.",
-  "Waitlist places will be charged to this card if a spot frees up. Choose another card for them, or leave those waitlists.":
-    "Des places en liste d’attente seront débitées sur cette carte si une place se libère. Choisissez une autre carte pour elles, ou quittez ces listes d’attente.",
-  "A payment with this card is in progress. Try again in a moment.": "Un paiement avec cette carte est en cours. Réessayez dans un instant.",
-  "Choose another of your saved cards.": "Choisissez une autre de vos cartes enregistrées.",
-  "A waitlist place cannot be given up within 24 hours of its game. Charge it to another card instead.":
-    "Une place en liste d’attente ne peut pas être abandonnée dans les 24 heures avant sa partie. Débitez plutôt une autre carte.",
-  "The webhook signature is not valid.": "La signature du webhook n’est pas valide.",
   "The payment could not be made with this card.": "Le paiement n’a pas pu être fait avec cette carte.",
   "The payment was not completed in time.": "Le paiement n’a pas été terminé à temps.",
   "Not charged: the spot was released first.": "Non débité : la place avait déjà été libérée.",
@@ -216,10 +160,6 @@ const exact: Record<string, string> = {
   "Every player must be in a team.": "Chaque joueur doit être dans une équipe.",
   "A score names a team that does not exist.": "Un pointage désigne une équipe qui n’existe pas.",
   "A score is between two different teams.": "Un pointage oppose deux équipes différentes.",
-  "A lock names a team that does not exist.": "Un verrou désigne une équipe qui n’existe pas.",
-  "There must be at least 2 teams.": "Il faut au moins 2 équipes.",
-  "The locks make the teams' sizes differ by more than one.": "Les verrous font différer la taille des équipes de plus d’un joueur.",
-  "The locks put too many goalkeepers in one team.": "Les verrous mettent trop de gardiens de but dans une équipe.",
   "A player's id is not valid.": "L’identifiant d’un joueur n’est pas valide.",
   "A team must be given by its number.": "Une équipe doit être donnée par son numéro.",
   "Locks must name players and their teams.": "Les verrous doivent désigner des joueurs et leurs équipes.",
@@ -233,8 +173,6 @@ const exact: Record<string, string> = {
 
   // Calendar, analytics and the console
   "gameReminders must be true or false": "gameReminders doit valoir true ou false",
-  "A hit is sent as text/plain or application/json.": "Une visite est envoyée en text/plain ou en application/json.",
-  "A hit is sent with its length (Content-Length).": "Une visite est envoyée avec sa longueur (Content-Length).",
   "must be a path of the app": "doit être un chemin de l’application",
   "must be a host name": "doit être un nom d’hôte",
   "Enter the start date as YYYY-MM-DD.": "Entrez la date de début au format AAAA-MM-JJ.",
@@ -252,16 +190,10 @@ const patterns: MessagePattern[] = [
   { english: "{label} is required", translation: "Le champ « {label, message} » est obligatoire" },
   { english: "{label} is too long", translation: "Le champ « {label, message} » est trop long" },
   { english: "{label} contains characters that are not allowed", translation: "Le champ « {label, message} » contient des caractères non permis" },
-  { english: "The request body is nested too deeply (more than {levels} levels).", translation: "Le corps de la requête est trop imbriqué (plus de {levels} niveaux)." },
-  { english: "A hit is at most {bytes} bytes.", translation: "Une visite fait au plus {bytes} octets." },
   { english: "Max players must be at most {max}", translation: "Le nombre maximal de joueurs doit être d’au plus {max}" },
   { english: "Max goalkeepers must be at most {max}", translation: "Le nombre maximal de gardiens de but doit être d’au plus {max}" },
   { english: "A guest's name must be at most {max} characters.", translation: "Le nom d’un invité doit compter au plus {max} caractères." },
   { english: "You can bring at most {max} guests to this game.", translation: "Vous pouvez amener au plus {max} invités à cette partie." },
-  {
-    english: "A party of {size} is waiting for a player spot: keep at least {keep} player spots.",
-    translation: "Un groupe de {size} attend une place de joueur : gardez au moins {keep} places de joueur.",
-  },
   { english: "Guests per player must be between 0 and {max}", translation: "Le nombre d’invités par joueur doit être entre 0 et {max}" },
   { english: "A series can last at most {days} days: create another one after it", translation: "Une série peut durer au plus {days} jours : créez-en une autre après elle" },
   { english: "The number of games must be between 1 and {max}", translation: "Le nombre de parties doit être entre 1 et {max}" },
@@ -290,10 +222,6 @@ const patterns: MessagePattern[] = [
   { english: "At most {max} short games in one result.", translation: "Au plus {max} mini-parties dans un même résultat." },
   { english: "A rough rating is {min} to {max} stars.", translation: "Une évaluation approximative va de {min} à {max} étoiles." },
   { english: "Team {number}", translation: "Équipe {number}" },
-  { english: "Player {id} is listed twice.", translation: "Le joueur {id} figure deux fois." },
-  { english: "{teams} teams need at least {players} players.", translation: "{teams} équipes demandent au moins {players} joueurs." },
-  { english: "A lock names team {team}, which does not exist.", translation: "Un verrou désigne l’équipe {team}, qui n’existe pas." },
-  { english: "A locked player ({id}) is not among the players.", translation: "Un joueur verrouillé ({id}) ne fait pas partie des joueurs." },
 ];
 
 export const SERVER_MESSAGES_FR: MessageDictionary = { locale: "fr-CA", exact, patterns };

@@ -1,5 +1,6 @@
 import type { messages as account } from "./en/account.ts";
 import type { messages as admin } from "./en/admin.ts";
+import type { messages as errors } from "./en/errors.ts";
 import type { messages as event } from "./en/event.ts";
 import type { messages as home } from "./en/home.ts";
 import type { messages as mail } from "./en/mail.ts";
@@ -18,10 +19,11 @@ export const AREAS = ["shell", "home", "yours", "event", "account", "admin", "pr
 export type Area = (typeof AREAS)[number];
 
 /**
- * The areas only the server words (src/server/i18n/translate.ts): every mail's texts. No screen
- * names them, so they never reach the browser (screen-areas.test.ts).
+ * The areas only the server words (src/server/i18n/translate.ts): every mail's texts, and the API's
+ * error messages ("errors"). No screen names them, so they never reach the browser
+ * (screen-areas.test.ts).
  */
-export const SERVER_AREAS = ["mail"] as const;
+export const SERVER_AREAS = ["mail", "errors"] as const;
 export type ServerArea = (typeof SERVER_AREAS)[number];
 
 /** Every area, the screens' and the server's: what catalogs.test.ts checks. */
@@ -33,8 +35,11 @@ export type MessageKey = keyof typeof shell | keyof typeof home | keyof typeof y
 /** Every mail text's key (the "mail" area). */
 export type MailKey = keyof typeof mail;
 
+/** Every API error message's key (the "errors" area). */
+export type ErrorKey = keyof typeof errors;
+
 /** What the server may word: any key of any area. */
-export type ServerMessageKey = MessageKey | MailKey;
+export type ServerMessageKey = MessageKey | MailKey | ErrorKey;
 
 /** The area a key belongs to: its first word. */
 export function areaOf(key: string): string {
