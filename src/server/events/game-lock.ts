@@ -9,7 +9,6 @@ import { announceEventChange } from "./announce.ts";
 import { inGameQueue } from "./game-queue.ts";
 import { lockTimingOn, recordTiming } from "./lock-timing.ts";
 
-export type { Tx } from "#server/db/client.ts";
 
 export type EventRow = typeof event.$inferSelect;
 

@@ -4,6 +4,11 @@ import { errorKey, errorText } from "#shared/i18n/error-key.ts";
 import { zodParseOptions } from "#server/i18n/error-language.ts";
 import { AppError, validationError } from "./errors.ts";
 
+/** Whether a request carries a body (an optional one: scripts and older clients send none). */
+export function hasBody(request: Request): boolean {
+  return request.headers.has("content-type") || Number(request.headers.get("content-length") ?? 0) > 0;
+}
+
 /** Parses a JSON body with a shared schema; bad input is a 400 with per-field messages, never a 500. */
 export async function parseJson<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
   // A page on another site can send a form or a text/plain body without asking first (no CORS

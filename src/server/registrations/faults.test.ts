@@ -12,7 +12,8 @@ import type { RegistrationDeps } from "./deps.ts";
 import { executeRefund } from "#server/money/execute-refund.ts";
 import { composeRegistrationMail } from "./mails.ts";
 import { prepareAccountDeletion } from "./release-user.ts";
-import { PAYMENT_HOLD_MS, PROMOTION_STALL_MS, recoverPayments, REFUND_STALL_MS } from "./recover.ts";
+import { recoverPayments } from "./recover.ts";
+import { PAYMENT_HOLD_MS, PROMOTION_STALL_MS, REFUND_STALL_MS } from "#server/money/stale-payments.ts";
 import { runPromotion } from "./run-promotion.ts";
 
 /**

@@ -1,6 +1,6 @@
 import type { EventChange } from "#shared/events.ts";
 import type { Language } from "#shared/language.ts";
-import type { Tx } from "#server/events/game-lock.ts";
+import type { Tx } from "#server/db/client.ts";
 import { REFUND_QUEUE, type RefundJob } from "#server/money/refund-jobs.ts";
 import type { RegistrationDeps } from "./deps.ts";
 

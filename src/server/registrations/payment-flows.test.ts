@@ -18,7 +18,8 @@ import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type T
 import { payment } from "#server/db/schema.ts";
 import { reconcile } from "#server/money/reconcile.ts";
 import { createSimulatedGateway, type SimulatedFaults } from "#server/money/processors/simulated.ts";
-import { PAYMENT_HOLD_MS, recoverPayments } from "./recover.ts";
+import { recoverPayments } from "./recover.ts";
+import { PAYMENT_HOLD_MS } from "#server/money/stale-payments.ts";
 
 /**
  * The registration flows (docs/registrations-and-payments.md, "Flows"), once per payment mode: the

@@ -7,7 +7,8 @@ import { type RegistrationDeps, nowOf } from "./deps.ts";
 import { enqueueIn } from "./jobs.ts";
 import { activeRegistrationsOf, capacityOf, closeOtherWaitlist, closeRegistration, firstWaitlistedFitting, heldSpots, moveRegistration } from "./queries.ts";
 import { promotionKey } from "#server/money/ledger.ts";
-import type { EventRow, Tx } from "#server/events/game-lock.ts";
+import type { EventRow } from "#server/events/game-lock.ts";
+import type { Tx } from "#server/db/client.ts";
 
 /**
  * Fills the free spots of a role from its waitlist, in arrival order (skipping parties larger than the

@@ -8,7 +8,8 @@ import {
   statusesBefore,
 } from "#shared/registrations.ts";
 import { registration } from "#server/db/schema.ts";
-import type { EventRow, Tx } from "#server/events/game-lock.ts";
+import type { EventRow } from "#server/events/game-lock.ts";
+import type { Tx } from "#server/db/client.ts";
 
 /** Queries used inside withEventLock; they take the transaction, never the pool. */
 

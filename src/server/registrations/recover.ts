@@ -13,9 +13,6 @@ export interface RecoveryReport {
   unsettled: number;
 }
 
-/** The sweep's limits live with the ledger's rows they pick (money/stale-payments.ts). */
-export { PAYMENT_HOLD_MS, PROMOTION_STALL_MS, REFUND_STALL_MS } from "#server/money/stale-payments.ts";
-
 /**
  * The recovery sweep (a job every minute, and after a crash): every charge still pending past its
  * limit is looked up at the processor (by its id when the ledger has it, else from a consistent list,

@@ -8,7 +8,8 @@ import { createSimulatedGateway, type SimulatedFaults } from "#server/money/proc
 import type { RegistrationDeps } from "./deps.ts";
 import { executeRefund } from "#server/money/execute-refund.ts";
 import { chargeKey } from "#server/money/ledger.ts";
-import { PAYMENT_HOLD_MS, recoverPayments } from "./recover.ts";
+import { recoverPayments } from "./recover.ts";
+import { PAYMENT_HOLD_MS } from "#server/money/stale-payments.ts";
 import { runPromotion } from "./run-promotion.ts";
 
 /**

@@ -5,7 +5,8 @@ import { enqueueIn } from "./jobs.ts";
 import { promoteNext } from "./promote-next.ts";
 import { closeRegistration, type RegistrationRow } from "./queries.ts";
 import { chargeOf, insertRefund } from "#server/money/ledger.ts";
-import type { EventRow, Tx } from "#server/events/game-lock.ts";
+import type { EventRow } from "#server/events/game-lock.ts";
+import type { Tx } from "#server/db/client.ts";
 
 /** Why a release's money goes back, from why the spot was released (docs/money.md). */
 export function releaseRefundReason(closedReason: ClosedReason): RefundReason {

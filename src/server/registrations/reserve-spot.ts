@@ -7,7 +7,7 @@ import { LIVE_CHANNEL } from "#server/events/live-messages.ts";
 import { type RegistrationRow } from "./queries.ts";
 import { chargeKey } from "#server/money/ledger.ts";
 import { DELETION_MARK_MS } from "./release-user.ts";
-import type { Tx } from "#server/events/game-lock.ts";
+import type { Tx } from "#server/db/client.ts";
 
 /** What the reserving statement decided; the first three inserted a registration. */
 export type ReserveOutcome =

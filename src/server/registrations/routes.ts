@@ -4,7 +4,7 @@ import { joinSchema } from "#shared/registration-schemas.ts";
 import { requireAdmin, requireVerifiedUser } from "#server/auth/session.ts";
 import { getEventDetail } from "#server/events/get-event.ts";
 import type { AppEnv } from "#server/http/env.ts";
-import { parseJson } from "#server/http/validate.ts";
+import { hasBody, parseJson } from "#server/http/validate.ts";
 import { cancelRegistration } from "./cancel.ts";
 import { cancelEvent } from "./cancel-event.ts";
 import { confirmPayment } from "./confirm.ts";
@@ -71,11 +71,6 @@ export function registrationRoutes(deps: RegistrationDeps) {
       const result = await retryRefund(deps, { eventId: c.req.param("id"), paymentId: c.req.param("paymentId") });
       return result === "retrying" ? c.json({ ok: true, status: "pending" }, 202) : c.json({ ok: true, status: "succeeded" }, 200);
     });
-}
-
-/** Whether a request carries a body (an optional one: scripts and older clients send none). */
-export function hasBody(request: Request): boolean {
-  return request.headers.has("content-type") || Number(request.headers.get("content-length") ?? 0) > 0;
 }
 
 /** /api/me/account-deletion: what deleting one's account would refund, game by game, before confirming. */

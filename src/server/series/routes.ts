@@ -4,9 +4,8 @@ import { createSeriesSchemaFor, editSeriesGameSchemaFor, type SeriesListResponse
 import type { AppContext } from "#server/context.ts";
 import { requireAdmin } from "#server/auth/session.ts";
 import type { AppEnv } from "#server/http/env.ts";
-import { parseJson } from "#server/http/validate.ts";
+import { hasBody, parseJson } from "#server/http/validate.ts";
 import type { RegistrationDeps } from "#server/registrations/deps.ts";
-import { hasBody } from "#server/registrations/routes.ts";
 import { createSeries } from "./create-series.ts";
 import { editSeriesRegulars } from "./edit-regulars.ts";
 import { editSeriesGames } from "./edit-series-games.ts";
@@ -16,7 +15,6 @@ import { getSeries, listSeries } from "./get-series.ts";
 
 /** /api/admin/series: weekly series, admins only (docs/series.md). */
 export function seriesRoutes(context: RegistrationDeps & Pick<AppContext, "listCache">) {
-  const registrations = context;
   const { listCache } = context;
   const { db } = context.database;
   const createSchema = createSeriesSchemaFor(context.config.payments.currency);
@@ -42,17 +40,17 @@ export function seriesRoutes(context: RegistrationDeps & Pick<AppContext, "listC
     .patch("/:id/games/:eventId", async (c) => {
       requireAdmin(c.get("user"));
       const { game, scope } = await parseJson(c, editSchema);
-      return c.json(await editSeriesGames(registrations, { seriesId: c.req.param("id"), eventId: c.req.param("eventId"), scope, input: game }));
+      return c.json(await editSeriesGames(context, { seriesId: c.req.param("id"), eventId: c.req.param("eventId"), scope, input: game }));
     })
     .put("/:id/regulars", async (c) => {
       requireAdmin(c.get("user"));
       const { regulars } = await parseJson(c, seriesRegularsSchema);
-      return c.json(await editSeriesRegulars(registrations, { seriesId: c.req.param("id"), rule: regulars }));
+      return c.json(await editSeriesRegulars(context, { seriesId: c.req.param("id"), rule: regulars }));
     })
     .post("/:id/end", async (c) => {
       requireAdmin(c.get("user"));
       // A body-less end works too, as a body-less admin cancel does.
       const { message } = hasBody(c.req.raw) ? await parseJson(c, cancelEventSchema) : { message: "" };
-      return c.json(await endSeries(registrations, { seriesId: c.req.param("id"), message: message || undefined }));
+      return c.json(await endSeries(context, { seriesId: c.req.param("id"), message: message || undefined }));
     });
 }
