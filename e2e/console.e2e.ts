@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { parseCsv } from "#test/csv.ts";
 import { createVerifiedUser, login, PASSWORD } from "./support/accounts.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
-import { baseURL, screenshot, useBrowser } from "./support/browser.ts";
+import { baseURL, expectConsoleError, screenshot, useBrowser } from "./support/browser.ts";
 import { adminAccount, currentUser, joinGame, saveCard, seedGame, seedRegistrations, type SeededGame, TEST_CARDS, uniqueTitle, useDatabase } from "./support/games.ts";
 
 /**
@@ -362,6 +362,7 @@ describe("the organiser's console", () => {
     await expectNoAxeViolations(page);
 
     const overview = (url: URL) => url.pathname === "/api/admin/overview";
+    expectConsoleError(/status of 500 .*\/api\/admin\/overview/);
     await page.route(overview, (route) =>
       route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: { code: "internal", message: "An unexpected error occurred." } }) }),
     );

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompletedEventsResponse, CreateEventInput, EventDetail } from "#shared/events.ts";
 import { createVerifiedUser, login, PASSWORD } from "./support/accounts.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
-import { screenshot, useBrowser } from "./support/browser.ts";
+import { expectConsoleError, screenshot, useBrowser } from "./support/browser.ts";
 import { ADMIN_EMAIL } from "./support/global-setup.ts";
 import { lane } from "./support/lanes.ts";
 import { browserDate } from "./support/pages.ts";
@@ -178,6 +178,7 @@ describe("games", () => {
     );
     await placeSearch.fill("Nowhere Park");
     await page.getByRole("alert").filter({ hasText: "Place search is unavailable right now." }).waitFor();
+    expectConsoleError(/status of 500 .*\/api\/places/);
     await page.route("**/api/places?*", (route) => route.fulfill({ status: 500, json: { error: { code: "internal", message: "An unexpected error occurred." } } }));
     await placeSearch.fill("Elsewhere Park");
     await page.getByRole("alert").filter({ hasText: "Place search failed: An unexpected error occurred." }).waitFor();
@@ -271,6 +272,7 @@ describe("games", () => {
     await login(page, await admin());
     const game = await createEventAs(page, { title: uniqueTitle("Flaky Network Game"), date: await browserDate(page, 3) });
 
+    expectConsoleError(/status of 503 .*\/api\/events\?scope=upcoming/);
     await page.route("**/api/events?scope=upcoming", (route) => route.fulfill({ status: 503, json: { error: { code: "unavailable", message: "The service is busy." } } }));
     await page.reload();
     const alert = page.getByRole("alert").filter({ hasText: "Events could not be loaded." });
@@ -282,6 +284,7 @@ describe("games", () => {
 
     // Leaflet's chunk cannot be fetched (e.g. offline). The context's route also sees the service worker's fetches.
     await page.context().route("**/assets/leaflet-map-*", (route) => route.abort());
+    expectConsoleError(/map failed to load/);
     await page.goto(`/event/${game.id}`);
     // The map loads once it comes near the screen.
     const location = page.getByRole("region", { name: "Event Location" });

@@ -11,7 +11,7 @@ import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createVerifiedUser, login, PASSWORD, uniqueEmail } from "./support/accounts.ts";
 import { type AppProcess, startApp } from "./support/app-process.ts";
-import { baseURL, screenshotIfTestFails, useBrowser } from "./support/browser.ts";
+import { baseURL, screenshotIfTestFails, useBrowser, watchForPageProblems } from "./support/browser.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/chromium.ts";
 import { currentUser, seedGame, seedRegistrations, uniqueTitle, useDatabase } from "./support/games.ts";
 import { scrollToEnd } from "./support/pages.ts";
@@ -207,6 +207,7 @@ describe("the app's web view at app.<PUBLIC_URL host> (Chromium, https)", () => 
       // Local Network Access would otherwise ask before a page on a public name reaches loopback.
       args: [...CHROMIUM_ARGS, `--host-rules=MAP kickoff.test:443 127.0.0.1:${port}`, "--ignore-certificate-errors", "--disable-features=LocalNetworkAccessChecks"],
     });
+    browser.on("context", watchForPageProblems);
 
     const signUp = await fetch(`${app.baseURL}/api/auth/sign-up/email`, {
       method: "POST",

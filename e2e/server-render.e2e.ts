@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { createVerifiedUser, login } from "./support/accounts.ts";
-import { useBrowser } from "./support/browser.ts";
+import { expectConsoleError, useBrowser } from "./support/browser.ts";
 import { joinGame, seedGame, uniqueTitle, useDatabase } from "./support/games.ts";
 
 const { newPage } = useBrowser();
@@ -82,6 +82,23 @@ describe("the first screen arrives as HTML", () => {
       await page.getByRole("dialog").waitFor();
       expect(problems).toEqual([]);
     }
+  });
+
+  it("hydrates the login screen it sent after a logout and an unknown game's link, without a page error (React #418)", async () => {
+    const page = await newPage({ width: 375, height: 800 });
+    await login(page, await createVerifiedUser({ firstName: "Lou", lastName: "Leaves" }));
+    await page.getByRole("button", { name: /open menu/i }).click();
+    await page.getByRole("menuitem", { name: "Log Out" }).click();
+    await page.getByRole("button", { name: "Login" }).waitFor();
+
+    // Signed out, the device cookie kept: the link of a game that does not exist, then home.
+    expectConsoleError(/status of 404/);
+    await page.goto(`/event/${crypto.randomUUID()}`);
+    await page.getByRole("button", { name: "Login" }).waitFor();
+    expect(await (await page.goto("/"))!.text()).toContain('id="server-render"');
+    await hydrated(page);
+    await page.getByRole("button", { name: "Login" }).waitFor();
+    // The guard in support/browser.ts fails this test on any page or console error.
   });
 
   it("renders the page in the browser when the server cannot say who is signed in (no device cookie yet)", async () => {

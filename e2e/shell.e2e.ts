@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { EventDetail } from "#shared/events.ts";
 import { createVerifiedUser, login, PASSWORD } from "./support/accounts.ts";
-import { useBrowser } from "./support/browser.ts";
+import { expectConsoleError, useBrowser } from "./support/browser.ts";
 import { ADMIN_EMAIL } from "./support/global-setup.ts";
 import { boxesWhileNoticeShows, closeNotice, holdTheClock } from "./support/notice.ts";
 
@@ -256,6 +256,8 @@ describe("notification banner", () => {
 
 describe("new versions and failures", () => {
   it("loads the new version when a screen's file is gone after a deploy, and keeps the header when a screen cannot load", async () => {
+    // The screen that cannot load is reported on the console, as the app does for any such failure.
+    expectConsoleError(/Failed to fetch dynamically imported module: .*\/assets\/profile-/);
     const page = await newPage();
     await login(page, await createVerifiedUser({ firstName: "Dee", lastName: "Ploy" }));
 
@@ -280,6 +282,7 @@ describe("new versions and failures", () => {
   });
 
   it("offline, says a screen cannot load instead of reloading into the browser's own error page", async () => {
+    expectConsoleError(/Failed to fetch dynamically imported module: .*\/assets\/privacy-/);
     const page = await newPage();
     await login(page, await createVerifiedUser());
     await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
@@ -299,6 +302,7 @@ describe("an app that cannot start", () => {
   it("loads the page again once when its messages cannot be loaded, then says so in the page's own words", async () => {
     // No service worker: this test's blocked file must stay blocked (the worker's own fetches are not routed).
     const page = await newPage({ serviceWorkers: "block" });
+    expectConsoleError(/the language's messages could not be loaded/);
     await page.context().route("**/assets/messages-en-shell-*.js", (route) => route.abort("failed"));
     let loads = 0;
     page.on("load", () => (loads += 1));

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeStripe } from "#test/fake-stripe.ts";
 import { PASSWORD, uniqueEmail } from "./support/accounts.ts";
 import { type AppProcess, startApp } from "./support/app-process.ts";
-import { useBrowser } from "./support/browser.ts";
+import { expectConsoleError, useBrowser } from "./support/browser.ts";
 import { seedGame, TEST_CARDS } from "./support/games.ts";
 
 /**
@@ -172,6 +172,7 @@ describe("paying with Stripe", () => {
   it("says 'Failed to initialize payment.' when Stripe.js cannot be loaded", async () => {
     const game = await seedGame(db, { costCents: 1000 });
     const { page, context } = await signedIn();
+    expectConsoleError(/Stripe\.js could not be loaded/);
     try {
       await page.unroute("https://js.stripe.com/**");
       await page.route("https://js.stripe.com/**", (route) => route.abort("connectionrefused"));
@@ -207,6 +208,7 @@ describe("paying with Stripe", () => {
   ])("says 'Failed to initialize payment.' when Stripe.js %s, and logs the detail instead of showing it", async (_label, stripeJs, detail) => {
     const game = await seedGame(db, { costCents: 1000 });
     const { page, context, consoleErrors } = await signedIn(stripeJs);
+    expectConsoleError(new RegExp(detail));
     try {
       await page.goto(`/event/${game.id}`);
       await page.getByRole("button", { name: "Join as Player" }).click();

@@ -25,7 +25,12 @@ export async function startApp(env: Record<string, string>): Promise<AppProcess>
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: { ...process.env, NODE_ENV: "test", PORT: String(port), PUBLIC_URL: baseURL, DATA_DIR: dataDir, SESSION_IDLE_MINUTES: "10", ...env },
+    env: { ...process.env, NODE_ENV: "test", PORT: String(port), PUBLIC_URL: baseURL, DATA_DIR: dataDir, SESSION_IDLE_MINUTES: "10",
+      // Every browser of a run comes from 127.0.0.1: one address's limit of open live streams (8 by
+      // default) would refuse the pages of a spec that keeps a few open at once.
+      LIVE_STREAMS_PER_ADDRESS: "200",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const output: string[] = [];

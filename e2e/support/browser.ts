@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, onTestFailed } from "vitest";
+import { afterAll, afterEach, beforeAll, onTestFailed } from "vitest";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.ts";
 import { lane } from "./lanes.ts";
 
@@ -22,6 +22,7 @@ let shared: Promise<Browser> | undefined;
 function sharedBrowser(): Promise<Browser> {
   shared ??= chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }).then((launched) => {
     launched.on("disconnected", () => (shared = undefined));
+    launched.on("context", watchForPageProblems);
     return launched;
   });
   return shared;
@@ -35,6 +36,7 @@ export function useBrowser() {
     browser = await sharedBrowser();
     before = new Set(browser.contexts());
   });
+  afterEach(failOnPageProblems);
   afterAll(async () => {
     if (!browser?.isConnected()) return;
     await Promise.all(browser.contexts().filter((context) => !before.has(context)).map((context) => context.close().catch(() => undefined)));
@@ -64,4 +66,44 @@ export function screenshotIfTestFails(page: Page) {
     const name = task.name.replace(/[^a-z0-9]+/gi, "-").toLowerCase();
     await page.screenshot({ path: `${ARTIFACTS_DIR}/failure-${name}-${Date.now()}.png`, fullPage: true }).catch(() => undefined);
   });
+}
+
+/**
+ * Every spec fails on a page's uncaught error (a React hydration error such as #418 is one) and on
+ * every console error a script logs, whichever context or page it came from (issue 32, "Hydration
+ * errors"; docs/testing-and-budgets.md, "Page errors"). The browser's own line for a request that did
+ * not succeed ("Failed to load resource: …") fails a test when the server answered 5xx or 429 (a
+ * fault, or a limit that a person would hit); a 4xx answer the screen handles (a refused join, an
+ * unknown game) and a request the network never carried (offline, a map tile) are what specs provoke
+ * on purpose. A test that makes a page log an error on purpose names it with `expectConsoleError`.
+ */
+const pageProblems: string[] = [];
+let expectedConsoleErrors: RegExp[] = [];
+
+/** Watches a context's pages; a spec that launches a browser of its own passes it to `browser.on("context", …)`. */
+export function watchForPageProblems(context: BrowserContext) {
+  context.on("weberror", (webError) => pageProblems.push(`uncaught error on ${webError.page()?.url() ?? "a page"}: ${webError.error().stack ?? webError.error().message}`));
+  context.on("console", (message) => {
+    if (message.type() !== "error") return;
+    const text = `${message.text()} (${message.location().url || message.page()?.url() || "no url"})`;
+    if (isHandledRequestFailure(message.text()) || expectedConsoleErrors.some((pattern) => pattern.test(text))) return;
+    pageProblems.push(`console error: ${text}`);
+  });
+}
+
+function isHandledRequestFailure(text: string): boolean {
+  if (!text.startsWith("Failed to load resource:")) return false;
+  const status = /status of (\d{3})/.exec(text)?.[1];
+  return status === undefined || (status < "500" && status !== "429");
+}
+
+/** Lets console errors that match `pattern` through, for the running test only. */
+export function expectConsoleError(pattern: RegExp) {
+  expectedConsoleErrors.push(pattern);
+}
+
+function failOnPageProblems() {
+  const problems = pageProblems.splice(0);
+  expectedConsoleErrors = [];
+  if (problems.length > 0) throw new Error(`The pages logged ${problems.length} error(s):\n${problems.join("\n")}`);
 }

@@ -1,9 +1,10 @@
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { lazy, StrictMode, Suspense, useEffect, type ComponentType, type ReactNode } from "react";
+import { lazy, StrictMode, Suspense, type ComponentType, type ReactNode } from "react";
 import { ErrorBoundary } from "./components/error-boundary.tsx";
 import { NotificationProvider } from "./components/notification.tsx";
 import { AuthProvider } from "./lib/auth.tsx";
 import { isNativeApp } from "./lib/native-bridge.ts";
+import { ScreenShownProvider } from "./lib/screen-shown.tsx";
 import { AppRoutes } from "./router.tsx";
 
 // Inside the Capacitor app only: its code is not in a browser's first load.
@@ -21,10 +22,9 @@ export function AppRoot({
 }: {
   queryClient: QueryClient;
   router: ComponentType<{ children: ReactNode }>;
-  /** Once the first render is on screen (its effects run after every screen's own). */
+  /** Once the first screen is on screen: called by `ScreenShown`, inside the screen's boundary (lib/screen-shown.tsx). */
   onShown?: () => void;
 }) {
-  useEffect(() => onShown?.(), [onShown]);
   return (
     <StrictMode>
       <ErrorBoundary>
@@ -37,7 +37,9 @@ export function AppRoot({
                     <NativeIntegration />
                   </Suspense>
                 )}
-                <AppRoutes />
+                <ScreenShownProvider value={onShown}>
+                  <AppRoutes />
+                </ScreenShownProvider>
               </NotificationProvider>
             </AuthProvider>
           </Router>

@@ -12,6 +12,7 @@ import { useConfig } from "./lib/config.ts";
 import { decideRoute } from "./lib/guards.ts";
 import { lazyScreen } from "./lib/lazy-screen.ts";
 import { rememberEventPath, takeRememberedEventPath } from "./lib/paths.ts";
+import { ScreenShown } from "./lib/screen-shown.tsx";
 import { useSessionActivity } from "./lib/use-session-activity.ts";
 import { rememberViewerDevice } from "./lib/viewer-device.ts";
 import { screenLoaders } from "./screens.ts";
@@ -127,6 +128,7 @@ export function AppShell() {
         <ErrorBoundary key={location.pathname}>
           <Suspense fallback={<Spinner />}>
             {decision.kind === "login" ? <LoginScreen /> : decision.kind === "home" ? <HomeScreen /> : <Outlet />}
+            <ScreenShown />
           </Suspense>
         </ErrorBoundary>
       </main>
