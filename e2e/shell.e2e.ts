@@ -258,6 +258,8 @@ describe("new versions and failures", () => {
   it("loads the new version when a screen's file is gone after a deploy, and keeps the header when a screen cannot load", async () => {
     // The screen that cannot load is reported on the console, as the app does for any such failure.
     expectConsoleError(/Failed to fetch dynamically imported module: .*\/assets\/profile-/);
+    // The stale file answered with the HTML page: the browser refuses it as a module, and says so.
+    expectConsoleError(/Failed to load module script: .*\/assets\/your-events-/);
     const page = await newPage();
     await login(page, await createVerifiedUser({ firstName: "Dee", lastName: "Ploy" }));
 

@@ -23,7 +23,10 @@ for (const answer of rendered?.queries ?? []) queryClient.setQueryData(answer.ke
 // screen's own messages come with its code (docs/languages.md). Started first: the screen's loader
 // asks for the language's messages.
 const languageLoaded = rendered ? activateLanguage(rendered.language).then(() => preloadScreen(screenLoaders[rendered.screen])) : startLanguage();
-startEarly(queryClient, window.location.pathname);
+// A rendered page carries its answers and its screen's code is preloaded above. Asking for the answers
+// again here could bring newer ones into the cache before hydration, and the screen would then be drawn
+// from other data than the server's HTML (React's error #418; docs/server-rendering.md).
+if (!rendered) startEarly(queryClient, window.location.pathname);
 
 const container = document.getElementById("root")!;
 languageLoaded.then(render, (error: unknown) => {
