@@ -12,6 +12,9 @@ export function newerEvent(current: EventDetail | undefined, next: EventDetail):
   // (their standing with the regulars, their "Tell me when it opens") is kept from the last read.
   if (current && current.id === next.id) {
     const standing = current.regularsWindow?.viewerStanding;
+    const keepReminder = next.openingReminder === undefined && current.openingReminder !== undefined;
+    const keepStanding = next.regularsWindow !== undefined && standing !== undefined && next.regularsWindow.viewerStanding === undefined;
+    if (!keepReminder && !keepStanding) return next;
     return {
       ...next,
       ...(next.openingReminder === undefined && current.openingReminder !== undefined && { openingReminder: current.openingReminder }),
