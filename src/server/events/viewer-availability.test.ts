@@ -218,3 +218,27 @@ describe("a game under way or over", () => {
     expect(await db().select().from(registration).where(eq(registration.eventId, game.id))).toHaveLength(0);
   });
 });
+
+describe("the organiser and the regulars' guests", () => {
+  it("the series' page names its regulars now; a regular's guests take regulars' spots only within the share, never past it", async () => {
+    const { game, regular, noShows, few } = await cast("Guests");
+    const detail = await admin.json<SeriesDetailResponse>("GET", `/api/admin/series/${game.seriesId}`);
+    expect(detail.body.regulars).toEqual([{ name: "Reg Guests" }]);
+
+    // 4 player spots at 70 %: 2 are the regulars'. A party of 3 would pass the share: refused, nothing held.
+    await db().update(eventTable).set({ maxGuestsPerPlayer: 2 }).where(eq(eventTable.id, game.id));
+    await setWindow(game.id, new Date(Date.now() - HOUR), new Date(Date.now() + 23 * HOUR));
+    const join = (client: TestClient, guests: string[]) =>
+      client.json<{ error: { message: string } }>("POST", `/api/events/${game.id}/registrations`, { role: "player", guests: guests.map((firstName) => ({ firstName })) });
+    const tooMany = await join(regular.client, ["Sam", "Kim"]);
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.body.error.message).toBe("The spots for regulars are taken. The others open to everyone when registration opens.");
+    expect(await db().select().from(registration).where(eq(registration.eventId, game.id))).toHaveLength(0);
+    expect((await join(regular.client, ["Sam"])).status).toBe(201);
+    // The share is held (the regular and their guest); the others, not regulars, wait for the opening, which keeps two spots.
+    expect((await join(noShows.client, [])).status).toBe(422);
+    expect((await join(few.client, [])).status).toBe(422);
+    const held = await db().select().from(registration).where(eq(registration.eventId, game.id));
+    expect(held.map((row) => ({ status: row.status, guestCount: row.guestCount }))).toEqual([{ status: "confirmed", guestCount: 1 }]);
+  });
+});
