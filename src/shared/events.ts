@@ -217,6 +217,8 @@ export interface EventSummary {
   /** Spots held by players (confirmed, or being paid for), their guests included. */
   playersCount: number;
   goalkeepersCount: number;
+  /** Parties waiting for a player spot (a party waits as one), for "Full · join the waitlist (3 waiting)". */
+  playersWaiting: number;
 }
 
 export interface Participant {
@@ -252,11 +254,24 @@ export interface RefundIssue {
   error: string | null;
 }
 
+/**
+ * Where the viewer stands with a series' regulars, so each is told their own (docs/series.md, "What
+ * each person is told"): a regular; never played in the series; played, but too few of the last
+ * games; or enough games but a no-show in both of their last two.
+ */
+export type RegularStanding =
+  | { status: "regular" }
+  | { status: "newcomer" }
+  | { status: "noShows" }
+  | { status: "fewGames"; played: number; minGames: number; ofLast: number };
+
 /** The regulars' window of a game as its page shows it (EventDetail.regularsWindow). */
 export interface RegularsWindow {
   maxPlayers: number;
   maxGoalkeepers: number;
   viewerIsRegular: boolean;
+  /** The signed-in viewer's standing, read for them alone (absent for someone signed out). */
+  viewerStanding?: RegularStanding;
 }
 
 /** GET /api/events/:id — the event with the lists derived from its registrations. */
@@ -284,6 +299,8 @@ export interface EventDetail extends EventSummary {
    * clock reaches it; absent on a game without a window, and once everyone may join.
    */
   regularsWindow?: RegularsWindow;
+  /** The viewer asked for a mail when the game opens ("Tell me when it opens"; docs/series.md). */
+  openingReminder?: boolean;
   /** The viewer's waitlist place lost to a failed automatic charge, while nothing newer replaced it. */
   failedAutoCharge?: FailedAutoCharge;
   /** Admins only: refunds that failed after every retry. */

@@ -15,6 +15,11 @@ export interface MyActiveRegistration {
 
 export interface MyActiveRegistrationsResponse {
   registrations: MyActiveRegistration[];
+  /**
+   * Coming series games not open to everyone yet whose regulars the viewer is one of, so their card
+   * says "You're a regular: join now" rather than "Regulars only" (docs/decisions/036). Absent: none.
+   */
+  regularOf?: string[];
 }
 
 /**

@@ -184,6 +184,8 @@ export interface SeriesView {
 export interface SeriesDetailResponse {
   series: SeriesView;
   games: EventSummary[];
+  /** With regulars first: who the regulars are now, by name, for the organiser (absent without the rule). */
+  regulars?: { name: string }[];
 }
 
 /** GET /api/series: every series, newest first. */

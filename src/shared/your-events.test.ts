@@ -26,6 +26,7 @@ function event(id: string, startsAt: string, options: { minutes?: number; status
     status: options.status ?? "active",
     playersCount: 0,
     goalkeepersCount: 0,
+    playersWaiting: 0,
     seriesId: null,
     registrationOpensAt: null,
     regularsOpenAt: null,

@@ -24,6 +24,7 @@ export const SAMPLE_GAME: EventSummary = {
   status: "active",
   playersCount: 11,
   goalkeepersCount: 0,
+  playersWaiting: 0,
   seriesId: null,
   registrationOpensAt: null,
   regularsOpenAt: null,

@@ -35,6 +35,7 @@ export function makeEvent(overrides: Partial<EventDetail> = {}): EventDetail {
     status: "active",
     playersCount: 0,
     goalkeepersCount: 0,
+    playersWaiting: 0,
     seriesId: null,
     registrationOpensAt: null,
     regularsOpenAt: null,

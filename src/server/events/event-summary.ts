@@ -14,6 +14,9 @@ const spotsTaken = (role: "player" | "goalkeeper") =>
     Number,
   );
 
+/** Parties on the player waitlist: the home card's "Full · join the waitlist (3 waiting)" (the same for every viewer). */
+const playersWaiting = sql<number>`(select count(*) from "registration" r where r.event_id = "event"."id" and r.role = 'player' and r.status = 'waitlisted')`.mapWith(Number);
+
 /** The columns of an EventSummary, for `db.select(summaryColumns).from(event)`. */
 export const summaryColumns = {
   id: event.id,
@@ -38,6 +41,7 @@ export const summaryColumns = {
   regularsOpenAt: event.regularsOpenAt,
   playersCount: spotsTaken("player"),
   goalkeepersCount: spotsTaken("goalkeeper"),
+  playersWaiting,
 };
 
 export type SummaryRow = Omit<EventSummary, "startsAt" | "endsAt" | "registrationOpensAt" | "regularsOpenAt"> & {
@@ -71,6 +75,7 @@ export function toEventSummary(row: SummaryRow): EventSummary {
     regularsOpenAt: row.regularsOpenAt?.toISOString() ?? null,
     playersCount: row.playersCount,
     goalkeepersCount: row.goalkeepersCount,
+    playersWaiting: row.playersWaiting,
   };
 }
 

@@ -3,14 +3,14 @@ import type { DisputeView, EventDetail, Participant, RefundIssue, RefundView } f
 import type { FailedAutoCharge } from "#shared/my-registrations.ts";
 import { HELD_STATUSES, type MyRegistration, type RegistrationStatus } from "#shared/registrations.ts";
 import type { Db } from "#server/db/client.ts";
-import { event, payment, paymentDispute, registration, user } from "#server/db/schema.ts";
+import { event, openingReminder, payment, paymentDispute, registration, user } from "#server/db/schema.ts";
 import type { GuestView } from "#shared/guests.ts";
 import { guestsByRegistration } from "./guests-by-registration.ts";
 import { NO_FEE, summarizeLedger } from "#shared/ledger.ts";
 import { ledgerByRegistration } from "#server/money/read-money.ts";
 import { AppError } from "#server/http/errors.ts";
 import { regularsSpots } from "#shared/registration-opening.ts";
-import { regularsOf, regularsRuleOf } from "./regulars.ts";
+import { regularStandingOf, regularsOf, regularsRuleOf } from "./regulars.ts";
 import { isEventId, summaryColumns, toEventSummary } from "./event-summary.ts";
 import type { ListCache } from "./list-cache.ts";
 
@@ -40,7 +40,7 @@ export interface SharedEventDetail {
    * A series game with regulars first, not open yet: who its regulars are and the most spots of each
    * role they may hold in the window, for each viewer's `regularsWindow`. The ids never leave the server.
    */
-  regulars?: { userIds: string[]; maxPlayers: number; maxGoalkeepers: number };
+  regulars?: { userIds: string[]; maxPlayers: number; maxGoalkeepers: number; minGames: number; ofLast: number };
 }
 
 /**
@@ -60,8 +60,32 @@ export async function getEventDetail(options: { db: Db; id: string; viewer?: Eve
   const shared = await readSharedEventDetail(db, id, cache);
   if (!shared) throw new AppError("not_found", EVENT_NOT_FOUND);
   const detail = viewerEventDetail(shared, viewer);
+  if (viewer) await addViewerParts(db, shared, detail, viewer);
   if (viewer?.isAdmin) await addAdminParts(db, id, detail);
   return detail;
+}
+
+/**
+ * The viewer's own part that the shared one cannot hold (docs/decisions/036-one-availability-rule.md):
+ * before a series game opens, why they are not one of its regulars (one statement for them alone;
+ * a regular needs none), and whether they asked to be told when it opens. Read per request.
+ */
+async function addViewerParts(db: Db, shared: SharedEventDetail, detail: EventDetail, viewer: EventViewer): Promise<void> {
+  const opensAt = detail.registrationOpensAt;
+  if (opensAt === null || detail.status === "cancelled" || Date.parse(opensAt) <= Date.now()) return;
+  const game = {
+    id: detail.id,
+    seriesId: detail.seriesId,
+    startsAt: new Date(detail.startsAt),
+    registrationOpensAt: new Date(opensAt),
+    regularsOpenAt: detail.regularsOpenAt === null ? null : new Date(detail.regularsOpenAt),
+  };
+  if (shared.regulars && detail.regularsWindow) {
+    detail.regularsWindow.viewerStanding = detail.regularsWindow.viewerIsRegular
+      ? { status: "regular" }
+      : await regularStandingOf(db, game, shared.regulars, new Date(), viewer.id);
+  }
+  detail.openingReminder = await hasOpeningReminder(db, detail.id, viewer.id);
 }
 
 export interface EventViewer {
@@ -114,6 +138,15 @@ export function viewerEventDetail(shared: SharedEventDetail, viewer: EventViewer
     if (lost) detail.failedAutoCharge = { role: lost.role, amountCents: lost.amountCents, reason: lost.reason };
   }
   return detail;
+}
+
+/** Whether the viewer asked (their own part of the event page). */
+export async function hasOpeningReminder(db: Db, eventId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: openingReminder.userId })
+    .from(openingReminder)
+    .where(and(eq(openingReminder.eventId, eventId), eq(openingReminder.userId, userId)));
+  return row !== undefined;
 }
 
 /** What only admins see, queried per request (never cached). */
@@ -199,6 +232,8 @@ async function regularsOfPage(
     userIds: await regularsOf(db, game, rule, now),
     maxPlayers: regularsSpots(game.maxPlayers, rule.maxPercent),
     maxGoalkeepers: regularsSpots(game.maxGoalkeepers, rule.maxPercent),
+    minGames: rule.minGames,
+    ofLast: rule.ofLast,
   };
 }
 

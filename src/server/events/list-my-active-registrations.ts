@@ -1,8 +1,9 @@
-import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import type { MyActiveRegistration, MyActiveRegistrationsResponse } from "#shared/my-registrations.ts";
 import { ACTIVE_STATUSES } from "#shared/registrations.ts";
 import type { Db } from "#server/db/client.ts";
 import { event, registration } from "#server/db/schema.ts";
+import { regularsOf, regularsRuleOf } from "./regulars.ts";
 
 /**
  * The user's spots and waitlist places in games not yet over and not cancelled: one query on
@@ -26,5 +27,28 @@ export async function listMyActiveRegistrations(options: { db: Db; userId: strin
     .from(registration)
     .innerJoin(event, eq(event.id, registration.eventId))
     .where(and(eq(registration.userId, userId), inArray(registration.status, [...ACTIVE_STATUSES]), eq(event.status, "active"), gte(event.endsAt, now)));
-  return { registrations: rows.map((row) => ({ ...row, status: row.status as MyActiveRegistration["status"] })) };
+  const regularOf = await gamesWhereRegular(db, userId, now);
+  return { registrations: rows.map((row) => ({ ...row, status: row.status as MyActiveRegistration["status"] })), ...(regularOf.length > 0 && { regularOf }) };
+}
+
+/**
+ * The coming games with a regulars' window not open to everyone yet where the user is a regular.
+ * Who is a regular is counted over the series' games played before now, so it is the same for every
+ * coming game of a series: asked once per series (a handful), one statement each.
+ */
+async function gamesWhereRegular(db: Db, userId: string, now: Date): Promise<string[]> {
+  const games = await db
+    .select({ id: event.id, seriesId: event.seriesId, startsAt: event.startsAt, registrationOpensAt: event.registrationOpensAt, regularsOpenAt: event.regularsOpenAt })
+    .from(event)
+    .where(and(eq(event.status, "active"), isNotNull(event.regularsOpenAt), gt(event.registrationOpensAt, now), gt(event.startsAt, now)));
+  const bySeries = new Map<string, typeof games>();
+  for (const game of games) if (game.seriesId) bySeries.set(game.seriesId, [...(bySeries.get(game.seriesId) ?? []), game]);
+  const found: string[] = [];
+  for (const series of bySeries.values()) {
+    const first = series[0]!;
+    const rule = await regularsRuleOf(db, first);
+    if (!rule) continue;
+    if ((await regularsOf(db, first, rule, now, userId)).includes(userId)) found.push(...series.map((game) => game.id));
+  }
+  return found;
 }

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { and, asc, eq, gt, inArray, ne, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AppContext } from "#server/context.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
-import { event, newEventMailSent, user } from "#server/db/schema.ts";
+import { event, newEventMailSent, openingReminder, user } from "#server/db/schema.ts";
 import { isEventId, summaryColumns, toEventSummary } from "./event-summary.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import { mailLanguage } from "#server/mail/mail-language.ts";
@@ -73,11 +73,16 @@ export async function startNewEventMailWorkers(
   });
 }
 
-/** Who is told about a new event: verified users who kept the mails on, except its organiser. */
-function recipientsWhere(organizerId: string | null, ...more: SQL[]) {
+/**
+ * Who is told about a new event: verified users who kept the mails on, or who asked to be told when
+ * this game opens ("Tell me when it opens": asked for, so sent even with new-game mails off), except
+ * its organiser. The ledger makes it one mail per person whichever way they qualify.
+ */
+function recipientsWhere(eventId: string, organizerId: string | null, ...more: SQL[]) {
+  const asked = sql`exists (select 1 from ${openingReminder} where ${openingReminder.eventId} = ${eventId} and ${openingReminder.userId} = ${user.id})`;
   return and(
     eq(user.emailVerified, true),
-    eq(user.notifyNewEvents, true),
+    or(eq(user.notifyNewEvents, true), asked),
     organizerId ? ne(user.id, organizerId) : undefined,
     ...more,
   );
@@ -95,7 +100,7 @@ async function fanOut(boss: Boss, db: Db, { eventId, audience = "everyone" }: Fa
     const page = await db
       .select({ id: user.id })
       .from(user)
-      .where(recipientsWhere(found.organizerId, ...(cursor === undefined ? [] : [gt(user.id, cursor)]), ...(only ? [inArray(user.id, only)] : [])))
+      .where(recipientsWhere(eventId, found.organizerId, ...(cursor === undefined ? [] : [gt(user.id, cursor)]), ...(only ? [inArray(user.id, only)] : [])))
       .orderBy(asc(user.id))
       .limit(BATCH_SIZE);
     if (page.length === 0) return;
@@ -129,7 +134,7 @@ async function sendBatch(boss: Boss, deps: NewEventMailDeps, job: BatchJob): Pro
   const recipients = await db
     .select({ id: user.id, email: user.email, language: user.language })
     .from(user)
-    .where(recipientsWhere(organizerId, inArray(user.id, job.userIds)));
+    .where(recipientsWhere(job.eventId, organizerId, inArray(user.id, job.userIds)));
 
   const failed: string[] = [];
   let lastError: unknown;

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { HELD_STATUSES } from "#shared/registrations.ts";
+import type { RegularStanding } from "#shared/events.ts";
 import type { RegularsRule } from "#shared/series.ts";
 import type { Db } from "#server/db/client.ts";
 import { type event, series } from "#server/db/schema.ts";
@@ -46,6 +47,47 @@ export async function regularsOf(db: Db, game: GameRow, rule: Pick<RegularsRule,
        and count(*) filter (where nth <= 2 and no_show) < 2
   `);
   return rows.map((row) => row.user_id);
+}
+
+/**
+ * Where one person stands with a series' regulars, for their own page and cards (docs/series.md,
+ * "What each person is told"): the same counts as `regularsOf`, so the two never disagree, with the
+ * reason when they are not one: never held a spot in the series (a newcomer), too few of the last
+ * games, or enough games but marked no-show in both of their last two.
+ */
+export async function regularStandingOf(db: Db, game: GameRow, rule: Pick<RegularsRule, "minGames" | "ofLast">, now: Date, userId: string): Promise<RegularStanding> {
+  if (!game.seriesId) return { status: "newcomer" };
+  const before = new Date(Math.min(game.startsAt.getTime(), now.getTime()));
+  const held = sql.join(
+    HELD_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  const { rows } = await db.execute<{ recent: number | string; no_shows: number | string; ever: number | string }>(sql`
+    with recent as (
+      select id from event
+       where series_id = ${game.seriesId} and status <> 'cancelled' and starts_at < ${before}
+       order by starts_at desc
+       limit ${rule.ofLast}
+    ), played as (
+      select e.id as event_id, e.starts_at, bool_or(r.no_show_at is not null) as no_show
+        from registration r
+        join event e on e.id = r.event_id
+       where e.series_id = ${game.seriesId} and e.status <> 'cancelled' and e.starts_at < ${before}
+         and r.status in (${held}) and r.user_id = ${userId}
+       group by e.id, e.starts_at
+    ), ranked as (
+      select played.*, row_number() over (order by starts_at desc) as nth from played
+    )
+    select count(*) filter (where event_id in (select id from recent)) as recent,
+           count(*) filter (where nth <= 2 and no_show) as no_shows,
+           count(*) as ever
+      from ranked
+  `);
+  const recent = Number(rows[0]?.recent ?? 0);
+  const noShows = Number(rows[0]?.no_shows ?? 0);
+  if (Number(rows[0]?.ever ?? 0) === 0) return { status: "newcomer" };
+  if (recent >= rule.minGames) return noShows >= 2 ? { status: "noShows" } : { status: "regular" };
+  return { status: "fewGames", played: recent, minGames: rule.minGames, ofLast: rule.ofLast };
 }
 
 /** The regulars' rule of a game's series, or null when the game has no window. */

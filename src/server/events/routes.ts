@@ -10,6 +10,7 @@ import { parseJson, parseQuery } from "#server/http/validate.ts";
 import { enqueueNewEventMail } from "./new-event-mail-jobs.ts";
 import { announceNewEvent } from "./announce.ts";
 import { createEvent } from "./create-event.ts";
+import { askOpeningReminder, withdrawOpeningReminder } from "./ask-opening-reminder.ts";
 import { EVENT_NOT_FOUND, getEventDetail } from "./get-event.ts";
 import { getEventPreview } from "./get-event-preview.ts";
 import { listMyActiveRegistrations } from "./list-my-active-registrations.ts";
@@ -57,6 +58,15 @@ export function eventRoutes(context: Pick<AppContext, "database" | "jobs" | "lis
       const viewer = requireVerifiedUser(c.get("user"));
       // The shared part comes from the cache the registration services invalidate (docs/decisions/010).
       return c.json({ event: await getEventDetail({ db, id: c.req.param("id"), viewer, cache: listCache }) });
+    })
+    // "Tell me when it opens" (docs/series.md, "What each person is told"): idempotent both ways.
+    .put("/:id/opening-reminder", async (c) => {
+      const viewer = requireVerifiedUser(c.get("user"));
+      return c.json(await askOpeningReminder({ db, eventId: c.req.param("id"), userId: viewer.id, now: new Date() }));
+    })
+    .delete("/:id/opening-reminder", async (c) => {
+      const viewer = requireVerifiedUser(c.get("user"));
+      return c.json(await withdrawOpeningReminder({ db, eventId: c.req.param("id"), userId: viewer.id }));
     })
     .post("/", async (c) => {
       const organizer = requireAdmin(c.get("user"));

@@ -254,5 +254,6 @@ function summaryOf(detail: SharedEventDetail["detail"]): EventSummary {
     regularsOpenAt: detail.regularsOpenAt,
     playersCount: detail.playersCount,
     goalkeepersCount: detail.goalkeepersCount,
+    playersWaiting: detail.playersWaiting,
   };
 }

@@ -58,6 +58,7 @@ describe("the new-game mail", () => {
     status: "active",
     playersCount: 0,
     goalkeepersCount: 0,
+    playersWaiting: 0,
     seriesId: null,
     registrationOpensAt: null,
     regularsOpenAt: null,

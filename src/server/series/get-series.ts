@@ -1,8 +1,9 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { SeriesDetailResponse, SeriesView } from "#shared/series.ts";
 import { lastDateOf, playedOn } from "#shared/series-schedule.ts";
 import type { Db } from "#server/db/client.ts";
-import { event, series } from "#server/db/schema.ts";
+import { event, series, user } from "#server/db/schema.ts";
+import { regularsOf } from "#server/events/regulars.ts";
 import { isEventId, summaryColumns, toEventSummary } from "#server/events/event-summary.ts";
 import { AppError } from "#server/http/errors.ts";
 import type { SeriesRow } from "./generate-games.ts";
@@ -51,7 +52,19 @@ export async function findSeries(db: Db, id: string): Promise<SeriesRow> {
 export async function getSeries(db: Db, id: string): Promise<SeriesDetailResponse> {
   const row = await findSeries(db, id);
   const games = await db.select(summaryColumns).from(event).where(eq(event.seriesId, row.id)).orderBy(asc(event.startsAt));
-  return { series: seriesView(row), games: games.map(toEventSummary) };
+  return { series: seriesView(row), games: games.map(toEventSummary), ...(row.regularsWindowMinutes !== null && { regulars: await regularsNow(db, row) }) };
+}
+
+/**
+ * The organiser's list of who the regulars are now (docs/series.md, "What each person is told"): the
+ * same rule the joins use, for a game kicking off after now (the games played so far count), by name.
+ */
+async function regularsNow(db: Db, row: SeriesRow): Promise<{ name: string }[]> {
+  const now = new Date();
+  const ids = await regularsOf(db, { id: row.id, seriesId: row.id, startsAt: now, registrationOpensAt: null, regularsOpenAt: null }, { minGames: row.regularsMinGames, ofLast: row.regularsOfLast }, now);
+  if (ids.length === 0) return [];
+  const rows = await db.select({ name: user.name }).from(user).where(inArray(user.id, ids)).orderBy(asc(user.name));
+  return rows.map(({ name }) => ({ name }));
 }
 
 export async function listSeries(db: Db): Promise<SeriesView[]> {

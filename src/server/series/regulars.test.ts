@@ -181,7 +181,7 @@ describe("joining in the regulars' window", () => {
     await setWindow(game.id, new Date(Date.now() + 60_000), new Date(Date.now() + HOUR));
     expect(await tryJoin(regulars[0]!, game.id)).toBe(REGISTRATION_NOT_OPEN);
     expect(await tryJoin(newcomer, game.id)).toBe(REGISTRATION_NOT_OPEN);
-    expect((await pageFor(regulars[0]))?.regularsWindow).toEqual({ maxPlayers: 2, maxGoalkeepers: 1, viewerIsRegular: true });
+    expect((await pageFor(regulars[0]))?.regularsWindow).toEqual({ maxPlayers: 2, maxGoalkeepers: 1, viewerIsRegular: true, viewerStanding: { status: "regular" } });
 
     // At the window's start: the newcomer and the no-show regular are refused with why; regulars may
     // join, at most 70 % of 4 players (2) and of 2 goalkeepers (1), however many press at once.
@@ -197,8 +197,8 @@ describe("joining in the regulars' window", () => {
     expect(held).toHaveLength(3);
 
     // The page says who may join now.
-    expect((await pageFor(regulars[3]))?.regularsWindow).toEqual({ maxPlayers: 2, maxGoalkeepers: 1, viewerIsRegular: true });
-    expect((await pageFor(newcomer))?.regularsWindow).toEqual({ maxPlayers: 2, maxGoalkeepers: 1, viewerIsRegular: false });
+    expect((await pageFor(regulars[3]))?.regularsWindow).toEqual({ maxPlayers: 2, maxGoalkeepers: 1, viewerIsRegular: true, viewerStanding: { status: "regular" } });
+    expect((await pageFor(newcomer))?.regularsWindow).toEqual({ maxPlayers: 2, maxGoalkeepers: 1, viewerIsRegular: false, viewerStanding: { status: "newcomer" } });
     expect((await pageFor(undefined))?.regularsWindow?.viewerIsRegular).toBe(false);
 
     // The API answers a 422 with the reason, in the reader's language.

@@ -239,6 +239,7 @@ describe("withEventPreview", () => {
     status: "active",
     playersCount: 9,
     goalkeepersCount: 0,
+    playersWaiting: 0,
     seriesId: null,
     registrationOpensAt: null,
     regularsOpenAt: null,

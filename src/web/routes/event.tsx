@@ -1,7 +1,8 @@
 import { useDeferredValue, useId, useState, type ReactNode } from "react";
 import { Link, useLocation, useParams } from "react-router";
 import { FALLBACK_ORGANIZER } from "#shared/organizer.ts";
-import { REGULARS_SPOTS_TAKEN } from "#shared/registration-opening.ts";
+import { gameAvailability } from "#shared/event-availability.ts";
+import { isRegularsWindow, REGULARS_SPOTS_TAKEN } from "#shared/registration-opening.ts";
 import { FixedBottomBar } from "#web/components/bottom-bar.tsx";
 import { NotFoundMessage } from "#web/components/not-found-message.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
@@ -28,6 +29,7 @@ import { GuestFields } from "#web/features/registrations/components/guest-fields
 import { MyGuests } from "#web/features/registrations/components/my-guests.tsx";
 import { useGuestDraft } from "#web/features/registrations/hooks/use-guest-draft.ts";
 import { RefundIssues } from "#web/features/registrations/components/refund-issues.tsx";
+import { RegularsStanding } from "#web/features/registrations/components/regulars-standing.tsx";
 import { ViewerStatusBox } from "#web/features/registrations/components/viewer-status-box.tsx";
 import { eventActions, eventRefreshInterval, hasPaidSpots } from "#web/features/registrations/event-actions.ts";
 import { opensText } from "#web/features/registrations/opens-text.ts";
@@ -98,6 +100,12 @@ export default function EventScreen() {
   // regulars' window for them (docs/series.md).
   const opens = opensText(data, now);
   const canJoin = (role: "player" | "goalkeeper") => (role === "player" ? offered.joinPlayer : offered.joinGoalkeeper);
+  // The one availability rule (src/shared/event-availability.ts): a game under way or over takes no
+  // one, so it shows who plays (and its teams and result), never spots left, waitlists or their note.
+  const availability = gameAvailability(data, now);
+  const closed = availability.kind === "started" || availability.kind === "finished";
+  const mayJoinNow =
+    offered.joinPlayer || offered.joinGoalkeeper || data.mine.length > 0 || (isRegularsWindow(data, now) && data.regularsWindow?.viewerIsRegular === true);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 pb-10">
@@ -168,6 +176,7 @@ export default function EventScreen() {
               {t("event.page.regularsPlayerSpotsTaken")}
             </p>
           )}
+          <RegularsStanding event={data} now={now} signedIn={Boolean(user)} mayJoinNow={mayJoinNow} />
           <ViewerStatusBox event={data} now={now} />
           <MyGuests event={data} now={now} />
           <FailedAutoChargeNotice
@@ -176,7 +185,7 @@ export default function EventScreen() {
           />
           {takesGuests && <GuestFields party={guestDraft} max={maxGuests} priceCents={data.costCents} goalkeepers={offered.joinGoalkeeper} />}
           {!narrow && actions}
-          {hasPaidSpots(data) && (
+          {hasPaidSpots(data) && !closed && (
             <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
               {t("event.page.waitlistCharge")}
             </p>
@@ -191,6 +200,26 @@ export default function EventScreen() {
           {cancelled ? (
             <Section title={user?.isAdmin ? t("event.page.refunds") : t("event.page.gameClosed")}>
               <CancelledGameSummary event={data} isAdmin={Boolean(user?.isAdmin)} />
+            </Section>
+          ) : closed ? (
+            <Section title={t("event.finished.played")}>
+              {data.players.length + data.goalkeepers.length === 0 ? (
+                <p className="text-slate-700">{t("event.finished.nobody")}</p>
+              ) : (
+                <>
+                  {data.players.length > 0 && (
+                    <SpotList participants={data.players} spots={data.players.length} openLabel={(number) => t("event.page.openSpot", { number })} currentUserId={user?.id} />
+                  )}
+                  {data.goalkeepers.length > 0 && (
+                    <SpotList
+                      participants={data.goalkeepers}
+                      spots={data.goalkeepers.length}
+                      openLabel={(number) => t("event.page.openGoalkeeperSpot", { number })}
+                      currentUserId={user?.id}
+                    />
+                  )}
+                </>
+              )}
             </Section>
           ) : (
             <>

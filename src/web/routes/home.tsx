@@ -8,7 +8,7 @@ import { EventTimeline } from "#web/features/events/components/event-timeline.ts
 import { QueryError } from "#web/features/events/components/query-error.tsx";
 import { viewerTimeZone } from "#web/features/events/format.ts";
 import { useNow } from "#web/features/events/hooks/use-now.ts";
-import { useMyRegistrations } from "#web/features/events/hooks/use-my-registrations.ts";
+import { useMyRegistrations, useRegularOf } from "#web/features/events/hooks/use-my-registrations.ts";
 import { useUpcomingEvents } from "#web/features/events/hooks/use-upcoming-events.ts";
 import { useLiveHome } from "#web/features/live/use-live-home.ts";
 import { useAuth } from "#web/lib/auth.tsx";
@@ -30,6 +30,7 @@ export default function HomeScreen() {
   // The viewer's own places, asked for apart from the list every viewer shares; the cards show
   // without them and gain their badges when they come.
   const mine = useMyRegistrations();
+  const regularOf = useRegularOf();
   const { user } = useAuth();
   const groups = useMemo(() => {
     if (!shown) return [];
@@ -56,7 +57,7 @@ export default function HomeScreen() {
             {user?.isAdmin && <ButtonLink to={paths.createEvent}>{t("shell.header.createEvent")}</ButtonLink>}
           </EmptyState>
         ) : (
-          <EventTimeline groups={groups} now={now} mine={mine} />
+          <EventTimeline groups={groups} now={now} mine={mine} regularOf={regularOf} />
         )}
       </section>
       {/* Loaded meanwhile, shown once the list above is in: it never moves down under the reader's eyes. */}

@@ -9,6 +9,7 @@ import { formatDate, formatDuration, formatPrice } from "#web/features/events/fo
 import { useNow } from "#web/features/events/hooks/use-now.ts";
 import { useSeries } from "#web/features/series/api.ts";
 import { EndSeriesDialog } from "#web/features/series/components/end-series-dialog.tsx";
+import { RegularsList } from "#web/features/series/components/regulars-list.tsx";
 import { RegularsSection } from "#web/features/series/components/regulars-section.tsx";
 import { SeriesGames } from "#web/features/series/components/series-games.tsx";
 import { SeriesList } from "#web/features/series/components/series-list.tsx";
@@ -60,6 +61,7 @@ function OneSeries({ id }: { id: string }) {
       </div>
       <SeriesFacts series={row} />
       <RegularsSection series={row} />
+      <RegularsList regulars={series.data.regulars} />
       <section aria-labelledby="series-games" className="flex flex-col gap-3">
         <h2 id="series-games" className="text-xl font-bold text-slate-800">
           {t("admin.series.games")}

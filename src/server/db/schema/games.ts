@@ -164,3 +164,23 @@ export const newEventMailSent = pgTable(
   },
   (table) => [primaryKey({ columns: [table.eventId, table.userId] })],
 );
+
+/**
+ * "Tell me when it opens" (docs/series.md, "Regulars first"): someone who may not join a series game
+ * yet asked for a mail at its opening. One row per person and game (asking twice changes nothing);
+ * deleting it undoes the ask. The mail goes with the opening's "new game" mail, whose ledger
+ * (new_event_mail_sent) makes it one mail per person, even for someone who turned new-game mails off.
+ */
+export const openingReminder = pgTable(
+  "opening_reminder",
+  {
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => event.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    askedAt: timestamp("asked_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.eventId, table.userId] })],
+);

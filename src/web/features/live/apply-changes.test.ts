@@ -73,3 +73,12 @@ describe("refreshBesideStream", () => {
     expect(refreshBesideStream(false, true)).toBe(false);
   });
 });
+
+describe("newerEvent keeps the viewer's own parts", () => {
+  it("keeps their standing with the regulars and their 'Tell me when it opens' when the stream's page has none", () => {
+    const window = { maxPlayers: 2, maxGoalkeepers: 0, viewerIsRegular: false };
+    const current = makeEvent({ version: 3, openingReminder: true, regularsWindow: { ...window, viewerStanding: { status: "noShows" } } });
+    const next = makeEvent({ version: 4, regularsWindow: window, playersCount: 1 });
+    expect(newerEvent(current, next)).toMatchObject({ version: 4, playersCount: 1, openingReminder: true, regularsWindow: { viewerStanding: { status: "noShows" } } });
+  });
+});

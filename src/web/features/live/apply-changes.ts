@@ -7,7 +7,21 @@ import type { MyActiveRegistrationsResponse } from "#shared/my-registrations.ts"
  * sent before a change may land after the change's message), and the page must not step back.
  */
 export function newerEvent(current: EventDetail | undefined, next: EventDetail): EventDetail {
-  return current && current.id === next.id && current.version > next.version ? current : next;
+  if (current && current.id === next.id && current.version > next.version) return current;
+  // The stream carries the shared page with the viewer's places; what is read for the viewer alone
+  // (their standing with the regulars, their "Tell me when it opens") is kept from the last read.
+  if (current && current.id === next.id) {
+    const standing = current.regularsWindow?.viewerStanding;
+    const keepReminder = next.openingReminder === undefined && current.openingReminder !== undefined;
+    const keepStanding = next.regularsWindow !== undefined && standing !== undefined && next.regularsWindow.viewerStanding === undefined;
+    if (!keepReminder && !keepStanding) return next;
+    return {
+      ...next,
+      ...(next.openingReminder === undefined && current.openingReminder !== undefined && { openingReminder: current.openingReminder }),
+      ...(next.regularsWindow && standing && !next.regularsWindow.viewerStanding && { regularsWindow: { ...next.regularsWindow, viewerStanding: standing } }),
+    };
+  }
+  return next;
 }
 
 /**
@@ -33,7 +47,8 @@ export function applyGameToUpcoming(
 export function applyGameToMine(mine: MyActiveRegistrationsResponse | undefined, change: LiveGameChange): MyActiveRegistrationsResponse | undefined {
   if (!mine) return mine;
   const others = mine.registrations.filter((registration) => registration.eventId !== change.event.id);
-  return { registrations: [...others, ...change.mine] };
+  // Being a regular does not move with one game's lists: kept as the viewer's own request said it.
+  return { ...mine, registrations: [...others, ...change.mine] };
 }
 
 /** How often a page with an open stream still asks, in case the stream stalls unseen (a proxy holding it). */

@@ -17,6 +17,6 @@ export function opensText(event: Pick<EventSummary, "registrationOpensAt" | "reg
   return t("event.page.regularsFrom", { regulars: openingTime(event.regularsOpenAt, event.timeZone), when });
 }
 
-function openingTime(iso: string, timeZone: string): string {
+export function openingTime(iso: string, timeZone: string): string {
   return formatDate(iso, { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", hour12: true, timeZone });
 }

@@ -83,6 +83,8 @@ export const messages = {
   "admin.series.endDate": "Date of the last game",
   "admin.series.opensDaysBefore": "Registration opens (days before kick-off)",
   "admin.series.opensHint": "Until then the game is shown with the day it opens, and nobody can join it.",
+  "admin.series.regularsNow": "Regulars now ({count})",
+  "admin.series.regularsNone": "Nobody is a regular yet.",
   "admin.series.regularsFirst": "Regulars first",
   "admin.series.regularsFirstHint":
     "Players who come most weeks can join each game before everyone else. Someone marked no-show at both of their last two games loses the head start until they play again.",

@@ -84,6 +84,8 @@ export const messages: Record<keyof typeof english, string> = {
   "admin.series.endDate": "Date de la dernière partie",
   "admin.series.opensDaysBefore": "Ouverture des inscriptions (jours avant le début)",
   "admin.series.opensHint": "D’ici là, la partie est affichée avec le jour de son ouverture, et personne ne peut s’y inscrire.",
+  "admin.series.regularsNow": "Habitués actuels ({count})",
+  "admin.series.regularsNone": "Personne n’est encore un habitué.",
   "admin.series.regularsFirst": "Priorité aux habitués",
   "admin.series.regularsFirstHint":
     "Les joueurs qui viennent presque chaque semaine peuvent s’inscrire à chaque partie avant tout le monde. Une personne marquée absente à ses deux dernières parties perd cette avance jusqu’à ce qu’elle joue de nouveau.",

@@ -83,4 +83,6 @@ export const messages: Record<keyof typeof english, string> = {
   "errors.teams.lockedNotAPlayer": "Un joueur verrouillé ({id}) ne fait pas partie des joueurs.",
   "errors.teams.locksTooManyGoalkeepers": "Les verrous mettent trop de gardiens de but dans une équipe.",
   "errors.teams.locksUnbalanced": "Les verrous font différer la taille des équipes de plus d’un joueur.",
+  "errors.openingReminder.alreadyOpen": "Cette partie est déjà ouverte : vous pouvez vous inscrire maintenant.",
+  "errors.openingReminder.youMayJoin": "Vous êtes un habitué de cette partie : vous pouvez vous inscrire maintenant.",
 };

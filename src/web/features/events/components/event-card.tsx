@@ -1,22 +1,39 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { isFull } from "#shared/event-availability.ts";
+import { cardWords } from "#web/features/events/card-availability.ts";
 import type { EventSummary } from "#shared/events.ts";
 import type { MyActiveRegistration } from "#shared/my-registrations.ts";
 import { t } from "#web/i18n/i18n.ts";
 import { paths } from "#web/lib/paths.ts";
 import { formatDayBadge, formatDuration, formatGoalkeepers, formatHours, formatLongDate, formatPrice, isCompleted } from "#web/features/events/format.ts";
 import { useIsNarrow } from "#web/features/events/hooks/use-is-narrow.ts";
-import { myStateText } from "#web/features/events/my-state-text.ts";
 import { PlayersProgress } from "./players-progress.tsx";
 
 /**
  * One event of the timeline. On narrow screens (≤ 640px) the whole card is a link to the event and
  * starts collapsed; the Details button still opens it. Collapsed, it still shows when and where the
  * game is and its goalkeeper spots, a "Full" badge, and the viewer's own place (`mine`, from their
- * own request: the list itself is shared by every viewer).
+ * own request: the list itself is shared by every viewer). What the viewer can do (the status line and
+ * the button, none while nothing can be done yet) comes from the one availability rule
+ * (`cardWords`, docs/product-rules.md "What each viewer is told"); `regular` (their own request too)
+ * says whether they are one of a series game's regulars.
  */
-export function EventCard({ event, now, currency, mine = [] }: { event: EventSummary; now: Date; currency: string; mine?: readonly MyActiveRegistration[] }) {
+export function EventCard({
+  event,
+  now,
+  currency,
+  mine = [],
+  regular = false,
+  signedIn = true,
+}: {
+  event: EventSummary;
+  now: Date;
+  currency: string;
+  mine?: readonly MyActiveRegistration[];
+  regular?: boolean;
+  signedIn?: boolean;
+}) {
   const narrow = useIsNarrow();
   // Follows the screen width until the person opens or closes the card.
   const [chosen, setChosen] = useState<boolean | null>(null);
@@ -26,8 +43,12 @@ export function EventCard({ event, now, currency, mine = [] }: { event: EventSum
   const href = paths.event(event.id);
   const badge = formatDayBadge(event.startsAt);
   const finished = event.status === "cancelled" || isCompleted(event, now.getTime());
-  const full = !finished && isFull(event.playersCount, event.maxPlayers);
-  const yours = finished ? null : myStateText(mine);
+  const words = cardWords(event, now, { signedIn, mine, regular });
+  const yours = !finished && mine.length > 0;
+  // A full game one is not in says it in its status line ("Full · join the waitlist (3 waiting)").
+  const full = !finished && yours && isFull(event.playersCount, event.maxPlayers);
+  // Without a button the title is the way to the game's page on every width.
+  const titleLink = narrow || words.action === null;
 
   return (
     <article
@@ -42,9 +63,9 @@ export function EventCard({ event, now, currency, mine = [] }: { event: EventSum
         <div className="min-w-0 flex-1">
           {/* Two lines at most; the whole title stays in the page for screen readers, and in the tooltip. */}
           <h3 id={titleId} title={event.title} className="line-clamp-2 text-lg font-semibold leading-snug text-slate-900 wrap-anywhere">
-            {narrow ? (
+            {titleLink ? (
               // The title's link stretches over the card: the whole card is the link.
-              <Link to={href} className="after:absolute after:inset-0 after:rounded-xl focus:outline-none">
+              <Link to={href} className={narrow ? "after:absolute after:inset-0 after:rounded-xl focus:outline-none" : "underline-offset-2 hover:underline focus:outline-2 focus:outline-green-700"}>
                 {event.title}
               </Link>
             ) : (
@@ -62,9 +83,9 @@ export function EventCard({ event, now, currency, mine = [] }: { event: EventSum
             </>
           )}
           {event.status === "cancelled" && <p className="text-sm font-semibold text-red-700">{t("home.card.cancelled")}</p>}
-          {(full || yours) && (
+          {(words.status || full) && (
             <p className="mt-1 flex flex-wrap gap-1.5">
-              {yours && <Badge tone="green">{yours}</Badge>}
+              {words.status && <Badge tone={words.tone}>{words.status}</Badge>}
               {full && <Badge tone="amber">{t("home.card.full")}</Badge>}
             </p>
           )}
@@ -104,20 +125,22 @@ export function EventCard({ event, now, currency, mine = [] }: { event: EventSum
             <p className="text-sm text-slate-600">{t("home.card.goalkeepers", { count: event.goalkeepersCount, max: event.maxGoalkeepers })}</p>
           )}
         </div>
-        <Link
-          to={href}
-          className="relative z-10 rounded-md bg-green-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-green-800 focus:outline-2 focus:outline-offset-2 focus:outline-green-700"
-        >
-          {/* Never 'Register' on a game the viewer is already in. */}
-          {t(finished || mine.length > 0 ? "home.card.moreInfo" : "home.card.register")}
-        </Link>
+        {/* Never 'Register' on a game the viewer is already in; no button while nothing can be done yet. */}
+        {words.action && (
+          <Link
+            to={href}
+            className="relative z-10 shrink-0 rounded-md bg-green-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-green-800 focus:outline-2 focus:outline-offset-2 focus:outline-green-700"
+          >
+            {words.action}
+          </Link>
+        )}
       </div>
     </article>
   );
 }
 
-function Badge({ tone, children }: { tone: "green" | "amber"; children: string }) {
-  const colors = tone === "green" ? "bg-green-100 text-green-900" : "bg-amber-100 text-amber-900";
+function Badge({ tone, children }: { tone: "green" | "amber" | "slate"; children: string }) {
+  const colors = tone === "green" ? "bg-green-100 text-green-900" : tone === "amber" ? "bg-amber-100 text-amber-900" : "bg-slate-100 text-slate-800";
   return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${colors}`}>{children}</span>;
 }
 

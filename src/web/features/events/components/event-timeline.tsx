@@ -7,21 +7,25 @@ import { timelineLabel } from "#web/features/events/timeline-label.ts";
 import { EventCard } from "./event-card.tsx";
 
 type MineByEvent = ReadonlyMap<string, MyActiveRegistration[]> | undefined;
+type RegularOf = ReadonlySet<string> | undefined;
 
-/** `mine`: the viewer's own registrations by game (their own request), for the cards' badges. */
-export function EventTimeline({ groups, now, mine }: { groups: TimelineGroup<EventSummary>[]; now: Date; mine?: MineByEvent }) {
+/**
+ * `mine`: the viewer's own registrations by game (their own request), for the cards' badges;
+ * `regularOf`: the games whose regulars they are one of (the same request).
+ */
+export function EventTimeline({ groups, now, mine, regularOf }: { groups: TimelineGroup<EventSummary>[]; now: Date; mine?: MineByEvent; regularOf?: RegularOf }) {
   // Read once for the whole list rather than by each of its cards.
   const currency = useCurrency();
   return (
     <div className="flex flex-col gap-8">
       {groups.map((group) => (
-        <TimelineSection key={group.key} group={group} now={now} currency={currency} mine={mine} />
+        <TimelineSection key={group.key} group={group} now={now} currency={currency} mine={mine} regularOf={regularOf} />
       ))}
     </div>
   );
 }
 
-function TimelineSection({ group, now, currency, mine }: { group: TimelineGroup<EventSummary>; now: Date; currency: string; mine: MineByEvent }) {
+function TimelineSection({ group, now, currency, mine, regularOf }: { group: TimelineGroup<EventSummary>; now: Date; currency: string; mine: MineByEvent; regularOf: RegularOf }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId}>
@@ -31,7 +35,7 @@ function TimelineSection({ group, now, currency, mine }: { group: TimelineGroup<
       </h2>
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
         {group.events.map((event) => (
-          <EventCard key={event.id} event={event} now={now} currency={currency} mine={mine?.get(event.id)} />
+          <EventCard key={event.id} event={event} now={now} currency={currency} mine={mine?.get(event.id)} regular={regularOf?.has(event.id) ?? false} />
         ))}
       </div>
     </section>

@@ -24,3 +24,18 @@ function byEvent(response: MyActiveRegistrationsResponse): ReadonlyMap<string, M
   for (const registration of response.registrations) map.set(registration.eventId, [...(map.get(registration.eventId) ?? []), registration]);
   return map;
 }
+
+/** The coming games whose regulars the viewer is one of (the same request; docs/decisions/036). */
+export function useRegularOf(): ReadonlySet<string> | undefined {
+  const query = useQuery({
+    queryKey: eventKeys.myRegistrations(),
+    queryFn: ({ signal }) => fetchMyRegistrations(signal),
+    staleTime: EARLY_ANSWER_FRESH_MS,
+    select: regularOf,
+  });
+  return query.data;
+}
+
+function regularOf(response: MyActiveRegistrationsResponse): ReadonlySet<string> {
+  return new Set(response.regularOf ?? []);
+}
