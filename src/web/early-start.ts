@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { eventKeys } from "./features/events/hooks/query-keys.ts";
-import { fetchEvent } from "./features/events/hooks/use-event.ts";
+import { fetchEvent } from "./features/events/hooks/fetch-event.ts";
 import { fetchMyRegistrations } from "./features/events/hooks/use-my-registrations.ts";
 import { fetchUpcomingEvents } from "./features/events/hooks/use-upcoming-events.ts";
 import { screenLoaders } from "./screens.ts";

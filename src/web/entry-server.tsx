@@ -7,7 +7,7 @@ import type { Language } from "#shared/language.ts";
 import type { ViewerDevice } from "#shared/viewer-device.ts";
 import { AppRoot } from "./app-root.tsx";
 import { eventKeys } from "./features/events/hooks/query-keys.ts";
-import { fetchEvent } from "./features/events/hooks/use-event.ts";
+import { fetchEvent } from "./features/events/hooks/fetch-event.ts";
 import { fetchMyRegistrations } from "./features/events/hooks/use-my-registrations.ts";
 import { fetchUpcomingEvents } from "./features/events/hooks/use-upcoming-events.ts";
 import { preloadLanguageSwitch } from "./components/lazy-language-switch.tsx";

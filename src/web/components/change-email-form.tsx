@@ -3,7 +3,8 @@ import { t } from "#web/i18n/i18n.ts";
 import { api, errorMessage } from "#web/lib/api.ts";
 import { useAuth } from "#web/lib/auth.tsx";
 import { rememberPendingEmail } from "#web/lib/pending-email.ts";
-import { Button, FormMessage, TextField } from "./form.tsx";
+import { Button, FormMessage } from "./form.tsx";
+import { TextField } from "./form-fields.tsx";
 import { useNotify } from "./notification.tsx";
 
 /**

@@ -1,15 +1,17 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Me } from "#shared/account.ts";
 import { paths } from "#web/lib/paths.ts";
 import { t } from "#web/i18n/i18n.ts";
+import type { OpenFocus } from "./header-menu.tsx";
 
-/** Where the focus goes when the menu opens: its first item, or its last one (ArrowUp on the button). */
-type OpenFocus = "first" | "last";
+const loadMenu = () => import("./header-menu.tsx");
+const HeaderMenu = lazy(loadMenu);
 
 /**
- * The signed-in header: the product title and the user's menu, a WAI-ARIA menu button (the menu
- * takes the focus when it opens; arrow keys, Home and End move it; Escape and Tab close it).
+ * The signed-in header: the product title and the user's menu button; the menu itself
+ * (header-menu.tsx) is fetched once the header is on screen, so it is there, offline too, by the
+ * time anyone opens it. Escape and a tap outside close it.
  */
 export function Header({ user, appName, onLogout }: { user: Me; appName: string; onLogout: () => void }) {
   const [open, setOpen] = useState<OpenFocus | null>(null);
@@ -18,12 +20,12 @@ export function Header({ user, appName, onLogout }: { user: Me; appName: string;
   const menuId = useId();
   const navigate = useNavigate();
 
-  const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+  useEffect(() => {
+    loadMenu().catch(() => undefined); // a failure shows when the menu opens (the screen's error boundary)
+  }, []);
 
   useEffect(() => {
     if (!open) return;
-    const list = items();
-    (open === "first" ? list[0] : list[list.length - 1])?.focus();
     const onPointerDown = (event: PointerEvent) => {
       if (!menuRef.current?.contains(event.target as Node)) setOpen(null);
     };
@@ -48,29 +50,10 @@ export function Header({ user, appName, onLogout }: { user: Me; appName: string;
     }
   };
 
-  const onMenuKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
-    const list = items();
-    const index = list.indexOf(document.activeElement as HTMLElement);
-    const move = (to: number) => {
-      event.preventDefault();
-      list[(to + list.length) % list.length]?.focus();
-    };
-    if (event.key === "ArrowDown") move(index + 1);
-    else if (event.key === "ArrowUp") move(index - 1);
-    else if (event.key === "Home") move(0);
-    else if (event.key === "End") move(list.length - 1);
-    else if (event.key === "Tab") {
-      // Tab closes the menu and goes on from the button, to the next control on the page.
-      buttonRef.current?.focus();
-      setOpen(null);
-    }
-  };
-
   const go = (to: string) => {
     setOpen(null);
     navigate(to);
   };
-  const itemClass = "block w-full px-4 py-2 text-left text-slate-800 hover:bg-green-50 focus:bg-green-50 focus:outline-none";
 
   return (
     <header className="relative bg-green-800 text-white shadow">
@@ -98,44 +81,23 @@ export function Header({ user, appName, onLogout }: { user: Me; appName: string;
             <span className="sr-only">{t("shell.header.openMenu")}</span>
           </button>
           {open && (
-            <div
-              id={menuId}
-              role="menu"
-              aria-label={user.name}
-              onKeyDown={onMenuKeyDown}
-              className="absolute right-0 mt-2 w-56 max-w-[calc(100vw-2rem)] overflow-hidden rounded-md bg-white py-1 shadow-lg ring-1 ring-black/10"
-            >
-              <button role="menuitem" tabIndex={-1} type="button" className={`${itemClass} font-semibold`} onClick={() => go(paths.profile)}>
-                <span className="block truncate" title={user.name}>
-                  {user.name}
-                </span>
-              </button>
-              {user.isAdmin && (
-                <button role="menuitem" tabIndex={-1} type="button" className={itemClass} onClick={() => go(paths.createEvent)}>
-                  {t("shell.header.createEvent")}
-                </button>
-              )}
-              {user.isAdmin && (
-                <button role="menuitem" tabIndex={-1} type="button" className={itemClass} onClick={() => go(paths.console)}>
-                  {t("shell.header.console")}
-                </button>
-              )}
-              <button role="menuitem" tabIndex={-1} type="button" className={itemClass} onClick={() => go(paths.yourEvents)}>
-                {t("shell.header.yourEvents")}
-              </button>
-              <button
-                role="menuitem"
-                tabIndex={-1}
-                type="button"
-                className={itemClass}
-                onClick={() => {
+            <Suspense fallback={null}>
+              <HeaderMenu
+                id={menuId}
+                user={user}
+                focus={open}
+                onGo={go}
+                onLogout={() => {
                   setOpen(null);
                   onLogout();
                 }}
-              >
-                {t("shell.header.logOut")}
-              </button>
-            </div>
+                onTabAway={() => {
+                  // Tab closes the menu and goes on from the button, to the next control on the page.
+                  buttonRef.current?.focus();
+                  setOpen(null);
+                }}
+              />
+            </Suspense>
           )}
         </div>
       </div>

@@ -1,6 +1,6 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULE } from "#shared/password-rule.ts";
 import { sharedMessage } from "#web/i18n/shared-message.ts";
-import { TextField } from "./form.tsx";
+import { TextField } from "./form-fields.tsx";
 
 /**
  * A new password typed twice (Register, Reset password, Change Password); the caller checks they match.

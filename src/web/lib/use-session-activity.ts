@@ -1,16 +1,10 @@
 import { useEffect, useRef } from "react";
-import { api, ApiError } from "./api.ts";
-import { sessionExpired, setIdleLimit, startSessionExpiration } from "./session-expiration.ts";
-
-/** The session is checked every 60 s (docs/product-rules.md, "Constants"). */
-const CHECK_INTERVAL_MS = 60_000;
-/** Tell the server about activity at most this often; its idle limit is minutes long. */
-const SERVER_TOUCH_INTERVAL_MS = 60_000;
-const ACTIVITY_EVENTS = ["mousemove", "keydown", "click", "scroll", "touchstart"] as const;
 
 /**
  * While a verified user is signed in: activity renews the session (locally and on the server),
- * and a session idle past the limit logs the user out.
+ * and a session idle past the limit logs the user out (`watch-session-activity.ts`, fetched once
+ * signed in, not in the home page's first script: its budget). Its idle limit is minutes long, so
+ * the moment its code takes to arrive changes nothing.
  */
 export function useSessionActivity(options: { active: boolean; idleMs: number | undefined; onExpired: () => void }) {
   const { active, idleMs, onExpired } = options;
@@ -22,40 +16,16 @@ export function useSessionActivity(options: { active: boolean; idleMs: number | 
 
   useEffect(() => {
     if (!active || !idleMs) return;
-    setIdleLimit(idleMs);
-    // The server just confirmed the session is alive (it enforces the same limit), so start afresh.
-    startSessionExpiration();
-    let ended = false;
-    const expire = () => {
-      if (ended) return;
-      ended = true;
-      onExpiredRef.current();
-    };
-    let lastTouch = Date.now();
-    const renew = () => {
-      if (ended) return;
-      // Timers do not run while a laptop sleeps: the first touch after waking must not revive a
-      // session that has been idle past the limit.
-      if (sessionExpired()) {
-        expire();
-        return;
-      }
-      startSessionExpiration();
-      if (Date.now() - lastTouch >= SERVER_TOUCH_INTERVAL_MS) {
-        lastTouch = Date.now();
-        api("/api/me/touch", { body: {} }).catch((error: unknown) => {
-          // The server has already ended the session (its own idle limit).
-          if (error instanceof ApiError && error.status === 401) expire();
-        });
-      }
-    };
-    for (const name of ACTIVITY_EVENTS) window.addEventListener(name, renew, { passive: true });
-    const timer = window.setInterval(() => {
-      if (sessionExpired()) expire();
-    }, CHECK_INTERVAL_MS);
+    let stop: (() => void) | undefined;
+    let stopped = false;
+    import("./watch-session-activity.ts")
+      .then(({ watchSessionActivity }) => {
+        if (!stopped) stop = watchSessionActivity(idleMs, () => onExpiredRef.current());
+      })
+      .catch(() => undefined); // offline and not cached: the server's own idle limit still ends the session
     return () => {
-      for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, renew);
-      window.clearInterval(timer);
+      stopped = true;
+      stop?.();
     };
   }, [active, idleMs]);
 }

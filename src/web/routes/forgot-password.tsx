@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { BackToLogin } from "#web/components/auth-links.tsx";
-import { Button, Card, FormMessage, TextField } from "#web/components/form.tsx";
+import { Button, Card, FormMessage } from "#web/components/form.tsx";
+import { TextField } from "#web/components/form-fields.tsx";
 import { t } from "#web/i18n/i18n.ts";
 import { api, errorMessage } from "#web/lib/api.ts";
 import { useConfig } from "#web/lib/config.ts";

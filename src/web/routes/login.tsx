@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { OrDivider } from "#web/components/auth-links.tsx";
-import { Button, Card, Checkbox, FormMessage, TextField } from "#web/components/form.tsx";
+import { Button, Card, FormMessage } from "#web/components/form.tsx";
+import { Checkbox, TextField } from "#web/components/form-fields.tsx";
 import { GoogleButton } from "#web/components/google-button.tsx";
 import { SharedEventPreview } from "#web/features/events/components/shared-event-preview.tsx";
 import { t } from "#web/i18n/i18n.ts";

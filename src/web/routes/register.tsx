@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { OrDivider } from "#web/components/auth-links.tsx";
-import { Button, Card, FormMessage, TextField } from "#web/components/form.tsx";
+import { Button, Card, FormMessage } from "#web/components/form.tsx";
+import { TextField } from "#web/components/form-fields.tsx";
 import { NewPasswordFields } from "#web/components/new-password-fields.tsx";
 import { GoogleButton } from "#web/components/google-button.tsx";
 import { messageAround } from "#web/i18n/message-around.ts";

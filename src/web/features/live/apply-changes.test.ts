@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { EventSummary, UpcomingEventsResponse } from "#shared/events.ts";
 import type { LiveGameChange } from "#shared/live.ts";
 import { at, HOUR, makeEvent, NOW } from "#test/web-fixtures.ts";
-import { applyGameToMine, applyGameToUpcoming, LIVE_SAFETY_REFRESH_MS, newerEvent, refreshBesideStream } from "./apply-changes.ts";
+import { LIVE_SAFETY_REFRESH_MS, newerEvent, refreshBesideStream } from "./apply-changes.ts";
+import { applyGameToMine, applyGameToUpcoming } from "./follow-home.ts";
 
 const summary = (overrides: Partial<EventSummary> = {}): EventSummary => {
   const { version: _version, notes: _notes, organizer: _organizer, players: _p, goalkeepers: _g, playerWaitList: _pw, goalkeeperWaitList: _gw, refundedUsers: _r, mine: _m, ...card } = makeEvent();

@@ -1,6 +1,4 @@
-import type { EventDetail, UpcomingEventsResponse } from "#shared/events.ts";
-import type { LiveGameChange } from "#shared/live.ts";
-import type { MyActiveRegistrationsResponse } from "#shared/my-registrations.ts";
+import type { EventDetail } from "#shared/events.ts";
 
 /**
  * The newer of two answers for one game's page: a stream message and a fetch can cross (a fetch
@@ -22,33 +20,6 @@ export function newerEvent(current: EventDetail | undefined, next: EventDetail):
     };
   }
   return next;
-}
-
-/**
- * The home list with one game's card replaced by its live one. A game cancelled or over leaves the
- * list (the server's list holds neither); `unknown` is true for a coming game the list does not have
- * yet (just created): the list is then read again, to get it in its place.
- */
-export function applyGameToUpcoming(
-  list: UpcomingEventsResponse | undefined,
-  change: LiveGameChange,
-  now: number = Date.now(),
-): { list: UpcomingEventsResponse | undefined; unknown: boolean } {
-  if (!list) return { list, unknown: false };
-  const { event } = change;
-  const listed = event.status === "active" && Date.parse(event.endsAt) >= now;
-  const index = list.events.findIndex((candidate) => candidate.id === event.id);
-  if (index === -1) return { list, unknown: listed };
-  const events = listed ? list.events.map((candidate, at) => (at === index ? event : candidate)) : list.events.filter((_, at) => at !== index);
-  return { list: { ...list, events }, unknown: false };
-}
-
-/** The viewer's places with those in the changed game replaced by the live ones. */
-export function applyGameToMine(mine: MyActiveRegistrationsResponse | undefined, change: LiveGameChange): MyActiveRegistrationsResponse | undefined {
-  if (!mine) return mine;
-  const others = mine.registrations.filter((registration) => registration.eventId !== change.event.id);
-  // Being a regular does not move with one game's lists: kept as the viewer's own request said it.
-  return { ...mine, registrations: [...others, ...change.mine] };
 }
 
 /** How often a page with an open stream still asks, in case the stream stalls unseen (a proxy holding it). */

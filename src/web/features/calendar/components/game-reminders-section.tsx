@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
-import { Card, FormMessage, Switch } from "#web/components/form.tsx";
+import { Card, FormMessage } from "#web/components/form.tsx";
+import { Switch } from "#web/components/form-fields.tsx";
 import { t } from "#web/i18n/i18n.ts";
 import { errorMessage } from "#web/lib/api.ts";
 import { QueryError } from "#web/features/events/components/query-error.tsx";

@@ -1,5 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
-import { Button, TextField } from "#web/components/form.tsx";
+import { Button } from "#web/components/form.tsx";
+import { TextField } from "#web/components/form-fields.tsx";
 import { t } from "#web/i18n/i18n.ts";
 import { sharedMessage } from "#web/i18n/shared-message.ts";
 import { checkRange, type DayRange, type PeriodChoice, PRESETS, type PresetId } from "#web/features/console/period.ts";

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { TextField } from "#web/components/form.tsx";
+import { TextField } from "#web/components/form-fields.tsx";
 import { t } from "#web/i18n/i18n.ts";
 import { enterVenueManually, type FieldName, type LocationDraft } from "#web/features/events/create-event-form.ts";
 import { formatPoint, parseMapLocation } from "#web/features/events/map-link.ts";

@@ -1,13 +1,8 @@
 import { replaceEqualDeep, useQuery } from "@tanstack/react-query";
 import type { EventDetail } from "#shared/events.ts";
-import { api } from "#web/lib/api.ts";
 import { newerEvent } from "#web/features/live/apply-changes.ts";
+import { fetchEvent } from "./fetch-event.ts";
 import { EARLY_ANSWER_FRESH_MS, eventKeys } from "./query-keys.ts";
-
-/** GET /api/events/:id */
-export async function fetchEvent(id: string, signal?: AbortSignal) {
-  return (await api<{ event: EventDetail }>(`/api/events/${encodeURIComponent(id)}`, { signal })).event;
-}
 
 /** `refreshInterval`: how long until the event is asked for again, given what it is now (false: not). */
 export function useEvent(id: string, options: { refreshInterval?: (event: EventDetail | undefined) => number | false } = {}) {

@@ -3,7 +3,7 @@ import { cardSchema } from "#shared/registration-schemas.ts";
 import { CARD_DETAILS_MISSING } from "#shared/registrations.ts";
 import { t } from "#web/i18n/i18n.ts";
 import { sharedMessage } from "#web/i18n/shared-message.ts";
-import { TextField } from "#web/components/form.tsx";
+import { TextField } from "#web/components/form-fields.tsx";
 import { formatCardNumberInput, formatCvcInput, formatExpiryInput } from "#web/features/payments/card-format.ts";
 import { useSaveCard } from "#web/features/payments/hooks/use-save-card.ts";
 import { PaymentMessage } from "#web/features/payments/payment-error.ts";

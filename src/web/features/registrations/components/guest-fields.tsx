@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from "react";
 import { t } from "#web/i18n/i18n.ts";
-import { Button, TextField } from "#web/components/form.tsx";
+import { Button } from "#web/components/form.tsx";
+import { TextField } from "#web/components/form-fields.tsx";
 import { useCurrency } from "#web/lib/config.ts";
 import { GUEST_NAME_MAX } from "#shared/guests.ts";
 import { partyPriceText } from "#web/features/registrations/guests.ts";

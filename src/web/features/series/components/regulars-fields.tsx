@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { REGULARS_LIMITS } from "#shared/regulars-limits.ts";
-import { Checkbox, TextField } from "#web/components/form.tsx";
+import { Checkbox, TextField } from "#web/components/form-fields.tsx";
 import { t } from "#web/i18n/i18n.ts";
 import type { RegularsDraft, RegularsErrors, RegularsField } from "#web/features/series/regulars-draft.ts";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { SERIES_LIMITS } from "#shared/series.ts";
-import { Checkbox, TextField } from "#web/components/form.tsx";
+import { Checkbox, TextField } from "#web/components/form-fields.tsx";
 import { t } from "#web/i18n/i18n.ts";
 import { REPEAT_FIELDS, type RepeatDraft, type RepeatErrors } from "#web/features/series/repeat-draft.ts";
 import { Choice } from "./choice.tsx";
