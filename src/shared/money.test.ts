@@ -4,11 +4,11 @@ import {
   currencyProblem,
   formatCents,
   MINIMUM_CHARGE_CENTS,
-  minimumPriceMessage,
   parseMoneyToCents,
   processingFeeCents,
   refundAfterFeeCents,
 } from "./money.ts";
+import { minimumPriceMessage } from "./events.ts";
 import { english } from "#test/shared-english.ts";
 
 describe("money", () => {

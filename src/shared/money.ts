@@ -1,6 +1,5 @@
 /** Money is integer cents everywhere (hundredths of the configured currency). */
 import { DEFAULT_LANGUAGE, INTL_LOCALES, type Language } from "./language.ts";
-import { errorKey } from "./i18n/error-key.ts";
 
 /**
  * Whole units, then at most two decimals after a point or a comma: "12.50" and, as French writes
@@ -70,14 +69,6 @@ export function currencyProblem(code: string): string | null {
 export function minimumChargeCents(currency: string): number {
   const code = currency.toLowerCase();
   return isCurrency(code) ? MINIMUM_CHARGE_CENTS[code] : 50;
-}
-
-/**
- * What the create form and the server say about a paid price below the minimum: a key of the
- * "shared" area with the amount, formatted in the reader's language when it is worded.
- */
-export function minimumPriceMessage(currency: string): string {
-  return errorKey("shared.event.minimumPrice", { amount: { cents: minimumChargeCents(currency), currency } });
 }
 
 /** Whether a price can be charged: free, or at least the minimum charge. */

@@ -7,7 +7,7 @@ import { AppError, validationError } from "#server/http/errors.ts";
 import { z } from "zod";
 import { messages as sharedEn } from "#shared/i18n/catalogs/en/shared.ts";
 import type { SharedKey } from "#shared/i18n/catalogs/areas.ts";
-import { minimumPriceMessage } from "#shared/money.ts";
+import { minimumPriceMessage } from "#shared/events.ts";
 import { GUEST_NAME_TOO_LONG, tooManyGuests } from "#shared/guests.ts";
 import { declineText, storedReasonIn } from "#server/money/processors/decline-text.ts";
 import { RateLimitedError } from "#server/http/errors.ts";

@@ -7,7 +7,7 @@ import { sharedMessage } from "./shared-message.ts";
 import { PAYMENT_FAILED } from "#shared/registrations.ts";
 import { GUEST_NAME_TOO_LONG } from "#shared/guests.ts";
 import { errorText } from "#shared/i18n/error-key.ts";
-import { minimumPriceMessage } from "#shared/money.ts";
+import { minimumPriceMessage } from "#shared/events.ts";
 
 describe("the active language", () => {
   afterAll(() => activateLanguage("en", AREAS));
