@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { displayName, nameSchema, splitDisplayName } from "./account.ts";
+import { english } from "#test/shared-english.ts";
 
 describe("names", () => {
   it("joins first and last name into the display name", () => {
@@ -14,7 +15,7 @@ describe("names", () => {
   });
 
   it("requires both names", () => {
-    expect(nameSchema.safeParse({ firstName: "Ann", lastName: " " }).error?.issues[0]?.message).toBe("Last name is required");
+    expect(english(nameSchema.safeParse({ firstName: "Ann", lastName: " " }).error?.issues[0]?.message ?? "")).toBe("Last name is required");
     expect(nameSchema.parse({ firstName: " Ann ", lastName: "Lee" })).toEqual({ firstName: "Ann", lastName: "Lee" });
   });
 });

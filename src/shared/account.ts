@@ -1,25 +1,26 @@
 import { z } from "zod";
 import { LANGUAGES, type Language } from "./language.ts";
 import { hasControlCharactersOrLineBreaks, notAllowedCharacters } from "./text.ts";
+import { errorKey } from "./i18n/error-key.ts";
 
-const name = (label: string) =>
+const name = (label: "firstName" | "lastName") =>
   z
     .string()
     .trim()
-    .min(1, `${label} is required`)
-    .max(80, `${label} is too long`)
+    .min(1, errorKey(label === "firstName" ? "shared.account.firstNameRequired" : "shared.account.lastNameRequired"))
+    .max(80, errorKey(label === "firstName" ? "shared.account.firstNameTooLong" : "shared.account.lastNameTooLong"))
     // One line: a name goes into mail headers' neighbours and greetings, where a line break has no place.
     .refine((value) => !hasControlCharactersOrLineBreaks(value), notAllowedCharacters(label));
 
 export const nameSchema = z.object({
-  firstName: name("First name"),
-  lastName: name("Last name"),
+  firstName: name("firstName"),
+  lastName: name("lastName"),
 });
 export type NameInput = z.infer<typeof nameSchema>;
 
 export const changeEmailSchema = z.object({
-  currentPassword: z.string().min(1, "Current password is required"),
-  newEmail: z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address")),
+  currentPassword: z.string().min(1, errorKey("shared.account.currentPasswordRequired")),
+  newEmail: z.string().trim().toLowerCase().pipe(z.email(errorKey("shared.account.validEmail"))),
 });
 export type ChangeEmailInput = z.infer<typeof changeEmailSchema>;
 

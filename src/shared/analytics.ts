@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { errorKey } from "./i18n/error-key.ts";
 
 /**
  * First-party analytics: what the page sends (POST /api/analytics/hits) and what admins read
@@ -27,14 +28,14 @@ const HOST = /^[a-z0-9_-]+(\.[a-z0-9_-]+)*$/i;
 export const hitSchema = z.strictObject({
   kind: z.enum(HIT_KINDS),
   /** The app's path only: no query, no fragment. */
-  path: z.string().max(200).regex(/^\/[^\s?#]*$/, "must be a path of the app"),
+  path: z.string().max(200).regex(/^\/[^\s?#]*$/, errorKey("shared.analytics.path")),
   /** Whether a verified account was signed in: counted, never who. */
   signedIn: z.boolean(),
   /**
    * Only on the first view of a page load: the site that linked here (document.referrer's host),
    * or null for none. Absent on every later view.
    */
-  referrer: z.string().max(253).regex(HOST, "must be a host name").nullable().optional(),
+  referrer: z.string().max(253).regex(HOST, errorKey("shared.analytics.host")).nullable().optional(),
 });
 export type Hit = z.infer<typeof hitSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { errorKey } from "./i18n/error-key.ts";
 
 /** GET /api/me/calendar-feed: whether the user has a feed address, and since when (the address itself is shown once). */
 export interface CalendarFeedStatus {
@@ -11,5 +12,5 @@ export interface CalendarFeedCreated {
 }
 
 /** GET and PATCH /api/me/reminders: the mails 24 hours and 2 hours before a game one holds a spot in. */
-export const reminderSettingsSchema = z.object({ gameReminders: z.boolean({ error: "gameReminders must be true or false" }) });
+export const reminderSettingsSchema = z.object({ gameReminders: z.boolean({ error: errorKey("shared.calendar.gameReminders") }) });
 export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { errorKey } from "./i18n/error-key.ts";
 
 /**
  * The check-in request bodies (docs/http-api.md, "Routes"). Apart from check-in.ts so that the
@@ -6,5 +7,5 @@ import { z } from "zod";
  */
 
 /** PUT /api/admin/events/:id/check-in/:registrationId: the state wanted, so a repeat is harmless. */
-export const checkInPutSchema = z.object({ checkedIn: z.boolean({ error: "checkedIn must be true or false" }) }).strict();
+export const checkInPutSchema = z.object({ checkedIn: z.boolean({ error: errorKey("shared.checkIn.checkedIn") }) }).strict();
 export type CheckInPut = z.infer<typeof checkInPutSchema>;

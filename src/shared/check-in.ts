@@ -1,4 +1,6 @@
 import type { RegistrationRole } from "./registrations.ts";
+import { errorKey } from "./i18n/error-key.ts";
+import type { SharedKey } from "./i18n/catalogs/areas.ts";
 
 /**
  * Check-in at the pitch (docs/product-rules.md, "Check-in"): the rules as pure functions of the game
@@ -63,17 +65,17 @@ export function noShowRules(game: CheckInGame, now: Date): NoShowRules {
 
 /** The server's refusals, worded for the organiser at the pitch. */
 export const CHECK_IN_MESSAGES = {
-  notYet: "Check-in opens 60 minutes before kick-off.",
-  closed: "Check-in closed 6 hours after the game ended.",
-  cancelled: "This game was cancelled: there is nobody to check in.",
-  notConfirmed: "Only players and goalkeepers with a confirmed spot can be checked in.",
-  registrationNotFound: "This player is not on this game's list.",
-  noShowsTooEarly: "The rest can be marked as no-show from kick-off.",
-  noShowsTooLate: "No-shows can only be marked or undone until 24 hours after the game ends.",
+  notYet: errorKey("shared.checkIn.notYet"),
+  closed: errorKey("shared.checkIn.closed"),
+  cancelled: errorKey("shared.checkIn.cancelled"),
+  notConfirmed: errorKey("shared.checkIn.notConfirmed"),
+  registrationNotFound: errorKey("shared.checkIn.registrationNotFound"),
+  noShowsTooEarly: errorKey("shared.checkIn.noShowsTooEarly"),
+  noShowsTooLate: errorKey("shared.checkIn.noShowsTooLate"),
 } as const;
 
 /** What the window's state says on the server and on the screen. */
-export function checkInClosedMessage(state: CheckInWindowState): string | null {
+export function checkInClosedMessage(state: CheckInWindowState): SharedKey | null {
   if (state === "not_yet") return CHECK_IN_MESSAGES.notYet;
   if (state === "closed") return CHECK_IN_MESSAGES.closed;
   if (state === "cancelled") return CHECK_IN_MESSAGES.cancelled;

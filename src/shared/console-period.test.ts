@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { resolvePeriod } from "./console-period.ts";
+import { english } from "#test/shared-english.ts";
 
 describe("the console's period", () => {
   const now = new Date("2026-11-23T03:30:00Z"); // 22:30 on 22 November in Toronto
@@ -19,7 +20,8 @@ describe("the console's period", () => {
   });
 
   it("says what is wrong with a reversed range, a malformed date or an unknown zone", () => {
-    expect(resolvePeriod({ from: "2026-11-10", to: "2026-11-01" }, now)).toEqual({ ok: false, field: "to", message: "The end date must not be before the start date." });
+    const reversed = resolvePeriod({ from: "2026-11-10", to: "2026-11-01" }, now);
+    expect(reversed.ok ? reversed : { ...reversed, message: english(reversed.message) }).toEqual({ ok: false, field: "to", message: "The end date must not be before the start date." });
     expect(resolvePeriod({ from: "2026-02-30" }, now)).toMatchObject({ ok: false, field: "from" });
     expect(resolvePeriod({ to: "23/11/2026" }, now)).toMatchObject({ ok: false, field: "to" });
     expect(resolvePeriod({ tz: "Mars/Olympus" }, now)).toMatchObject({ ok: false, field: "tz" });

@@ -1,4 +1,6 @@
 import { dateInZone, isValidDate, zonedTimeToUtc } from "./zoned-time.ts";
+import { errorKey } from "./i18n/error-key.ts";
+import type { SharedKey } from "./i18n/catalogs/areas.ts";
 
 /**
  * The period the organiser's console reports on: whole days from `from` to `to` (both included), in
@@ -24,7 +26,7 @@ export interface Period {
   end: Date;
 }
 
-export type PeriodResult = { ok: true; period: Period } | { ok: false; field: "from" | "to" | "tz"; message: string };
+export type PeriodResult = { ok: true; period: Period } | { ok: false; field: "from" | "to" | "tz"; message: SharedKey };
 
 export function addDays(date: string, days: number): string {
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];
@@ -47,13 +49,13 @@ export function isTimeZone(zone: string): boolean {
 /** Reads a period from a query; without dates, the last 30 days up to today in the zone. */
 export function resolvePeriod(query: PeriodQuery, now: Date): PeriodResult {
   const timeZone = query.tz ?? "UTC";
-  if (!isTimeZone(timeZone)) return { ok: false, field: "tz", message: "Unknown time zone." };
-  if (query.from !== undefined && !isValidDate(query.from)) return { ok: false, field: "from", message: "Enter the start date as YYYY-MM-DD." };
-  if (query.to !== undefined && !isValidDate(query.to)) return { ok: false, field: "to", message: "Enter the end date as YYYY-MM-DD." };
+  if (!isTimeZone(timeZone)) return { ok: false, field: "tz", message: errorKey("shared.period.unknownTimeZone") };
+  if (query.from !== undefined && !isValidDate(query.from)) return { ok: false, field: "from", message: errorKey("shared.period.startDate") };
+  if (query.to !== undefined && !isValidDate(query.to)) return { ok: false, field: "to", message: errorKey("shared.period.endDate") };
   const to = query.to ?? (query.from ? addDays(query.from, DEFAULT_PERIOD_DAYS - 1) : dateInZone(now, timeZone));
   const from = query.from ?? addDays(to, -(DEFAULT_PERIOD_DAYS - 1));
-  if (from > to) return { ok: false, field: "to", message: "The end date must not be before the start date." };
-  if (daysBetween(from, to) + 1 > MAX_PERIOD_DAYS) return { ok: false, field: "to", message: "Choose a period of at most two years." };
+  if (from > to) return { ok: false, field: "to", message: errorKey("shared.period.endBeforeStart") };
+  if (daysBetween(from, to) + 1 > MAX_PERIOD_DAYS) return { ok: false, field: "to", message: errorKey("shared.period.tooLong") };
   return {
     ok: true,
     period: { from, to, timeZone, start: zonedTimeToUtc(from, "00:00", timeZone), end: zonedTimeToUtc(addDays(to, 1), "00:00", timeZone) },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ALL_FIELDS_REQUIRED, createEventSchemaFor, EVENT_LIMITS, LATITUDE_RANGE, LONGITUDE_RANGE } from "./events.ts";
+import { english } from "#test/shared-english.ts";
 
 const createEventSchema = createEventSchemaFor("cad");
 
@@ -21,7 +22,7 @@ const form = {
 
 const messages = (input: Record<string, unknown>) => {
   const result = createEventSchema.safeParse(input);
-  return result.success ? [] : result.error.issues.map((issue) => issue.message);
+  return result.success ? [] : result.error.issues.map((issue) => english(issue.message));
 };
 
 describe("createEventSchema", () => {
@@ -37,10 +38,10 @@ describe("createEventSchema", () => {
   });
 
   it("asks for every field, max goalkeepers included when goalkeepers are", () => {
-    expect(messages({ ...form, maxGoalkeepers: "" })).toEqual([ALL_FIELDS_REQUIRED]);
-    expect(messages({ ...form, maxGoalkeepers: "  " })).toEqual([ALL_FIELDS_REQUIRED]);
-    expect(messages({ ...form, title: " " })).toEqual([ALL_FIELDS_REQUIRED]);
-    expect(messages({ ...form, location: undefined })).toEqual([ALL_FIELDS_REQUIRED]);
+    expect(messages({ ...form, maxGoalkeepers: "" })).toEqual([english(ALL_FIELDS_REQUIRED)]);
+    expect(messages({ ...form, maxGoalkeepers: "  " })).toEqual([english(ALL_FIELDS_REQUIRED)]);
+    expect(messages({ ...form, title: " " })).toEqual([english(ALL_FIELDS_REQUIRED)]);
+    expect(messages({ ...form, location: undefined })).toEqual([english(ALL_FIELDS_REQUIRED)]);
     // Without goalkeepers their fields are not asked for.
     expect(messages({ ...form, includeGoalkeepers: false, maxGoalkeepers: "" })).toEqual([]);
   });
@@ -68,8 +69,8 @@ describe("createEventSchema", () => {
   });
 
   it("says which coordinate is off the globe", () => {
-    expect(messages({ ...form, location: { name: "North", latitude: 90.1, longitude: 0 } })).toEqual([LATITUDE_RANGE]);
-    expect(messages({ ...form, location: { name: "West", latitude: 0, longitude: -180.1 } })).toEqual([LONGITUDE_RANGE]);
+    expect(messages({ ...form, location: { name: "North", latitude: 90.1, longitude: 0 } })).toEqual([english(LATITUDE_RANGE)]);
+    expect(messages({ ...form, location: { name: "West", latitude: 0, longitude: -180.1 } })).toEqual([english(LONGITUDE_RANGE)]);
   });
 
   it("takes a paid price only from the processor's minimum charge up: free, or at least $0.50 in CAD", () => {
@@ -88,8 +89,8 @@ describe("createEventSchema", () => {
     const gbp = createEventSchemaFor("gbp");
     expect(gbp.safeParse({ ...form, cost: "0.30" }).success).toBe(true);
     const low = gbp.safeParse({ ...form, cost: "0.29" });
-    expect(low.success ? [] : low.error.issues.map((issue) => issue.message)).toEqual(["The price must be free or at least £0.30."]);
+    expect(low.success ? [] : low.error.issues.map((issue) => english(issue.message))).toEqual(["The price must be free or at least £0.30."]);
     const eur = createEventSchemaFor("eur").safeParse({ ...form, cost: "0.30" });
-    expect(eur.success ? [] : eur.error.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([["cost", "The price must be free or at least €0.50."]]);
+    expect(eur.success ? [] : eur.error.issues.map((issue) => [issue.path.join("."), english(issue.message)])).toEqual([["cost", "The price must be free or at least €0.50."]]);
   });
 });

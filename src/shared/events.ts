@@ -1,18 +1,28 @@
 import { z } from "zod";
-import { isChargeablePrice, minimumPriceMessage, parseMoneyToCents } from "./money.ts";
+import { isChargeablePrice, minimumChargeCents, parseMoneyToCents } from "./money.ts";
 import type { FailedAutoCharge } from "./my-registrations.ts";
 import type { MyRegistration } from "./registrations.ts";
 import { GUEST_LIMIT_MESSAGE, type GuestView, MAX_GUESTS_PER_PLAYER } from "./guests.ts";
-import { hasControlCharacters, hasControlCharactersOrLineBreaks, notAllowedCharacters } from "./text.ts";
+import { hasControlCharacters, hasControlCharactersOrLineBreaks, notAllowedCharacters, type TextLabel } from "./text.ts";
+import { errorKey } from "./i18n/error-key.ts";
 
-export const ALL_FIELDS_REQUIRED = "All fields are required";
-export const DATE_IN_PAST = "Date must be after todays date";
+export const ALL_FIELDS_REQUIRED = errorKey("shared.event.allRequired");
+
+/**
+ * What the create form and the server say about a paid price below the minimum: a key of the
+ * "shared" area with the amount, formatted in the reader's language when it is worded. Here, not in
+ * money.ts, which the home page's entry loads: the keys' helpers stay out of its budget.
+ */
+export function minimumPriceMessage(currency: string): string {
+  return errorKey("shared.event.minimumPrice", { amount: { cents: minimumChargeCents(currency), currency } });
+}
+export const DATE_IN_PAST = errorKey("shared.event.dateInPast");
 
 const required = z.string().trim().min(1, ALL_FIELDS_REQUIRED);
-const plainText = <T extends z.ZodType<string>>(schema: T, label: string) =>
+const plainText = <T extends z.ZodType<string>>(schema: T, label: TextLabel) =>
   schema.refine((value) => !hasControlCharacters(value), notAllowedCharacters(label));
 /** A one-line field (a title, a venue, a field's name): line breaks refused too. */
-const oneLine = <T extends z.ZodType<string>>(schema: T, label: string) =>
+const oneLine = <T extends z.ZodType<string>>(schema: T, label: TextLabel) =>
   schema.refine((value) => !hasControlCharactersOrLineBreaks(value), notAllowedCharacters(label));
 /** Digits only: Number() would also take "1e3", "0x10" or "1_0", which no one means by a count. */
 const countFromText = (value: string) => (/^\d+$/.test(value) ? Number(value) : Number.NaN);
@@ -46,10 +56,10 @@ const money = (message: string, currency: string) =>
 
 /** Upper bounds of a game; beyond them the columns would overflow. Checked by the form and the server alike. */
 export const EVENT_LIMITS = { maxPlayers: 1000, maxGoalkeepers: 100, durationMinutes: 24 * 60, notes: 1000 } as const;
-export const NOTES_TOO_LONG = `Notes must be at most ${EVENT_LIMITS.notes} characters`;
-export const POINT_INCOMPLETE = "Give both latitude and longitude, or neither.";
-export const LATITUDE_RANGE = "Latitude must be between -90 and 90.";
-export const LONGITUDE_RANGE = "Longitude must be between -180 and 180.";
+export const NOTES_TOO_LONG = errorKey("shared.event.notesTooLong", { max: EVENT_LIMITS.notes });
+export const POINT_INCOMPLETE = errorKey("shared.event.pointIncomplete");
+export const LATITUDE_RANGE = errorKey("shared.event.latitudeRange");
+export const LONGITUDE_RANGE = errorKey("shared.event.longitudeRange");
 
 // Built once per currency: the server checks every create request with it.
 const schemas = new Map<string, ReturnType<typeof buildCreateEventSchema>>();
@@ -72,18 +82,18 @@ export function createEventSchemaFor(currency: string) {
 function buildCreateEventSchema(currency: string) {
   return z
     .object({
-      title: oneLine(required.max(120, "Title is too long"), "Title"),
-      date: required.regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a valid date"),
-      time: required.regex(/^\d{2}:\d{2}$/, "Enter a valid time"),
-      timeZone: z.string().min(1).refine(isTimeZone, "Unknown time zone"),
-      durationHours: wholeNumber(0, "Duration hours must be 0 or more"),
-      durationMinutes: wholeNumber(0, "Duration minutes must be between 0 and 59").refine(
+      title: oneLine(required.max(120, errorKey("shared.event.titleTooLong")), "title"),
+      date: required.regex(/^\d{4}-\d{2}-\d{2}$/, errorKey("shared.event.validDate")),
+      time: required.regex(/^\d{2}:\d{2}$/, errorKey("shared.event.validTime")),
+      timeZone: z.string().min(1).refine(isTimeZone, errorKey("shared.event.unknownTimeZone")),
+      durationHours: wholeNumber(0, errorKey("shared.event.durationHours")),
+      durationMinutes: wholeNumber(0, errorKey("shared.event.durationMinutes")).refine(
         (minutes) => minutes <= 59,
-        "Duration minutes must be between 0 and 59",
+        errorKey("shared.event.durationMinutes"),
       ),
       location: z.object(
         {
-          name: oneLine(z.string().trim().min(1, ALL_FIELDS_REQUIRED).max(300, "The venue's name is too long"), "Event Location"),
+          name: oneLine(z.string().trim().min(1, ALL_FIELDS_REQUIRED).max(300, errorKey("shared.event.venueTooLong")), "location"),
           // Any point on the globe: from the place search, or typed in by the organiser (no geocoder
           // needed); or none at all, a typed name and address being enough (docs/decisions/021).
           latitude: z.number().min(-90, LATITUDE_RANGE).max(90, LATITUDE_RANGE).nullable().optional().default(null),
@@ -94,12 +104,12 @@ function buildCreateEventSchema(currency: string) {
         message: POINT_INCOMPLETE,
         path: ["latitude"],
       }),
-      field: oneLine(z.string().trim().max(120), "Field").optional().default(""),
-      notes: plainText(z.string().trim().max(EVENT_LIMITS.notes, NOTES_TOO_LONG), "Notes").optional().default(""),
-      cost: money("Cost must be an amount like 10 or 12.50", currency),
-      maxPlayers: wholeNumber(1, "Max players must be at least 1", {
+      field: oneLine(z.string().trim().max(120), "field").optional().default(""),
+      notes: plainText(z.string().trim().max(EVENT_LIMITS.notes, NOTES_TOO_LONG), "notes").optional().default(""),
+      cost: money(errorKey("shared.event.costFormat"), currency),
+      maxPlayers: wholeNumber(1, errorKey("shared.event.maxPlayersMin"), {
         value: EVENT_LIMITS.maxPlayers,
-        message: `Max players must be at most ${EVENT_LIMITS.maxPlayers}`,
+        message: errorKey("shared.event.maxPlayersMax", { max: EVENT_LIMITS.maxPlayers }),
       }),
       includeGoalkeepers: z.boolean().default(false),
       /** Blank means free (docs/product-rules.md, "Events"). */
@@ -115,7 +125,7 @@ function buildCreateEventSchema(currency: string) {
         if (input.goalkeeperCost.trim() !== "") {
           const cents = parseMoneyToCents(input.goalkeeperCost);
           if (cents === null) {
-            ctx.addIssue({ code: "custom", path: ["goalkeeperCost"], message: "Goalkeeper cost must be an amount like 10 or 12.50" });
+            ctx.addIssue({ code: "custom", path: ["goalkeeperCost"], message: errorKey("shared.event.goalkeeperCostFormat") });
             return z.NEVER;
           }
           if (!isChargeablePrice(cents, currency)) {
@@ -133,22 +143,22 @@ function buildCreateEventSchema(currency: string) {
         }
         const max = typeof rawMax === "number" ? rawMax : countFromText(rawMax);
         if (!Number.isInteger(max) || max < 1) {
-          ctx.addIssue({ code: "custom", path: ["maxGoalkeepers"], message: "Max goalkeepers must be at least 1" });
+          ctx.addIssue({ code: "custom", path: ["maxGoalkeepers"], message: errorKey("shared.event.maxGoalkeepersMin") });
           return z.NEVER;
         }
         if (max > EVENT_LIMITS.maxGoalkeepers) {
-          ctx.addIssue({ code: "custom", path: ["maxGoalkeepers"], message: `Max goalkeepers must be at most ${EVENT_LIMITS.maxGoalkeepers}` });
+          ctx.addIssue({ code: "custom", path: ["maxGoalkeepers"], message: errorKey("shared.event.maxGoalkeepersMax", { max: EVENT_LIMITS.maxGoalkeepers }) });
           return z.NEVER;
         }
         maxGoalkeepers = max;
       }
       const durationTotal = input.durationHours * 60 + input.durationMinutes;
       if (durationTotal <= 0) {
-        ctx.addIssue({ code: "custom", path: ["durationHours"], message: "The duration must be longer than 0 minutes" });
+        ctx.addIssue({ code: "custom", path: ["durationHours"], message: errorKey("shared.event.durationTooShort") });
         return z.NEVER;
       }
       if (durationTotal > EVENT_LIMITS.durationMinutes) {
-        ctx.addIssue({ code: "custom", path: ["durationHours"], message: "The duration must be 24 hours or less" });
+        ctx.addIssue({ code: "custom", path: ["durationHours"], message: errorKey("shared.event.durationTooLong") });
         return z.NEVER;
       }
       return {
@@ -330,11 +340,11 @@ export interface EditEventResponse {
 
 /** The most an organiser may say to the players when cancelling a game (it goes into every mail). */
 export const CANCEL_MESSAGE_MAX = 500;
-export const CANCEL_MESSAGE_TOO_LONG = `The message must be at most ${CANCEL_MESSAGE_MAX} characters`;
+export const CANCEL_MESSAGE_TOO_LONG = errorKey("shared.event.cancelMessageTooLong", { max: CANCEL_MESSAGE_MAX });
 
 /** POST /api/events/:id/cancel (admins): an optional message for the players, blank meaning none. */
 export const cancelEventSchema = z.object({
-  message: plainText(z.string().trim().max(CANCEL_MESSAGE_MAX, CANCEL_MESSAGE_TOO_LONG), "Message").optional().default(""),
+  message: plainText(z.string().trim().max(CANCEL_MESSAGE_MAX, CANCEL_MESSAGE_TOO_LONG), "message").optional().default(""),
 });
 
 /**

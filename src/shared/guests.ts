@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { hasControlCharactersOrLineBreaks } from "./text.ts";
+import { errorKey, type ErrorText, errorText } from "./i18n/error-key.ts";
 
 /**
  * +1 guests (docs/guests.md): a player may bring up to the game's `maxGuestsPerPlayer` guests, named
@@ -11,18 +12,18 @@ import { hasControlCharactersOrLineBreaks } from "./text.ts";
 export const MAX_GUESTS_PER_PLAYER = 5;
 export const GUEST_NAME_MAX = 40;
 
-export const GUEST_FIRST_NAME_REQUIRED = "Give each guest a first name.";
-export const GUEST_NAME_TOO_LONG = `A guest's name must be at most ${GUEST_NAME_MAX} characters.`;
-export const GUEST_NAME_NOT_ALLOWED = "A guest's name contains characters that are not allowed.";
-export const GUESTS_OFF = "This game does not take guests.";
-export const GUESTS_PLAYERS_ONLY = "Guests can only join as players.";
-export const PARTY_LARGER_THAN_GAME = "Your party is larger than this game.";
-export const GUEST_NOT_FOUND = "This guest is not in your party.";
-export const GUEST_LIMIT_MESSAGE = `Guests per player must be between 0 and ${MAX_GUESTS_PER_PLAYER}`;
+export const GUEST_FIRST_NAME_REQUIRED = errorKey("shared.guests.firstNameRequired");
+export const GUEST_NAME_TOO_LONG = errorKey("shared.guests.nameTooLong", { max: GUEST_NAME_MAX });
+export const GUEST_NAME_NOT_ALLOWED = errorKey("shared.guests.nameNotAllowed");
+export const GUESTS_OFF = errorKey("shared.guests.off");
+export const GUESTS_PLAYERS_ONLY = errorKey("shared.guests.playersOnly");
+export const PARTY_LARGER_THAN_GAME = errorKey("shared.guests.partyLargerThanGame");
+export const GUEST_NOT_FOUND = errorKey("shared.guests.notFound");
+export const GUEST_LIMIT_MESSAGE = errorKey("shared.guests.limitRange", { max: MAX_GUESTS_PER_PLAYER });
 
 /** The refusal for a party over the game's limit. */
-export function tooManyGuests(max: number): string {
-  return max === 1 ? "You can bring at most 1 guest to this game." : `You can bring at most ${max} guests to this game.`;
+export function tooManyGuests(max: number): ErrorText {
+  return errorText("shared.guests.tooMany", { max });
 }
 
 /** A guest's name is one line: no control characters, and no line breaks either (a trailing one is trimmed). */

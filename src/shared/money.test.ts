@@ -4,11 +4,12 @@ import {
   currencyProblem,
   formatCents,
   MINIMUM_CHARGE_CENTS,
-  minimumPriceMessage,
   parseMoneyToCents,
   processingFeeCents,
   refundAfterFeeCents,
 } from "./money.ts";
+import { minimumPriceMessage } from "./events.ts";
+import { english } from "#test/shared-english.ts";
 
 describe("money", () => {
   it("parses amounts to integer cents", () => {
@@ -59,8 +60,8 @@ describe("money", () => {
     expect(MINIMUM_CHARGE_CENTS.usd).toBe(50);
     expect(MINIMUM_CHARGE_CENTS.eur).toBe(50);
     expect(MINIMUM_CHARGE_CENTS.gbp).toBe(30);
-    expect(minimumPriceMessage("cad")).toBe("The price must be free or at least $0.50.");
-    expect(minimumPriceMessage("gbp")).toBe("The price must be free or at least £0.30.");
+    expect(english(minimumPriceMessage("cad"))).toBe("The price must be free or at least $0.50.");
+    expect(english(minimumPriceMessage("gbp"))).toBe("The price must be free or at least £0.30.");
   });
 
   it("charges 2.9% + $0.30, rounded to the cent, and nothing on a free spot", () => {

@@ -71,11 +71,6 @@ export function minimumChargeCents(currency: string): number {
   return isCurrency(code) ? MINIMUM_CHARGE_CENTS[code] : 50;
 }
 
-/** What the create form and the server say about a paid price below the minimum. */
-export function minimumPriceMessage(currency: string): string {
-  return `The price must be free or at least ${formatCents(minimumChargeCents(currency), currency)}.`;
-}
-
 /** Whether a price can be charged: free, or at least the minimum charge. */
 export function isChargeablePrice(cents: number, currency: string): boolean {
   return cents === 0 || cents >= minimumChargeCents(currency);

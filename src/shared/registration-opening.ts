@@ -1,3 +1,5 @@
+import { errorKey } from "./i18n/error-key.ts";
+
 /**
  * Whether a game takes joins yet: a series' game opens at its `registrationOpensAt` (docs/series.md);
  * any other game (null) since it was created. The server checks it on every join (join-batch.ts); the
@@ -8,9 +10,9 @@ export function isRegistrationOpen(event: { registrationOpensAt: string | null }
 }
 
 /** A join before the opening by someone who is not one of the series' regulars (the server's 422). */
-export const REGULARS_ONLY = "Only this series' regulars can join before registration opens.";
+export const REGULARS_ONLY = errorKey("shared.registration.regularsOnly");
 /** A regular's join in the window once the regulars' share of the role is held (the server's 422). */
-export const REGULARS_SPOTS_TAKEN = "The spots for regulars are taken. The others open to everyone when registration opens.";
+export const REGULARS_SPOTS_TAKEN = errorKey("shared.registration.regularsSpotsTaken");
 
 /**
  * The most spots of a role regulars may hold in their window: their share of it, rounded down, so

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { guestSchema, MAX_GUESTS_PER_PLAYER, tooManyGuests } from "./guests.ts";
+import { guestSchema, MAX_GUESTS_PER_PLAYER } from "./guests.ts";
 import {
   CARD_DETAILS_MISSING,
   cardDigits,
@@ -10,12 +10,13 @@ import {
   isLuhnValid,
   parseExpiry,
 } from "./registrations.ts";
+import { errorKey } from "./i18n/error-key.ts";
 
 /** The request bodies of registrations and saved cards (docs/http-api.md, "Routes"), checked the same way on both sides. */
 
 /** POST /api/events/:id/registrations. Unknown keys (an `amount`, say) are dropped: the server prices every charge. */
 export const joinSchema = z.object({
-  role: z.enum(["player", "goalkeeper"], { error: "role must be player or goalkeeper" }),
+  role: z.enum(["player", "goalkeeper"], { error: errorKey("shared.registration.role") }),
   paymentMethodId: z.string().trim().min(1).max(255).optional(),
   consentToAutoCharge: z.boolean().optional(),
   /**
@@ -26,7 +27,7 @@ export const joinSchema = z.object({
    */
   expectedPriceCents: z.number().int().min(0).max(100_000_000).optional(),
   /** +1 guests (players only, up to the game's limit, checked by the server): the party pays price × (1 + guests). */
-  guests: z.array(guestSchema).max(MAX_GUESTS_PER_PLAYER, tooManyGuests(MAX_GUESTS_PER_PLAYER)).optional(),
+  guests: z.array(guestSchema).max(MAX_GUESTS_PER_PLAYER, errorKey("shared.guests.tooMany", { max: MAX_GUESTS_PER_PLAYER })).optional(),
 });
 export type JoinInput = z.infer<typeof joinSchema>;
 

@@ -15,6 +15,7 @@ import {
   parseExpiry,
   priceFor,
 } from "./registrations.ts";
+import { english } from "#test/shared-english.ts";
 
 describe("the 24-hour cancel window", () => {
   const start = new Date("2026-12-06T10:00:00Z");
@@ -36,10 +37,10 @@ describe("the 24-hour cancel window", () => {
 // The original product's texts, word for word (docs/product-rules.md, "Where the texts come from").
 describe("join notices", () => {
   it("names the list or waitlist joined", () => {
-    expect(joinNotice("player", "confirmed")).toBe("You have been successfully added to the Player List!");
-    expect(joinNotice("goalkeeper", "confirmed")).toBe("You have been successfully added to the Goalkeeper List!");
-    expect(joinNotice("player", "waitlisted")).toBe("You have been successfully added to the Player Waitlist!");
-    expect(joinNotice("goalkeeper", "waitlisted")).toBe("You have been successfully added to the Goalkeeper Waitlist!");
+    expect(english(joinNotice("player", "confirmed"))).toBe("You have been successfully added to the Player List!");
+    expect(english(joinNotice("goalkeeper", "confirmed"))).toBe("You have been successfully added to the Goalkeeper List!");
+    expect(english(joinNotice("player", "waitlisted"))).toBe("You have been successfully added to the Player Waitlist!");
+    expect(english(joinNotice("goalkeeper", "waitlisted"))).toBe("You have been successfully added to the Goalkeeper Waitlist!");
   });
 });
 
@@ -54,18 +55,18 @@ describe("the card form", () => {
   const now = () => new Date("2026-11-21T12:00:00Z");
   const check = (card: { number: string; expiry: string; cvc: string }) => {
     const parsed = cardSchema(now).safeParse(card);
-    return parsed.success ? null : parsed.error.issues.map((issue) => issue.message);
+    return parsed.success ? null : parsed.error.issues.map((issue) => english(issue.message));
   };
   it("accepts Stripe's test numbers with spaces, MM/YY and MM/YYYY", () => {
     expect(check({ number: "4242 4242 4242 4242", expiry: "11/26", cvc: "123" })).toBeNull();
     expect(check({ number: "4000-0027-6000-3184", expiry: "01/2030", cvc: "1234" })).toBeNull();
   });
   it("says the details are missing when a field is blank", () => {
-    expect(check({ number: " ", expiry: "12/30", cvc: "123" })).toEqual([CARD_DETAILS_MISSING]);
+    expect(check({ number: " ", expiry: "12/30", cvc: "123" })).toEqual([english(CARD_DETAILS_MISSING)]);
   });
   it("names each bad field", () => {
-    expect(check({ number: "4242 4242 4242 4241", expiry: "13/30", cvc: "12" })).toEqual([INVALID_CARD_NUMBER, INVALID_EXPIRY, INVALID_CVC]);
-    expect(check({ number: "4242424242424242", expiry: "10/26", cvc: "123" })).toEqual([EXPIRED_CARD]);
+    expect(check({ number: "4242 4242 4242 4241", expiry: "13/30", cvc: "12" })).toEqual([INVALID_CARD_NUMBER, INVALID_EXPIRY, INVALID_CVC].map(english));
+    expect(check({ number: "4242424242424242", expiry: "10/26", cvc: "123" })).toEqual([english(EXPIRED_CARD)]);
   });
   it("checks the Luhn digit and parses expiry dates", () => {
     expect(isLuhnValid("4000000000000002")).toBe(true);

@@ -7,6 +7,7 @@
  */
 
 import type { GuestView } from "./guests.ts";
+import { errorKey, type ErrorText, errorText } from "./i18n/error-key.ts";
 
 export type RegistrationRole = "player" | "goalkeeper";
 
@@ -132,12 +133,12 @@ export interface Receipt {
 
 // --- card entry (simulated gateway: our own form; Stripe mode uses the Payment Element) ---
 
-export const CARD_DETAILS_MISSING = "Card details are missing.";
-export const FAILED_TO_SAVE_CARD = "Failed to save the card.";
-export const INVALID_CARD_NUMBER = "Your card number is invalid.";
-export const INVALID_EXPIRY = "Your card's expiration date is invalid.";
-export const EXPIRED_CARD = "Your card has expired.";
-export const INVALID_CVC = "Your card's security code is invalid.";
+export const CARD_DETAILS_MISSING = errorKey("shared.cards.detailsMissing");
+export const FAILED_TO_SAVE_CARD = errorKey("shared.cards.saveFailed");
+export const INVALID_CARD_NUMBER = errorKey("shared.cards.invalidNumber");
+export const INVALID_EXPIRY = errorKey("shared.cards.invalidExpiry");
+export const EXPIRED_CARD = errorKey("shared.cards.expired");
+export const INVALID_CVC = errorKey("shared.cards.invalidCvc");
 
 /** Luhn check of a card number (digits only). */
 export function isLuhnValid(digits: string): boolean {
@@ -170,32 +171,30 @@ export function parseExpiry(expiry: string): { month: number; year: number } | n
 
 // --- the original product's texts, word for word (docs/product-rules.md, "Where the texts come from") ---
 
-export const SELECT_SAVED_CARD = "Please select a saved payment method.";
-export const PAYMENT_FAILED = "Payment failed. Please try again.";
-export const FAILED_TO_INITIALIZE_PAYMENT = "Failed to initialize payment.";
-export const UNEXPECTED_ERROR = "An unexpected error occurred.";
-export const REFUND_SUCCESSFUL = "Refund successful!";
-export const EVENT_CANCELLED_AND_REFUNDED = "Event cancelled, and all users refunded.";
-export const FAILED_TO_CANCEL_EVENT = "Failed to cancel the event.";
-export const CANCEL_WINDOW_TEXT = "You can only cancel your registration up to 24 hours before the event.";
+export const SELECT_SAVED_CARD = errorKey("shared.payment.selectSavedCard");
+export const PAYMENT_FAILED = errorKey("shared.payment.failed");
+export const FAILED_TO_INITIALIZE_PAYMENT = errorKey("shared.payment.initializeFailed");
+export const UNEXPECTED_ERROR = errorKey("shared.payment.unexpected");
+export const REFUND_SUCCESSFUL = errorKey("shared.payment.refundSuccessful");
+export const EVENT_CANCELLED_AND_REFUNDED = errorKey("shared.event.cancelledAndRefunded");
+export const FAILED_TO_CANCEL_EVENT = errorKey("shared.event.cancelFailed");
+export const CANCEL_WINDOW_TEXT = errorKey("shared.registration.cancelWindow");
 /** Stripe's own wording when the bank's authentication fails. */
-export const AUTHENTICATION_FAILED = "We are unable to authenticate your payment method. Please choose a different payment method and try again.";
-export const CONSENT_REQUIRED = "Please agree to be charged automatically if a spot frees up.";
+export const AUTHENTICATION_FAILED = errorKey("shared.payment.authenticationFailed");
+export const CONSENT_REQUIRED = errorKey("shared.payment.consentRequired");
 
 /**
  * What a person joining a paid waitlist agrees to, as the payment dialog words it; the mail that
  * records the consent quotes it.
  */
-export function autoChargeConsentText(price: string): string {
-  return `I agree that my card will be charged ${price} automatically if a spot frees up.`;
+export function autoChargeConsentText(price: string): ErrorText {
+  return errorText("shared.payment.consent", { price });
 }
 
 /** The success notice after a join: the original product's text (docs/product-rules.md). */
-export function joinNotice(role: RegistrationRole, status: RegistrationStatus): string {
+export function joinNotice(role: RegistrationRole, status: RegistrationStatus): ErrorText {
   const list = role === "player" ? "Player" : "Goalkeeper";
-  return status === "waitlisted"
-    ? `You have been successfully added to the ${list} Waitlist!`
-    : `You have been successfully added to the ${list} List!`;
+  return errorText(status === "waitlisted" ? "shared.registration.joinedWaitlist" : "shared.registration.joined", { list });
 }
 
 export const CANCEL_WINDOW_MS = 24 * 60 * 60 * 1000;

@@ -3,23 +3,24 @@ import { ALL_FIELDS_REQUIRED, createEventSchemaFor, type CreateEventData, type E
 import { dayNumber } from "./series-schedule.ts";
 import { REGULARS_LIMITS } from "./regulars-limits.ts";
 import { isValidDate } from "./zoned-time.ts";
+import { errorKey } from "./i18n/error-key.ts";
 
 /** Bounds of a series, checked by the form and the server alike (docs/series.md). */
 export const SERIES_LIMITS = { maxGames: 104, maxDays: 2 * 366, opensDaysMin: 1, opensDaysMax: 28, opensDaysDefault: 6 } as const;
 
-export const END_DATE_REQUIRED = "Enter the date of the last game";
-export const END_DATE_BEFORE_FIRST = "The last date must be on or after the first game's date";
-export const END_DATE_TOO_FAR = `A series can last at most ${SERIES_LIMITS.maxDays} days: create another one after it`;
-export const GAME_COUNT_RANGE = `The number of games must be between 1 and ${SERIES_LIMITS.maxGames}`;
-export const OPENS_DAYS_RANGE = `Registration must open between ${SERIES_LIMITS.opensDaysMin} and ${SERIES_LIMITS.opensDaysMax} days before kick-off`;
-export const EDIT_SCOPE_REQUIRED = "Choose this game, or this and the following games";
+export const END_DATE_REQUIRED = errorKey("shared.series.endDateRequired");
+export const END_DATE_BEFORE_FIRST = errorKey("shared.series.endDateBeforeFirst");
+export const END_DATE_TOO_FAR = errorKey("shared.series.endDateTooFar", { days: SERIES_LIMITS.maxDays });
+export const GAME_COUNT_RANGE = errorKey("shared.series.gameCountRange", { max: SERIES_LIMITS.maxGames });
+export const OPENS_DAYS_RANGE = errorKey("shared.series.opensDaysRange", { min: SERIES_LIMITS.opensDaysMin, max: SERIES_LIMITS.opensDaysMax });
+export const EDIT_SCOPE_REQUIRED = errorKey("shared.series.editScopeRequired");
 
 export { REGULARS_LIMITS } from "./regulars-limits.ts";
 
-export const REGULARS_WINDOW_RANGE = `The regulars' head start must be between ${REGULARS_LIMITS.windowHoursMin} and ${REGULARS_LIMITS.windowHoursMax} hours`;
-export const REGULARS_OF_LAST_RANGE = `Count between 1 and ${REGULARS_LIMITS.ofLastMax} of the last games`;
-export const REGULARS_MIN_GAMES_RANGE = "The games a regular played must be between 1 and the games counted";
-export const REGULARS_SHARE_RANGE = `The regulars' share must be between ${REGULARS_LIMITS.maxPercentMin} % and ${REGULARS_LIMITS.maxPercentMax} % of the spots`;
+export const REGULARS_WINDOW_RANGE = errorKey("shared.series.regularsWindowRange", { min: REGULARS_LIMITS.windowHoursMin, max: REGULARS_LIMITS.windowHoursMax });
+export const REGULARS_OF_LAST_RANGE = errorKey("shared.series.regularsOfLastRange", { max: REGULARS_LIMITS.ofLastMax });
+export const REGULARS_MIN_GAMES_RANGE = errorKey("shared.series.regularsMinGamesRange");
+export const REGULARS_SHARE_RANGE = errorKey("shared.series.regularsShareRange", { min: REGULARS_LIMITS.maxPercentMin, max: REGULARS_LIMITS.maxPercentMax });
 
 const wholeFromText = (value: unknown): number => {
   if (typeof value === "number") return value;
@@ -132,7 +133,7 @@ export function createSeriesSchemaFor(currency: string) {
 }
 
 export function endDateProblem(firstDate: string, endDate: string): string | null {
-  if (!isValidDate(endDate)) return "Enter a valid date";
+  if (!isValidDate(endDate)) return errorKey("shared.event.validDate");
   if (!isValidDate(firstDate)) return null;
   if (endDate < firstDate) return END_DATE_BEFORE_FIRST;
   if (dayNumber(endDate) - dayNumber(firstDate) > SERIES_LIMITS.maxDays) return END_DATE_TOO_FAR;

@@ -1,24 +1,30 @@
 import { z } from "zod";
 import { MAX_GOALS, MAX_SCORES, MAX_STARS, MAX_TEAMS, MIN_STARS, MIN_TEAMS } from "./teams.ts";
+import { errorKey } from "./i18n/error-key.ts";
 
 /**
  * The teams' request bodies (docs/http-api.md). Apart from teams.ts so that the event page, which
  * only shows the published teams, does not load Zod.
  */
 
-const teamCount = z
-  .number({ error: `The number of teams must be from ${MIN_TEAMS} to ${MAX_TEAMS}.` })
-  .int({ error: `The number of teams must be from ${MIN_TEAMS} to ${MAX_TEAMS}.` })
-  .min(MIN_TEAMS, { error: `The number of teams must be from ${MIN_TEAMS} to ${MAX_TEAMS}.` })
-  .max(MAX_TEAMS, { error: `The number of teams must be from ${MIN_TEAMS} to ${MAX_TEAMS}.` });
+const TEAM_COUNT = errorKey("shared.teams.teamCount", { min: MIN_TEAMS, max: MAX_TEAMS });
+const TEAM_INDEX = errorKey("shared.teams.teamIndex");
+const GOALS = errorKey("shared.teams.goals", { max: MAX_GOALS });
+const STARS = errorKey("shared.teams.stars", { min: MIN_STARS, max: MAX_STARS });
 
-const registrationId = z.guid({ error: "A player's id is not valid." });
+const teamCount = z
+  .number({ error: TEAM_COUNT })
+  .int({ error: TEAM_COUNT })
+  .min(MIN_TEAMS, { error: TEAM_COUNT })
+  .max(MAX_TEAMS, { error: TEAM_COUNT });
+
+const registrationId = z.guid({ error: errorKey("shared.teams.playerId") });
 const teamIndex = z
-  .number({ error: "A team must be given by its number." })
-  .int({ error: "A team must be given by its number." })
-  .min(0, { error: "A team must be given by its number." })
-  .max(MAX_TEAMS - 1, { error: "A team must be given by its number." });
-const locks = z.record(registrationId, teamIndex, { error: "Locks must name players and their teams." });
+  .number({ error: TEAM_INDEX })
+  .int({ error: TEAM_INDEX })
+  .min(0, { error: TEAM_INDEX })
+  .max(MAX_TEAMS - 1, { error: TEAM_INDEX });
+const locks = z.record(registrationId, teamIndex, { error: errorKey("shared.teams.locks") });
 
 /** POST /api/admin/events/:id/teams/suggestions: the best splits for these locks. */
 export const teamsSuggestSchema = z.object({ teamCount, locks: locks.default({}) }).strict();
@@ -27,26 +33,26 @@ export type TeamsSuggestBody = z.infer<typeof teamsSuggestSchema>;
 /** PUT /api/admin/events/:id/teams: the teams as the admin left them; `publish` shows them to the players. */
 export const teamsPutSchema = z
   .object({
-    teams: z.array(z.array(registrationId).max(200), { error: "Teams must be lists of players." }).min(MIN_TEAMS).max(MAX_TEAMS, { error: `The number of teams must be from ${MIN_TEAMS} to ${MAX_TEAMS}.` }),
+    teams: z.array(z.array(registrationId).max(200), { error: errorKey("shared.teams.lists") }).min(MIN_TEAMS).max(MAX_TEAMS, { error: TEAM_COUNT }),
     locks: locks.default({}),
-    publish: z.boolean({ error: "publish must be true or false" }),
+    publish: z.boolean({ error: errorKey("shared.teams.publish") }),
   })
   .strict();
 export type TeamsPutBody = z.infer<typeof teamsPutSchema>;
 
 const goals = z
-  .number({ error: `A score is a whole number from 0 to ${MAX_GOALS}.` })
-  .int({ error: `A score is a whole number from 0 to ${MAX_GOALS}.` })
-  .min(0, { error: `A score is a whole number from 0 to ${MAX_GOALS}.` })
-  .max(MAX_GOALS, { error: `A score is a whole number from 0 to ${MAX_GOALS}.` });
+  .number({ error: GOALS })
+  .int({ error: GOALS })
+  .min(0, { error: GOALS })
+  .max(MAX_GOALS, { error: GOALS });
 
 /** PUT /api/admin/events/:id/teams/scores: the whole result (one or several short games); replaces the last. */
 export const scoresPutSchema = z
   .object({
     scores: z
       .array(z.object({ teams: z.tuple([teamIndex, teamIndex]), goals: z.tuple([goals, goals]) }).strict())
-      .min(1, { error: "Enter at least one score." })
-      .max(MAX_SCORES, { error: `At most ${MAX_SCORES} short games in one result.` }),
+      .min(1, { error: errorKey("shared.teams.atLeastOneScore") })
+      .max(MAX_SCORES, { error: errorKey("shared.teams.maxScores", { max: MAX_SCORES }) }),
   })
   .strict();
 export type ScoresPutBody = z.infer<typeof scoresPutSchema>;
@@ -55,10 +61,10 @@ export type ScoresPutBody = z.infer<typeof scoresPutSchema>;
 export const starsPutSchema = z
   .object({
     stars: z
-      .number({ error: `A rough rating is ${MIN_STARS} to ${MAX_STARS} stars.` })
-      .int({ error: `A rough rating is ${MIN_STARS} to ${MAX_STARS} stars.` })
-      .min(MIN_STARS, { error: `A rough rating is ${MIN_STARS} to ${MAX_STARS} stars.` })
-      .max(MAX_STARS, { error: `A rough rating is ${MIN_STARS} to ${MAX_STARS} stars.` })
+      .number({ error: STARS })
+      .int({ error: STARS })
+      .min(MIN_STARS, { error: STARS })
+      .max(MAX_STARS, { error: STARS })
       .nullable(),
   })
   .strict();

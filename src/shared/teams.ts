@@ -1,4 +1,6 @@
 import type { RegistrationRole } from "./registrations.ts";
+import { errorKey, type ErrorText, errorText } from "./i18n/error-key.ts";
+import type { SharedKey } from "./i18n/catalogs/areas.ts";
 
 /**
  * Fair teams at the pitch (docs/teams-and-ratings.md): the rules as pure functions, so the admin's
@@ -30,31 +32,41 @@ export function muFromStars(stars: number | null): number {
   return stars === null ? DEFAULT_MU : DEFAULT_MU + (stars - 3) * 4;
 }
 
-/** What the players call each team: the side with the bibs and the side without (more teams, more colours). */
+/**
+ * What the players call each team: the side with the bibs and the side without (more teams, more
+ * colours). In English, as the published teams' answer names them (data, like a player's name); the
+ * screens word `teamNameText` in the reader's language (the "shared" area's `shared.teams.name`).
+ */
 export function teamName(index: number, teamCount: number): string {
   if (teamCount <= 2) return index === 0 ? "Bibs" : "No bibs";
   return ["Orange bibs", "No bibs", "Blue bibs", "Yellow bibs"][index] ?? `Team ${index + 1}`;
 }
 
+/** A team's name by key, for the screens: `shared.teams.name` chooses the same words as `teamName`. */
+export function teamNameText(index: number, teamCount: number): ErrorText {
+  const team = teamCount <= 2 ? (index === 0 ? "bibs" : "noBibs") : (["orange", "noBibs", "blue", "yellow"][index] ?? "numbered");
+  return errorText("shared.teams.name", { team, number: index + 1 });
+}
+
 export const TEAMS_MESSAGES = {
-  notYet: "Teams can be made from 60 minutes before kick-off.",
-  cancelled: "This game was cancelled: there are no teams to make.",
-  resultsTooEarly: "The result can be entered once the game has kicked off.",
-  notPublished: "Publish the teams before entering the result.",
-  tooFewPlayers: "There are not enough players for these teams: each team needs at least 2.",
-  notAPlayer: "Every player in a team must have a confirmed spot in this game.",
-  twice: "A player is in two teams, or twice in one.",
-  unevenSizes: "The teams' sizes must differ by at most one.",
-  unevenKeepers: "Goalkeepers must be spread one per team.",
-  lockBroken: "A locked player must stay in the team they are locked to.",
-  missing: "Every player must be in a team.",
-  unknownTeam: "A score names a team that does not exist.",
-  sameTeam: "A score is between two different teams.",
+  notYet: errorKey("shared.teams.notYet"),
+  cancelled: errorKey("shared.teams.cancelled"),
+  resultsTooEarly: errorKey("shared.teams.resultsTooEarly"),
+  notPublished: errorKey("shared.teams.notPublished"),
+  tooFewPlayers: errorKey("shared.teams.tooFewPlayers"),
+  notAPlayer: errorKey("shared.teams.notAPlayer"),
+  twice: errorKey("shared.teams.twice"),
+  unevenSizes: errorKey("shared.teams.unevenSizes"),
+  unevenKeepers: errorKey("shared.teams.unevenKeepers"),
+  lockBroken: errorKey("shared.teams.lockBroken"),
+  missing: errorKey("shared.teams.missing"),
+  unknownTeam: errorKey("shared.teams.unknownTeam"),
+  sameTeam: errorKey("shared.teams.sameTeam"),
   // A guest in the teams who no longer plays (docs/teams-and-ratings.md, "Guests"): which rule, said on a save.
-  guestRemoved: "A guest in these teams was removed from their player's party.",
-  guestPartyGone: "A guest in these teams came with a player who no longer has a confirmed spot.",
-  guestHostNotCheckedIn: "A guest plays only once the player who brought them is checked in.",
-  guestNoRating: "A guest has no account, so no rating: they play at the default rating.",
+  guestRemoved: errorKey("shared.teams.guestRemoved"),
+  guestPartyGone: errorKey("shared.teams.guestPartyGone"),
+  guestHostNotCheckedIn: errorKey("shared.teams.guestHostNotCheckedIn"),
+  guestNoRating: errorKey("shared.teams.guestNoRating"),
 } as const;
 
 export type TeamsWindowState = "not_yet" | "open" | "cancelled";
@@ -133,7 +145,7 @@ export function checkSplit(options: {
   pool: readonly SheetPlayer[];
   locks: Readonly<Record<string, number>>;
   minPerTeam?: number;
-}): string | null {
+}): SharedKey | null {
   const { teams, pool, locks, minPerTeam = MIN_PLAYERS_PER_TEAM } = options;
   const roles = new Map(pool.map((player) => [player.memberId, player.role]));
   if (pool.length < teams.length * minPerTeam) return TEAMS_MESSAGES.tooFewPlayers;

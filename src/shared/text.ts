@@ -1,3 +1,5 @@
+import { errorKey } from "./i18n/error-key.ts";
+
 /**
  * Control characters other than tab and line breaks. None belong in any text field, and PostgreSQL
  * cannot store NUL at all: unchecked, one would turn a bad input into a 500. Tab and line breaks
@@ -24,7 +26,10 @@ export function hasControlCharactersOrLineBreaks(text: string): boolean {
   return CONTROL_CHARACTERS_OR_LINE_BREAKS.test(text);
 }
 
-/** The message for a field that holds one. */
-export function notAllowedCharacters(label: string): string {
-  return `${label} contains characters that are not allowed`;
+/** The fields whose message names them: "Title contains characters that are not allowed". */
+export type TextLabel = "firstName" | "lastName" | "title" | "location" | "field" | "notes" | "message" | "search";
+
+/** The message for a field that holds one (a key of the "shared" area, worded by each side). */
+export function notAllowedCharacters(label: TextLabel): string {
+  return errorKey("shared.text.notAllowed", { label });
 }

@@ -10,7 +10,7 @@ const ALLOWED = [
   "Canceled/Refunded", // the original product's section title ("Canceled/Refunded Events")
   "You have no canceled events.", // its empty text
   'rejects with "Share canceled"', // Capacitor's own words, quoted in a comment
-  "The payment was canceled.", // the card processor's words (src/server/money/processors/test-cards.ts), in the server's French dictionary
+  "The payment was canceled.", // the card processor's words (src/server/money/processors/test-cards.ts), its refusal's key errors.card.canceled
 ];
 
 function sources(dir: string): string[] {

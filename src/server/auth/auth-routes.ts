@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import type { Language } from "#shared/language.ts";
 import type { AppContext } from "#server/context.ts";
-import { translateServerMessage } from "#server/i18n/error-language.ts";
+import type { ErrorKey } from "#shared/i18n/catalogs/areas.ts";
+import { translate } from "#server/i18n/translate.ts";
 import { requestLanguage } from "#server/i18n/request-language.ts";
 import type { AppEnv } from "#server/http/env.ts";
 import type { AddressAction } from "#server/http/rate-limit.ts";
@@ -76,8 +77,28 @@ export function authRoutes(context: Pick<AppContext, "auth" | "database" | "limi
 }
 
 /**
+ * better-auth's own refusals on the flows the app uses (@better-auth/core's BASE_ERROR_CODES), by
+ * their code: the key of their message in the "errors" area. A refusal with another code is passed
+ * on as better-auth wrote it; the app's own (the hook in auth.ts) come worded already.
+ */
+const AUTH_ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
+  INVALID_EMAIL_OR_PASSWORD: "errors.auth.invalidEmailOrPassword",
+  EMAIL_NOT_VERIFIED: "errors.auth.emailNotVerified",
+  INVALID_PASSWORD: "errors.auth.invalidPassword",
+  INVALID_EMAIL: "errors.auth.invalidEmail",
+  PASSWORD_TOO_SHORT: "errors.auth.passwordTooShort",
+  PASSWORD_TOO_LONG: "errors.auth.passwordTooLong",
+  INVALID_TOKEN: "errors.auth.invalidToken",
+  TOKEN_EXPIRED: "errors.auth.tokenExpired",
+  USER_ALREADY_EXISTS: "errors.auth.userAlreadyExists",
+  USER_NOT_FOUND: "errors.auth.userNotFound",
+  EMAIL_ALREADY_VERIFIED: "errors.auth.emailAlreadyVerified",
+  SESSION_EXPIRED: "errors.auth.sessionExpired",
+};
+
+/**
  * better-auth's refusal ({ code, message }) with its message in the request's language, like the
- * app's own errors (http/errors.ts): better-auth writes English, and the code stays as it is.
+ * app's own errors (http/errors.ts): worded from its code's key; the code stays as it is.
  */
 async function inLanguage(response: Response, language: Language): Promise<Response> {
   if (language === "en" || response.status < 400 || !response.headers.get("content-type")?.includes("application/json")) return response;
@@ -86,9 +107,11 @@ async function inLanguage(response: Response, language: Language): Promise<Respo
     .json()
     .catch(() => undefined);
   if (!body || typeof body !== "object" || !("message" in body) || typeof body.message !== "string") return response;
+  const key = "code" in body && typeof body.code === "string" && Object.hasOwn(AUTH_ERROR_KEYS, body.code) ? AUTH_ERROR_KEYS[body.code] : undefined;
+  if (!key) return response;
   const headers = new Headers(response.headers);
   headers.delete("content-length");
-  const translated = { ...body, message: translateServerMessage(body.message, language) };
+  const translated = { ...body, message: translate(language, key) };
   return new Response(JSON.stringify(translated), { status: response.status, statusText: response.statusText, headers });
 }
 

@@ -14,6 +14,8 @@ import { configuredRecipientLimit, type RecipientLimit } from "#server/mail/reci
 import { trustedOrigins } from "#server/mobile/app-origins.ts";
 import { type Language, languageFromCookieHeader, pickLanguage } from "#shared/language.ts";
 import { mailLanguage } from "#server/mail/mail-language.ts";
+import { errorText } from "#shared/i18n/error-key.ts";
+import { type ErrorMessage, messageOfText, wordError } from "#server/i18n/error-language.ts";
 import { accountExistsMail, resetPasswordMail, verificationMail } from "./account-mails.ts";
 
 /** How long a mailed verification link works (better-auth's default, stated because a resent link needs it too). */
@@ -24,8 +26,8 @@ export const CLIENT_ADDRESS_HEADER = "x-kickoff-client-address";
 
 /** An account without a password proves it is its owner by a sign-in this recent (decision 008). */
 export const FRESH_SIGN_IN_SECONDS = 5 * 60;
-export const DELETE_NEEDS_PASSWORD = "Enter your current password to delete your account.";
-export const DELETE_NEEDS_FRESH_SIGN_IN = "For your security, sign in again with Google, then delete your account within 5 minutes.";
+export const DELETE_NEEDS_PASSWORD = errorText("errors.account.deleteNeedsPassword");
+export const DELETE_NEEDS_FRESH_SIGN_IN = errorText("errors.account.deleteNeedsFreshSignIn");
 
 export function createAuth(options: {
   config: Config;
@@ -159,19 +161,23 @@ export function createAuth(options: {
     hooks: {
       // The same name rule as the profile form: first and last name are required.
       before: createAuthMiddleware(async (ctx) => {
+        // Our own refusals are worded here, in the request's language (the same rule as
+        // requestLanguage's); authRoutes words better-auth's own by their code (auth-routes.ts).
+        const say = (message: ErrorMessage) => wordError(message, pickLanguage(languageFromCookieHeader(ctx.headers?.get("cookie") ?? null), ctx.headers?.get("accept-language")));
         // PostgreSQL cannot store or compare text with NUL: refused here, not a 500 inside better-auth.
         if (containsNul(ctx.body) || containsNul(ctx.query)) {
-          throw new APIError("BAD_REQUEST", { message: "The request contains characters that are not allowed." });
+          throw new APIError("BAD_REQUEST", { message: say(errorText("errors.request.charactersNotAllowed")) });
         }
         if (ctx.path === "/sign-up/email") {
           const parsed = nameSchema.safeParse(ctx.body);
-          if (!parsed.success) throw new APIError("BAD_REQUEST", { message: parsed.error.issues[0]?.message });
+          const problem = parsed.success ? undefined : parsed.error.issues[0]?.message;
+          if (!parsed.success) throw new APIError("BAD_REQUEST", { message: problem === undefined ? undefined : say(messageOfText(problem)) });
           const { firstName, lastName } = parsed.data;
           return { context: { body: { ...ctx.body, firstName, lastName, name: `${firstName} ${lastName}` } } };
         }
         if (ctx.path === "/update-user") {
           // Names change through PATCH /api/me/name, which validates them and keeps the display name in step.
-          throw new APIError("FORBIDDEN", { message: "Use the profile page to change your name." });
+          throw new APIError("FORBIDDEN", { message: say(errorText("errors.account.useProfileForName")) });
         }
         if (ctx.path === "/delete-user") {
           // better-auth deletes without a password when the session is "fresh" (a day by default), so
@@ -183,11 +189,11 @@ export function createAuth(options: {
           if (credential?.password) {
             const password = (ctx.body as { password?: unknown } | undefined)?.password;
             if (typeof password !== "string" || password === "") {
-              throw new APIError("BAD_REQUEST", { message: DELETE_NEEDS_PASSWORD, code: "PASSWORD_REQUIRED" });
+              throw new APIError("BAD_REQUEST", { message: say(DELETE_NEEDS_PASSWORD), code: "PASSWORD_REQUIRED" });
             }
           } else if (Date.now() - new Date(found.session.createdAt).getTime() > FRESH_SIGN_IN_SECONDS * 1000) {
             // Google-only accounts have no password to give: a sign-in minutes ago proves the owner is here.
-            throw new APIError("FORBIDDEN", { message: DELETE_NEEDS_FRESH_SIGN_IN, code: "FRESH_SIGN_IN_REQUIRED" });
+            throw new APIError("FORBIDDEN", { message: say(DELETE_NEEDS_FRESH_SIGN_IN), code: "FRESH_SIGN_IN_REQUIRED" });
           }
         }
       }),

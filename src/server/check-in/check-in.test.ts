@@ -7,6 +7,7 @@ import { insertGame, join, playerWithCard } from "#test/payments.ts";
 import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "#test/test-app.ts";
 import { event as eventTable, payment, registration } from "#server/db/schema.ts";
 import { insertEvent, insertRegistration, insertUser } from "#test/seed-events.ts";
+import { english } from "#test/shared-english.ts";
 
 /**
  * Check-in at the pitch (docs/product-rules.md, "Check-in"): who may, when, what a repeat does,
@@ -84,7 +85,7 @@ describe("who may use check-in", () => {
     // A registration of another game is not on this game's list.
     const elsewhere = await put(game.id, other.ids.Bea!, true);
     expect(elsewhere.status).toBe(404);
-    expect(elsewhere.body.error?.message).toBe(CHECK_IN_MESSAGES.registrationNotFound);
+    expect(elsewhere.body.error?.message).toBe(english(CHECK_IN_MESSAGES.registrationNotFound));
     expect((await rowOf(other.ids.Bea!)).checkedInAt).toBeNull();
   });
 });
@@ -155,7 +156,7 @@ describe("checking in", () => {
     for (const name of ["Wait", "Back", "Paying"]) {
       const response = await put(game.id, game.ids[name]!, true);
       expect(response.status, name).toBe(409);
-      expect(response.body.error).toEqual({ code: "conflict", message: CHECK_IN_MESSAGES.notConfirmed });
+      expect(response.body.error).toEqual({ code: "conflict", message: english(CHECK_IN_MESSAGES.notConfirmed) });
       expect((await rowOf(game.ids[name]!)).checkedInAt).toBeNull();
     }
   });
@@ -164,7 +165,7 @@ describe("checking in", () => {
     const early = await gameWith(1.1, [{ first: "Ann" }]);
     const tooEarly = await put(early.id, early.ids.Ann!, true);
     expect(tooEarly.status).toBe(422);
-    expect(tooEarly.body.error).toEqual({ code: "rule", message: CHECK_IN_MESSAGES.notYet });
+    expect(tooEarly.body.error).toEqual({ code: "rule", message: english(CHECK_IN_MESSAGES.notYet) });
     expect((await list(early.id)).body.window.state).toBe("not_yet");
 
     const justOpen = await gameWith(0.9, [{ first: "Ann" }]);
@@ -176,14 +177,14 @@ describe("checking in", () => {
     const over = await gameWith(-1.5 - 6.17, [{ first: "Ann" }]);
     const closed = await put(over.id, over.ids.Ann!, true);
     expect(closed.status).toBe(422);
-    expect(closed.body.error).toEqual({ code: "rule", message: CHECK_IN_MESSAGES.closed });
+    expect(closed.body.error).toEqual({ code: "rule", message: english(CHECK_IN_MESSAGES.closed) });
     expect((await list(over.id)).body.window.state).toBe("closed");
     expect((await rowOf(over.ids.Ann!)).checkedInAt).toBeNull();
 
     const cancelled = await gameWith(0.5, [{ first: "Ann" }], { status: "cancelled" });
     const refused = await put(cancelled.id, cancelled.ids.Ann!, true);
     expect(refused.status).toBe(422);
-    expect(refused.body.error?.message).toBe(CHECK_IN_MESSAGES.cancelled);
+    expect(refused.body.error?.message).toBe(english(CHECK_IN_MESSAGES.cancelled));
   });
 });
 
@@ -224,7 +225,7 @@ describe("no-shows", () => {
     const game = await gameWith(0.5, [{ first: "Ann" }]);
     const response = await admin.json<{ error: { code: string; message: string } }>("POST", `${base(game.id)}/no-shows`, {});
     expect(response.status).toBe(422);
-    expect(response.body.error).toEqual({ code: "rule", message: CHECK_IN_MESSAGES.noShowsTooEarly });
+    expect(response.body.error).toEqual({ code: "rule", message: english(CHECK_IN_MESSAGES.noShowsTooEarly) });
     expect((await rowOf(game.ids.Ann!)).noShowAt).toBeNull();
   });
 
@@ -241,7 +242,7 @@ describe("no-shows", () => {
     for (const method of ["POST", "DELETE"]) {
       const response = await admin.json<{ error: { code: string; message: string } }>(method, `${base(old.id)}/no-shows`, method === "POST" ? {} : undefined);
       expect(response.status, method).toBe(422);
-      expect(response.body.error).toEqual({ code: "rule", message: CHECK_IN_MESSAGES.noShowsTooLate });
+      expect(response.body.error).toEqual({ code: "rule", message: english(CHECK_IN_MESSAGES.noShowsTooLate) });
     }
     expect((await rowOf(old.ids.Ann!)).noShowAt).toBeInstanceOf(Date);
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALL_FIELDS_REQUIRED, DATE_IN_PAST, type EventDetail, LATITUDE_RANGE, LONGITUDE_RANGE, type UpcomingEventsResponse } from "#shared/events.ts";
 import { dateInZone, zonedTimeToUtc } from "#shared/zoned-time.ts";
 import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "#test/test-app.ts";
+import { english } from "#test/shared-english.ts";
 
 const ZONE = "America/New_York";
 const DAY = 86_400_000;
@@ -151,15 +152,15 @@ describe("POST /api/events: invalid input is a 400 with the form's messages", ()
     const response = await admin.json<ErrorBody>("POST", "/api/events", validBody(overrides));
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe("validation");
-    expect(response.body.error.message).toBe(ALL_FIELDS_REQUIRED);
-    expect(response.body.error.fields?.[field]).toBe(ALL_FIELDS_REQUIRED);
+    expect(response.body.error.message).toBe(english(ALL_FIELDS_REQUIRED));
+    expect(response.body.error.fields?.[field]).toBe(english(ALL_FIELDS_REQUIRED));
   });
 
   it("refuses a date before today in the organiser's zone", async () => {
     const yesterday = dateInZone(new Date(Date.now() - DAY), ZONE);
     const response = await admin.json<ErrorBody>("POST", "/api/events", validBody({ date: yesterday }));
     expect(response.status).toBe(400);
-    expect(response.body.error).toEqual({ code: "validation", message: DATE_IN_PAST, fields: { date: DATE_IN_PAST } });
+    expect(response.body.error).toEqual({ code: "validation", message: english(DATE_IN_PAST), fields: { date: english(DATE_IN_PAST) } });
   });
 
   it("refuses a start time that has already passed today", async () => {
@@ -169,8 +170,8 @@ describe("POST /api/events: invalid input is a 400 with the form's messages", ()
     )!;
     const response = await admin.json<ErrorBody>("POST", "/api/events", validBody({ date: dateInZone(new Date(), zone), time: "00:00", timeZone: zone }));
     expect(response.status).toBe(400);
-    expect(response.body.error.message).toBe(DATE_IN_PAST);
-    expect(response.body.error.fields).toEqual({ time: DATE_IN_PAST });
+    expect(response.body.error.message).toBe(english(DATE_IN_PAST));
+    expect(response.body.error.fields).toEqual({ time: english(DATE_IN_PAST) });
   });
 
   it.each([
@@ -192,8 +193,8 @@ describe("POST /api/events: invalid input is a 400 with the form's messages", ()
   });
 
   it.each([
-    ["latitude", { name: "Nowhere", latitude: -90.5, longitude: 0 }, "location.latitude", LATITUDE_RANGE],
-    ["longitude", { name: "Nowhere", latitude: 0, longitude: 180.01 }, "location.longitude", LONGITUDE_RANGE],
+    ["latitude", { name: "Nowhere", latitude: -90.5, longitude: 0 }, "location.latitude", english(LATITUDE_RANGE)],
+    ["longitude", { name: "Nowhere", latitude: 0, longitude: 180.01 }, "location.longitude", english(LONGITUDE_RANGE)],
   ])("says which coordinate is off the globe (%s)", async (_label, location, field, message) => {
     const response = await admin.json<ErrorBody>("POST", "/api/events", validBody({ location }));
     expect(response.status).toBe(400);

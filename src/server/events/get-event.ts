@@ -13,8 +13,9 @@ import { regularsSpots } from "#shared/registration-opening.ts";
 import { regularStandingOf, regularsOf, regularsRuleOf } from "./regulars.ts";
 import { isEventId, summaryColumns, toEventSummary } from "./event-summary.ts";
 import type { ListCache } from "./list-cache.ts";
+import { errorText } from "#shared/i18n/error-key.ts";
 
-export const EVENT_NOT_FOUND = "Event not found.";
+export const EVENT_NOT_FOUND = errorText("errors.event.notFound");
 
 /** Statuses the page shows: held spots, waitlists, and refunds (refundedUsers, as the original product named the list). */
 const SHOWN: RegistrationStatus[] = [...HELD_STATUSES, "waitlisted", "refunded"];

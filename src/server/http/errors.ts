@@ -4,7 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import type { z } from "zod";
 import { errorText } from "#shared/i18n/error-key.ts";
 import { isDatabaseUnreachable } from "#server/db/unreachable.ts";
-import { type ErrorMessage, inRequestLanguage, wordError } from "#server/i18n/error-language.ts";
+import { type ErrorMessage, inRequestLanguage, messageOfText, wordError } from "#server/i18n/error-language.ts";
 
 export type ErrorCode =
   | "validation"
@@ -39,9 +39,9 @@ const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
 
 /**
  * A failure the caller can act on; its message is shown to the user as is, in the request's language.
- * `message` (and each field's) is a key of the "errors" area with its values, `errorText(key, values)`,
- * a key alone (a zod schema's message), or, until every message is a key, an English text the
- * dictionary translates; `Error.message` and `fields` hold the English (what the logs and the tests read).
+ * `message` (and each field's) is a key of the "errors" or "shared" area with its values,
+ * `errorText(key, values)`, or a key alone (a rule's constant); a key that does not exist fails the
+ * typecheck. `Error.message` and `fields` hold the English (what the logs and the tests read).
  */
 export class AppError extends Error {
   override name = "AppError";
@@ -64,7 +64,7 @@ export class RateLimitedError extends AppError {
   override name = "RateLimitedError";
   constructor(readonly retryAfterSeconds: number) {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    super("rate_limited", `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+    super("rate_limited", errorText("errors.request.rateLimited", { minutes }));
   }
 }
 
@@ -76,9 +76,11 @@ export function validationError(error: z.ZodError): AppError {
   const fields: Record<string, ErrorMessage> = {};
   for (const issue of error.issues) {
     const key = issue.path.join(".") || "_";
-    fields[key] ??= issue.message;
+    fields[key] ??= messageOfText(issue.message);
   }
-  return new AppError("validation", error.issues[0]?.message ?? errorText("errors.request.invalidInput"), fields);
+  // A schema's message is a key (errorKey, src/shared/i18n/error-key.ts); zod's own is in the request's language already.
+  const first = error.issues[0]?.message;
+  return new AppError("validation", first === undefined ? errorText("errors.request.invalidInput") : messageOfText(first), fields);
 }
 
 export function errorBody(code: ErrorCode, message: string, fields?: Record<string, string>) {
@@ -87,8 +89,8 @@ export function errorBody(code: ErrorCode, message: string, fields?: Record<stri
 
 /**
  * An error answer in the request's language: a message by key is worded here, at the boundary, from
- * the "errors" area (docs/languages.md, "The server's texts"); one still written in English is
- * translated by the English-keyed dictionary.
+ * the "errors" and "shared" areas (docs/languages.md, "The server's texts"); a text another program
+ * wrote goes as it is.
  */
 export function errorAnswer(c: Context, code: ErrorCode, message: ErrorMessage, status: ContentfulStatusCode, fields?: Record<string, ErrorMessage>) {
   const translated = inRequestLanguage(c, message, fields);
@@ -102,7 +104,7 @@ export function errorAnswer(c: Context, code: ErrorCode, message: ErrorMessage, 
  */
 export interface HttpAnswer {
   code: ErrorCode;
-  message: string;
+  message: ErrorMessage;
   status: ContentfulStatusCode;
   log?: string;
 }
@@ -136,7 +138,7 @@ export function handleError(error: Error, c: Context) {
   if (error instanceof HTTPException) {
     const status = error.status;
     const code: ErrorCode = status === 413 || status < 500 ? "validation" : "internal";
-    return answer(code, error.message || errorText("errors.request.badRequest"), status as ContentfulStatusCode);
+    return answer(code, error.message ? { written: error.message } : errorText("errors.request.badRequest"), status as ContentfulStatusCode);
   }
   const requestId = c.get("requestId" as never) ?? "-";
   console.error(`[${String(requestId)}] unexpected error on ${c.req.method} ${c.req.path}:`, error);

@@ -91,3 +91,16 @@ describe("better-auth's answers and the rate limit", () => {
     expect((await errorOf(await signIn(ENGLISH))).message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
   });
 });
+
+describe("the app's own refusals inside better-auth", () => {
+  it("are worded in the request's language where they are thrown", async () => {
+    const client = new TestClient(context, { remoteAddress: "198.51.100.41" });
+    const signUp = (headers: Record<string, string>) =>
+      client.request("POST", "/api/auth/sign-up/email", { email: uniqueEmail("nameless"), password: "a-long-password", firstName: " ", lastName: "Lee", name: "x" }, headers);
+    expect(await (await signUp(ENGLISH)).json()).toMatchObject({ message: "First name is required" });
+    expect(await (await signUp(FRENCH)).json()).toMatchObject({ message: "Le champ « Prénom » est obligatoire" });
+    const rename = await player.request("POST", "/api/auth/update-user", { firstName: "Ann" }, FRENCH);
+    expect(rename.status).toBe(403);
+    expect(await rename.json()).toMatchObject({ message: "Utilisez la page Profil pour changer votre nom." });
+  });
+});

@@ -1,41 +1,48 @@
 import type { Context } from "hono";
 import { z } from "zod";
-import type { ErrorKey } from "#shared/i18n/catalogs/areas.ts";
 import { messages as errorsEn } from "#shared/i18n/catalogs/en/errors.ts";
-import type { ErrorText } from "#shared/i18n/error-key.ts";
-import { SERVER_MESSAGES_FR } from "#shared/i18n/server-messages-fr.ts";
-import { type MessageDictionary, translateMessage } from "#shared/i18n/translate-message.ts";
+import { messages as sharedEn } from "#shared/i18n/catalogs/en/shared.ts";
+import { type ApiMessageKey, type ErrorText, readErrorText } from "#shared/i18n/error-key.ts";
+import { messageValuesIn } from "#shared/i18n/message-values.ts";
 import type { Language } from "#shared/language.ts";
 import { requestLanguage } from "./request-language.ts";
 import { translate } from "./translate.ts";
 
 /**
- * An API error's message: a key of the "errors" area and its values (ErrorText), worded in the
- * request's language at the boundary (http/errors.ts), or a key alone (a zod schema's message). A
- * plain string is a message still written in English, translated by the English-keyed dictionary
- * until every message is a key.
+ * A text another program wrote, passed on as it is: zod's own message (already in the request's
+ * language, zodParseOptions), Hono's, or a card processor's for a refusal we have no key for
+ * (money/processors/decline-text.ts).
  */
-export type ErrorMessage = string | ErrorText;
-
-/** Whether a text is a key of the "errors" area (a zod schema's message given as a key). */
-export function isErrorKey(text: string): text is ErrorKey {
-  return text.startsWith("errors.") && Object.hasOwn(errorsEn, text);
+export interface WrittenText {
+  readonly written: string;
 }
 
-/** A message in a language: a key by the catalogs, an English text by the dictionary. */
+/**
+ * An API error's message: a key of the "errors" or "shared" area with its values (ErrorText), a
+ * key alone (a rule's constant), or a text another program wrote. Worded in the request's language
+ * at the boundary (http/errors.ts); a key that does not exist fails the typecheck.
+ */
+export type ErrorMessage = ErrorText | ApiMessageKey | WrittenText;
+
+/** Whether a text is a key of the "errors" or "shared" area. */
+export function isApiMessageKey(text: string): text is ApiMessageKey {
+  return (text.startsWith("errors.") && Object.hasOwn(errorsEn, text)) || (text.startsWith("shared.") && Object.hasOwn(sharedEn, text));
+}
+
+/**
+ * A message that arrives as a string (a zod issue's, a refusal better-auth relays): a key, a key
+ * with its values (`errorKey(key, values)`), or else a text another program wrote.
+ */
+export function messageOfText(text: string): ErrorMessage {
+  const keyed = readErrorText(text);
+  return keyed && isApiMessageKey(keyed.key) ? keyed : { written: text };
+}
+
+/** A message in a language: a key by the catalogs, a written text as it is. */
 export function wordError(message: ErrorMessage, language: Language): string {
-  if (typeof message !== "string") return translate(language, message.key, message.values);
-  if (isErrorKey(message)) return translate(language, message);
-  return translateServerMessage(message, language);
-}
-
-/** Each language's dictionary of the server's messages; English is the source and needs none. */
-const DICTIONARIES: Record<Language, MessageDictionary | null> = { en: null, fr: SERVER_MESSAGES_FR };
-
-/** A message of the server in a language: its translation, else the English as it is (never a failure). */
-export function translateServerMessage(message: string, language: Language): string {
-  const dictionary = DICTIONARIES[language];
-  return dictionary ? translateMessage(message, dictionary) : message;
+  if (typeof message === "string") return translate(language, message);
+  if ("written" in message) return message.written;
+  return translate(language, message.key, message.values && messageValuesIn(message.values, language));
 }
 
 /** An error answer's message and fields in the request's language (the `kickoff_lang` cookie, else Accept-Language). */
@@ -47,7 +54,7 @@ export function inRequestLanguage(c: Context, message: ErrorMessage, fields?: Re
 /**
  * zod's own messages ("Invalid input: expected string, received undefined"), for the checks that
  * give none of ours, in the request's language: zod writes them from its locale when a parse is
- * given one. Our messages, given on the schema, win over it and are translated by the dictionary.
+ * given one. Our messages, given on the schema as keys, win over it and are worded from the catalogs.
  */
 const ZOD_LOCALES: Record<Language, z.core.$ZodErrorMap | undefined> = { en: undefined, fr: z.locales.frCA().localeError };
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { messages as mailEn } from "#shared/i18n/catalogs/en/mail.ts";
 import type { MailKey } from "#shared/i18n/catalogs/areas.ts";
 import { autoChargeConsentText } from "#shared/registrations.ts";
+import { wordError } from "./error-language.ts";
 import { LANGUAGES } from "#shared/language.ts";
 import { translate, translatorFor } from "./translate.ts";
 
@@ -28,7 +29,7 @@ describe("the server's translator", () => {
   });
 
   it("words the payment dialog's consent in the mail as the dialog did", () => {
-    expect(translate("en", "mail.waitlist.consent", { amount: "$10.00" })).toBe(`“${autoChargeConsentText("$10.00")}”`);
+    expect(translate("en", "mail.waitlist.consent", { amount: "$10.00" })).toBe(`“${wordError(autoChargeConsentText("$10.00"), "en")}”`);
   });
 
   it("has every mail text in every language (a missing key would come back as the key)", () => {

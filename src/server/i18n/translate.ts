@@ -8,6 +8,7 @@ import { messages as eventEn } from "#shared/i18n/catalogs/en/event.ts";
 import { messages as homeEn } from "#shared/i18n/catalogs/en/home.ts";
 import { messages as mailEn } from "#shared/i18n/catalogs/en/mail.ts";
 import { messages as privacyEn } from "#shared/i18n/catalogs/en/privacy.ts";
+import { messages as sharedEn } from "#shared/i18n/catalogs/en/shared.ts";
 import { messages as shellEn } from "#shared/i18n/catalogs/en/shell.ts";
 import { messages as yoursEn } from "#shared/i18n/catalogs/en/yours.ts";
 import { messages as accountFr } from "#shared/i18n/catalogs/fr/account.ts";
@@ -17,6 +18,7 @@ import { messages as eventFr } from "#shared/i18n/catalogs/fr/event.ts";
 import { messages as homeFr } from "#shared/i18n/catalogs/fr/home.ts";
 import { messages as mailFr } from "#shared/i18n/catalogs/fr/mail.ts";
 import { messages as privacyFr } from "#shared/i18n/catalogs/fr/privacy.ts";
+import { messages as sharedFr } from "#shared/i18n/catalogs/fr/shared.ts";
 import { messages as shellFr } from "#shared/i18n/catalogs/fr/shell.ts";
 import { messages as yoursFr } from "#shared/i18n/catalogs/fr/yours.ts";
 import { INTL_LOCALES, type Language } from "#shared/language.ts";
@@ -32,8 +34,8 @@ import { INTL_LOCALES, type Language } from "#shared/language.ts";
  */
 // Keyed by area, so that an area added to areas.ts and not here fails the typecheck.
 const SOURCES: Record<Language, Record<(typeof ALL_AREAS)[number], Record<string, string>>> = {
-  en: { shell: shellEn, home: homeEn, yours: yoursEn, event: eventEn, account: accountEn, admin: adminEn, privacy: privacyEn, mail: mailEn, errors: errorsEn },
-  fr: { shell: shellFr, home: homeFr, yours: yoursFr, event: eventFr, account: accountFr, admin: adminFr, privacy: privacyFr, mail: mailFr, errors: errorsFr },
+  en: { shell: shellEn, home: homeEn, yours: yoursEn, event: eventEn, account: accountEn, admin: adminEn, privacy: privacyEn, shared: sharedEn, mail: mailEn, errors: errorsEn },
+  fr: { shell: shellFr, home: homeFr, yours: yoursFr, event: eventFr, account: accountFr, admin: adminFr, privacy: privacyFr, shared: sharedFr, mail: mailFr, errors: errorsFr },
 };
 
 const instances = new Map<Language, I18n>();

@@ -3,6 +3,7 @@ import { payment } from "#server/db/schema.ts";
 import type { MoneyDeps } from "./deps.ts";
 import { chargeLookupOf, type PaymentRow } from "./ledger.ts";
 import type { ChargeOutcome } from "./processors/gateway.ts";
+import { translate } from "#server/i18n/translate.ts";
 
 /**
  * The ledger rows the recovery sweep settles (registrations/recover.ts), and what the processor says
@@ -54,7 +55,8 @@ export function staleRefunds(deps: Pick<MoneyDeps, "database">, now: number): Pr
  * one that landed meanwhile is returned as it is.
  */
 export async function learnExpiredCharge(deps: Pick<MoneyDeps, "gateway">, charge: PaymentRow): Promise<ChargeOutcome> {
-  const notInTime = { code: EXPIRED, message: "The payment was not completed in time." };
+  // The ledger keeps the note in English (a record); a mail that quotes it words it (decline-text.ts).
+  const notInTime = { code: EXPIRED, message: translate("en", "errors.ledger.notInTime") };
   let found = await deps.gateway.findCharge(chargeLookupOf(charge));
   if (found?.status === "requires_action") {
     found = await deps.gateway.cancelCharge(found.chargeId);

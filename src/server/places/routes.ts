@@ -7,6 +7,8 @@ import type { AppEnv } from "#server/http/env.ts";
 import { parseQuery } from "#server/http/validate.ts";
 import { searchPlaces } from "./search-places.ts";
 import { errorKey } from "#shared/i18n/error-key.ts";
+import { requestLanguage } from "#server/i18n/request-language.ts";
+import { translate } from "#server/i18n/translate.ts";
 
 const placesQuerySchema = z.object({
   q: z
@@ -14,7 +16,7 @@ const placesQuerySchema = z.object({
     .trim()
     .min(2, errorKey("errors.places.tooShort"))
     .max(200, errorKey("errors.places.tooLong"))
-    .refine((q) => !hasControlCharacters(q), notAllowedCharacters("The search text")),
+    .refine((q) => !hasControlCharacters(q), notAllowedCharacters("search")),
 });
 
 /** /api/places?q= — the Create New Event place search (admins only). */
@@ -24,6 +26,8 @@ export function placesRoutes(context: Pick<AppContext, "database" | "geocoder">)
   return new Hono<AppEnv>().get("/", async (c) => {
     requireAdmin(c.get("user"));
     const { q } = parseQuery(c, placesQuerySchema);
-    return c.json(await searchPlaces({ db, geocoder, query: q }));
+    const found = await searchPlaces({ db, geocoder, query: q });
+    // The place search's own notice (a successful answer's data) in the request's language, like an error's message.
+    return c.json(found.geocoderError ? { ...found, geocoderError: translate(requestLanguage(c), "errors.places.unavailable") } : found);
   });
 }

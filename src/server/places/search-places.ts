@@ -3,8 +3,10 @@ import type { PlaceSuggestion } from "#shared/events.ts";
 import type { Db } from "#server/db/client.ts";
 import { event } from "#server/db/schema.ts";
 import type { Geocoder } from "./geocoders.ts";
+import { translate } from "#server/i18n/translate.ts";
 
-export const GEOCODER_UNAVAILABLE = "Place search is unavailable right now. Try again, or pick a venue used before.";
+/** The notice when the geocoder fails, in English; the route words it in the request's language. */
+export const GEOCODER_UNAVAILABLE = translate("en", "errors.places.unavailable");
 export const MAX_VENUES = 5;
 export const MAX_GEOCODER_RESULTS = 5;
 

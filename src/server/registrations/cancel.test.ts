@@ -5,6 +5,7 @@ import { CANCEL_WINDOW_TEXT } from "#shared/registrations.ts";
 import { CARDS, eventAs, eventually, insertGame, join, ledgerOf, playerWithCard, registrationsOf, saveCard } from "#test/payments.ts";
 import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "#test/test-app.ts";
 import { payment, registration, simPaymentMethod } from "#server/db/schema.ts";
+import { english } from "#test/shared-english.ts";
 
 type ErrorBody = { error: { code: string; message: string } };
 
@@ -96,7 +97,7 @@ describe("cancelling a paid spot", () => {
     await join(player.client, game.id, { role: "player", paymentMethodId: player.card.id });
     const response = await cancel(player.client, game.id);
     expect(response.status).toBe(422);
-    expect(response.body.error?.message).toBe(CANCEL_WINDOW_TEXT);
+    expect(response.body.error?.message).toBe(english(CANCEL_WINDOW_TEXT));
     expect((await registrationsOf(context, game.id)).map((r) => r.status)).toEqual(["confirmed"]);
   });
 

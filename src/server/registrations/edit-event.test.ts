@@ -6,6 +6,7 @@ import { editFormOf, eventAs, eventually, insertGame as insertAnyGame, join, pla
 import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "#test/test-app.ts";
 import { event as eventTable, registration } from "#server/db/schema.ts";
 import { EDIT_CANCELLED, EDIT_FINISHED } from "./edit-event.ts";
+import { english } from "#test/shared-english.ts";
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 type Game = Awaited<ReturnType<typeof insertAnyGame>>;
@@ -179,7 +180,7 @@ describe("PATCH /api/events/:id: an admin edits a game", () => {
     const ahead = await insertGame(context);
     const past = await edit(admin, ahead, { date: dateInZone(new Date(Date.now() - 48 * HOUR), ahead.timeZone) });
     expect(past.status).toBe(400);
-    expect(past.body.error.message).toBe(DATE_IN_PAST);
+    expect(past.body.error.message).toBe(english(DATE_IN_PAST));
   });
 
   it("lets a game that has started keep its start while its notes change", async () => {

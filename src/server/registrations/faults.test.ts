@@ -15,6 +15,7 @@ import { prepareAccountDeletion } from "./release-user.ts";
 import { recoverPayments } from "./recover.ts";
 import { PAYMENT_HOLD_MS, PROMOTION_STALL_MS, REFUND_STALL_MS } from "#server/money/stale-payments.ts";
 import { runPromotion } from "./run-promotion.ts";
+import { english } from "#test/shared-english.ts";
 
 /**
  * The money rules with faults injected, on both gateways: answers lost on every try, a search index
@@ -190,7 +191,7 @@ describe.each(["simulated", "stripe"] as const)("faults on the %s gateway", (mod
       const warned = warn.mock.calls.map((call) => String(call[0]));
       warn.mockRestore();
       expect(answer.status).toBe(502);
-      expect(answer.body.error?.message).toBe(PAYMENT_FAILED);
+      expect(answer.body.error?.message).toBe(english(PAYMENT_FAILED));
       // The app's budget is 6 s (2 s in these tests): far from the minutes of retries it was before.
       expect(elapsed).toBeLessThan(15_000);
       const [held] = await registrationsOf(context, game.id, person.userId);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GUEST_NAME_NOT_ALLOWED } from "#shared/guests.ts";
 import { insertGame, join, registrationsOf } from "#test/payments.ts";
 import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type TestContext } from "#test/test-app.ts";
+import { english } from "#test/shared-english.ts";
 
 /**
  * A guest's name is one line (issue 30): a line break in it ("Sam\r\nBcc: x@example.com") is refused
@@ -32,7 +33,7 @@ describe("a guest's name is one line", () => {
     const { client } = await signUpVerified(context);
     const refused = await join(client, game.id, { role: "player", guests: [guest] });
     expect(refused.status).toBe(400);
-    expect((refused.body as ErrorBody).error).toMatchObject({ code: "validation", message: GUEST_NAME_NOT_ALLOWED, fields: { [field]: GUEST_NAME_NOT_ALLOWED } });
+    expect((refused.body as ErrorBody).error).toMatchObject({ code: "validation", message: english(GUEST_NAME_NOT_ALLOWED), fields: { [field]: english(GUEST_NAME_NOT_ALLOWED) } });
     expect(await registrationsOf(context, game.id)).toEqual([]);
   });
 

@@ -7,6 +7,7 @@ import { eventAs, eventually, insertGame, join, ledgerOf, playerWithCard, regist
 import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type TestContext } from "#test/test-app.ts";
 import { payment, registration, registrationGuest } from "#server/db/schema.ts";
 import { reconcile } from "#server/money/reconcile.ts";
+import { english } from "#test/shared-english.ts";
 
 /**
  * +1 guests (docs/guests.md) on the real database (PGlite, or PostgreSQL with TEST_DATABASE_URL) and the
@@ -90,13 +91,13 @@ describe("joining with guests", () => {
       const response = await join(pat.client, eventId, { paymentMethodId: card, ...body });
       return { status: response.status, message: (response.body as ErrorBody).error?.message };
     };
-    expect(await refused(off.id, { role: "player", guests: [{ firstName: "Sam" }] })).toEqual({ status: 422, message: GUESTS_OFF });
-    expect(await refused(small.id, { role: "goalkeeper", guests: [{ firstName: "Sam" }] })).toEqual({ status: 422, message: GUESTS_PLAYERS_ONLY });
-    expect(await refused(small.id, { role: "player", guests: [{ firstName: "A" }, { firstName: "B" }] })).toEqual({ status: 422, message: PARTY_LARGER_THAN_GAME });
+    expect(await refused(off.id, { role: "player", guests: [{ firstName: "Sam" }] })).toEqual({ status: 422, message: english(GUESTS_OFF) });
+    expect(await refused(small.id, { role: "goalkeeper", guests: [{ firstName: "Sam" }] })).toEqual({ status: 422, message: english(GUESTS_PLAYERS_ONLY) });
+    expect(await refused(small.id, { role: "player", guests: [{ firstName: "A" }, { firstName: "B" }] })).toEqual({ status: 422, message: english(PARTY_LARGER_THAN_GAME) });
     const overLimit = await insertGame(context, { title: "Limit cup", maxGuestsPerPlayer: 1 });
-    expect(await refused(overLimit.id, { role: "player", guests: [{ firstName: "A" }, { firstName: "B" }] })).toEqual({ status: 422, message: tooManyGuests(1) });
-    expect(await refused(small.id, { role: "player", guests: [{ firstName: "  " }] })).toEqual({ status: 400, message: GUEST_FIRST_NAME_REQUIRED });
-    expect(await refused(small.id, { role: "player", guests: [{ firstName: "Sam\u0000" }] })).toEqual({ status: 400, message: GUEST_NAME_NOT_ALLOWED });
+    expect(await refused(overLimit.id, { role: "player", guests: [{ firstName: "A" }, { firstName: "B" }] })).toEqual({ status: 422, message: english(tooManyGuests(1)) });
+    expect(await refused(small.id, { role: "player", guests: [{ firstName: "  " }] })).toEqual({ status: 400, message: english(GUEST_FIRST_NAME_REQUIRED) });
+    expect(await refused(small.id, { role: "player", guests: [{ firstName: "Sam\u0000" }] })).toEqual({ status: 400, message: english(GUEST_NAME_NOT_ALLOWED) });
     expect(await refused(small.id, { role: "player", guests: [{ firstName: "x".repeat(41) }] })).toMatchObject({ status: 400 });
     // Nothing was written by any refusal, and nothing charged.
     expect(await registrationsOf(context, small.id)).toEqual([]);
@@ -172,7 +173,7 @@ describe("removing a guest", () => {
     const sam = (await eventAs(pia.client, game.id)).mine[0]!.guests![0]!;
 
     // Not someone else's guest, nor an unknown one.
-    expect((await removeGuest(next.client, game.id, sam.id)).body.error?.message).toBe(GUEST_NOT_FOUND);
+    expect((await removeGuest(next.client, game.id, sam.id)).body.error?.message).toBe(english(GUEST_NOT_FOUND));
     expect((await removeGuest(pia.client, game.id, "not-a-guest")).status).toBe(404);
 
     const removed = await removeGuest(pia.client, game.id, sam.id);
@@ -239,7 +240,7 @@ describe("removing a guest", () => {
     await join(pia.client, game.id, { role: "player", paymentMethodId: pia.card.id, guests: [{ firstName: "Sam" }] });
     const sam = (await eventAs(pia.client, game.id)).mine[0]!.guests![0]!;
     const refused = await removeGuest(pia.client, game.id, sam.id);
-    expect([refused.status, refused.body.error?.message]).toEqual([422, CANCEL_WINDOW_TEXT]);
+    expect([refused.status, refused.body.error?.message]).toEqual([422, english(CANCEL_WINDOW_TEXT)]);
     expect((await eventAs(pia.client, game.id)).playersCount).toBe(2);
   });
 

@@ -1,4 +1,4 @@
-import { formatCents } from "#shared/money.ts";
+import { wordError } from "#server/i18n/error-language.ts";
 import { CONSENT_REQUIRED, holdsSpot, priceFor, type RegistrationRole } from "#shared/registrations.ts";
 import { AppError } from "#server/http/errors.ts";
 import { nowOf, type RegistrationDeps } from "./deps.ts";
@@ -12,7 +12,7 @@ import type { Tx } from "#server/db/client.ts";
 import { REGULARS_ONLY, REGULARS_SPOTS_TAKEN, regularsSpots } from "#shared/registration-opening.ts";
 import { inRegularsWindow, type RegularPass } from "#server/events/regulars.ts";
 import { GUESTS_OFF, GUESTS_PLAYERS_ONLY, guestDisplayName, PARTY_LARGER_THAN_GAME, tooManyGuests } from "#shared/guests.ts";
-import { errorText } from "#shared/i18n/error-key.ts";
+import { type ErrorText, errorText } from "#shared/i18n/error-key.ts";
 import { translate } from "#server/i18n/translate.ts";
 
 /** Its English, what the tests compare; thrown by key ("errors.registration.alreadyRegistered"). */
@@ -186,7 +186,7 @@ async function reserveUnderLock(deps: RegistrationDeps, tx: Tx, event: EventRow,
 async function refusalOrResume(tx: Tx, outcome: ReserveOutcome, eventId: string, userId: string, role: RegistrationRole): Promise<RegistrationRow> {
   if (outcome === "account_being_deleted") throw new AppError("forbidden", errorText("errors.account.beingDeleted"));
   if (outcome === "consent_required") throw new AppError("rule", CONSENT_REQUIRED, { consentToAutoCharge: CONSENT_REQUIRED });
-  if (outcome === "on_waitlist") throw new AppError("conflict", `You are already on the ${role === "player" ? "Player" : "Goalkeeper"} Waitlist.`);
+  if (outcome === "on_waitlist") throw new AppError("conflict", errorText("errors.registration.alreadyOnWaitlist", { list: role === "player" ? "Player" : "Goalkeeper" }));
   if (outcome !== "holds_spot") throw new Error(`the join of ${userId} to ${eventId} inserted nothing: ${outcome}`);
   // A spot held for this role's payment (a lost answer, a double click) is resumed with its own key.
   const spot = (await activeRegistrationsOf(tx, eventId, userId)).find((reg) => holdsSpot(reg.status));
@@ -235,13 +235,18 @@ async function checkRegularsShare(tx: Tx, event: EventRow, join: JoinReservation
  */
 export function checkPrice(event: EventRow, join: Pick<JoinReservation, "role" | "priceCents">, currency: string): number {
   const price = priceFor(event, join.role);
-  if (price !== join.priceCents && price > 0) throw new AppError("conflict", priceChangedMessage(price, currency));
+  if (price !== join.priceCents && price > 0) throw new AppError("conflict", priceChanged(price, currency));
   return price;
 }
 
-/** What a join refused for a changed price is told: the new price of one spot, in the app's money format. */
+/** What a join refused for a changed price is told: the new price of one spot, formatted in the request's language. */
+export function priceChanged(priceCents: number, currency: string): ErrorText {
+  return errorText("errors.registration.priceChanged", { price: { cents: priceCents, currency } });
+}
+
+/** Its English (what the logs and the tests read). */
 export function priceChangedMessage(priceCents: number, currency: string): string {
-  return `The price of this game changed to ${formatCents(priceCents, currency)}. Please review it and try again.`;
+  return wordError(priceChanged(priceCents, currency), "en");
 }
 
 /**

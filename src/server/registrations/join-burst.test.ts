@@ -12,6 +12,7 @@ import { isGameInQueue } from "#server/events/game-queue.ts";
 import { ACCOUNT_BEING_DELETED, ALREADY_REGISTERED, joinEvent } from "./join.ts";
 import { hasJoinsWaiting, type JoinReservation, MAX_JOINS_PER_TURN, reserveJoin } from "./join-batch.ts";
 import { chargeKey } from "#server/money/ledger.ts";
+import { english } from "#test/shared-english.ts";
 
 /**
  * The join's one reserving statement (reserve-spot.ts) under real concurrency: many joins on one game
@@ -198,7 +199,7 @@ describe("24 joins at once on a paid game of 3 players", () => {
     const refused = answers.filter((answer) => answer.status === 422);
     expect(confirmed).toHaveLength(3);
     expect(waitlisted.length + refused.length).toBe(21);
-    expect(refused.every((answer) => answer.body.error?.message === CONSENT_REQUIRED)).toBe(true);
+    expect(refused.every((answer) => answer.body.error?.message === english(CONSENT_REQUIRED))).toBe(true);
     // Only those who did not consent can be refused, and only once the game was full.
     for (const [index, answer] of answers.entries()) if (answer.status === 422) expect(index % 2).toBe(1);
 

@@ -273,7 +273,7 @@ describe("the price shown, checked before the lock", () => {
     player.client.cookies.set("kickoff_lang", "fr");
     try {
       const french = await joinShown(player.client, game.id, 1000);
-      // The amount written the French way, as the dictionary rewrites amounts (translate-message.ts).
+      // The amount written the French way (errors.registration.priceChanged, its price formatted in the request's language).
       expect(french.body.error?.message).toBe("Le prix de cette partie est passé à 12,00 $. Vérifiez-le et réessayez.");
     } finally {
       player.client.cookies.delete("kickoff_lang");

@@ -11,6 +11,7 @@ import { CARDS, eventAs, FUTURE_EXPIRY, insertGame, join, ledgerOf, playerWithCa
 import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "#test/test-app.ts";
 import { insertUser } from "#test/seed-events.ts";
 import { ALREADY_REGISTERED } from "./join.ts";
+import { english } from "#test/shared-english.ts";
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
@@ -45,10 +46,10 @@ describe("saved cards", () => {
     const { client } = await signUpVerified(context);
     const missing = await client.json<ErrorBody>("POST", "/api/me/payment-methods", { card: { number: "", expiry: "", cvc: "" } });
     expect(missing.status).toBe(400);
-    expect(missing.body.error.message).toBe(CARD_DETAILS_MISSING);
+    expect(missing.body.error.message).toBe(english(CARD_DETAILS_MISSING));
     const bad = await client.json<ErrorBody>("POST", "/api/me/payment-methods", { card: { number: "4242 4242 4242 4241", expiry: FUTURE_EXPIRY, cvc: "123" } });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.fields?.["card.number"]).toBe(INVALID_CARD_NUMBER);
+    expect(bad.body.error.fields?.["card.number"]).toBe(english(INVALID_CARD_NUMBER));
   });
 
   it("never lets one user see or remove another user's card", async () => {
@@ -136,7 +137,7 @@ describe("joining a paid game", () => {
     const stranger = await playerWithCard(context);
     const none = await join(player.client, game.id, { role: "player" });
     expect(none.status).toBe(400);
-    expect(none.body.error?.message).toBe(SELECT_SAVED_CARD);
+    expect(none.body.error?.message).toBe(english(SELECT_SAVED_CARD));
     const theirs = await join(player.client, game.id, { role: "player", paymentMethodId: stranger.card.id });
     expect(theirs.status).toBe(400);
     expect(await registrationsOf(context, game.id)).toEqual([]);
@@ -196,7 +197,7 @@ describe("joining a paid game", () => {
     await player.client.json("POST", "/api/payments/simulated/authenticate", { clientSecret: response.body.clientSecret!, outcome: "fail" });
     const failed = await player.client.json<ErrorBody>("POST", `/api/events/${game.id}/registrations/me/confirm`, {});
     expect(failed.status).toBe(402);
-    expect(failed.body.error.message).toBe(AUTHENTICATION_FAILED);
+    expect(failed.body.error.message).toBe(english(AUTHENTICATION_FAILED));
     expect((await eventAs(player.client, game.id)).playersCount).toBe(0);
   });
 
@@ -207,7 +208,7 @@ describe("joining a paid game", () => {
     const waiting = await playerWithCard(context);
     const without = await join(waiting.client, game.id, { role: "player", paymentMethodId: waiting.card.id });
     expect(without.status).toBe(422);
-    expect(without.body.error?.message).toBe(CONSENT_REQUIRED);
+    expect(without.body.error?.message).toBe(english(CONSENT_REQUIRED));
     const withConsent = await join(waiting.client, game.id, { role: "player", paymentMethodId: waiting.card.id, consentToAutoCharge: true });
     expect(withConsent.status).toBe(201);
     expect(withConsent.body.registration).toMatchObject({ status: "waitlisted", amountCents: 1000 });

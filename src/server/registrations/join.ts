@@ -22,7 +22,8 @@ import { checkOpen, checkParty, checkPrice, reserveJoin } from "./join-batch.ts"
 import { regularPassFor } from "#server/events/regulars.ts";
 import { type RegistrationRow } from "./queries.ts";
 import { chargeInputOf } from "#server/money/ledger.ts";
-import { errorText } from "#shared/i18n/error-key.ts";
+import { type ErrorText, errorText } from "#shared/i18n/error-key.ts";
+import { declineText } from "#server/money/processors/decline-text.ts";
 
 export { ACCOUNT_BEING_DELETED, ALREADY_REGISTERED } from "./join-batch.ts";
 
@@ -150,7 +151,7 @@ export async function answerFor(deps: RegistrationDeps, reg: RegistrationRow, ou
     return { httpStatus: 202, body: { registration: view(after), status: "requires_action", clientSecret: outcome.clientSecret } };
   }
   if (after.status === "confirmed") return { httpStatus: 201, body: { registration: view(after) } };
-  if (outcome.status === "failed") throw new AppError("payment_declined", outcome.message);
+  if (outcome.status === "failed") throw new AppError("payment_declined", declineText(outcome.code, outcome.message));
   // Released while the charge ran (the game was cancelled): the money goes back in full.
   throw new AppError("conflict", outcome.status === "succeeded" ? releasedWhilePaying(after) : SPOT_RELEASED);
 }
@@ -158,9 +159,8 @@ export async function answerFor(deps: RegistrationDeps, reg: RegistrationRow, ou
 export const SPOT_RELEASED = errorText("errors.registration.spotReleased");
 
 /** What a person is told when their payment went through after their spot was released. */
-export function releasedWhilePaying(reg: RegistrationRow): string {
-  const released = reg.closedReason === "event_cancelled" ? "This event was cancelled while you were paying." : "This spot was released while you were paying.";
-  return `${released} Your payment went through and is refunded in full.`;
+export function releasedWhilePaying(reg: RegistrationRow): ErrorText {
+  return errorText(reg.closedReason === "event_cancelled" ? "errors.registration.cancelledWhilePaying" : "errors.registration.releasedWhilePaying");
 }
 
 /** How long a join or confirm request may spend getting a charge's outcome from the processor. */

@@ -8,7 +8,7 @@ import { gameCalendarAttachment } from "#server/calendar/game-attachment.ts";
 import type { Db } from "#server/db/client.ts";
 import { event, payment, registration, registrationGuest, user } from "#server/db/schema.ts";
 import { formatEventWhen } from "#server/events/describe-event.ts";
-import { translateServerMessage } from "#server/i18n/error-language.ts";
+import { storedReasonIn } from "#server/money/processors/decline-text.ts";
 import { translatorFor } from "#server/i18n/translate.ts";
 import { mailLanguage } from "#server/mail/mail-language.ts";
 import type { Mail } from "#server/mail/mailer.ts";
@@ -160,8 +160,8 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
     case "promotion_failed": {
       const charge = byId(job.chargeId) ?? ledger.find((entry) => entry.kind === "charge");
       const [failure] = charge ? await db.select({ error: payment.error }).from(payment).where(eq(payment.id, charge.id)) : [];
-      // The processor's reason is stored in English (its decline message); it is translated like an API error.
-      const reason = failure?.error ? translateServerMessage(failure.error, language) : null;
+      // The processor's reason is stored in English (its decline message, a record): worded by its key (decline-text.ts).
+      const reason = failure?.error ? storedReasonIn(failure.error, language) : null;
       return mail(context, game, email, language, {
         messageId: messageId(`promotion_failed.${reg.id}`),
         subject: t("mail.promotionFailed.subject", { title: game.title }),

@@ -20,6 +20,7 @@ import { reconcile } from "#server/money/reconcile.ts";
 import { createSimulatedGateway, type SimulatedFaults } from "#server/money/processors/simulated.ts";
 import { recoverPayments } from "./recover.ts";
 import { PAYMENT_HOLD_MS } from "#server/money/stale-payments.ts";
+import { english } from "#test/shared-english.ts";
 
 /**
  * The registration flows (docs/registrations-and-payments.md, "Flows"), once per payment mode: the
@@ -103,7 +104,7 @@ describe.each(["simulated", "stripe"] as const)("payment flows on the %s gateway
     await mode.authenticate(fails.client, second.body.clientSecret!, "fail");
     const refused = await fails.client.json<{ error: { message: string } }>("POST", `/api/events/${game.id}/registrations/me/confirm`, {});
     expect(refused.status).toBe(402);
-    expect(refused.body.error.message).toBe(AUTHENTICATION_FAILED);
+    expect(refused.body.error.message).toBe(english(AUTHENTICATION_FAILED));
     expect((await eventAs(fails.client, game.id)).playersCount).toBe(1);
   });
 
@@ -126,7 +127,7 @@ describe.each(["simulated", "stripe"] as const)("payment flows on the %s gateway
     const lost = await join(p.client, game.id, { role: "player", paymentMethodId: p.card.id });
     mode.loseAnswers(false);
     expect(lost.status).toBe(502);
-    expect(lost.body.error?.message).toBe(PAYMENT_FAILED);
+    expect(lost.body.error?.message).toBe(english(PAYMENT_FAILED));
     const retried = await join(p.client, game.id, { role: "player" });
     expect(retried.body.registration?.status).toBe("confirmed");
     const ledger = await ledgerOf(context, retried.body.registration!.id);

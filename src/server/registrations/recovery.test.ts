@@ -11,6 +11,7 @@ import { chargeKey } from "#server/money/ledger.ts";
 import { recoverPayments } from "./recover.ts";
 import { PAYMENT_HOLD_MS } from "#server/money/stale-payments.ts";
 import { runPromotion } from "./run-promotion.ts";
+import { english } from "#test/shared-english.ts";
 
 /**
  * Lost answers and crashes, with the background jobs called by hand so each step is seen: the
@@ -41,7 +42,7 @@ describe("a charge whose answer is lost", () => {
     const lost = await join(player.client, game.id, { role: "player", paymentMethodId: player.card.id });
     faults.lostResponseRate = 0;
     expect(lost.status).toBe(502);
-    expect(lost.body.error?.message).toBe(PAYMENT_FAILED);
+    expect(lost.body.error?.message).toBe(english(PAYMENT_FAILED));
     const [held] = await registrationsOf(context, game.id);
     expect(held).toMatchObject({ status: "pending_payment" });
     // The processor did charge (the answer was what got lost).

@@ -5,6 +5,7 @@ import { DECLINES } from "#server/money/processors/test-cards.ts";
 import { applyChargeOutcome } from "./apply-charge.ts";
 import type { RegistrationDeps } from "./deps.ts";
 import { chargeInputOf, chargeLookupOf } from "#server/money/ledger.ts";
+import { translate } from "#server/i18n/translate.ts";
 
 /**
  * The promotion job: charges a promoted waitlister's saved card off-session with the key
@@ -29,7 +30,8 @@ export async function runPromotion(deps: RegistrationDeps, registrationId: strin
       chargeId: null,
       amountCents: charge.amountCents,
       code: "released",
-      message: "Not charged: the spot was released first.",
+      // A record in English, like the processor's texts; a mail that quotes it words it (decline-text.ts).
+      message: translate("en", "errors.ledger.releasedFirst"),
     };
     await applyChargeOutcome(deps, registrationId, outcome);
     return;

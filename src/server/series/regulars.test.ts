@@ -19,6 +19,7 @@ import { announceSeriesOpenings } from "./announce-openings.ts";
 import { SERIES_ENDED_REGULARS } from "./edit-regulars.ts";
 import { regularsOf } from "#server/events/regulars.ts";
 import { thursdayFrom } from "#test/seed-series.ts";
+import { english } from "#test/shared-english.ts";
 
 /**
  * Regulars first (docs/series.md) on the real database (PGlite, or PostgreSQL with TEST_DATABASE_URL):
@@ -186,13 +187,13 @@ describe("joining in the regulars' window", () => {
     // At the window's start: the newcomer and the no-show regular are refused with why; regulars may
     // join, at most 70 % of 4 players (2) and of 2 goalkeepers (1), however many press at once.
     await setWindow(game.id, new Date(Date.now() - 1000), new Date(Date.now() + HOUR));
-    expect(await tryJoin(newcomer, game.id)).toBe(REGULARS_ONLY);
-    expect(await tryJoin(noShows, game.id)).toBe(REGULARS_ONLY);
+    expect(await tryJoin(newcomer, game.id)).toBe(english(REGULARS_ONLY));
+    expect(await tryJoin(noShows, game.id)).toBe(english(REGULARS_ONLY));
     const crowd = await Promise.all(regulars.slice(0, 4).map((regular) => tryJoin(regular, game.id)));
     expect(crowd.filter((answer) => answer === "confirmed")).toHaveLength(2);
-    expect(crowd.filter((answer) => answer === REGULARS_SPOTS_TAKEN)).toHaveLength(2);
+    expect(crowd.filter((answer) => answer === english(REGULARS_SPOTS_TAKEN))).toHaveLength(2);
     expect(await tryJoin(regulars[4]!, game.id, "goalkeeper")).toBe("confirmed");
-    expect(await tryJoin(regulars[3]!, game.id, "goalkeeper")).toBe(REGULARS_SPOTS_TAKEN);
+    expect(await tryJoin(regulars[3]!, game.id, "goalkeeper")).toBe(english(REGULARS_SPOTS_TAKEN));
     const held = (await context.database.db.select().from(registration).where(eq(registration.eventId, game.id))).filter((row) => row.status === "confirmed");
     expect(held).toHaveLength(3);
 
@@ -209,7 +210,7 @@ describe("joining in the regulars' window", () => {
 
     // At the opening: everyone, the regulars who were refused too, up to the whole game.
     await setWindow(game.id, new Date(Date.now() - HOUR), new Date(Date.now() - 1000));
-    const refusedEarlier = regulars[crowd.indexOf(REGULARS_SPOTS_TAKEN)]!;
+    const refusedEarlier = regulars[crowd.indexOf(english(REGULARS_SPOTS_TAKEN))]!;
     expect(await tryJoin(newcomer, game.id)).toBe("confirmed");
     expect(await tryJoin(refusedEarlier, game.id)).toBe("confirmed");
     expect(await tryJoin(noShows, game.id)).toBe("waitlisted");
@@ -306,7 +307,7 @@ describe("changing a series' regulars rule", () => {
     expect(heard).toEqual(new Map([soon, later, last].map((game, index) => [game.id, before[index + 1]!.version + 1])));
     // The page hears of it at once (the cache was dropped), and a regular may join in the window; a newcomer may not.
     expect((await pageOf(soon.id)).regularsOpenAt).toBe((await gameRow(soon.id)).regularsOpenAt!.toISOString());
-    expect(await tryJoin(newcomer, soon.id)).toBe(REGULARS_ONLY);
+    expect(await tryJoin(newcomer, soon.id)).toBe(english(REGULARS_ONLY));
     expect(await tryJoin(rex, soon.id)).toBe("confirmed");
     // The same rule again changes nothing.
     expect((await put(admin, seriesId, { regulars: rule(48) })).body.games).toBe(0);
@@ -361,13 +362,13 @@ describe("changing a series' regulars rule", () => {
 
     const bad = await put(admin, seriesId, { regulars: rule(0) });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.fields).toEqual({ "regulars.windowHours": REGULARS_WINDOW_RANGE });
+    expect(bad.body.error.fields).toEqual({ "regulars.windowHours": english(REGULARS_WINDOW_RANGE) });
     const more = await put(admin, seriesId, { regulars: rule(24, { minGames: 5 }) });
     expect(more.status).toBe(400);
-    expect(more.body.error.fields).toEqual({ "regulars.minGames": REGULARS_MIN_GAMES_RANGE });
+    expect(more.body.error.fields).toEqual({ "regulars.minGames": english(REGULARS_MIN_GAMES_RANGE) });
     const missing = await put(admin, seriesId, {});
     expect(missing.status).toBe(400);
-    expect(missing.body.error.fields).toEqual({ regulars: ALL_FIELDS_REQUIRED });
+    expect(missing.body.error.fields).toEqual({ regulars: english(ALL_FIELDS_REQUIRED) });
     const french = await admin.request("PUT", `/api/admin/series/${seriesId}/regulars`, { regulars: rule(200) }, { "accept-language": "fr-CA" });
     expect(french.status).toBe(400);
     expect(((await french.json()) as ErrorBody).error.fields).toEqual({ "regulars.windowHours": "L’avance des habitués doit être entre 1 et 168 heures" });

@@ -5,6 +5,7 @@ import type { Db } from "#server/db/client.ts";
 import { registration, registrationGuest, user } from "#server/db/schema.ts";
 import type { Pool } from "./load-pool.ts";
 import { playerName } from "./member-names.ts";
+import type { SharedKey } from "#shared/i18n/catalogs/areas.ts";
 
 /**
  * The members of `memberIds` who are people of this game but not in the pool, each with why
@@ -53,7 +54,7 @@ export async function goneMembers(db: Db, eventId: string, memberIds: readonly s
 }
 
 /** The refusal for a save naming a guest who no longer plays: which rule (a 422, like the split's). */
-export function guestRefusal(gone: readonly TeamsGoneMember[]): string | null {
+export function guestRefusal(gone: readonly TeamsGoneMember[]): SharedKey | null {
   const guest = gone.find((member) => member.guestOf !== null);
   if (!guest) return null;
   if (guest.reason === "guest_removed") return TEAMS_MESSAGES.guestRemoved;

@@ -1,5 +1,5 @@
 import { type ErrorText, errorText } from "#shared/i18n/error-key.ts";
-import { translate } from "#server/i18n/translate.ts";
+import { wordError } from "#server/i18n/error-language.ts";
 
 /**
  * Splitting a game's players into fair teams (docs/teams-and-ratings.md, "Making teams"). Pure: the
@@ -60,7 +60,7 @@ const HEURISTIC_STARTS = 24;
 export class SplitError extends Error {
   override name = "SplitError";
   constructor(readonly text: ErrorText) {
-    super(translate("en", text.key, text.values));
+    super(wordError(text, "en"));
   }
 }
 

@@ -5,6 +5,7 @@ import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestCo
 import { playerRating, registration, registrationGuest, teamMember } from "#server/db/schema.ts";
 import { insertEvent, insertRegistration, insertUser } from "#test/seed-events.ts";
 import { recomputeRatings } from "./recompute-ratings.ts";
+import { english } from "#test/shared-english.ts";
 
 /**
  * Fair teams over HTTP (docs/teams-and-ratings.md): admins only, bad input a 400, the clock and the
@@ -108,12 +109,12 @@ describe("making teams", () => {
     const early = await gameWith(1.2, tenWithKeepers());
     const tooEarly = await suggest(early.id, { teamCount: 2 });
     expect(tooEarly.status).toBe(422);
-    expect(tooEarly.body.error).toEqual({ code: "rule", message: TEAMS_MESSAGES.notYet });
+    expect(tooEarly.body.error).toEqual({ code: "rule", message: english(TEAMS_MESSAGES.notYet) });
     expect((await admin.json<TeamsSheet>("GET", base(early.id))).body.window.state).toBe("not_yet");
     const justOpen = await gameWith(0.9, tenWithKeepers());
     expect((await suggest(justOpen.id, { teamCount: 2 })).status).toBe(200);
     const cancelled = await gameWith(0.5, tenWithKeepers(), { status: "cancelled" });
-    expect((await suggest(cancelled.id, { teamCount: 2 })).body.error?.message).toBe(TEAMS_MESSAGES.cancelled);
+    expect((await suggest(cancelled.id, { teamCount: 2 })).body.error?.message).toBe(english(TEAMS_MESSAGES.cancelled));
   });
 
   it("splits the confirmed players before check-in, the checked-in ones after, keepers one per team, sizes even", async () => {
@@ -144,7 +145,7 @@ describe("making teams", () => {
       ["Kim Test", DEFAULT_MU, 0],
     ]);
     // 3 teams of 4 players need 6 at least.
-    expect((await suggest(game.id, { teamCount: 3 })).body.error?.message).toBe(TEAMS_MESSAGES.tooFewPlayers);
+    expect((await suggest(game.id, { teamCount: 3 })).body.error?.message).toBe(english(TEAMS_MESSAGES.tooFewPlayers));
   });
 
   it("keeps locks, and refuses locks of someone not playing or that unbalance the teams", async () => {
@@ -152,7 +153,7 @@ describe("making teams", () => {
     const locked = await suggest(game.id, { teamCount: 2, locks: { [game.ids.Ann!]: 1, [game.ids.Ben!]: 1 } });
     expect(locked.status).toBe(200);
     for (const split of locked.body.splits) expect(split.teams[1]).toEqual(expect.arrayContaining([game.ids.Ann, game.ids.Ben]));
-    expect((await suggest(game.id, { teamCount: 2, locks: { [game.ids.Wes!]: 0 } })).body.error?.message).toBe(TEAMS_MESSAGES.notAPlayer);
+    expect((await suggest(game.id, { teamCount: 2, locks: { [game.ids.Wes!]: 0 } })).body.error?.message).toBe(english(TEAMS_MESSAGES.notAPlayer));
     const five = Object.fromEntries(["Ann", "Ben", "Cat", "Dan", "Eve"].map((name) => [game.ids[name]!, 0]));
     const uneven = await suggest(game.id, { teamCount: 2, locks: five });
     expect(uneven.status).toBe(422);
@@ -168,12 +169,12 @@ describe("making teams", () => {
     ];
     const refusals: [string[][], Record<string, number>, string][] = [
       [[[...good[0]!.slice(0, 4), id("Lou")], [...good[1]!.slice(0, 4), id("Kim")].reverse()], {}, ""],
-      [[["Ann", "Ben", "Cat", "Kim", "Lou"].map(id), ["Dan", "Eve", "Fay", "Gus", "Hal"].map(id)], {}, TEAMS_MESSAGES.unevenKeepers],
-      [[["Ann", "Ben", "Cat", "Dan", "Eve", "Kim"].map(id), ["Fay", "Gus", "Hal", "Lou"].map(id)], {}, TEAMS_MESSAGES.unevenSizes],
-      [[good[0]!, [...good[1]!, id("Wes")]], {}, TEAMS_MESSAGES.notAPlayer],
-      [[good[0]!, [...good[1]!.slice(1), id("Ann")]], {}, TEAMS_MESSAGES.twice],
-      [[good[0]!, good[1]!.slice(1)], {}, TEAMS_MESSAGES.missing],
-      [good, { [id("Ann")]: 1 }, TEAMS_MESSAGES.lockBroken],
+      [[["Ann", "Ben", "Cat", "Kim", "Lou"].map(id), ["Dan", "Eve", "Fay", "Gus", "Hal"].map(id)], {}, english(TEAMS_MESSAGES.unevenKeepers)],
+      [[["Ann", "Ben", "Cat", "Dan", "Eve", "Kim"].map(id), ["Fay", "Gus", "Hal", "Lou"].map(id)], {}, english(TEAMS_MESSAGES.unevenSizes)],
+      [[good[0]!, [...good[1]!, id("Wes")]], {}, english(TEAMS_MESSAGES.notAPlayer)],
+      [[good[0]!, [...good[1]!.slice(1), id("Ann")]], {}, english(TEAMS_MESSAGES.twice)],
+      [[good[0]!, good[1]!.slice(1)], {}, english(TEAMS_MESSAGES.missing)],
+      [good, { [id("Ann")]: 1 }, english(TEAMS_MESSAGES.lockBroken)],
     ];
     for (const [teams, locks, message] of refusals) {
       const response = await putTeams(game.id, { teams, locks, publish: true });
@@ -201,7 +202,7 @@ describe("published teams, results and ratings", () => {
     // Not published yet: nothing to see, and no result can be entered.
     expect((await player.json<PublishedTeams>("GET", `/api/events/${game.id}/teams`)).body).toEqual({ published: false, teams: [], yours: null, scores: [] });
     await putTeams(game.id, { teams: [bibs, noBibs], publish: false });
-    expect((await putScores(game.id, [{ teams: [0, 1], goals: [3, 1] }])).body.error?.message).toBe(TEAMS_MESSAGES.notPublished);
+    expect((await putScores(game.id, [{ teams: [0, 1], goals: [3, 1] }])).body.error?.message).toBe(english(TEAMS_MESSAGES.notPublished));
 
     const published = await putTeams(game.id, { teams: [bibs, noBibs], publish: true });
     expect(published.status).toBe(200);
@@ -216,7 +217,7 @@ describe("published teams, results and ratings", () => {
 
     // A score naming a team that does not exist, or a team against itself.
     expect((await putScores(game.id, [{ teams: [0, 2], goals: [1, 0] }])).status).toBe(400);
-    expect((await putScores(game.id, [{ teams: [1, 1], goals: [1, 0] }])).body.error?.message).toBe(TEAMS_MESSAGES.sameTeam);
+    expect((await putScores(game.id, [{ teams: [1, 1], goals: [1, 0] }])).body.error?.message).toBe(english(TEAMS_MESSAGES.sameTeam));
 
     const first = await putScores(game.id, [{ teams: [0, 1], goals: [3, 1] }]);
     expect(first.status).toBe(200);
@@ -287,7 +288,7 @@ describe("published teams, results and ratings", () => {
     await putTeams(game.id, { teams: [["Ann", "Ben", "Cat", "Dan", "Kim"].map(id), ["Eve", "Fay", "Gus", "Hal", "Lou"].map(id)], publish: true });
     const early = await putScores(game.id, [{ teams: [0, 1], goals: [1, 0] }]);
     expect(early.status).toBe(422);
-    expect(early.body.error?.message).toBe(TEAMS_MESSAGES.resultsTooEarly);
+    expect(early.body.error?.message).toBe(english(TEAMS_MESSAGES.resultsTooEarly));
   });
 
   it("seeds a new player's rating from the organiser's stars", async () => {
@@ -380,7 +381,7 @@ describe("+1 guests in fair teams (docs/teams-and-ratings.md, \"Guests\")", () =
     // No rough rating for a guest: a clear refusal, and nothing written.
     const stars = await admin.json<ErrorBody>("PUT", `${base(game.id)}/stars/${pias.Sam}`, { stars: 4 });
     expect(stars.status).toBe(422);
-    expect(stars.body.error).toEqual({ code: "rule", message: TEAMS_MESSAGES.guestNoRating });
+    expect(stars.body.error).toEqual({ code: "rule", message: english(TEAMS_MESSAGES.guestNoRating) });
 
     // A result: the accounts are rated, the guests never (no row), and a replay changes nothing.
     const before = await ratingsTable();
@@ -409,7 +410,7 @@ describe("+1 guests in fair teams (docs/teams-and-ratings.md, \"Guests\")", () =
     for (const publish of [false, true]) {
       const again = await putTeams(game.id, { teams: [bibs, noBibs], publish });
       expect(again.status).toBe(422);
-      expect(again.body.error).toEqual({ code: "rule", message: TEAMS_MESSAGES.guestRemoved });
+      expect(again.body.error).toEqual({ code: "rule", message: english(TEAMS_MESSAGES.guestRemoved) });
     }
     // The players never see a removed guest, even before the teams are made again.
     const withoutAlex = (await player.json<PublishedTeams>("GET", `/api/events/${game.id}/teams`)).body;
@@ -442,7 +443,7 @@ describe("+1 guests in fair teams (docs/teams-and-ratings.md, \"Guests\")", () =
     ]);
     const refused = await putTeams(game.id, { teams, publish: true });
     expect(refused.status).toBe(422);
-    expect(refused.body.error).toEqual({ code: "rule", message: TEAMS_MESSAGES.guestHostNotCheckedIn });
+    expect(refused.body.error).toEqual({ code: "rule", message: english(TEAMS_MESSAGES.guestHostNotCheckedIn) });
 
     // Hana's party is cancelled: the guest's reason says so, and the players no longer see either.
     await db().update(registration).set({ status: "cancelled", checkedInAt: null }).where(eq(registration.id, id("Hana")));
@@ -451,7 +452,7 @@ describe("+1 guests in fair teams (docs/teams-and-ratings.md, \"Guests\")", () =
       ["Gil", "not_confirmed"],
       ["Hana Test", "not_confirmed"],
     ]);
-    expect((await putTeams(game.id, { teams, publish: true })).body.error).toEqual({ code: "rule", message: TEAMS_MESSAGES.guestPartyGone });
+    expect((await putTeams(game.id, { teams, publish: true })).body.error).toEqual({ code: "rule", message: english(TEAMS_MESSAGES.guestPartyGone) });
     const seen = (await player.json<PublishedTeams>("GET", `/api/events/${game.id}/teams`)).body;
     expect(seen.teams[1]!.players.map((p) => p.name)).toEqual(["Lou Test", "Fay Test", "Gus Test", "Hal Test"]);
   });

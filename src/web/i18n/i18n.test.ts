@@ -5,6 +5,9 @@ import { AREAS } from "#shared/i18n/catalogs/areas.ts";
 import { activateLanguage, t } from "./i18n.ts";
 import { sharedMessage } from "./shared-message.ts";
 import { PAYMENT_FAILED } from "#shared/registrations.ts";
+import { GUEST_NAME_TOO_LONG } from "#shared/guests.ts";
+import { errorText } from "#shared/i18n/error-key.ts";
+import { minimumPriceMessage } from "#shared/events.ts";
 
 describe("the active language", () => {
   afterAll(() => activateLanguage("en", AREAS));
@@ -36,15 +39,18 @@ describe("the active language", () => {
     );
   });
 
-  it("words the messages written in src/shared with the server's dictionary, once a screen asked for it", async () => {
-    await activateLanguage("fr");
-    expect(sharedMessage(PAYMENT_FAILED)).toBe(PAYMENT_FAILED);
+  it("words the messages written in src/shared from the \"shared\" area, once a screen asked for it", async () => {
     await activateLanguage("fr", ["shell", "shared"]);
     expect(sharedMessage(PAYMENT_FAILED)).toBe("Le paiement a échoué. Veuillez réessayer.");
-    expect(sharedMessage("A text no dictionary has.")).toBe("A text no dictionary has.");
-    await activateLanguage("fr");
-    expect(sharedMessage(PAYMENT_FAILED)).toBe(PAYMENT_FAILED);
+    // A key with values (a zod message), an amount in the reader's language, a plural, a text that is no key.
+    expect(sharedMessage(GUEST_NAME_TOO_LONG)).toBe("Le nom d’un invité doit compter au plus 40 caractères.");
+    expect(sharedMessage(minimumPriceMessage("eur"))).toBe("Le prix doit être gratuit ou d’au moins 0,50 €.");
+    expect(sharedMessage(errorText("shared.guests.tooMany", { max: 1 }))).toBe("Vous pouvez amener au plus 1 invité à cette partie.");
+    expect(sharedMessage(errorText("shared.guests.tooMany", { max: 0 }))).toBe("Vous pouvez amener au plus 0 invités à cette partie.");
+    expect(sharedMessage("A text that is no key.")).toBe("A text that is no key.");
     await activateLanguage("en", ["shell", "shared"]);
-    expect(sharedMessage(PAYMENT_FAILED)).toBe(PAYMENT_FAILED);
+    expect(sharedMessage(PAYMENT_FAILED)).toBe("Payment failed. Please try again.");
+    expect(sharedMessage(minimumPriceMessage("cad"))).toBe("The price must be free or at least $0.50.");
+    expect(sharedMessage(errorText("shared.guests.tooMany", { max: 3 }))).toBe("You can bring at most 3 guests to this game.");
   });
 });

@@ -11,7 +11,6 @@ import {
 } from "#shared/language.ts";
 import { AREAS, type Area, type MessageKey } from "#shared/i18n/catalogs/areas.ts";
 import { loadCatalog } from "./catalogs/load-catalog.ts";
-import { forgetSharedMessages, loadSharedMessages, sharedTranslation, speakSharedTranslation } from "./shared-message.ts";
 import { createTranslator, type Translator } from "./translator.ts";
 
 export type { MessageKey } from "#shared/i18n/catalogs/areas.ts";
@@ -25,11 +24,8 @@ let translator: Translator | undefined;
 /** The areas of the active language already given to the translator, or being fetched. */
 let areas = new Map<Loadable, Promise<void>>();
 
-/**
- * What a screen may ask for: an area of messages, or "shared", the dictionary that words the
- * messages written in src/shared (shared-message.ts).
- */
-export type Loadable = Area | "shared";
+/** What a screen may ask for: an area of messages ("shared" words the messages written in src/shared, shared-message.ts). */
+export type Loadable = Area;
 
 // The mobile app has no server to keep a cookie for: the choice is also kept on the device.
 const STORAGE_KEY = LANGUAGE_COOKIE;
@@ -66,7 +62,6 @@ export async function startLanguage(): Promise<Language> {
 export async function activateLanguage(language: Language, withAreas: readonly Loadable[] = ["shell"]): Promise<Language> {
   active = language;
   areas = new Map();
-  forgetSharedMessages();
   translator = createTranslator(language, [LANGUAGE_TAGS[language]]);
   await loadAreas(withAreas);
   // English keeps the build's own "en", as the server serves it (spa.ts, withLanguage).
@@ -74,18 +69,17 @@ export async function activateLanguage(language: Language, withAreas: readonly L
   return language;
 }
 
-/** A language with every area and the shared dictionary loaded: what the server renders with. */
+/** A language with every area loaded: what the server renders with. */
 export interface WholeLanguage {
   language: Language;
   translator: Translator;
-  shared: Awaited<ReturnType<typeof sharedTranslation>>;
 }
 
 /** Loads a whole language (on the server, once per language: its catalogs are small and few). */
 export async function loadWholeLanguage(language: Language): Promise<WholeLanguage> {
   const translator = createTranslator(language, [LANGUAGE_TAGS[language]]);
   for (const area of AREAS) translator.add(await loadCatalog(language, area));
-  return { language, translator, shared: await sharedTranslation(language) };
+  return { language, translator };
 }
 
 /**
@@ -95,8 +89,7 @@ export async function loadWholeLanguage(language: Language): Promise<WholeLangua
 export function speakWholeLanguage(whole: WholeLanguage): void {
   active = whole.language;
   translator = whole.translator;
-  speakSharedTranslation(whole.shared);
-  areas = new Map([...AREAS, "shared" as const].map((area) => [area, Promise.resolve()]));
+  areas = new Map(AREAS.map((area) => [area, Promise.resolve()]));
 }
 
 /** Keeps a choice in this browser (and on the device, for the mobile app). */
@@ -118,8 +111,7 @@ export function loadAreas(wanted: readonly Loadable[]): Promise<void> {
       if (!loading) {
         const translatorOfLanguage = translator;
         if (!translatorOfLanguage) throw new Error("loadAreas() before activateLanguage()");
-        loading =
-          area === "shared" ? loadSharedMessages(language) : loadCatalog(language, area).then((messages) => translatorOfLanguage.add(messages));
+        loading = loadCatalog(language, area).then((messages) => translatorOfLanguage.add(messages));
         // A failed fetch is asked again next time (the screen's error boundary reports this one).
         loading.catch(() => areas.delete(area));
         areas.set(area, loading);

@@ -41,7 +41,7 @@ function modulesOf(start: string, options: { dynamic: boolean; except?: Set<stri
   return seen;
 }
 
-/** A call that words a message written in src/shared: the screen must fetch the "shared" dictionary. */
+/** A call that words a message written in src/shared: the screen must fetch the "shared" area. */
 const SHARED_MESSAGE = /\bsharedMessage\(/;
 
 /** The areas the modules' keys belong to (and "shared" for sharedMessage), each with a module that uses it. */

@@ -1,6 +1,7 @@
 import type { CardInput } from "#shared/registration-schemas.ts";
 import { PAYMENT_FAILED, type SavedCard } from "#shared/registrations.ts";
 import type { HttpAnswer } from "#server/http/errors.ts";
+import { declineText } from "./decline-text.ts";
 
 /**
  * The card processor, as the registration rules need it. Shaped after Stripe so that its
@@ -129,7 +130,10 @@ export interface SettledRefund {
   amountCents: number;
 }
 
-/** The processor refused the card: its message is the user's (HTTP 402). */
+/**
+ * The processor refused the card (HTTP 402): `message` is the processor's text (English, for the
+ * logs); the user is told it by its code in their language (decline-text.ts).
+ */
 export class CardError extends Error {
   override name = "CardError";
   constructor(
@@ -140,7 +144,7 @@ export class CardError extends Error {
   }
   /** How http/errors.ts answers it, without the HTTP layer importing the payments folder. */
   get httpAnswer(): HttpAnswer {
-    return { code: "payment_declined", message: this.message, status: 402 };
+    return { code: "payment_declined", message: declineText(this.code, this.message), status: 402 };
   }
 }
 

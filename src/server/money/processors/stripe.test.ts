@@ -7,6 +7,7 @@ import { CARDS, insertGame, join, ledgerOf, playerIn, registrationsOf, stripeMod
 import { ADMIN_EMAIL, createTestContext, signUpVerified, TestClient, type TestContext } from "#test/test-app.ts";
 import { payment, paymentDispute, stripeEvent } from "#server/db/schema.ts";
 import { createStripeGateway } from "./stripe.ts";
+import { english } from "#test/shared-english.ts";
 
 /**
  * What only the Stripe mode has: webhooks (signed, stored once, replayed and out of order), Stripe's
@@ -178,7 +179,7 @@ describe("when Stripe cannot be reached or refuses the key", () => {
     mode.fake.failNext(15, "down", "POST /v1/payment_intents");
     const down = await join(p.client, game.id, { role: "player", paymentMethodId: p.card.id });
     expect(down.status).toBe(502);
-    expect(down.body.error?.message).toBe(PAYMENT_FAILED);
+    expect(down.body.error?.message).toBe(english(PAYMENT_FAILED));
     expect((await registrationsOf(context, game.id)).map((r) => r.status)).toEqual(["pending_payment"]);
     const retried = await join(p.client, game.id, { role: "player" });
     expect(retried.body.registration?.status).toBe("confirmed");
@@ -193,7 +194,7 @@ describe("when Stripe cannot be reached or refuses the key", () => {
       const person = await signUpVerified(wrongKey);
       const setup = await person.client.json<{ error: { message: string } }>("POST", "/api/me/setup-intents", {});
       expect(setup.status).toBe(502);
-      expect(setup.body.error.message).toBe(PAYMENT_FAILED);
+      expect(setup.body.error.message).toBe(english(PAYMENT_FAILED));
       const game = await insertGame(wrongKey);
       const joined = await join(person.client, game.id, { role: "player", paymentMethodId: "pm_anything" });
       expect(joined.status).toBe(502);

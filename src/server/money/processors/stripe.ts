@@ -123,7 +123,7 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
           // Asking again will never succeed (the customer or card is gone, the amount is refused):
           // it fails like a decline, so a held spot is released and a waitlist moves on.
           console.warn(`Stripe refused the charge ${input.idempotencyKey} (registration ${input.metadata.registrationId}): ${error.code ?? error.type}: ${error.message}${error.requestId ? ` (request ${error.requestId})` : ""}`);
-          return { status: "failed", chargeId: error.payment_intent?.id ?? null, amountCents: input.amountCents, code: error.code ?? "charge_refused", message: CHARGE_REFUSED };
+          return { status: "failed", chargeId: error.payment_intent?.id ?? null, amountCents: input.amountCents, code: "charge_refused", message: CHARGE_REFUSED };
         }
         throw unavailable(error);
       }
@@ -223,7 +223,7 @@ export function outcomeOf(intent: Stripe.PaymentIntent): ChargeOutcome {
         status: "failed",
         chargeId: intent.id,
         amountCents: intent.amount,
-        code: intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code ?? intent.status,
+        code: intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code ?? (intent.status === "canceled" ? "canceled" : "payment_failed"),
         message: intent.last_payment_error?.message ?? (intent.status === "canceled" ? "The payment was canceled." : "Payment failed. Please try again."),
       };
   }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { checkRange, periodFromSearch, presetRange, searchForPeriod } from "./period.ts";
+import { english } from "#test/shared-english.ts";
+
+/** A refusal with its message (a key of the "shared" area) in English. */
+const inEnglish = <T>(problem: T): T => (problem && typeof problem === "object" && "message" in problem && typeof problem.message === "string" ? { ...problem, message: english(problem.message) } : problem);
 
 describe("presetRange", () => {
   it("takes the last 30 days up to today, today included", () => {
@@ -43,7 +47,7 @@ describe("periodFromSearch", () => {
   it("keeps a custom range the server would refuse, with the reason and its field", () => {
     const reversed = periodFromSearch(new URLSearchParams("from=2021-03-07&to=2021-03-01"), "UTC", now);
     expect(reversed).toMatchObject({ preset: "custom", from: "2021-03-07", to: "2021-03-01" });
-    expect(reversed.problem).toEqual({ ok: false, field: "to", message: "The end date must not be before the start date." });
+    expect(inEnglish(reversed.problem)).toEqual({ ok: false, field: "to", message: "The end date must not be before the start date." });
     expect(periodFromSearch(new URLSearchParams("to=2021-03-01"), "UTC", now).problem).toMatchObject({ field: "from" });
   });
 });
@@ -61,9 +65,9 @@ describe("checkRange", () => {
 
   it("applies the server's rules: real dates, in order, at most two years", () => {
     expect(checkRange({ from: "2026-01-01", to: "2026-01-31" }, "Europe/Paris", now)).toMatchObject({ ok: true });
-    expect(checkRange({ from: "", to: "2026-01-31" }, "UTC", now)).toEqual({ ok: false, field: "from", message: "Enter the start date as YYYY-MM-DD." });
+    expect(inEnglish(checkRange({ from: "", to: "2026-01-31" }, "UTC", now))).toEqual({ ok: false, field: "from", message: "Enter the start date as YYYY-MM-DD." });
     expect(checkRange({ from: "2026-02-30", to: "2026-03-01" }, "UTC", now)).toMatchObject({ ok: false, field: "from" });
     expect(checkRange({ from: "2026-01-31", to: "2026-01-01" }, "UTC", now)).toMatchObject({ ok: false, field: "to" });
-    expect(checkRange({ from: "2020-01-01", to: "2026-01-01" }, "UTC", now)).toEqual({ ok: false, field: "to", message: "Choose a period of at most two years." });
+    expect(inEnglish(checkRange({ from: "2020-01-01", to: "2026-01-01" }, "UTC", now))).toEqual({ ok: false, field: "to", message: "Choose a period of at most two years." });
   });
 });

@@ -15,6 +15,7 @@ import {
   readLocation,
 } from "./create-event-form.ts";
 import { SHORT_LINK } from "./map-link.ts";
+import { english } from "#test/shared-english.ts";
 
 const now = new Date("2030-05-01T12:00:00");
 const filled: FormState = {
@@ -72,12 +73,12 @@ describe("checkCreateEvent: what the server checks, before sending", () => {
   it("says 'All fields are required' and names every blank field in the form's order", () => {
     expect(check({ ...filled, title: "", cost: "" }, { ...searched, place: null })).toEqual({
       ok: false,
-      message: `${ALL_FIELDS_REQUIRED}. Missing: Title, Event Location, Cost.`,
+      message: `${english(ALL_FIELDS_REQUIRED)}. Missing: Title, Event Location, Cost.`,
       fields: ["title", "location", "cost"],
     });
     expect(check({ ...filled, maxPlayers: " " }, { ...typedIn, venueName: "", coordinates: "" })).toEqual({
       ok: false,
-      message: `${ALL_FIELDS_REQUIRED}. Missing: Venue name and address, Max Players.`,
+      message: `${english(ALL_FIELDS_REQUIRED)}. Missing: Venue name and address, Max Players.`,
       fields: ["venueName", "maxPlayers"],
     });
   });
@@ -86,11 +87,11 @@ describe("checkCreateEvent: what the server checks, before sending", () => {
     const started = { ...filled, date: "2030-05-01", time: "11:00" };
     const options = { timeZone: "UTC", now, currency: "cad", keepStart: { date: "2030-05-01", time: "11:00" } };
     expect(checkCreateEvent(started, searched, options)).toMatchObject({ ok: true });
-    expect(checkCreateEvent({ ...started, time: "10:00" }, searched, options)).toEqual({ ok: false, message: DATE_IN_PAST, fields: ["date", "time"] });
+    expect(checkCreateEvent({ ...started, time: "10:00" }, searched, options)).toEqual({ ok: false, message: english(DATE_IN_PAST), fields: ["date", "time"] });
   });
 
   it("refuses a start in the past with the product's message", () => {
-    expect(check({ ...filled, date: "2030-04-30" }, searched)).toEqual({ ok: false, message: DATE_IN_PAST, fields: ["date", "time"] });
+    expect(check({ ...filled, date: "2030-04-30" }, searched)).toEqual({ ok: false, message: english(DATE_IN_PAST), fields: ["date", "time"] });
   });
 
   it("flags max players beyond the server's limit, and below 1", () => {
@@ -125,18 +126,18 @@ describe("checkCreateEvent: what the server checks, before sending", () => {
   });
 
   it("says why a pasted point cannot be used, on the coordinates field", () => {
-    expect(check(filled, { ...typedIn, coordinates: "91, 0" })).toEqual({ ok: false, message: LATITUDE_RANGE, fields: ["coordinates"] });
+    expect(check(filled, { ...typedIn, coordinates: "91, 0" })).toEqual({ ok: false, message: english(LATITUDE_RANGE), fields: ["coordinates"] });
     expect(check(filled, { ...typedIn, coordinates: "https://maps.app.goo.gl/abc" })).toEqual({ ok: false, message: SHORT_LINK, fields: ["coordinates"] });
   });
 
   it("sends Guests per player, 0 to 5, and flags any other number on its field (src/shared/guests.ts)", () => {
     expect(check(filled, searched)).toMatchObject({ ok: true, input: { maxGuestsPerPlayer: "0" } });
     expect(check({ ...filled, maxGuestsPerPlayer: "2" }, searched)).toMatchObject({ ok: true, input: { maxGuestsPerPlayer: "2" } });
-    expect(check({ ...filled, maxGuestsPerPlayer: "6" }, searched)).toEqual({ ok: false, message: GUEST_LIMIT_MESSAGE, fields: ["maxGuestsPerPlayer"] });
-    expect(check({ ...filled, maxGuestsPerPlayer: "1.5" }, searched)).toEqual({ ok: false, message: GUEST_LIMIT_MESSAGE, fields: ["maxGuestsPerPlayer"] });
+    expect(check({ ...filled, maxGuestsPerPlayer: "6" }, searched)).toEqual({ ok: false, message: english(GUEST_LIMIT_MESSAGE), fields: ["maxGuestsPerPlayer"] });
+    expect(check({ ...filled, maxGuestsPerPlayer: "1.5" }, searched)).toEqual({ ok: false, message: english(GUEST_LIMIT_MESSAGE), fields: ["maxGuestsPerPlayer"] });
     expect(check({ ...filled, maxGuestsPerPlayer: "" }, searched)).toEqual({
       ok: false,
-      message: `${ALL_FIELDS_REQUIRED}. Missing: Guests per player.`,
+      message: `${english(ALL_FIELDS_REQUIRED)}. Missing: Guests per player.`,
       fields: ["maxGuestsPerPlayer"],
     });
   });

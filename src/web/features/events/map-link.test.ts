@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LATITUDE_RANGE, LONGITUDE_RANGE } from "#shared/events.ts";
 import { COORDINATES_EXPECTED, formatPoint, NO_POINT_IN_LINK, parseMapLocation, SHORT_LINK } from "./map-link.ts";
+import { english } from "#test/shared-english.ts";
 
 const at = (latitude: number, longitude: number) => ({ ok: true, latitude, longitude });
 const refused = (message: string) => ({ ok: false, message });
@@ -33,11 +34,11 @@ describe("parseMapLocation: coordinates", () => {
   });
 
   it.each([
-    ["91, 0", LATITUDE_RANGE],
-    ["-90.0001, 10", LATITUDE_RANGE],
-    ["40.78, 180.5", LONGITUDE_RANGE],
-    ["40.78, -200", LONGITUDE_RANGE],
-    ["1000, 5", LATITUDE_RANGE],
+    ["91, 0", english(LATITUDE_RANGE)],
+    ["-90.0001, 10", english(LATITUDE_RANGE)],
+    ["40.78, 180.5", english(LONGITUDE_RANGE)],
+    ["40.78, -200", english(LONGITUDE_RANGE)],
+    ["1000, 5", english(LATITUDE_RANGE)],
   ])("refuses %j: out of range", (text, message) => {
     expect(parseMapLocation(text)).toEqual(refused(message));
   });
@@ -107,9 +108,9 @@ describe("parseMapLocation: links", () => {
   });
 
   it.each([
-    ["OSM", "https://www.openstreetmap.org/#map=17/95.1/-73.9665", LATITUDE_RANGE],
-    ["Google", "https://www.google.com/maps/@40.78,-190.5,15z", LONGITUDE_RANGE],
-    ["geo:", "geo:-91,10", LATITUDE_RANGE],
+    ["OSM", "https://www.openstreetmap.org/#map=17/95.1/-73.9665", english(LATITUDE_RANGE)],
+    ["Google", "https://www.google.com/maps/@40.78,-190.5,15z", english(LONGITUDE_RANGE)],
+    ["geo:", "geo:-91,10", english(LATITUDE_RANGE)],
   ])("refuses a %s link whose point is off the globe", (_label, link, message) => {
     expect(parseMapLocation(link)).toEqual(refused(message));
   });

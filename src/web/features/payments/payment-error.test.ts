@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { FAILED_TO_INITIALIZE_PAYMENT, PAYMENT_FAILED } from "#shared/registrations.ts";
 import { ApiError } from "#web/lib/api.ts";
 import { PaymentMessage, paymentErrorMessage, stripeErrorMessage } from "./payment-error.ts";
+import { english } from "#test/shared-english.ts";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -18,9 +19,9 @@ describe("paymentErrorMessage", () => {
   it("never shows a programming error's text: 'Failed to initialize payment.' while setting up, 'Payment failed' while paying, and logs the detail", () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     const broken = new TypeError("n.elements.submit is not a function");
-    expect(paymentErrorMessage(broken, "initialize")).toBe(FAILED_TO_INITIALIZE_PAYMENT);
-    expect(paymentErrorMessage(broken, "pay")).toBe(PAYMENT_FAILED);
-    expect(paymentErrorMessage("a string thrown", "pay")).toBe(PAYMENT_FAILED);
+    expect(paymentErrorMessage(broken, "initialize")).toBe(english(FAILED_TO_INITIALIZE_PAYMENT));
+    expect(paymentErrorMessage(broken, "pay")).toBe(english(PAYMENT_FAILED));
+    expect(paymentErrorMessage("a string thrown", "pay")).toBe(english(PAYMENT_FAILED));
     expect(log).toHaveBeenCalledWith(expect.any(String), broken);
   });
 });
@@ -34,10 +35,10 @@ describe("stripeErrorMessage", () => {
   it("says the generic text for any other kind of Stripe error, and logs it", () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     const apiError = { type: "invalid_request_error", message: "No such setupintent: 'seti_123'" };
-    expect(stripeErrorMessage(apiError, "initialize")).toBe(FAILED_TO_INITIALIZE_PAYMENT);
-    expect(stripeErrorMessage({ type: "api_error" }, "pay")).toBe(PAYMENT_FAILED);
-    expect(stripeErrorMessage({ type: "card_error" }, "pay")).toBe(PAYMENT_FAILED);
-    expect(stripeErrorMessage({ message: "no type at all" }, "pay")).toBe(PAYMENT_FAILED);
+    expect(stripeErrorMessage(apiError, "initialize")).toBe(english(FAILED_TO_INITIALIZE_PAYMENT));
+    expect(stripeErrorMessage({ type: "api_error" }, "pay")).toBe(english(PAYMENT_FAILED));
+    expect(stripeErrorMessage({ type: "card_error" }, "pay")).toBe(english(PAYMENT_FAILED));
+    expect(stripeErrorMessage({ message: "no type at all" }, "pay")).toBe(english(PAYMENT_FAILED));
     expect(log).toHaveBeenCalledWith(expect.any(String), apiError);
   });
 });

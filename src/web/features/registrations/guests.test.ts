@@ -3,6 +3,7 @@ import { GUEST_FIRST_NAME_REQUIRED, GUEST_NAME_MAX, GUEST_NAME_TOO_LONG } from "
 import { DEFAULT_FEE } from "#shared/money.ts";
 import { checkGuests, guestOfLabel, guestRemovedNotice, guestRemoval, guestShareCents, heldSpots, partyPriceText, partySize } from "./guests.ts";
 import { mine } from "#test/web-fixtures.ts";
+import { english } from "#test/shared-english.ts";
 
 const row = (firstName: string, lastName = "", key = firstName) => ({ key, firstName, lastName });
 const sam = { id: "guest-1", name: "Sam" };
@@ -18,7 +19,7 @@ describe("checkGuests", () => {
     const long = "x".repeat(GUEST_NAME_MAX + 1);
     expect(checkGuests([row("Sam"), row("  ", "", "blank"), row("Alex", long)])).toEqual({
       ok: false,
-      errors: [{}, { firstName: GUEST_FIRST_NAME_REQUIRED }, { lastName: GUEST_NAME_TOO_LONG }],
+      errors: [{}, { firstName: english(GUEST_FIRST_NAME_REQUIRED) }, { lastName: english(GUEST_NAME_TOO_LONG) }],
     });
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { CreateEventInput } from "#shared/events.ts";
 import { createSeriesSchemaFor, REGULARS_MIN_GAMES_RANGE, REGULARS_OF_LAST_RANGE, REGULARS_SHARE_RANGE, REGULARS_WINDOW_RANGE } from "#shared/series.ts";
 import { checkRepeat, initialRepeat, repeatErrorsOfServer, repeatInput, type RepeatDraft } from "./repeat-draft.ts";
+import { english } from "#test/shared-english.ts";
 
 const game: CreateEventInput = {
   title: "Thursday league",
@@ -47,21 +48,21 @@ describe("checkRepeat", () => {
 
   it("puts each of the regulars' limits on its field, the first as the form's message", () => {
     expect(checkRepeat(game, withRegulars({ windowHours: "0", maxPercent: "5" }), "cad")).toEqual({
-      message: REGULARS_WINDOW_RANGE,
-      errors: { "regulars.windowHours": REGULARS_WINDOW_RANGE, "regulars.maxPercent": REGULARS_SHARE_RANGE },
+      message: english(REGULARS_WINDOW_RANGE),
+      errors: { "regulars.windowHours": english(REGULARS_WINDOW_RANGE), "regulars.maxPercent": english(REGULARS_SHARE_RANGE) },
     });
-    expect(checkRepeat(game, withRegulars({ windowHours: "169" }), "cad").errors).toEqual({ "regulars.windowHours": REGULARS_WINDOW_RANGE });
-    expect(checkRepeat(game, withRegulars({ maxPercent: "101" }), "cad").errors).toEqual({ "regulars.maxPercent": REGULARS_SHARE_RANGE });
-    expect(checkRepeat(game, withRegulars({ ofLast: "13" }), "cad").errors).toEqual({ "regulars.ofLast": REGULARS_OF_LAST_RANGE });
-    expect(checkRepeat(game, withRegulars({ windowHours: "1.5" }), "cad").errors).toEqual({ "regulars.windowHours": REGULARS_WINDOW_RANGE });
+    expect(checkRepeat(game, withRegulars({ windowHours: "169" }), "cad").errors).toEqual({ "regulars.windowHours": english(REGULARS_WINDOW_RANGE) });
+    expect(checkRepeat(game, withRegulars({ maxPercent: "101" }), "cad").errors).toEqual({ "regulars.maxPercent": english(REGULARS_SHARE_RANGE) });
+    expect(checkRepeat(game, withRegulars({ ofLast: "13" }), "cad").errors).toEqual({ "regulars.ofLast": english(REGULARS_OF_LAST_RANGE) });
+    expect(checkRepeat(game, withRegulars({ windowHours: "1.5" }), "cad").errors).toEqual({ "regulars.windowHours": english(REGULARS_WINDOW_RANGE) });
   });
 
   it("wants no more games played than games counted", () => {
     expect(checkRepeat(game, withRegulars({ minGames: "5", ofLast: "4" }), "cad")).toEqual({
-      message: REGULARS_MIN_GAMES_RANGE,
-      errors: { "regulars.minGames": REGULARS_MIN_GAMES_RANGE },
+      message: english(REGULARS_MIN_GAMES_RANGE),
+      errors: { "regulars.minGames": english(REGULARS_MIN_GAMES_RANGE) },
     });
-    expect(checkRepeat(game, withRegulars({ minGames: "0" }), "cad").errors).toEqual({ "regulars.minGames": REGULARS_MIN_GAMES_RANGE });
+    expect(checkRepeat(game, withRegulars({ minGames: "0" }), "cad").errors).toEqual({ "regulars.minGames": english(REGULARS_MIN_GAMES_RANGE) });
     expect(checkRepeat(game, withRegulars({ minGames: "4", ofLast: "4" }), "cad").message).toBeNull();
   });
 
@@ -84,13 +85,13 @@ describe("repeatErrorsOfServer", () => {
       repeatErrorsOfServer({
         title: "Title is required",
         "repeat.regulars.windowHours": "L’avance des habitués doit être entre 1 et 168 heures",
-        "repeat.regulars.minGames": REGULARS_MIN_GAMES_RANGE,
+        "repeat.regulars.minGames": english(REGULARS_MIN_GAMES_RANGE),
         "repeat.gameCount": "The number of games must be between 1 and 104",
         "repeat.unknown": "?",
       }),
     ).toEqual({
       "regulars.windowHours": "L’avance des habitués doit être entre 1 et 168 heures",
-      "regulars.minGames": REGULARS_MIN_GAMES_RANGE,
+      "regulars.minGames": english(REGULARS_MIN_GAMES_RANGE),
       gameCount: "The number of games must be between 1 and 104",
     });
     expect(repeatErrorsOfServer(undefined)).toEqual({});

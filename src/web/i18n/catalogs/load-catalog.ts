@@ -17,6 +17,7 @@ const loaders: Record<Language, Record<Area, Loader>> = {
     account: () => import("#shared/i18n/catalogs/en/account.ts"),
     admin: () => import("#shared/i18n/catalogs/en/admin.ts"),
     privacy: () => import("#shared/i18n/catalogs/en/privacy.ts"),
+    shared: () => import("#shared/i18n/catalogs/en/shared.ts"),
   },
   fr: {
     shell: () => import("#shared/i18n/catalogs/fr/shell.ts"),
@@ -26,6 +27,7 @@ const loaders: Record<Language, Record<Area, Loader>> = {
     account: () => import("#shared/i18n/catalogs/fr/account.ts"),
     admin: () => import("#shared/i18n/catalogs/fr/admin.ts"),
     privacy: () => import("#shared/i18n/catalogs/fr/privacy.ts"),
+    shared: () => import("#shared/i18n/catalogs/fr/shared.ts"),
   },
 };
 

@@ -89,4 +89,53 @@ export const messages = {
   "errors.teams.locksUnbalanced": "The locks make the teams' sizes differ by more than one.",
   "errors.openingReminder.alreadyOpen": "This game is already open: you can join it now.",
   "errors.openingReminder.youMayJoin": "You are one of this game's regulars: you can join it now.",
+
+  // The request's rate limit (http/errors.ts, RateLimitedError) and better-auth's hook (auth/auth.ts).
+  "errors.request.rateLimited": "Too many attempts. Please try again in {minutes, plural, =1 {{minutes} minute} other {{minutes} minutes}}.",
+  "errors.request.charactersNotAllowed": "The request contains characters that are not allowed.",
+  "errors.account.useProfileForName": "Use the profile page to change your name.",
+  "errors.account.deleteNeedsPassword": "Enter your current password to delete your account.",
+  "errors.account.deleteNeedsFreshSignIn": "For your security, sign in again with Google, then delete your account within 5 minutes.",
+
+  // better-auth's own answers on the flows the app uses, by their code (auth/auth-routes.ts).
+  "errors.auth.invalidEmailOrPassword": "Invalid email or password",
+  "errors.auth.emailNotVerified": "Email not verified",
+  "errors.auth.invalidPassword": "Invalid password",
+  "errors.auth.invalidEmail": "Invalid email",
+  "errors.auth.passwordTooShort": "Password too short",
+  "errors.auth.passwordTooLong": "Password too long",
+  "errors.auth.invalidToken": "Invalid token",
+  "errors.auth.tokenExpired": "Token expired",
+  "errors.auth.userAlreadyExists": "User already exists.",
+  "errors.auth.userNotFound": "User not found",
+  "errors.auth.emailAlreadyVerified": "Email is already verified",
+  "errors.auth.sessionExpired": "Session expired. Re-authenticate to perform this action.",
+
+  // Games and joins: the messages the English-keyed dictionary's own tests pinned.
+  "errors.event.notFound": "Event not found.",
+  "errors.registration.alreadyOnWaitlist": "{list, select, Player {You are already on the Player Waitlist.} other {You are already on the Goalkeeper Waitlist.}}",
+  "errors.registration.priceChanged": "The price of this game changed to {price}. Please review it and try again.",
+  "errors.registration.cancelledWhilePaying": "This event was cancelled while you were paying. Your payment went through and is refunded in full.",
+  "errors.registration.releasedWhilePaying": "This spot was released while you were paying. Your payment went through and is refunded in full.",
+  "errors.places.unavailable": "Place search is unavailable right now. Try again, or pick a venue used before.",
+
+  // The card processor's refusals, by their decline code (money/processors/decline-text.ts), and the adapters' own.
+  "errors.card.declined": "Your card was declined.",
+  "errors.card.insufficientFunds": "Your card has insufficient funds.",
+  "errors.card.authenticationRequired": "Your card was declined. This transaction requires authentication.",
+  "errors.card.authenticationFailed": "We are unable to authenticate your payment method. Please choose a different payment method and try again.",
+  "errors.card.canceled": "The payment was canceled.",
+  "errors.card.incorrectCvc": "Your card's security code is incorrect.",
+  "errors.card.incorrectNumber": "Your card number is incorrect.",
+  "errors.card.invalidExpiryMonth": "Your card's expiration month is invalid.",
+  "errors.card.invalidExpiryYear": "Your card's expiration year is invalid.",
+  "errors.card.notSupported": "Your card does not support this type of purchase.",
+  "errors.card.processingError": "An error occurred while processing your card. Try again in a little bit.",
+  "errors.card.paymentFailed": "Payment failed. Please try again.",
+  "errors.card.refused": "The payment could not be made with this card.",
+  "errors.card.saveFailed": "Failed to save the card.",
+
+  // Notes the ledger keeps about a charge (stored in English: records), worded when a mail quotes one (registrations/mails.ts).
+  "errors.ledger.notInTime": "The payment was not completed in time.",
+  "errors.ledger.releasedFirst": "Not charged: the spot was released first.",
 };

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { type PublishedTeams, teamName, teamsWindow } from "#shared/teams.ts";
+import { type PublishedTeams, teamNameText, teamsWindow } from "#shared/teams.ts";
 import { t } from "#web/i18n/i18n.ts";
 import { sharedMessage } from "#web/i18n/shared-message.ts";
 import { Button } from "#web/components/form.tsx";
@@ -40,13 +40,13 @@ export function PublishedTeamsPanel({ event, now }: { event: { id: string; start
       </h2>
       {data.yours !== null && (
         <p className="rounded-lg border border-green-300 bg-green-50 px-4 py-3 text-lg font-bold text-green-900">
-          {t("event.teams.yours", { name: sharedMessage(data.teams[data.yours]!.name) })}
+          {t("event.teams.yours", { name: sharedMessage(teamNameText(data.yours, data.teams.length)) })}
         </p>
       )}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {data.teams.map((team, index) => (
           <div key={index} className="rounded-lg border border-slate-200 bg-white px-4 py-3">
-            <h3 className="font-semibold text-slate-900">{sharedMessage(team.name)}</h3>
+            <h3 className="font-semibold text-slate-900">{sharedMessage(teamNameText(index, data.teams.length))}</h3>
             <ul className="mt-1 text-sm text-slate-800">
               {team.players.map((player, at) => (
                 <li key={at} className="wrap-anywhere">
@@ -67,8 +67,8 @@ export function PublishedTeamsPanel({ event, now }: { event: { id: string; start
 }
 
 function Result({ data }: { data: PublishedTeams }) {
-  // The bibs' names are worded in src/shared ("Bibs", "No bibs"), as the server names the teams.
-  const name = (team: number) => sharedMessage(teamName(team, data.teams.length));
+  // The bibs' names are the "shared" area's (shared.teams.name): the server's answer names them in English.
+  const name = (team: number) => sharedMessage(teamNameText(team, data.teams.length));
   return (
     <div className="rounded-lg border border-slate-200 bg-white px-4 py-3">
       <h3 className="font-semibold text-slate-900">{t("event.teams.result")}</h3>

@@ -1,10 +1,10 @@
-import { teamName } from "#shared/teams.ts";
+import { teamNameText } from "#shared/teams.ts";
 import { sharedMessage } from "#web/i18n/shared-message.ts";
 
 /**
  * A team's name as the screens show it: the players' words for the sides ("Bibs", "No bibs") are
- * shared with the server, which names the teams the same way (shared/teams.ts).
+ * the "shared" area's, chosen as the server names the teams (shared/teams.ts).
  */
 export function shownTeamName(index: number, teamCount: number): string {
-  return sharedMessage(teamName(index, teamCount));
+  return sharedMessage(teamNameText(index, teamCount));
 }
