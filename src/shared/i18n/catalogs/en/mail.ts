@@ -187,6 +187,7 @@ export const messages = {
   // What an edit changed (registrations/edit-event.ts, describeChanges): labels and the values written in words.
   "mail.changes.title": "Title",
   "mail.changes.when": "When",
+  "mail.changes.timeZone": "Time zone",
   "mail.changes.venue": "Venue",
   "mail.changes.mapPin": "Map pin",
   "mail.changes.field": "Field",

@@ -172,6 +172,7 @@ export const messages: Record<keyof typeof english, string> = {
 
   "mail.changes.title": "Titre",
   "mail.changes.when": "Quand",
+  "mail.changes.timeZone": "Fuseau horaire",
   "mail.changes.venue": "Lieu",
   "mail.changes.mapPin": "Repère sur la carte",
   "mail.changes.field": "Terrain",
