@@ -141,18 +141,21 @@ export async function seedDemo(config: Config, database: Database, options: { lo
     const startsAt = new Date(game.startsAt);
     clock = new Date(startsAt.getTime() - 3 * DAY);
     // The regulars (the first eight, Pat among them) every week, two of the next six in turn, then two
-    // more of them who find the game full and wait; Ben brings a +1 in week 2; Nina keeps goal, free.
+    // more of them who find the game full and wait; Nina keeps goal, free.
     const rotating = [8 + (week % 6), 8 + ((week + 3) % 6)];
-    for (const index of [0, 1, 2, 3, 4, 5, 6, 7, ...rotating].slice(0, week === 1 ? 9 : 10)) {
+    // The second game: Ana's +1 takes the tenth spot. The last two games: only the regulars so far.
+    const count = week > PLAYED ? 8 : week === 1 ? 9 : 10;
+    for (const index of [0, 1, 2, 3, 4, 5, 6, 7, ...rotating].slice(0, count)) {
       await joinAs(index, game.id, week === 1 && index === 1 ? { guests: [{ firstName: "Sam" }] } : {});
     }
     await people[14]!.call("POST", `/api/events/${game.id}/registrations`, { role: "goalkeeper", expectedPriceCents: 0 });
-    if (week >= PLAYED + 1) continue; // the later games have only their regulars so far
+    if (week > PLAYED) continue;
     const waiting = [0, 1, 2, 3, 4, 5].map((n) => 8 + n).filter((index) => !rotating.includes(index)).slice(0, 2);
     for (const index of waiting) await joinAs(index, game.id);
     // Someone gives up their spot (refunded, less the processing fee); the first waiting is charged and promoted.
     if (week < PLAYED) {
-      await people[week % 8]!.call("DELETE", `/api/events/${game.id}/registrations/me`);
+      // Pat in the first game (a refund in their Your Events), then Ben, Chloé, Dev and Emma.
+      await people[[0, 2, 3, 4, 5][week]!]!.call("DELETE", `/api/events/${game.id}/registrations/me`);
       await runJobs();
     }
     if (week >= PLAYED) continue;
