@@ -57,6 +57,13 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ ...base, ANALYTICS_TIME_ZONE: "Mars/Olympus" })).toThrow(/ANALYTICS_TIME_ZONE: must be an IANA time zone/);
   });
 
+  it("takes the organiser's zone from GAME_TIME_ZONE (the game form starts with it), else this machine's; analytics count days there unless told", () => {
+    expect(loadConfig({ ...base, GAME_TIME_ZONE: "Europe/Paris" })).toMatchObject({ timeZone: "Europe/Paris", analytics: { timeZone: "Europe/Paris" } });
+    expect(loadConfig({ ...base, GAME_TIME_ZONE: "Europe/Paris", ANALYTICS_TIME_ZONE: "UTC" })).toMatchObject({ timeZone: "Europe/Paris", analytics: { timeZone: "UTC" } });
+    expect(loadConfig(base).timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(() => loadConfig({ ...base, GAME_TIME_ZONE: "Mars/Olympus" })).toThrow(/GAME_TIME_ZONE: must be an IANA time zone/);
+  });
+
   it("takes a currency with cents and a known minimum charge, in any case; a zero-decimal one such as JPY stops start-up with the reason", () => {
     expect(loadConfig({ ...base, CURRENCY: "EUR" }).payments.currency).toBe("eur");
     expect(loadConfig({ ...base, CURRENCY: "gbp" }).payments.currency).toBe("gbp");

@@ -59,7 +59,13 @@ const envSchema = z
     GOOGLE_MAPS_API_KEY: optionalString,
     MAP_TILE_URL: z.string().min(1).default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
     SESSION_IDLE_MINUTES: z.coerce.number().positive().default(10),
-    // The organiser's zone: analytics count calendar days there (visitors per day, daily sums).
+    // The organiser's zone (docs/decisions/038-the-games-zone-on-the-form.md): the zone the game
+    // form starts with (shown and changeable there), and the analytics' days unless told otherwise.
+    GAME_TIME_ZONE: z
+      .string()
+      .refine(isTimeZone, "must be an IANA time zone such as America/Toronto or UTC")
+      .optional(),
+    // Analytics count calendar days in this zone (visitors per day, daily sums); GAME_TIME_ZONE without it.
     ANALYTICS_TIME_ZONE: z
       .string()
       .refine(isTimeZone, "must be an IANA time zone such as America/Toronto or UTC")
@@ -169,8 +175,10 @@ function toConfig(env: z.infer<typeof envSchema>, authSecret: string) {
     geocoder: { kind: env.GEOCODER, url: env.GEOCODER_URL.replace(/\/$/, ""), googleApiKey: env.GOOGLE_MAPS_API_KEY },
     mapTileUrl: env.MAP_TILE_URL,
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
-    /** Without ANALYTICS_TIME_ZONE, this machine's zone (TZ): that of the organiser who runs `npm start`. */
-    analytics: { timeZone: env.ANALYTICS_TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone },
+    /** The organiser's zone: GAME_TIME_ZONE, else this machine's zone (TZ), that of the organiser who runs `npm start`. */
+    timeZone: env.GAME_TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    /** Without ANALYTICS_TIME_ZONE, the organiser's zone. */
+    analytics: { timeZone: env.ANALYTICS_TIME_ZONE ?? env.GAME_TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone },
     mobile: { androidCertSha256: env.ANDROID_CERT_SHA256 ?? [], iosTeamId: env.IOS_TEAM_ID },
     rateLimits: {
       windowMs: env.RATE_LIMIT_WINDOW_MINUTES * 60_000,

@@ -16,5 +16,6 @@ export function publicConfig(config: Config): PublicConfig {
     mapTileUrl: config.mapTileUrl,
     googleEnabled: Boolean(config.google),
     sessionIdleMs: config.sessionIdleMs,
+    timeZone: config.timeZone,
   };
 }

@@ -16,4 +16,6 @@ export interface PublicConfig {
   mapTileUrl: string;
   googleEnabled: boolean;
   sessionIdleMs: number;
+  /** The organiser's zone (GAME_TIME_ZONE): the game form starts with it, shown and changeable. */
+  timeZone: string;
 }

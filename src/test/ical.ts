@@ -17,6 +17,8 @@ export interface ReadEvent {
   description: string;
   start: ReadTime;
   end: ReadTime;
+  /** Each VALARM: its ACTION, its TRIGGER as written ("-P1D"), what it says and what it is related to. */
+  alarms: { action: string; trigger: string; related: string; description: string }[];
 }
 
 export interface ReadTime {
@@ -55,6 +57,15 @@ export function readCalendar(text: string) {
       description: text_(component, "description"),
       start: time(component, "dtstart"),
       end: time(component, "dtend"),
+      alarms: component.getAllSubcomponents("valarm").map((alarm) => {
+        const trigger = alarm.getFirstProperty("trigger")!;
+        return {
+          action: text_(alarm, "action"),
+          trigger: String(trigger.getFirstValue()),
+          related: String(trigger.getParameter("related") ?? "START"),
+          description: text_(alarm, "description"),
+        };
+      }),
     };
   });
   return {
@@ -64,4 +75,20 @@ export function readCalendar(text: string) {
     timezones: root.getAllSubcomponents("vtimezone").map((zone) => text_(zone, "tzid")),
     events,
   };
+}
+
+/**
+ * What RFC 5545 §3.1 asks of the text itself: every line, the last included, ends with CRLF (no bare
+ * CR or LF anywhere else), and no line is longer than 75 octets (longer ones are folded). Returns
+ * the lines that break it, so a test can show them.
+ */
+export function lineProblems(text: string): string[] {
+  const problems: string[] = [];
+  if (!text.endsWith("\r\n")) problems.push(`does not end with CRLF: ${JSON.stringify(text.slice(-20))}`);
+  const lines = text.split("\r\n").slice(0, -1);
+  for (const line of lines) {
+    if (/[\r\n]/.test(line)) problems.push(`bare CR or LF in ${JSON.stringify(line)}`);
+    if (Buffer.byteLength(line, "utf8") > 75) problems.push(`${Buffer.byteLength(line, "utf8")} octets: ${JSON.stringify(line)}`);
+  }
+  return problems;
 }

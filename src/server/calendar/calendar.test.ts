@@ -3,7 +3,7 @@ import { RateLimiter } from "#server/http/rate-limit.ts";
 import { databaseBucketStore } from "#server/http/rate-limit-store.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CalendarFeedCreated, CalendarFeedStatus } from "#shared/calendar.ts";
-import { readCalendar } from "#test/ical.ts";
+import { lineProblems, readCalendar } from "#test/ical.ts";
 import { join } from "#test/payments.ts";
 import { ADMIN_EMAIL, connectionFrom, createTestContext, signUpVerified, TestClient, type TestContext } from "#test/test-app.ts";
 import { createApp } from "#server/app.ts";
@@ -124,6 +124,47 @@ describe("GET /api/events/:id/calendar.ics", () => {
   });
 });
 
+describe("alarms and lines (issue 32)", () => {
+  const both = (title: string, language: "en" | "fr" = "en") =>
+    language === "en"
+      ? [
+          { action: "DISPLAY", trigger: "-P1D", related: "START", description: `${title} starts in 24 hours` },
+          { action: "DISPLAY", trigger: "-PT2H", related: "START", description: `${title} starts in 2 hours` },
+        ]
+      : [
+          { action: "DISPLAY", trigger: "-P1D", related: "START", description: `${title} commence dans 24 heures` },
+          { action: "DISPLAY", trigger: "-PT2H", related: "START", description: `${title} commence dans 2 heures` },
+        ];
+
+  it("rings 24 h and 2 h before a game without a session, and follows the signed-in reader's reminder setting", async () => {
+    const game = await insertEvent(db(), { title: "Alarm Game", startsInHours: 72 });
+    const path = `/api/events/${game.id}/calendar.ics`;
+    expect(readCalendar((await icsOf(path)).body).events[0]!.alarms).toEqual(both("Alarm Game"));
+
+    const player = await signUpVerified(context);
+    const inFrench = await player.client.request("GET", path, undefined, { cookie: `${[...player.client.cookies].map(([k, v]) => `${k}=${v}`).join("; ")}; kickoff_lang=fr` });
+    expect(readCalendar(await inFrench.text()).events[0]!.alarms).toEqual(both("Alarm Game", "fr"));
+    expect((await player.client.patch("/api/me/reminders", { gameReminders: false })).status).toBe(200);
+    expect(readCalendar(await (await player.client.get(path)).text()).events[0]!.alarms).toEqual([]);
+  });
+
+  it("has no alarm on a cancelled game", async () => {
+    const game = await insertEvent(db(), { costCents: 0, startsInHours: 72 });
+    expect((await admin.post(`/api/events/${game.id}/cancel`)).status).toBe(200);
+    expect(readCalendar((await icsOf(`/api/events/${game.id}/calendar.ics`)).body).events[0]!.alarms).toEqual([]);
+  });
+
+  it("ends every line, the last one included, with CRLF and folds long lines at 75 octets, accents counted as octets", async () => {
+    const title = "Été à Montréal : la grande partie du dimanche près du fleuve Saint-Laurent, équipes mêlées";
+    const game = await insertEvent(db(), { title, notes: "Apportez un chandail pâle et un foncé. ".repeat(12), locationName: "Parc Jean-Drapeau, île Sainte-Hélène, Montréal (Québec)" });
+    const { body } = await icsOf(`/api/events/${game.id}/calendar.ics`);
+    expect(lineProblems(body)).toEqual([]);
+    // Folded, not cut: the parser reads the title whole.
+    expect(readCalendar(body).events[0]!.summary).toBe(title);
+    expect(body.split("\r\n").some((line) => line.startsWith(" "))).toBe(true);
+  });
+});
+
 describe("the .ics on a held spot's mail", () => {
   it("rides along with You're in, as METHOD:PUBLISH text/calendar, at the game's local time", async () => {
     const game = await insertEvent(db(), { title: "Free Tuesday", costCents: 0, timeZone: "America/Toronto", startsAt: new Date("2030-06-11T23:30:00Z") });
@@ -138,6 +179,17 @@ describe("the .ics on a held spot's mail", () => {
     expect(calendar.method).toBe("PUBLISH");
     expect(calendar.events[0]).toMatchObject({ uid: `event-${game.id}@localhost`, status: "CONFIRMED", summary: "Free Tuesday" });
     expect(calendar.events[0]!.start).toEqual({ tzid: "America/Toronto", local: "2030-06-11 19:30", instant: new Date("2030-06-11T23:30:00Z") });
+    expect(calendar.events[0]!.alarms.map((alarm) => alarm.trigger)).toEqual(["-P1D", "-PT2H"]);
+    expect(lineProblems(file!.content)).toEqual([]);
+  });
+
+  it("rings no alarm for someone who turned game reminders off", async () => {
+    const game = await insertEvent(db(), { title: "Quiet Tuesday", costCents: 0, startsInHours: 80 });
+    const player = await signUpVerified(context);
+    expect((await player.client.patch("/api/me/reminders", { gameReminders: false })).status).toBe(200);
+    expect((await join(player.client, game.id, { role: "player" })).status).toBe(201);
+    const mail = await context.mail.waitFor(player.email, "You're in: Quiet Tuesday", { timeoutMs: 20_000 });
+    expect(readCalendar(mail.attachments[0]!.content).events[0]!.alarms).toEqual([]);
   });
 });
 
@@ -178,6 +230,8 @@ describe("the calendar feed", () => {
     expect(first.calendar.method).toBe("PUBLISH");
     expect(titles(first.calendar)).toEqual(["Held Game", "Left Game", "Cancelled Game"]);
     expect(first.calendar.events.every((entry) => entry.status === "CONFIRMED")).toBe(true);
+    expect(lineProblems(first.text)).toEqual([]);
+    expect(first.calendar.events.every((entry) => entry.alarms.map((alarm) => alarm.trigger).join() === "-P1D,-PT2H")).toBe(true);
     const berlin = first.calendar.events.find((entry) => entry.summary === "Held Game")!;
     expect(berlin.start.tzid).toBe("Europe/Berlin");
     // To the second: the file has no milliseconds.
@@ -195,6 +249,11 @@ describe("the calendar feed", () => {
       expect(entry(second.calendar, title).sequence).toBeGreaterThan(entry(first.calendar, title).sequence);
     }
     expect(entry(second.calendar, "Held Game")).toMatchObject({ status: "CONFIRMED", sequence: entry(first.calendar, "Held Game").sequence });
+    // A crossed-out entry does not ring; with reminders off, none does.
+    expect(entry(second.calendar, "Left Game").alarms).toEqual([]);
+    expect((await player.client.patch("/api/me/reminders", { gameReminders: false })).status).toBe(200);
+    expect((await feed(path)).calendar.events.flatMap((candidate) => candidate.alarms)).toEqual([]);
+    expect((await player.client.patch("/api/me/reminders", { gameReminders: true })).status).toBe(200);
 
     // 30 days after leaving, the cancelled entry is gone.
     await db().update(registration).set({ updatedAt: new Date(Date.now() - 31 * 24 * HOUR) }).where(eq(registration.eventId, toLeave.id));
@@ -270,7 +329,8 @@ async function spot(userId: string, eventId: string, since: Date) {
 async function feed(path: string) {
   const response = await new TestClient(context).request("GET", path);
   expect(response.status).toBe(200);
-  return { response, calendar: readCalendar(await response.text()) };
+  const text = await response.text();
+  return { response, text, calendar: readCalendar(text) };
 }
 
 const titles = (calendar: ReturnType<typeof readCalendar>) => calendar.events.map((entry) => entry.summary);

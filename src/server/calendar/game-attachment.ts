@@ -6,10 +6,14 @@ import { calendarGameOf, type CalendarSite, gameIcs, icsFileName } from "./game-
  * A game's .ics for a mail ("Payment confirmed", "You're in"): mail clients offer to add it to the
  * calendar. The method goes in the content type too, as RFC 6047 asks of iCalendar sent by mail.
  */
-export function gameCalendarAttachment(site: CalendarSite, game: Parameters<typeof calendarGameOf>[0], language: Language): MailAttachment {
+export function gameCalendarAttachment(
+  site: CalendarSite,
+  game: Parameters<typeof calendarGameOf>[0],
+  reader: { language: Language; /** Their "Game reminders": the entry's alarms follow it. */ alarms: boolean },
+): MailAttachment {
   return {
     filename: icsFileName(game.title),
-    content: gameIcs(site, calendarGameOf(game), language),
+    content: gameIcs(site, calendarGameOf(game), reader),
     contentType: "text/calendar; charset=utf-8; method=PUBLISH",
   };
 }

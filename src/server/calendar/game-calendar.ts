@@ -1,7 +1,8 @@
 import { getVtimezoneComponent } from "@touch4it/ical-timezones";
-import ical, { ICalCalendarMethod, type ICalCalendar, ICalEventStatus } from "ical-generator";
+import ical, { ICalAlarmType, ICalCalendarMethod, type ICalCalendar, ICalEventStatus } from "ical-generator";
 import { DateTime } from "luxon";
 import type { Language } from "#shared/language.ts";
+import { translate } from "#server/i18n/translate.ts";
 
 /**
  * Games as iCalendar (RFC 5545) events: the one-game file of "Add to calendar" and the mails, and
@@ -73,7 +74,22 @@ const CALENDAR_TEXTS: Record<Language, { field: (field: string) => string; cance
   fr: { field: (field) => `Terrain : ${field}`, cancelled: "Cette partie est annulée pour vous.", seeGame: (url) => `Voir la partie : ${url}` },
 };
 
-export function addGame(calendar: ICalCalendar, site: CalendarSite, game: CalendarGame, language: Language = "en"): void {
+/**
+ * The alarms of an entry, as the reminder mails (docs/calendar-and-reminders.md, "Alarms"): 24 hours
+ * and 2 hours before kick-off, relative to DTSTART, so they follow a moved game. Given only when the
+ * reader has game reminders on, and never on a cancelled entry (nothing left to be reminded of).
+ */
+export const ALARMS_BEFORE_SECONDS = { "24h": 24 * 3600, "2h": 2 * 3600 } as const;
+
+/** What an entry says besides the game: its reader's language, and whether it rings (their reminder setting). */
+export interface EntryOptions {
+  language?: Language;
+  /** The reader's "Game reminders" setting; on by default, as the setting is. */
+  alarms?: boolean;
+}
+
+export function addGame(calendar: ICalCalendar, site: CalendarSite, game: CalendarGame, options: EntryOptions = {}): void {
+  const { language = "en", alarms = true } = options;
   const url = gameUrl(site, game.id);
   const texts = CALENDAR_TEXTS[language];
   const description = [game.field ? texts.field(game.field) : null, game.notes, game.cancelled ? texts.cancelled : null, texts.seeGame(url)]
@@ -97,14 +113,32 @@ export function addGame(calendar: ICalCalendar, site: CalendarSite, game: Calend
     sequence: calendarSequence(game.changedAt),
     lastModified: game.changedAt,
     stamp: new Date(),
+    alarms:
+      alarms && !game.cancelled
+        ? (["24h", "2h"] as const).map((kind) => ({
+            type: ICalAlarmType.display,
+            // A number is seconds before the start: TRIGGER;RELATED=START:-P1D / -PT2H.
+            trigger: ALARMS_BEFORE_SECONDS[kind],
+            description: translate(language, kind === "24h" ? "mail.calendar.alarm24h" : "mail.calendar.alarm2h", { title: game.title }),
+          }))
+        : [],
   });
 }
 
+/**
+ * The calendar as RFC 5545 text: every line, the last one included, ends with CRLF (§3.1).
+ * ical-generator ends lines with CRLF and folds them at 75 octets, but leaves the last line bare.
+ */
+export function icsText(calendar: ICalCalendar): string {
+  const text = calendar.toString();
+  return text.endsWith("\r\n") ? text : `${text}\r\n`;
+}
+
 /** One game as a file of its own (the event page's "Add to calendar", the mails' attachment). */
-export function gameIcs(site: CalendarSite, game: CalendarGame, language: Language = "en"): string {
+export function gameIcs(site: CalendarSite, game: CalendarGame, options: EntryOptions = {}): string {
   const calendar = newCalendar(site);
-  addGame(calendar, site, game, language);
-  return calendar.toString();
+  addGame(calendar, site, game, options);
+  return icsText(calendar);
 }
 
 /** A file name for a game's .ics: its title in plain letters, or "game". */

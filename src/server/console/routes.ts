@@ -10,7 +10,7 @@ import { exportPayments } from "./export-payments.ts";
 import { getOverview } from "./get-overview.ts";
 import { getRoster } from "./get-roster.ts";
 import { listAttention } from "./list-attention.ts";
-import { rosterCsv } from "./roster-csv.ts";
+import { rosterCsv, rosterFileName } from "./roster-csv.ts";
 
 const periodQuery = z.object({ from: z.string().max(10).optional(), to: z.string().max(10).optional(), tz: z.string().max(64).optional() });
 
@@ -38,6 +38,6 @@ export function consoleRoutes(deps: Pick<AppContext, "database" | "config" | "no
     .get("/events/:id/roster", async (c) => c.json(await getRoster(database, { eventId: c.req.param("id"), now: now(), ...money })))
     .get("/events/:id/roster.csv", async (c) => {
       const roster = await getRoster(database, { eventId: c.req.param("id"), now: now(), ...money });
-      return csv(rosterCsv(roster), `roster-${roster.event.startsAt.slice(0, 10)}.csv`);
+      return csv(rosterCsv(roster), rosterFileName(roster));
     });
 }

@@ -3,6 +3,7 @@ import { type CreateEventData, DATE_IN_PAST, type EventChange } from "#shared/ev
 import type { Language } from "#shared/language.ts";
 import { formatCents } from "#shared/money.ts";
 import { ACTIVE_STATUSES } from "#shared/registrations.ts";
+import { timeZoneName } from "#shared/time-zone-name.ts";
 import { dateInZone, isValidDate, isValidTime, zonedTimeToUtc } from "#shared/zoned-time.ts";
 import { event as eventTable, registration } from "#server/db/schema.ts";
 import { AppError } from "#server/http/errors.ts";
@@ -159,6 +160,8 @@ export function describeChanges(before: EventRow, after: EventRow, currency: str
   const fields: [string, (row: EventRow) => string][] = [
     [t("mail.changes.title"), (row) => row.title],
     [t("mail.changes.when"), when],
+    // The same clock time in another zone is another moment: said, as "when" reads the same (decision 038).
+    [t("mail.changes.timeZone"), (row) => `${timeZoneName(row.timeZone, row.startsAt, language)} (${row.timeZone})`],
     [t("mail.changes.venue"), (row) => row.locationName],
     [t("mail.changes.mapPin"), point],
     [t("mail.changes.field"), (row) => row.field ?? t("mail.changes.none")],

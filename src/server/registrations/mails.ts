@@ -70,7 +70,7 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
   }
 
   const [row] = await db
-    .select({ reg: registration, game: event, email: user.email, language: user.language })
+    .select({ reg: registration, game: event, email: user.email, language: user.language, reminders: user.notifyGameReminders })
     .from(registration)
     .innerJoin(event, eq(event.id, registration.eventId))
     .innerJoin(user, eq(user.id, registration.userId))
@@ -101,7 +101,7 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
   };
   const guestsDetail = (names: readonly string[]): Detail[] => (names.length > 0 ? [[t("mail.common.guests"), names.join(", ")]] : []);
   // A held spot's mails carry the game's .ics, so the game lands in the player's calendar.
-  const withCalendar = (spotMail: Mail): Mail => ({ ...spotMail, attachments: [gameCalendarAttachment(context, game, language)] });
+  const withCalendar = (spotMail: Mail): Mail => ({ ...spotMail, attachments: [gameCalendarAttachment(context, game, { language, alarms: row.reminders })] });
   /** A spot's receipt: the policy of the amount it reports, or, given up since, a word saying so instead. */
   const spotMail = async (content: { key: string; subject: string; paragraphs: string[]; chargedCents: number }) => {
     const policy = spotCancelPolicy(facts(content.chargedCents));

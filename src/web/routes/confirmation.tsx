@@ -2,6 +2,7 @@ import { Link, useSearchParams } from "react-router";
 import { ButtonLink, Card } from "#web/components/form.tsx";
 import { t } from "#web/i18n/i18n.ts";
 import { messageAround } from "#web/i18n/message-around.ts";
+import { AddToCalendarLink } from "#web/features/calendar/components/add-to-calendar-link.tsx";
 import { ReceiptDetails } from "#web/features/registrations/components/receipt-details.tsx";
 import { useReceipt } from "#web/features/registrations/hooks/use-receipt.ts";
 import { paths } from "#web/lib/paths.ts";
@@ -43,6 +44,8 @@ export default function ConfirmationScreen() {
               <ButtonLink to={paths.event(receipt.data.event.id)} className="w-full">
                 {t("event.confirmation.viewGame")}
               </ButtonLink>
+              {/* The spot is held: the game goes into the calendar from here too (issue 32). */}
+              <AddToCalendarLink eventId={receipt.data.event.id} look="button" />
               <Link
                 to={paths.home}
                 className="inline-flex w-full items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold text-slate-800 shadow-sm hover:bg-slate-100 focus:outline-2 focus:outline-offset-2 focus:outline-green-700"

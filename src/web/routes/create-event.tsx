@@ -9,7 +9,7 @@ import { useCreateSeries } from "#web/features/series/use-create-series.ts";
 import { RepeatFields } from "#web/features/series/components/repeat-fields.tsx";
 import { checkRepeat, initialRepeat, repeatErrorsOfServer, repeatInput, type RepeatDraft, type RepeatErrors } from "#web/features/series/repeat-draft.ts";
 import { ApiError } from "#web/lib/api.ts";
-import { useCurrency } from "#web/lib/config.ts";
+import { useConfig, useCurrency } from "#web/lib/config.ts";
 import { paths } from "#web/lib/paths.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { t } from "#web/i18n/i18n.ts";
@@ -31,6 +31,8 @@ export default function CreateEventScreen() {
   const createEvent = useCreateEvent();
   const createSeries = useCreateSeries();
   const currency = useCurrency();
+  // The organiser's zone (GAME_TIME_ZONE), shown and changeable on the form; the browser's until the settings arrive.
+  const organiserZone = useConfig().data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const [repeat, setRepeat] = useState(initialRepeat);
   // What is wrong with each repeat field, from the shared schema or the server's 400; cleared as they
   // change, and as the game's Date does (the end date's message compares the two). All at once: the
@@ -55,7 +57,7 @@ export default function CreateEventScreen() {
       </div>
       <EventForm
         initial={{ form: initialFormState, location: initialLocation }}
-        timeZone={Intl.DateTimeFormat().resolvedOptions().timeZone}
+        timeZone={organiserZone}
         submitLabel={t("admin.create.submit")}
         busyLabel={t("admin.create.busy")}
         failure={(message) => t("admin.create.failed", { message })}

@@ -117,6 +117,9 @@ export const messages = {
   "admin.form.title": "Title",
   "admin.form.date": "Date",
   "admin.form.time": "Event Time",
+  /** The game's zone on its form: the date and time are read on its clocks (features/events/components/time-zone-field.tsx). */
+  "admin.form.timeZone": "Time zone",
+  "admin.form.timesIn": "Times in {zone} ({name})",
   "admin.form.durationHours": "Duration Hours",
   "admin.form.durationMinutes": "Duration Minutes",
   "admin.form.fieldOptional": "Field (optional)",

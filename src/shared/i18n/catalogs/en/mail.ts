@@ -73,6 +73,9 @@ export const messages = {
   "mail.newEvent.unsubscribeLink": "Unsubscribe: {url}",
 
   // The reminders 24 hours and 2 hours before kick-off (reminders/reminder-mail.ts).
+  // The alarms of a game's calendar entry, 24 hours and 2 hours before (calendar/game-calendar.ts).
+  "mail.calendar.alarm24h": "{title} starts in 24 hours",
+  "mail.calendar.alarm2h": "{title} starts in 2 hours",
   "mail.reminder.subject24h": "Reminder: {title}, {weekday} at {time}",
   "mail.reminder.subject2h": "Starting soon: {title} at {time}",
   "mail.reminder.intro24h": "Your game {title} is in 24 hours. See you on the pitch!",
@@ -184,6 +187,7 @@ export const messages = {
   // What an edit changed (registrations/edit-event.ts, describeChanges): labels and the values written in words.
   "mail.changes.title": "Title",
   "mail.changes.when": "When",
+  "mail.changes.timeZone": "Time zone",
   "mail.changes.venue": "Venue",
   "mail.changes.mapPin": "Map pin",
   "mail.changes.field": "Field",

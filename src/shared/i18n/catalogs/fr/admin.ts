@@ -117,6 +117,8 @@ export const messages: Record<keyof typeof english, string> = {
   "admin.form.title": "Titre",
   "admin.form.date": "Date",
   "admin.form.time": "Heure de la partie",
+  "admin.form.timeZone": "Fuseau horaire",
+  "admin.form.timesIn": "Heures dans le fuseau {zone} ({name})",
   "admin.form.durationHours": "Durée (heures)",
   "admin.form.durationMinutes": "Durée (minutes)",
   "admin.form.fieldOptional": "Terrain (facultatif)",

@@ -64,6 +64,8 @@ export const messages: Record<keyof typeof english, string> = {
   "mail.newEvent.unsubscribe": "Se désabonner",
   "mail.newEvent.unsubscribeLink": "Se désabonner : {url}",
 
+  "mail.calendar.alarm24h": "{title} commence dans 24 heures",
+  "mail.calendar.alarm2h": "{title} commence dans 2 heures",
   "mail.reminder.subject24h": "Rappel : {title}, {weekday} à {time}",
   "mail.reminder.subject2h": "Bientôt : {title} à {time}",
   "mail.reminder.intro24h": "Votre partie {title} est dans 24 heures. On se voit sur le terrain !",
@@ -170,6 +172,7 @@ export const messages: Record<keyof typeof english, string> = {
 
   "mail.changes.title": "Titre",
   "mail.changes.when": "Quand",
+  "mail.changes.timeZone": "Fuseau horaire",
   "mail.changes.venue": "Lieu",
   "mail.changes.mapPin": "Repère sur la carte",
   "mail.changes.field": "Terrain",

@@ -12,6 +12,7 @@ import { ApiError, errorMessage } from "#web/lib/api.ts";
 import { useConfig, useCurrency } from "#web/lib/config.ts";
 import { checkCreateEvent, type FieldName, fieldMessagesOfServerError, fieldsOfServerError, type FormState, type LocationDraft, priceInputOf } from "#web/features/events/create-event-form.ts";
 import { EventLocation } from "./event-location.tsx";
+import { TimeZoneField } from "./time-zone-field.tsx";
 
 /**
  * The game's form, for creating one and for editing it (the same fields, checked by the same shared
@@ -30,7 +31,10 @@ export function EventForm({
   onSubmit,
 }: {
   initial: { form: FormState; location: LocationDraft };
-  /** The zone the date and time are read in: the organiser's for a new game, the game's own when editing. */
+  /**
+   * The zone the date and time are read in, until the organiser picks another on the form: the
+   * organiser's (GAME_TIME_ZONE) for a new game, the game's own when editing. Sent with the game.
+   */
   timeZone: string;
   /** Editing: the start as it is, which may already be past. */
   keepStart?: { date: string; time: string };
@@ -48,6 +52,9 @@ export function EventForm({
   const currency = useCurrency();
   const errorId = useId();
   const [form, setForm] = useState(initial.form);
+  // Null until the organiser picks a zone: the screen's (which may arrive with the app's settings) holds till then.
+  const [chosenZone, setChosenZone] = useState<string | null>(null);
+  const zone = chosenZone ?? timeZone;
   const [location, setLocation] = useState<LocationDraft>(initial.location);
   const [error, setError] = useState("");
   // The fields the error line is about: marked invalid, and the first one gets the focus; `messages`,
@@ -95,7 +102,7 @@ export function EventForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError("");
-    const checked = checkCreateEvent(form, location, { timeZone, now: new Date(), currency, keepStart });
+    const checked = checkCreateEvent(form, location, { timeZone: zone, now: new Date(), currency, keepStart });
     if (!checked.ok) {
       setError(checked.message);
       setInvalid({ fields: checked.fields });
@@ -119,6 +126,13 @@ export function EventForm({
           <TextField label={t("admin.form.date")} type="date" required min={keepStart ? undefined : localDate(new Date())} {...text("date")} />
           <TextField label={t("admin.form.time")} type="time" required {...text("time")} />
         </div>
+        <TimeZoneField
+          value={zone}
+          onChange={(next) => {
+            setChosenZone(next);
+            clearError();
+          }}
+        />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField label={t("admin.form.durationHours")} type="number" inputMode="numeric" required min={0} max={24} step={1} {...text("durationHours")} />
           <TextField label={t("admin.form.durationMinutes")} type="number" inputMode="numeric" required min={0} max={59} step={1} {...text("durationMinutes")} />
