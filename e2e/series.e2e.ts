@@ -336,9 +336,19 @@ describe("regulars first", () => {
     await player.getByRole("heading", { name: title, level: 1 }).waitFor(SERVER);
     await player.getByRole("status").filter({ hasText: everyone }).waitFor(SERVER);
     expect(await player.getByRole("button", { name: /^Join/ }).count()).toBe(0);
+    // Her own standing (a newcomer: no games held), the spots kept, and a mail when it opens, undone as easily.
+    await player.getByText(/^Regulars first: you can join from \w{3}, \w{3} \d{1,2}, \d{1,2}:\d{2} [AP]M$/).waitFor(SERVER);
+    await player.getByText("7 of the 10 player spots are kept for regulars until then.").waitFor();
+    await player.getByRole("button", { name: "Tell me when it opens" }).click();
+    await player.getByRole("status").filter({ hasText: "We will email you when it opens." }).waitFor(SERVER);
+    const { rows: asked } = await database().query(`select 1 from opening_reminder where event_id = $1`, [game.id]);
+    expect(asked).toHaveLength(1);
     await fitsWidth(player);
     await screenshot(player, "event-regulars-window-320");
     await expectNoAxeViolations(player);
+    await player.getByRole("button", { name: "Don't tell me" }).click();
+    await player.getByRole("button", { name: "Tell me when it opens" }).waitFor(SERVER);
+    await expect.poll(async () => (await database().query(`select 1 from opening_reminder where event_id = $1`, [game.id])).rows.length, SERVER).toBe(0);
 
     // The organiser's list of the series' games says that only regulars may join it now.
     await admin.goto(`/console/series/${series.id}`);
@@ -404,6 +414,7 @@ describe("regulars first", () => {
     await login(rita, first);
     await openGame(rita, game);
     await rita.getByRole("status").filter({ hasText: everyone }).waitFor(SERVER);
+    await rita.getByText("You're a regular: join now").waitFor(SERVER);
     const join = rita.getByRole("button", { name: "Join as Player" });
     await join.waitFor(SERVER);
     await fitsWidth(rita);
@@ -433,5 +444,11 @@ describe("regulars first", () => {
     await fitsWidth(remy);
     await screenshot(remy, "event-regulars-taken-375");
     await expectNoAxeViolations(remy);
+
+    // The organiser sees who the series' regulars are, by name.
+    await admin.goto(`/console/series/${games[0]!.seriesId}`);
+    const list = admin.getByRole("region", { name: "Regulars now (3)" });
+    await list.waitFor(SERVER);
+    expect((await list.getByRole("listitem").allTextContents()).sort()).toEqual(["Reed Regular", "Remy Regular", "Rita Regular"]);
   });
 });

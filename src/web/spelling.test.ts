@@ -11,6 +11,7 @@ const ALLOWED = [
   "You have no canceled events.", // its empty text
   'rejects with "Share canceled"', // Capacitor's own words, quoted in a comment
   "The payment was canceled.", // the card processor's words (src/server/money/processors/test-cards.ts), its refusal's key errors.card.canceled
+  '"errors.card.canceled"', // that key, named after the processor's decline code
 ];
 
 function sources(dir: string): string[] {
