@@ -172,7 +172,8 @@ async function checkRoster(page: Page, scenario: Scenario) {
     "Party size",
     "Role",
     "Status",
-    "Joined",
+    // The game's own clock, its zone named (the seeded games are in UTC).
+    "Joined (UTC)",
     "From the waitlist",
     "Paid",
     "Fee",
@@ -201,7 +202,7 @@ async function checkRoster(page: Page, scenario: Scenario) {
   ]);
   // The same people, in the same order, as the screen's table; every join a time.
   expect(rows.filter((row) => column(row, "List") === "Roster").map((row) => column(row, "Name"))).toEqual(onScreen.map((row) => row[0]));
-  for (const row of rows) expect(Number.isNaN(Date.parse(column(row, "Joined"))), column(row, "Joined")).toBe(false);
+  for (const row of rows) expect(Number.isNaN(Date.parse(column(row, "Joined (UTC)"))), column(row, "Joined (UTC)")).toBe(false);
   // The CSV's lines add up to the totals on screen.
   const cents = (cell: string) => Math.round(Number(cell) * 100);
   const roster = rows.filter((row) => column(row, "List") === "Roster");

@@ -274,7 +274,7 @@ describe("the organiser's console", () => {
     const text = readFileSync((await download.path())!, "utf8");
     expect(text.startsWith("\uFEFF")).toBe(true);
     const [header, ...rows] = parseCsv(text);
-    expect(header).toEqual(["List", "Waitlist place", "Name", "Party size", "Role", "Status", "Joined", "From the waitlist", "Paid", "Fee", "Refund", "Refund status", "Card", "Checked in", "No-show", "No-shows (90 days)"]);
+    expect(header).toEqual(["List", "Waitlist place", "Name", "Party size", "Role", "Status", "Joined (UTC)", "From the waitlist", "Paid", "Fee", "Refund", "Refund status", "Card", "Checked in", "No-show", "No-shows (90 days)"]);
     const column = (row: string[], name: string) => row[header!.indexOf(name)]!;
     const money = (cell: string) => `$${cell}`;
     const csvAsScreen = rows
@@ -293,7 +293,7 @@ describe("the organiser's console", () => {
         column(row, "No-shows (90 days)"),
       ]);
     expect(csvAsScreen).toEqual(onScreen.map((row) => row.filter((_, index) => index !== 3)));
-    for (const row of rows) expect(Date.parse(column(row, "Joined")), column(row, "Joined")).toBeGreaterThanOrEqual(Date.parse("2021-03-01T05:00:00Z"));
+    for (const row of rows) expect(Date.parse(column(row, "Joined (UTC)")), column(row, "Joined (UTC)")).toBeGreaterThanOrEqual(Date.parse("2021-03-01T05:00:00Z"));
     expect(rows.filter((row) => column(row, "List") !== "Roster").map((row) => [column(row, "List"), column(row, "Waitlist place"), column(row, "Name"), column(row, "Party size")])).toEqual([
       ["Player waitlist", "1", names.later, "1"],
     ]);

@@ -2,6 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 // The original product's texts are written out below, so that a changed constant cannot change what is expected.
 import { AUTHENTICATION_FAILED, CONSENT_REQUIRED } from "#shared/registrations.ts";
+import { english } from "#test/shared-english.ts";
 import { createVerifiedUser, login } from "./support/accounts.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { baseURL, screenshot, useBrowser } from "./support/browser.ts";
@@ -230,7 +231,7 @@ describe("joining", () => {
 
     await bank.getByRole("button", { name: "Fail authentication" }).click();
     await bank.waitFor({ state: "detached" });
-    expect(await dialogError(dialog)).toBe(AUTHENTICATION_FAILED);
+    expect(await dialogError(dialog)).toBe(english(AUTHENTICATION_FAILED));
     expect(pathOf(page)).toBe(`/event/${game.id}`);
     await expect.poll(() => players.getByText(user.name).count(), SERVER).toBe(0);
     expect(await yourRegistration(page).textContent()).toBe("");
@@ -266,7 +267,7 @@ describe("joining", () => {
     expect(await consent.isChecked()).toBe(false);
 
     await dialog.getByRole("button", { name: "Join the waitlist" }).click();
-    expect(await dialogError(dialog)).toBe(CONSENT_REQUIRED);
+    expect(await dialogError(dialog)).toBe(english(CONSENT_REQUIRED));
     await expect.poll(() => consent.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(await region(page, "Player Waitlist").getByText("No players on the waitlist").isVisible()).toBe(true);
     await expectNoAxeViolations(page, dialog);

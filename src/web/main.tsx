@@ -23,9 +23,9 @@ for (const answer of rendered?.queries ?? []) queryClient.setQueryData(answer.ke
 // screen's own messages come with its code (docs/languages.md). Started first: the screen's loader
 // asks for the language's messages.
 const languageLoaded = rendered ? activateLanguage(rendered.language).then(() => preloadScreen(screenLoaders[rendered.screen])) : startLanguage();
-// A rendered page carries its answers and its screen's code is preloaded above. Asking for the answers
-// again here could bring newer ones into the cache before hydration, and the screen would then be drawn
-// from other data than the server's HTML (React's error #418; docs/server-rendering.md).
+// A rendered page carries its answers: they are asked for again only once it is hydrated (below), as
+// newer ones reaching the cache before would draw the screen from other data than the server's HTML
+// (React's error #418; docs/server-rendering.md). Asked again, they are saved for offline use too.
 if (!rendered) startEarly(queryClient, window.location.pathname);
 
 const container = document.getElementById("root")!;
@@ -40,10 +40,14 @@ languageLoaded.then(render, (error: unknown) => {
 // As a transition React renders in slices and lets the browser in between, so a phone answers a tap
 // while the first screen is being built (nothing is shown before it is whole either way).
 function render() {
+  let wasHydrated = false;
   const hydrated = () => {
+    if (wasHydrated) return;
+    wasHydrated = true;
     setServerRender(undefined);
     // The server's page takes no input until now (src/server/web/render-page.ts).
     container.removeAttribute("inert");
+    startEarly(queryClient, window.location.pathname);
   };
   const app = <AppRoot queryClient={queryClient} router={BrowserRouter} onShown={rendered ? hydrated : undefined} />;
   if (rendered) {

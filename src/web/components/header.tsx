@@ -1,17 +1,19 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Me } from "#shared/account.ts";
 import { paths } from "#web/lib/paths.ts";
 import { t } from "#web/i18n/i18n.ts";
+import type HeaderMenuComponent from "./header-menu.tsx";
 import type { OpenFocus } from "./header-menu.tsx";
 
-const loadMenu = () => import("./header-menu.tsx");
-const HeaderMenu = lazy(loadMenu);
+type HeaderMenuType = typeof HeaderMenuComponent;
 
 /**
  * The signed-in header: the product title and the user's menu button; the menu itself
  * (header-menu.tsx) is fetched once the header is on screen, so it is there, offline too, by the
- * time anyone opens it. Escape and a tap outside close it.
+ * time anyone opens it. Escape and a tap outside close it. Held in state rather than through
+ * React.lazy: a Suspense boundary reveals its content on a timer, which a page whose clock is held
+ * (a test, a frozen tab) would never let fire.
  */
 export function Header({ user, appName, onLogout }: { user: Me; appName: string; onLogout: () => void }) {
   const [open, setOpen] = useState<OpenFocus | null>(null);
@@ -20,8 +22,11 @@ export function Header({ user, appName, onLogout }: { user: Me; appName: string;
   const menuId = useId();
   const navigate = useNavigate();
 
+  const [HeaderMenu, setHeaderMenu] = useState<HeaderMenuType | null>(null);
   useEffect(() => {
-    loadMenu().catch(() => undefined); // a failure shows when the menu opens (the screen's error boundary)
+    import("./header-menu.tsx")
+      .then((module) => setHeaderMenu(() => module.default))
+      .catch(() => undefined); // offline before it came: the button opens nothing until a reload
   }, []);
 
   useEffect(() => {
@@ -80,24 +85,22 @@ export function Header({ user, appName, onLogout }: { user: Me; appName: string;
             <span aria-hidden="true">▾</span>
             <span className="sr-only">{t("shell.header.openMenu")}</span>
           </button>
-          {open && (
-            <Suspense fallback={null}>
-              <HeaderMenu
-                id={menuId}
-                user={user}
-                focus={open}
-                onGo={go}
-                onLogout={() => {
-                  setOpen(null);
-                  onLogout();
-                }}
-                onTabAway={() => {
-                  // Tab closes the menu and goes on from the button, to the next control on the page.
-                  buttonRef.current?.focus();
-                  setOpen(null);
-                }}
-              />
-            </Suspense>
+          {open && HeaderMenu && (
+            <HeaderMenu
+              id={menuId}
+              user={user}
+              focus={open}
+              onGo={go}
+              onLogout={() => {
+                setOpen(null);
+                onLogout();
+              }}
+              onTabAway={() => {
+                // Tab closes the menu and goes on from the button, to the next control on the page.
+                buttonRef.current?.focus();
+                setOpen(null);
+              }}
+            />
           )}
         </div>
       </div>
