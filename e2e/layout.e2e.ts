@@ -127,7 +127,7 @@ describe("long titles, venues, names and emails", () => {
       await question.waitFor();
       const [questionBox, dialogBox] = [(await question.boundingBox())!, (await dialog.boundingBox())!];
       expect(questionBox.x + questionBox.width).toBeLessThanOrEqual(dialogBox.x + dialogBox.width);
-      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await dialog.getByRole("button", { name: "Keep my spot" }).click();
       await dialog.waitFor({ state: "detached" });
       await screenshot(page, `layout-event-${width}`);
 

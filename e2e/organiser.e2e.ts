@@ -188,7 +188,7 @@ describe.each(WIDTHS)("at %i px", (width) => {
     await dialog.getByLabel("Message to the players (optional)").fill("The pitch is flooded. See you next week!");
     await screenshotOnScreen(page, `organiser-cancel-dialog-${width}`);
     await expectNoAxeViolations(page, dialog);
-    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await dialog.getByRole("button", { name: "Cancel the game for everyone" }).click();
     await page.getByText("Event cancelled, and all users refunded.").waitFor();
     await dialog.waitFor({ state: "detached" });
 

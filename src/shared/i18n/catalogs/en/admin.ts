@@ -71,6 +71,8 @@ export const messages = {
   "admin.series.endUnfinished": "Ending this series stopped before every game to come was cancelled. End it again to cancel them and refund their players.",
   "admin.series.end": "End series",
   "admin.series.endTitle": "End this series?",
+  "admin.series.endConfirm": "End the series",
+  "admin.series.keep": "Keep the series",
   "admin.series.endExplain": "{count, plural, =0 {No game is still to come.} one {The # game still to come is cancelled, everyone in it refunded in full and emailed.} other {The # games still to come are cancelled, everyone in them refunded in full and emailed.}}",
   "admin.series.endMessage": "Message for the players (optional)",
   "admin.series.endedNotice": "Series ended. {count, plural, =0 {No game was cancelled.} one {# game was cancelled and its players refunded in full.} other {# games were cancelled and their players refunded in full.}}",
@@ -408,6 +410,8 @@ export const messages = {
   "admin.noShows.undo": "Undo no-shows",
   "admin.noShows.waitForTaps": "Wait until every tap is saved.",
   "admin.noShows.confirmTitle": "Mark the rest as no-show?",
+  "admin.noShows.confirm": "Mark them as no-show",
+  "admin.noShows.keep": "Not now",
   "admin.noShows.confirmWho": "{count, plural, one {# person} other {# people}} not checked in will be marked as no-show: {names}.",
   "admin.noShows.confirmUndo": "You can undo this until {when}. Nothing is charged or refunded.",
 

@@ -72,6 +72,8 @@ export const messages: Record<keyof typeof english, string> = {
   "admin.series.endUnfinished": "La fin de cette série s’est arrêtée avant que toutes les parties à venir soient annulées. Terminez-la de nouveau pour les annuler et rembourser leurs joueurs.",
   "admin.series.end": "Terminer la série",
   "admin.series.endTitle": "Terminer cette série ?",
+  "admin.series.endConfirm": "Terminer la série",
+  "admin.series.keep": "Garder la série",
   "admin.series.endExplain": "{count, plural, =0 {Aucune partie n’est à venir.} one {La partie à venir est annulée ; les personnes inscrites sont remboursées en entier et avisées par courriel.} other {Les # parties à venir sont annulées ; les personnes inscrites sont remboursées en entier et avisées par courriel.}}",
   "admin.series.endMessage": "Message aux joueurs (facultatif)",
   "admin.series.endedNotice": "Série terminée. {count, plural, =0 {Aucune partie n’a été annulée.} one {# partie a été annulée et ses joueurs remboursés en entier.} other {# parties ont été annulées et leurs joueurs remboursés en entier.}}",
@@ -407,6 +409,8 @@ export const messages: Record<keyof typeof english, string> = {
   "admin.noShows.undo": "Annuler les absences",
   "admin.noShows.waitForTaps": "Attendez que toutes les touches soient enregistrées.",
   "admin.noShows.confirmTitle": "Marquer les autres absents ?",
+  "admin.noShows.confirm": "Les marquer absents",
+  "admin.noShows.keep": "Pas maintenant",
   "admin.noShows.confirmWho":
     "{count, plural, one {# personne qui n’est pas présente sera marquée absente} other {# personnes qui ne sont pas présentes seront marquées absentes}} : {names}.",
   "admin.noShows.confirmUndo": "Vous pouvez annuler jusqu’à {when}. Rien n’est facturé ni remboursé.",
