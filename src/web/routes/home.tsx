@@ -2,8 +2,7 @@ import { useDeferredValue, useMemo } from "react";
 import { groupTimeline } from "#shared/timeline.ts";
 import { Spinner } from "#web/components/spinner.tsx";
 import { CompletedEvents } from "#web/features/events/components/completed-events.tsx";
-import { ButtonLink } from "#web/components/form.tsx";
-import { EmptyState } from "#web/features/events/components/empty-state.tsx";
+import { EmptyState, OrganiserEmptyHome } from "#web/features/events/components/empty-state.tsx";
 import { EventTimeline } from "#web/features/events/components/event-timeline.tsx";
 import { QueryError } from "#web/features/events/components/query-error.tsx";
 import { viewerTimeZone } from "#web/features/events/format.ts";
@@ -51,10 +50,12 @@ export default function HomeScreen() {
             <Spinner />
           </div>
         ) : groups.length === 0 ? (
-          <EmptyState title={t("home.empty.title")} text={t("home.empty.text")}>
-            {/* Admins can fill an empty list: lead them to the form (its route and the server check the role again). */}
-            {user?.isAdmin && <ButtonLink to={paths.createEvent}>{t("shell.header.createEvent")}</ButtonLink>}
-          </EmptyState>
+          user?.isAdmin ? (
+            // Admins can fill an empty list: lead them to the forms (empty-state.tsx).
+            <OrganiserEmptyHome createGame={paths.createEvent} createSeries={`${paths.createEvent}?repeat=weekly`} />
+          ) : (
+            <EmptyState title={t("home.empty.title")} text={t("home.empty.text")} />
+          )
         ) : (
           <EventTimeline groups={groups} now={now} mine={mine} />
         )}
