@@ -322,6 +322,7 @@ export const messages = {
 
   // One game's roster (routes/console-event.tsx, roster-tables.tsx, figures.ts).
   "admin.roster.documentTitle": "Roster: {title}",
+  "admin.table.scrollCue": "The table scrolls sideways: swipe it to see every column.",
   "admin.roster.notFoundTitle": "Game not found",
   "admin.roster.notFound": "Game not found.",
   "admin.roster.title": "Roster",

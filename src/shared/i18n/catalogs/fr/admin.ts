@@ -319,6 +319,7 @@ export const messages: Record<keyof typeof english, string> = {
   "admin.games.played": "Jouée",
 
   "admin.roster.documentTitle": "Inscrits : {title}",
+  "admin.table.scrollCue": "Le tableau défile de côté : glissez-le pour voir toutes les colonnes.",
   "admin.roster.notFoundTitle": "Partie introuvable",
   "admin.roster.notFound": "Partie introuvable.",
   "admin.roster.title": "Liste des inscrits",

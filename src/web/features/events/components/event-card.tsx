@@ -41,7 +41,7 @@ export function EventCard({ event, now, currency, mine = [] }: { event: EventSum
         </div>
         <div className="min-w-0 flex-1">
           {/* Two lines at most; the whole title stays in the page for screen readers, and in the tooltip. */}
-          <h3 id={titleId} title={event.title} className="line-clamp-2 text-lg font-semibold leading-snug text-slate-900 wrap-anywhere">
+          <h3 id={titleId} title={event.title} className="line-clamp-2 text-lg font-semibold leading-snug text-slate-900 card-title">
             {narrow ? (
               // The title's link stretches over the card: the whole card is the link.
               <Link to={href} className="after:absolute after:inset-0 after:rounded-xl focus:outline-none">
