@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { errorKey } from "./i18n/error-key.ts";
 import { MAX_GOALS, MAX_SCORES, MAX_STARS, MAX_TEAMS, MIN_STARS, MIN_TEAMS } from "./teams.ts";
 
 /**
@@ -20,8 +21,21 @@ const teamIndex = z
   .max(MAX_TEAMS - 1, { error: "A team must be given by its number." });
 const locks = z.record(registrationId, teamIndex, { error: "Locks must name players and their teams." });
 
-/** POST /api/admin/events/:id/teams/suggestions: the best splits for these locks. */
-export const teamsSuggestSchema = z.object({ teamCount, locks: locks.default({}) }).strict();
+/**
+ * Who plays in one team (docs/teams-and-ratings.md, "Kept together"): groups the organiser keeps
+ * together, and the guests they let play apart from the player who brought them (a guest is kept
+ * with their player otherwise). Both optional: none kept, no guest apart.
+ */
+const together = z
+  .array(z.array(registrationId, { error: errorKey("errors.teams.togetherShape") }).min(2, { error: errorKey("errors.teams.togetherShape") }).max(200), {
+    error: errorKey("errors.teams.togetherShape"),
+  })
+  .max(100, { error: errorKey("errors.teams.togetherShape") })
+  .optional();
+const guestsApart = z.array(registrationId, { error: errorKey("errors.teams.togetherShape") }).max(200, { error: errorKey("errors.teams.togetherShape") }).optional();
+
+/** POST /api/admin/events/:id/teams/suggestions: the best splits for these locks and who is kept together. */
+export const teamsSuggestSchema = z.object({ teamCount, locks: locks.default({}), together, guestsApart }).strict();
 export type TeamsSuggestBody = z.infer<typeof teamsSuggestSchema>;
 
 /** PUT /api/admin/events/:id/teams: the teams as the admin left them; `publish` shows them to the players. */
@@ -29,6 +43,8 @@ export const teamsPutSchema = z
   .object({
     teams: z.array(z.array(registrationId).max(200), { error: "Teams must be lists of players." }).min(MIN_TEAMS).max(MAX_TEAMS, { error: `The number of teams must be from ${MIN_TEAMS} to ${MAX_TEAMS}.` }),
     locks: locks.default({}),
+    together,
+    guestsApart,
     publish: z.boolean({ error: "publish must be true or false" }),
   })
   .strict();
