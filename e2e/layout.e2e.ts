@@ -269,12 +269,12 @@ describe("empty states and account deletion", () => {
     expect(await page.getByRole("main").getByRole("link", { name: "Create New Event" }).count()).toBe(0);
   });
 
-  it("the admin's empty home offers Create New Event", async () => {
+  it("the admin's empty home invites them to create the first game", async () => {
     const page = await newPage();
     await noUpcomingGames(page);
     await login(page, await adminAccount());
-    await page.getByText("No Current Events").waitFor();
-    await page.getByRole("main").getByRole("link", { name: "Create New Event" }).click();
+    await page.getByText("No games yet").waitFor();
+    await page.getByRole("main").getByRole("link", { name: "Create a game" }).click();
     await page.getByRole("heading", { name: "Create New Event" }).waitFor();
     expect(pathOf(page)).toBe("/admin/create-event");
   });
