@@ -274,7 +274,7 @@ describe("empty states and account deletion", () => {
     await noUpcomingGames(page);
     await login(page, await adminAccount());
     await page.getByText("No games yet").waitFor();
-    await page.getByRole("main").getByRole("link", { name: "Create a game" }).click();
+    await page.getByRole("main").getByRole("link", { name: "Create New Event" }).click();
     await page.getByRole("heading", { name: "Create New Event" }).waitFor();
     expect(pathOf(page)).toBe("/admin/create-event");
   });

@@ -4,11 +4,13 @@ import { messages as adminEn } from "#shared/i18n/catalogs/en/admin.ts";
 import { messages as errorsEn } from "#shared/i18n/catalogs/en/errors.ts";
 import { messages as eventEn } from "#shared/i18n/catalogs/en/event.ts";
 import { messages as homeEn } from "#shared/i18n/catalogs/en/home.ts";
+import { messages as shellEn } from "#shared/i18n/catalogs/en/shell.ts";
 import { messages as yoursEn } from "#shared/i18n/catalogs/en/yours.ts";
 import { messages as adminFr } from "#shared/i18n/catalogs/fr/admin.ts";
 import { messages as errorsFr } from "#shared/i18n/catalogs/fr/errors.ts";
 import { messages as eventFr } from "#shared/i18n/catalogs/fr/event.ts";
 import { messages as homeFr } from "#shared/i18n/catalogs/fr/home.ts";
+import { messages as shellFr } from "#shared/i18n/catalogs/fr/shell.ts";
 import { messages as yoursFr } from "#shared/i18n/catalogs/fr/yours.ts";
 import { createVerifiedUser, login } from "./support/accounts.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
@@ -31,8 +33,8 @@ const SERVER = { timeout: 15_000 };
 
 type Language = "en" | "fr";
 const CATALOGS = {
-  en: { ...adminEn, ...errorsEn, ...eventEn, ...homeEn, ...yoursEn },
-  fr: { ...adminFr, ...errorsFr, ...eventFr, ...homeFr, ...yoursFr },
+  en: { ...shellEn, ...adminEn, ...errorsEn, ...eventEn, ...homeEn, ...yoursEn },
+  fr: { ...shellFr, ...adminFr, ...errorsFr, ...eventFr, ...homeFr, ...yoursFr },
 } as const;
 type Key = keyof (typeof CATALOGS)["en"];
 /** A message as the screen says it, with its simple `{values}` filled in. */
@@ -177,8 +179,8 @@ describe("words people understand: the organiser's screens", () => {
           const main = page.getByRole("main");
           await main.getByText(say(language, "home.empty.organiserTitle"), { exact: true }).waitFor(SERVER);
           expect(await main.getByText(say(language, "home.empty.title"), { exact: true }).count()).toBe(0);
-          await main.getByText(say(language, "home.empty.share"), { exact: true }).waitFor();
-          await main.getByRole("link", { name: say(language, "home.empty.createGame") }).waitFor();
+          await main.getByText(say(language, "home.empty.organiserText"), { exact: true }).waitFor();
+          await main.getByRole("link", { name: say(language, "shell.header.createEvent") }).waitFor();
           await expectNoAxeViolations(page);
           if (language === "fr") await expectAllFrench(page, `organiser's empty home ${tag}`);
           await screenshot(page, `words-organiser-home-${tag}`);
