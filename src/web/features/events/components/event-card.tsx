@@ -76,7 +76,8 @@ export function EventCard({ event, now, currency, mine = [] }: { event: EventSum
           onClick={() => setChosen(!expanded)}
           className="relative z-10 flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-green-800 hover:bg-green-50 focus:outline-2 focus:outline-green-700"
         >
-          {t("home.term.details")}
+          {/* Under 360 px only the arrow shows (the name stays for screen readers): the title keeps the room to break between words. */}
+          <span className="max-[359px]:sr-only">{t("home.term.details")}</span>
           <span aria-hidden="true" className={`transition-transform ${expanded ? "rotate-180" : ""}`}>
             ▾
           </span>
