@@ -115,7 +115,7 @@ describe("check-in at the pitch", () => {
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain("2 people not checked in will be marked as no-show: Kim Keeper, Léa Dubois.");
     await expectNoAxeViolations(page, dialog);
-    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await dialog.getByRole("button", { name: "Mark them as no-show" }).click();
     await dialog.waitFor({ state: "detached", timeout: SERVER.timeout });
     await expect.poll(() => page.getByText("2 marked as no-show.").isVisible(), SERVER).toBe(true);
     expect(await noShows(page)).toBe(2);

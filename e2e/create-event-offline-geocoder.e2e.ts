@@ -19,7 +19,7 @@ import { uniqueTitle } from "./support/games.ts";
  */
 const { browser } = useBrowser();
 const ORGANISER = uniqueEmail("organiser");
-const COST_LABEL = "Cost (add the processing fee of 2.9% + $0.30)";
+const COST_LABEL = "Cost: add the 2.9% + $0.30 processing fee to your price";
 const MAX_PLAYERS = "Max Players (excluding goalkeepers)";
 let app: AppProcess;
 let db: pg.Client;

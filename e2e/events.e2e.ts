@@ -83,11 +83,11 @@ describe("games", () => {
     await page.getByRole("img", { name: RIVERSIDE }).waitFor(); // the map preview's marker
 
     await page.getByLabel("Field (optional)").fill("Pitch 3");
-    await page.getByLabel("Cost (add the processing fee of 2.9% + $0.30)").fill("12.50");
+    await page.getByLabel("Cost: add the 2.9% + $0.30 processing fee to your price").fill("12.50");
     await page.getByLabel("Max Players (excluding goalkeepers)").fill("10");
     expect(await page.getByLabel(/^Goalkeeper Cost/).count()).toBe(0);
     await page.getByLabel("Include Goalkeepers").check();
-    await page.getByLabel("Goalkeeper Cost (add the processing fee of 2.9% + $0.30)").fill("5");
+    await page.getByLabel("Goalkeeper Cost: add the 2.9% + $0.30 processing fee to your price").fill("5");
     expect(await page.getByLabel("Max Goalkeepers").inputValue()).toBe("2");
 
     // Yesterday is refused; tomorrow is fine.
@@ -197,7 +197,7 @@ describe("games", () => {
     await page.getByRole("alert").filter({ hasText: "All fields are required" }).waitFor();
 
     const invalid = (label: string) => page.getByLabel(label, { exact: true }).getAttribute("aria-invalid");
-    for (const label of ["Date", "Event Time", "Cost (add the processing fee of 2.9% + $0.30)", "Max Players (excluding goalkeepers)"]) {
+    for (const label of ["Date", "Event Time", "Cost: add the 2.9% + $0.30 processing fee to your price", "Max Players (excluding goalkeepers)"]) {
       expect(await invalid(label), label).toBe("true");
     }
     expect(await placeSearch.getAttribute("aria-invalid")).toBe("true");

@@ -108,7 +108,7 @@ describe.each(WIDTHS)("at %i px", (width) => {
     expect(await page.getByRole("dialog", { name: "Confirm Cancellation" }).count()).toBe(0);
     await screenshotOnScreen(page, `leave-waitlist-dialog-${width}`);
     await expectNoAxeViolations(page, dialog);
-    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await dialog.getByRole("button", { name: "Leave the waitlist" }).click();
     await page.getByText("You have left the waitlist.").waitFor();
     await dialog.waitFor({ state: "detached" });
     await expect.poll(() => region(page, "Player Waitlist").getByText(user.name).count(), SERVER).toBe(0);

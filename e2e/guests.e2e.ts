@@ -86,7 +86,7 @@ describe("+1 guests at 375 px", () => {
     await page.getByLabel("Event Time").fill("19:00");
     await page.getByRole("button", { name: "Enter the venue yourself" }).click();
     await page.getByLabel("Venue name and address").fill("Old Mill Field, Mill Lane");
-    await page.getByLabel("Cost (add the processing fee of 2.9% + $0.30)").fill("10");
+    await page.getByLabel("Cost: add the 2.9% + $0.30 processing fee to your price").fill("10");
     await page.getByLabel("Max Players (excluding goalkeepers)").fill("12");
 
     const guests = page.getByLabel("Guests per player");
@@ -138,7 +138,7 @@ describe("+1 guests at 375 px", () => {
     await page.getByLabel("Event Time").fill("19:00");
     await page.getByRole("button", { name: "Enter the venue yourself" }).click();
     await page.getByLabel("Venue name and address").fill("Old Mill Field, Mill Lane");
-    await page.getByLabel("Cost (add the processing fee of 2.9% + $0.30)").fill("0");
+    await page.getByLabel("Cost: add the 2.9% + $0.30 processing fee to your price").fill("0");
     await page.getByLabel("Max Players (excluding goalkeepers)").fill("12");
     await page.getByLabel("Guests per player").fill("1");
     await page.getByLabel("Repeat weekly").check();
@@ -238,7 +238,7 @@ describe("+1 guests at 375 px", () => {
     await cancel.getByText("$30.00 paid, $1.17 processing fee, $28.83 refunded").waitFor();
     await cancel.getByText("Your 2 guests lose their spots too.").waitFor();
     await expectNoAxeViolations(page, cancel);
-    await cancel.getByRole("button", { name: "Cancel" }).click();
+    await cancel.getByRole("button", { name: "Keep my spot" }).click();
     await cancel.waitFor({ state: "detached" });
 
     // Removing Sam: his share, $10.00, minus the fee ($0.59) goes back.
@@ -248,7 +248,7 @@ describe("+1 guests at 375 px", () => {
     await remove.getByText("$10.00 paid for this guest, $0.59 processing fee, $9.41 back to your card").waitFor();
     await screenshotOnScreen(page, "guests-remove-dialog-375");
     await expectNoAxeViolations(page, remove);
-    await remove.getByRole("button", { name: "Confirm" }).click();
+    await remove.getByRole("button", { name: "Remove Sam" }).click();
     await page.getByText("Sam was removed. $9.41 goes back to your card.").waitFor(SERVER);
     await remove.waitFor({ state: "detached" });
     // The focus stays in the list of guests, on its heading.
@@ -385,7 +385,7 @@ describe("+1 guests at 375 px", () => {
     await remove.getByText("Rien n’a été débité pour cette place, donc aucun argent ne bouge.").waitFor();
     await expectAllFrench(page, "the removal's dialog");
     await expectNoAxeViolations(page, remove);
-    await remove.getByRole("button", { name: "Annuler" }).click();
+    await remove.getByRole("button", { name: "Garder Sam" }).click();
     await remove.waitFor({ state: "detached" });
     await expectAllFrench(page, "the party joined");
     await fitsWidth(page);

@@ -127,7 +127,7 @@ describe("long titles, venues, names and emails", () => {
       await question.waitFor();
       const [questionBox, dialogBox] = [(await question.boundingBox())!, (await dialog.boundingBox())!];
       expect(questionBox.x + questionBox.width).toBeLessThanOrEqual(dialogBox.x + dialogBox.width);
-      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await dialog.getByRole("button", { name: "Keep my spot" }).click();
       await dialog.waitFor({ state: "detached" });
       await screenshot(page, `layout-event-${width}`);
 
@@ -269,11 +269,11 @@ describe("empty states and account deletion", () => {
     expect(await page.getByRole("main").getByRole("link", { name: "Create New Event" }).count()).toBe(0);
   });
 
-  it("the admin's empty home offers Create New Event", async () => {
+  it("the admin's empty home invites them to create the first game", async () => {
     const page = await newPage();
     await noUpcomingGames(page);
     await login(page, await adminAccount());
-    await page.getByText("No Current Events").waitFor();
+    await page.getByText("No games yet").waitFor();
     await page.getByRole("main").getByRole("link", { name: "Create New Event" }).click();
     await page.getByRole("heading", { name: "Create New Event" }).waitFor();
     expect(pathOf(page)).toBe("/admin/create-event");

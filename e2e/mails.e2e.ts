@@ -47,7 +47,7 @@ describe("joining a paid game's waitlist", () => {
     expect(await fact(page, "Your Time").textContent()).toMatch(/ \(Central European Time\)$/);
     await screenshot(page, "event-zone-named-1280");
     await page.getByRole("button", { name: /^Join/ }).first().click();
-    const dialog = page.getByRole("dialog", { name: "Complete Your Payment" });
+    const dialog = page.getByRole("dialog", { name: "Join the Waitlist" });
     await dialog.getByRole("radio", { name: /Visa ending in 4242/ }).check();
     await dialog.getByRole("checkbox", { name: /I agree that my card will be charged \$10\.00 automatically/ }).check();
     await dialog.getByRole("button", { name: "Join the waitlist" }).click();
@@ -73,7 +73,7 @@ describe("joining a paid game's waitlist", () => {
     await screenshot(page, "event-zone-named-375");
     await expectNoAxeViolations(page);
     await page.getByRole("button", { name: /Cancel Registration|Leave waitlist/i }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: /^(Give up my spot|Leave the waitlist)$/ }).click();
     await expect
       .poll(async () => (await database().query(`select status, closed_reason from registration where event_id = $1 and status <> 'confirmed'`, [game.id])).rows, {
         timeout: 10_000,

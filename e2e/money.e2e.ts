@@ -128,7 +128,7 @@ describe("the create form's price", () => {
     await page.getByRole("button", { name: "Enter the venue yourself" }).click();
     await page.getByLabel("Venue name and address").fill("Old Mill Field, Mill Lane");
     await page.getByLabel("Coordinates or map link").fill("40.7812, -73.9665");
-    const cost = page.getByLabel("Cost (add the processing fee of 2.9% + $0.30)");
+    const cost = page.getByLabel("Cost: add the 2.9% + $0.30 processing fee to your price");
     await cost.fill("0.30");
     await page.getByLabel("Max Players (excluding goalkeepers)").fill("10");
 

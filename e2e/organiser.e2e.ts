@@ -57,7 +57,7 @@ describe.each(WIDTHS)("at %i px", (width) => {
     await page.getByLabel("Title").fill(title);
     await page.getByLabel("Date").fill(await browserDate(page, 3));
     await page.getByLabel("Event Time").fill("19:00");
-    await page.getByLabel("Cost (add the processing fee of 2.9% + $0.30)").fill("0");
+    await page.getByLabel("Cost: add the 2.9% + $0.30 processing fee to your price").fill("0");
     await page.getByLabel("Max Players (excluding goalkeepers)").fill("12");
     // Pasted, as from a group chat: line breaks and all.
     await page.getByLabel("Notes (optional)").fill("Bring a dark and a light shirt.\nPark on Mill Lane, not in the yard.\n<b>Level</b>: relaxed");
@@ -164,7 +164,7 @@ describe.each(WIDTHS)("at %i px", (width) => {
     await page.goto(`/admin/event/${game.id}/edit`);
     await page.getByRole("heading", { name: `Edit ${game.title}`, level: 1 }).waitFor();
     await page.getByText("A new price is for new registrations only: those already in keep theirs.").waitFor();
-    const cost = page.getByLabel("Cost (add the processing fee of 2.9% + $0.30)");
+    const cost = page.getByLabel("Cost: add the 2.9% + $0.30 processing fee to your price");
     expect(await cost.inputValue()).toBe("10.00");
     await cost.fill("12.00");
     await page.getByRole("button", { name: "Save Changes" }).click();
@@ -188,7 +188,7 @@ describe.each(WIDTHS)("at %i px", (width) => {
     await dialog.getByLabel("Message to the players (optional)").fill("The pitch is flooded. See you next week!");
     await screenshotOnScreen(page, `organiser-cancel-dialog-${width}`);
     await expectNoAxeViolations(page, dialog);
-    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await dialog.getByRole("button", { name: "Cancel the game for everyone" }).click();
     await page.getByText("Event cancelled, and all users refunded.").waitFor();
     await dialog.waitFor({ state: "detached" });
 

@@ -305,7 +305,7 @@ describe("cancelling", () => {
     await screenshotOnScreen(page, "cancel-registration-dialog");
     await expectNoAxeViolations(page, dialog);
 
-    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await dialog.getByRole("button", { name: "Give up my spot" }).click();
     await page.getByText("Refund successful!").waitFor();
     await dialog.waitFor({ state: "detached" });
     await yourRegistration(page).getByText("You were refunded $9.41.").waitFor();
@@ -345,7 +345,7 @@ describe("cancelling", () => {
     // The holder cancels in a browser of their own.
     await openGame(holder.page, game);
     await holder.page.getByRole("button", { name: "Cancel Registration" }).click();
-    await holder.page.getByRole("dialog", { name: "Confirm Cancellation" }).getByRole("button", { name: "Confirm" }).click();
+    await holder.page.getByRole("dialog", { name: "Confirm Cancellation" }).getByRole("button", { name: "Give up my spot" }).click();
     await holder.page.getByText("Refund successful!").waitFor();
 
     // The waiting player's page asks again by itself (every 15 s while waiting).
@@ -374,7 +374,7 @@ describe("cancelling", () => {
     await screenshotOnScreen(page, "cancel-event-dialog");
     await expectNoAxeViolations(page, dialog);
 
-    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await dialog.getByRole("button", { name: "Cancel the game for everyone" }).click();
     await page.getByText("Event cancelled, and all users refunded.").waitFor();
     await page.getByText("Event Cancelled", { exact: true }).waitFor();
     await dialog.waitFor({ state: "detached" });

@@ -109,7 +109,7 @@ describe("a weekly series in French at 320 px (docs/series.md, docs/languages.md
     await page.getByLabel("Nom et adresse du lieu").fill("Parc Jarry, terrain 2, Montréal");
     await page.getByLabel("Terrain (facultatif)").fill("Terrain 2");
     await page.getByLabel("Notes (facultatif)").fill("Dossards fournis.");
-    await page.getByLabel(/^Prix \(ajoutez les frais de traitement de/).fill("0");
+    await page.getByLabel(/^Prix : ajoutez à votre prix les frais de traitement de/).fill("0");
     await page.getByLabel("Nombre maximal de joueurs (sans les gardiens de but)").fill("12");
     await page.getByLabel("Invités par joueur").fill("0");
 

@@ -66,7 +66,7 @@ describe("a weekly series at 375 px", () => {
     await page.getByLabel("Event Time").fill("19:00");
     await page.getByRole("button", { name: "Enter the venue yourself" }).click();
     await page.getByLabel("Venue name and address").fill("Old Mill Field, Mill Lane");
-    await page.getByLabel("Cost (add the processing fee of 2.9% + $0.30)").fill("0");
+    await page.getByLabel("Cost: add the 2.9% + $0.30 processing fee to your price").fill("0");
     await page.getByLabel("Max Players (excluding goalkeepers)").fill("12");
 
     await page.getByLabel("Repeat weekly").check();
@@ -198,7 +198,7 @@ describe("regulars first", () => {
     await page.getByLabel("Event Time").fill("19:00");
     await page.getByRole("button", { name: "Enter the venue yourself" }).click();
     await page.getByLabel("Venue name and address").fill("Old Mill Field, Mill Lane");
-    await page.getByLabel("Cost (add the processing fee of 2.9% + $0.30)").fill("0");
+    await page.getByLabel("Cost: add the 2.9% + $0.30 processing fee to your price").fill("0");
     await page.getByLabel("Max Players (excluding goalkeepers)").fill("10");
     await page.getByLabel("Repeat weekly").check();
     await page.getByLabel("Number of games", { exact: true }).fill("2");

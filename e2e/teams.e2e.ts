@@ -21,11 +21,11 @@ const PHONE = { width: 375, height: 812, isMobile: true, hasTouch: true };
 const team = (page: Page, name: "Bibs" | "No bibs") => page.getByRole("region", { name, exact: true });
 /**
  * The players of a team on the admin's screen, by name (each row's box is labelled "Select <name>";
- * under the name, a rating line, or "guest" for a +1 guest).
+ * under the name, the games played ("new", "3 games", after "Goalkeeper ·"), or "guest" for a +1 guest).
  */
 async function playersOf(region: Locator): Promise<string[]> {
   const labels = await Promise.all((await region.getByRole("checkbox").all()).map((box) => box.evaluate((el) => (el.closest("label")?.textContent ?? "").trim())));
-  return labels.map((label) => label.replace(/^Select /, "").replace(/(Goalkeeper · )?\d+\.\d ± .*$/, "").replace(/\)guest$/, ")").trim());
+  return labels.map((label) => label.replace(/^Select /, "").replace(/(Goalkeeper · )?(new|\d+ games?)$/, "").replace(/\)guest$/, ")").trim());
 }
 
 describe("fair teams", () => {
@@ -65,7 +65,10 @@ describe("fair teams", () => {
     expect(noBibs).toHaveLength(4);
     expect([...bibs, ...noBibs].sort()).toEqual([...playing].sort());
     expect(bibs.filter((name) => name.endsWith("Keeper"))).toHaveLength(1);
-    expect(await team(page, "Bibs").getByText(/^Strength \d+\.\d · Win chance \d+%$/).isVisible()).toBe(true);
+    // People's words on the screen; the numbers behind a disclosure.
+    expect(await team(page, "Bibs").getByText(/^Win chance \d+%$/).isVisible()).toBe(true);
+    expect(await page.getByText(/^(Balanced: team strengths within|Uneven: the strongest team is) \d+%/).isVisible()).toBe(true);
+    expect(await team(page, "Bibs").getByText(/±|Strength/).count()).toBe(0);
     // No horizontal scroll on the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectNoAxeViolations(page);

@@ -11,7 +11,8 @@ export const region = (page: Page, name: string) => page.getByRole("region", { n
 /** The viewer's own state for the game, in the event page's side panel. */
 export const yourRegistration = (page: Page) => page.getByRole("status", { name: "Your registration" });
 
-export const paymentDialog = (page: Page) => page.getByRole("dialog", { name: "Complete Your Payment" });
+/** The paid join's sheet: 'Complete Your Payment', titled 'Join the Waitlist' when the game is full (decision 040); it turns from one into the other as the game fills. */
+export const paymentDialog = (page: Page) => page.getByRole("dialog", { name: /^(Complete Your Payment|Join the Waitlist)$/ });
 
 /** Opens a game's page and waits until it shows the game. */
 export async function openGame(page: Page, game: { id: string; title: string }) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { MAX_GOALS, MAX_SCORES, MAX_STARS, MAX_TEAMS, MIN_STARS, MIN_TEAMS } from "./teams.ts";
 import { errorKey } from "./i18n/error-key.ts";
+import { MAX_GOALS, MAX_SCORES, MAX_STARS, MAX_TEAMS, MIN_STARS, MIN_TEAMS } from "./teams.ts";
 
 /**
  * The teams' request bodies (docs/http-api.md). Apart from teams.ts so that the event page, which
@@ -26,8 +26,21 @@ const teamIndex = z
   .max(MAX_TEAMS - 1, { error: TEAM_INDEX });
 const locks = z.record(registrationId, teamIndex, { error: errorKey("shared.teams.locks") });
 
-/** POST /api/admin/events/:id/teams/suggestions: the best splits for these locks. */
-export const teamsSuggestSchema = z.object({ teamCount, locks: locks.default({}) }).strict();
+/**
+ * Who plays in one team (docs/teams-and-ratings.md, "Kept together"): groups the organiser keeps
+ * together, and the guests they let play apart from the player who brought them (a guest is kept
+ * with their player otherwise). Both optional: none kept, no guest apart.
+ */
+const together = z
+  .array(z.array(registrationId, { error: errorKey("errors.teams.togetherShape") }).min(2, { error: errorKey("errors.teams.togetherShape") }).max(200), {
+    error: errorKey("errors.teams.togetherShape"),
+  })
+  .max(100, { error: errorKey("errors.teams.togetherShape") })
+  .optional();
+const guestsApart = z.array(registrationId, { error: errorKey("errors.teams.togetherShape") }).max(200, { error: errorKey("errors.teams.togetherShape") }).optional();
+
+/** POST /api/admin/events/:id/teams/suggestions: the best splits for these locks and who is kept together. */
+export const teamsSuggestSchema = z.object({ teamCount, locks: locks.default({}), together, guestsApart }).strict();
 export type TeamsSuggestBody = z.infer<typeof teamsSuggestSchema>;
 
 /** PUT /api/admin/events/:id/teams: the teams as the admin left them; `publish` shows them to the players. */
@@ -35,6 +48,8 @@ export const teamsPutSchema = z
   .object({
     teams: z.array(z.array(registrationId).max(200), { error: errorKey("shared.teams.lists") }).min(MIN_TEAMS).max(MAX_TEAMS, { error: TEAM_COUNT }),
     locks: locks.default({}),
+    together,
+    guestsApart,
     publish: z.boolean({ error: errorKey("shared.teams.publish") }),
   })
   .strict();

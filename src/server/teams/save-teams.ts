@@ -6,6 +6,7 @@ import { AppError } from "#server/http/errors.ts";
 import { withEventLock } from "#server/events/game-lock.ts";
 import { readTeamsSheet, savedTeams } from "./get-teams-sheet.ts";
 import { goneMembers, guestRefusal } from "./gone-members.ts";
+import { type KeptTogether, togetherRefusal } from "./kept-together.ts";
 import { loadPool } from "./load-pool.ts";
 import { recomputeRatings } from "./recompute-ratings.ts";
 import { assertTeamsOpen } from "./suggest-teams.ts";
@@ -15,14 +16,15 @@ import { assertTeamsOpen } from "./suggest-teams.ts";
  * (a draft, or published for the players to see). The server checks the split against the pool as
  * it is now, under the game's lock (a check-in cannot slip in between): everyone once, nobody else,
  * keepers spread, sizes within one, locks kept; a guest who no longer plays (removed, their party
- * cancelled, their player not checked in) is refused with that rule. A guest is saved by their own
+ * cancelled, their player not checked in) is refused with that rule, and so are a guest away from
+ * their player (unless let apart) and a group kept together split up. A guest is saved by their own
  * id (team_member.guest_id, docs/teams-and-ratings.md, "Guests"). Changing the teams of a game with
  * a result changes history: the ratings are replayed. A new number of teams drops the old result
  * (it named teams that no longer exist).
  */
 export async function saveTeams(
   database: Database,
-  options: { eventId: string; teams: string[][]; locks: Record<string, number>; publish: boolean; now: Date },
+  options: { eventId: string; teams: string[][]; locks: Record<string, number>; publish: boolean; now: Date } & KeptTogether,
 ): Promise<TeamsSheet> {
   const { eventId, teams, locks, publish, now } = options;
   return withEventLock(database, eventId, async (tx, game) => {
@@ -32,6 +34,8 @@ export async function saveTeams(
     const pool = await loadPool(tx.db, eventId, community);
     const refusal = guestRefusal(await goneMembers(tx.db, eventId, teams.flat(), pool)) ?? checkSplit({ teams, pool: pool.candidates, locks });
     if (refusal) throw new AppError("rule", refusal);
+    const apart = togetherRefusal(teams, pool.candidates, options);
+    if (apart) throw new AppError("rule", apart);
     const guests = new Set(pool.candidates.flatMap((candidate) => (candidate.guestOf ? [candidate.memberId] : [])));
 
     await tx.db

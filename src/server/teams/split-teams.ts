@@ -7,7 +7,9 @@ import { wordError } from "#server/i18n/error-language.ts";
  *
  * The rules every split keeps: goalkeepers are spread first (their counts per team differ by at most
  * one, so with two keepers and two teams one each), outfield players likewise (team sizes differ by
- * at most one), and a locked player stays in the team they are locked to. Among those splits the
+ * at most one), a locked player stays in the team they are locked to, and players kept together
+ * (a guest with the player who brought them, two friends the organiser keeps together: `together`)
+ * share a team. Among those splits the
  * best minimise the gap between the strongest and the weakest team's strength (the sum of the
  * players' mu, as the rating model adds them up).
  *
@@ -30,6 +32,12 @@ export interface SplitInput {
   teamCount: number;
   /** Player id → team index (0-based): that player stays there. */
   locks?: Readonly<Record<string, number>>;
+  /**
+   * Groups of player ids that must share a team, whichever it is (groups that share a player merge).
+   * A group with a locked member goes to that member's team. Refused with a SplitError when no split
+   * of even sizes can keep them (docs/teams-and-ratings.md, "Kept together").
+   */
+  together?: readonly (readonly string[])[];
   /** How many of the best distinct splits to return (for re-roll). */
   keep?: number;
   /** Above this many splits the heuristic runs instead of the exhaustive search. */
@@ -97,18 +105,86 @@ export function splitTeams(input: SplitInput): SplitResult {
   });
   for (const id of Object.keys(input.locks ?? {})) if (!ids.has(id)) throw new SplitError(errorText("errors.teams.lockedNotAPlayer", { id }));
 
-  const groups = (["goalkeeper", "player"] as const).map((role) => groupOf(players, lockOf, role, teamCount));
-  const context: Context = { players, lockOf, groups, teamCount, keep };
+  // The locks alone first, so that a lock's own fault is said as such.
+  (["goalkeeper", "player"] as const).forEach((role) => groupOf(players, lockOf, role, teamCount));
+  const bundleOf = bundlesOf(players, input.together ?? [], teamCount);
+  const pinned = pinBundles(lockOf, bundleOf);
+  let groups: Group[];
+  try {
+    groups = (["goalkeeper", "player"] as const).map((role) => groupOf(players, pinned, role, teamCount));
+  } catch (error) {
+    // The locks were fine alone: it is their bundles that overfill a team.
+    if (error instanceof SplitError) throw new SplitError(errorText("errors.teams.togetherImpossible"));
+    throw error;
+  }
+  const context: Context = { players, lockOf: pinned, groups, teamCount, keep, bundleOf };
   const count = countSplits(context);
-  return count <= limit ? exhaustive(context) : heuristic(context);
+  const result = count <= limit ? exhaustive(context) : heuristic(context);
+  // Bundles that no split of even sizes can hold (three pairs for two teams of three, say).
+  if (result.splits.length === 0) throw new SplitError(errorText("errors.teams.togetherImpossible"));
+  return result;
+}
+
+/**
+ * Each player's bundle (an index, or -1 when they are kept with nobody): the groups kept together,
+ * merged where they share a player. A bundle with more of a role than one team can take is refused.
+ */
+function bundlesOf(players: SplitPlayer[], together: readonly (readonly string[])[], teamCount: number): number[] {
+  const indexOf = new Map(players.map((player, index) => [player.id, index]));
+  const parent = players.map((_, index) => index);
+  const root = (index: number): number => (parent[index] === index ? index : (parent[index] = root(parent[index]!)));
+  const linked = new Set<number>();
+  for (const group of together) {
+    const members = group.map((id) => {
+      const index = indexOf.get(id);
+      if (index === undefined) throw new SplitError(errorText("errors.teams.togetherNotAPlayer", { id }));
+      return index;
+    });
+    for (const index of members) {
+      linked.add(index);
+      parent[root(index)] = root(members[0]!);
+    }
+  }
+  const roots = new Map<number, number>();
+  const bundleOf = players.map((_, index) => {
+    if (!linked.has(index)) return -1;
+    const key = root(index);
+    if (!roots.has(key)) roots.set(key, roots.size);
+    return roots.get(key)!;
+  });
+  for (const role of ["goalkeeper", "player"] as const) {
+    const total = players.filter((player) => player.role === role).length;
+    const most = Math.ceil(total / teamCount);
+    const perBundle = new Map<number, number>();
+    players.forEach((player, index) => {
+      if (player.role === role && bundleOf[index]! >= 0) perBundle.set(bundleOf[index]!, (perBundle.get(bundleOf[index]!) ?? 0) + 1);
+    });
+    for (const size of perBundle.values()) if (size > most) throw new SplitError(errorText("errors.teams.togetherTooBig", { count: String(size), most: String(most) }));
+  }
+  return bundleOf;
+}
+
+/** The locks with each bundle pinned where one of its members is locked; two members locked apart are refused. */
+function pinBundles(lockOf: number[], bundleOf: number[]): number[] {
+  const teamOfBundle = new Map<number, number>();
+  bundleOf.forEach((bundle, index) => {
+    if (bundle < 0 || lockOf[index]! < 0) return;
+    const before = teamOfBundle.get(bundle);
+    if (before !== undefined && before !== lockOf[index]) throw new SplitError(errorText("errors.teams.togetherLockedApart"));
+    teamOfBundle.set(bundle, lockOf[index]!);
+  });
+  return lockOf.map((team, index) => (team >= 0 ? team : (teamOfBundle.get(bundleOf[index]!) ?? -1)));
 }
 
 interface Context {
   players: SplitPlayer[];
+  /** The locks, and the bundles pinned by them. */
   lockOf: number[];
   groups: Group[];
   teamCount: number;
   keep: number;
+  /** Per player: the bundle they are kept in, or -1. */
+  bundleOf: number[];
 }
 
 const roleOrder = (role: SplitRole) => (role === "goalkeeper" ? 0 : 1);
@@ -199,6 +275,10 @@ function exhaustive(context: Context): SplitResult {
     sizes[team]! += 1;
   });
   const order = groups.flatMap((group, g) => group.members.filter((index) => lockOf[index]! < 0).map((index) => [index, g] as const));
+  // Per bundle: the team its first placed member went to, and how many of it are placed.
+  const bundleCount = Math.max(0, ...context.bundleOf) + 1;
+  const bundleTeam = new Int8Array(bundleCount).fill(-1);
+  const bundlePlaced = new Int32Array(bundleCount);
   let searched = 0;
 
   const place = (at: number): void => {
@@ -216,8 +296,12 @@ function exhaustive(context: Context): SplitResult {
     const [index, g] = order[at]!;
     const group = groups[g]!;
     const count = counts[g]!;
+    const bundle = context.bundleOf[index]!;
+    // A bundle already begun goes on in the same team.
+    const only = bundle >= 0 ? bundleTeam[bundle]! : -1;
     let openedEmpty = false;
     for (let team = 0; team < teamCount; team += 1) {
+      if (only >= 0 && team !== only) continue;
       if (free[team] && sizes[team] === 0) {
         // Interchangeable empty teams: trying the first is enough.
         if (openedEmpty) continue;
@@ -230,7 +314,15 @@ function exhaustive(context: Context): SplitResult {
       sizes[team]! += 1;
       strengths[team]! += players[index]!.mu;
       assignment[index] = team;
+      if (bundle >= 0) {
+        bundlePlaced[bundle]! += 1;
+        bundleTeam[bundle] = team;
+      }
       place(at + 1);
+      if (bundle >= 0) {
+        bundlePlaced[bundle]! -= 1;
+        if (bundlePlaced[bundle] === 0) bundleTeam[bundle] = -1;
+      }
       assignment[index] = -1;
       strengths[team]! -= players[index]!.mu;
       sizes[team]! -= 1;
@@ -260,36 +352,74 @@ function heuristic(context: Context): SplitResult {
   let searched = 0;
   const random = seededRandom(20_26);
 
+  const groupOfRole = (role: SplitRole) => (role === "goalkeeper" ? 0 : 1);
+  // Bundles not pinned by a lock: placed first, each whole, then never swapped apart.
+  const bundles = new Map<number, number[]>();
+  context.bundleOf.forEach((bundle, index) => {
+    if (bundle >= 0 && lockOf[index]! < 0) bundles.set(bundle, [...(bundles.get(bundle) ?? []), index]);
+  });
+  const bundleMu = (members: number[]) => members.reduce((sum, index) => sum + players[index]!.mu, 0);
+
   for (let start = 0; start < HEURISTIC_STARTS; start += 1) {
     const assignment = new Int8Array(players.length).fill(-1);
     lockOf.forEach((team, index) => {
       if (team >= 0) assignment[index] = team;
     });
-    for (const group of groups) {
-      const unlocked = group.members.filter((index) => lockOf[index]! < 0);
-      // The first start is a snake draft by strength; the others shuffle the order of picks.
+    const counts = groups.map((group) => Array.from(group.locked));
+    const strengths = teamStrengths(context, assignment);
+    const put = (index: number, team: number) => {
+      assignment[index] = team;
+      counts[groupOfRole(players[index]!.role)]![team]! += 1;
+      strengths[team]! += players[index]!.mu;
+    };
+    // The first start is a snake draft by strength; the others shuffle the order of picks.
+    const blocks = [...bundles.values()];
+    const bundleOrder = start === 0 ? blocks.sort((a, b) => bundleMu(b) - bundleMu(a)) : shuffle(blocks.map((_, i) => i), random).map((i) => blocks[i]!);
+    let placedAll = true;
+    for (const members of bundleOrder) {
+      const need = [0, 0];
+      for (const index of members) need[groupOfRole(players[index]!.role)]! += 1;
+      let chosen = -1;
+      for (let team = 0; team < teamCount; team += 1) {
+        if (!groups.every((group, g) => fits(group, counts[g]!, team, need[g]!))) continue;
+        if (chosen < 0 || strengths[team]! < strengths[chosen]!) chosen = team;
+      }
+      if (chosen < 0) {
+        placedAll = false;
+        break;
+      }
+      for (const index of members) put(index, chosen);
+    }
+    // This order of bundles left one with no room: another start may fit them.
+    if (!placedAll) continue;
+    groups.forEach((group, g) => {
+      const unlocked = group.members.filter((index) => assignment[index]! < 0);
       const picks = start === 0 ? [...unlocked].sort((a, b) => players[b]!.mu - players[a]!.mu || a - b) : shuffle(unlocked, random);
-      const count = Array.from(group.locked);
-      const strengths = teamStrengths(context, assignment);
       for (const index of picks) {
-        const ceilTaken = count.filter((n) => group.extra > 0 && n === group.floor + 1).length;
         let chosen = -1;
         for (let team = 0; team < teamCount; team += 1) {
-          const n = count[team]!;
-          if (n > group.floor || (n === group.floor && ceilTaken >= group.extra)) continue;
+          if (!fits(group, counts[g]!, team, 1)) continue;
           // Greedy: the weakest team with room takes the next pick.
           if (chosen < 0 || strengths[team]! < strengths[chosen]!) chosen = team;
         }
-        assignment[index] = chosen;
-        count[chosen]! += 1;
-        strengths[chosen]! += players[index]!.mu;
+        put(index, chosen);
       }
-    }
-    searched += improveBySwaps(context, assignment);
-    const strengths = teamStrengths(context, assignment);
-    best.offer(gapOf(strengths), assignment, canonicalKey(assignment, freeTeams(context)));
+    });
+    // The swaps leave the bundles where they were placed, as they do the locked players.
+    const fixed = lockOf.map((team, index) => (team >= 0 ? team : context.bundleOf[index]! >= 0 ? assignment[index]! : -1));
+    searched += improveBySwaps({ ...context, lockOf: fixed }, assignment);
+    best.offer(gapOf(teamStrengths(context, assignment)), assignment, canonicalKey(assignment, freeTeams(context)));
   }
   return { splits: best.items.map((item) => toSplit(context, item.assignment)), searched, exhaustive: false };
+}
+
+/** Whether `team` can take `k` more of a role and the sizes still differ by at most one. */
+function fits(group: Group, count: number[], team: number, k: number): boolean {
+  if (k === 0) return true;
+  const next = count[team]! + k;
+  if (next <= group.floor) return true;
+  if (next > group.floor + 1 || group.extra === 0) return false;
+  return count.filter((n, other) => other !== team && n === group.floor + 1).length < group.extra;
 }
 
 function shuffle(items: number[], random: () => number): number[] {

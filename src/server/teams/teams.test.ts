@@ -355,10 +355,15 @@ describe("+1 guests in fair teams (docs/teams-and-ratings.md, \"Guests\")", () =
       expect(split.teams[1]).toContain(pias.Sam);
     }
 
-    // Saved and published with the guests in the other team than Pia: her team stays hers.
+    // The guests play in Pia's team unless the organiser lets them play apart: refused, then saved
+    // and published with them apart; her team stays hers.
     const bibs = ["Ann", "Ben", "Cat", "Dan", "Pia", "Kim"].map(id);
     const noBibs = [...["Eve", "Fay", "Gus", "Hal", "Lou"].map(id), pias.Sam!, pias.Alex!];
-    const published = await putTeams(game.id, { teams: [bibs, noBibs], locks: { [pias.Alex!]: 1 }, publish: true });
+    const kept = await putTeams(game.id, { teams: [bibs, noBibs], locks: { [pias.Alex!]: 1 }, publish: true });
+    expect(kept.status).toBe(422);
+    expect(kept.body.error).toEqual({ code: "rule", message: "A guest plays in the team of the player who brought them, unless you let them play apart." });
+    const apart = [pias.Sam!, pias.Alex!];
+    const published = await putTeams(game.id, { teams: [bibs, noBibs], locks: { [pias.Alex!]: 1 }, guestsApart: apart, publish: true });
     expect(published.status).toBe(200);
     expect(published.body.saved).toMatchObject({ locks: { [pias.Alex!]: 1 }, gone: [] });
     expect(published.body.saved!.teams.map((team) => [...team].sort())).toEqual([bibs, noBibs].map((team) => [...team].sort()));
@@ -408,7 +413,7 @@ describe("+1 guests in fair teams (docs/teams-and-ratings.md, \"Guests\")", () =
     expect(stale.saved!.gone).toEqual([{ memberId: pias.Alex, name: "Alex Stone", guestOf: pia, reason: "guest_removed" }]);
     expect(stale.candidates.map((candidate) => candidate.memberId)).not.toContain(pias.Alex);
     for (const publish of [false, true]) {
-      const again = await putTeams(game.id, { teams: [bibs, noBibs], publish });
+      const again = await putTeams(game.id, { teams: [bibs, noBibs], guestsApart: apart, publish });
       expect(again.status).toBe(422);
       expect(again.body.error).toEqual({ code: "rule", message: english(TEAMS_MESSAGES.guestRemoved) });
     }
@@ -416,7 +421,7 @@ describe("+1 guests in fair teams (docs/teams-and-ratings.md, \"Guests\")", () =
     const withoutAlex = (await player.json<PublishedTeams>("GET", `/api/events/${game.id}/teams`)).body;
     expect(withoutAlex.teams.flatMap((team) => team.players.map((p) => p.name))).not.toContain("Alex Stone");
     expect(withoutAlex.teams[1]!.players).toContainEqual({ name: "Sam", role: "player", guestOf: "Pia Player" });
-    const remade = await putTeams(game.id, { teams: [bibs, noBibs.filter((member) => member !== pias.Alex)], publish: true });
+    const remade = await putTeams(game.id, { teams: [bibs, noBibs.filter((member) => member !== pias.Alex)], guestsApart: [pias.Sam!], publish: true });
     expect(remade.status).toBe(200);
     expect(remade.body.saved!.gone).toEqual([]);
     expect(await db().select().from(teamMember).where(eq(teamMember.guestId, pias.Alex!))).toEqual([]);
@@ -455,5 +460,61 @@ describe("+1 guests in fair teams (docs/teams-and-ratings.md, \"Guests\")", () =
     expect((await putTeams(game.id, { teams, publish: true })).body.error).toEqual({ code: "rule", message: english(TEAMS_MESSAGES.guestPartyGone) });
     const seen = (await player.json<PublishedTeams>("GET", `/api/events/${game.id}/teams`)).body;
     expect(seen.teams[1]!.players.map((p) => p.name)).toEqual(["Lou Test", "Fay Test", "Gus Test", "Hal Test"]);
+  });
+});
+
+describe("kept together (docs/teams-and-ratings.md, \"Kept together\")", () => {
+  it("splits a guest into their player's team unless let apart, keeps two people together, and refuses what cannot be kept", async () => {
+    const game = await gameWith(-0.5, tenWithKeepers([{ first: "Ria" }]));
+    const id = (name: string) => game.ids[name]!;
+    const { Tom } = await bringGuests(id("Ria"), [{ first: "Tom" }]);
+    for (const registrationId of Object.values(game.ids)) expect((await checkIn(game.id, registrationId)).status).toBe(200);
+    const teamOf = (teams: string[][], member: string) => teams.findIndex((team) => team.includes(member));
+
+    // By default Tom plays with Ria, in every split offered; Ann and Ben, kept together, too.
+    const kept = await suggest(game.id, { teamCount: 2, together: [[id("Ann"), id("Ben")]] });
+    expect(kept.status).toBe(200);
+    expect(kept.body.splits.length).toBeGreaterThan(0);
+    for (const split of kept.body.splits) {
+      expect(teamOf(split.teams, Tom!)).toBe(teamOf(split.teams, id("Ria")));
+      expect(teamOf(split.teams, id("Ann"))).toBe(teamOf(split.teams, id("Ben")));
+    }
+    // Saved as suggested; the same teams with Ann and Ben split are refused while they are kept together.
+    const best = kept.body.splits[0]!.teams;
+    expect((await putTeams(game.id, { teams: best, together: [[id("Ann"), id("Ben")]], publish: false })).status).toBe(200);
+    const [annTeam, otherTeam] = [teamOf(best, id("Ann")), 1 - teamOf(best, id("Ann"))];
+    const outfieldThere = best[otherTeam]!.find((member) => ![id("Kim"), id("Lou"), id("Ria"), Tom!].includes(member))!;
+    const splitUp = best.map((team, index) =>
+      team.map((member) => (index === annTeam && member === id("Ben") ? outfieldThere : index === otherTeam && member === outfieldThere ? id("Ben") : member)),
+    );
+    const refused = await putTeams(game.id, { teams: splitUp, together: [[id("Ann"), id("Ben")]], publish: false });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toEqual({ code: "rule", message: "Two players you keep together are in different teams." });
+    expect((await putTeams(game.id, { teams: splitUp, publish: false })).status).toBe(200);
+
+    // Let apart, Tom may be anywhere: locked to the other team than Ria, the split keeps that.
+    const riaLocked = { [id("Ria")]: 0, [Tom!]: 1 };
+    const together = await suggest(game.id, { teamCount: 2, locks: riaLocked });
+    expect(together.status).toBe(422);
+    expect(together.body.error).toEqual({ code: "rule", message: "Two players kept together are locked to different teams: unlock one of them." });
+    const apart = await suggest(game.id, { teamCount: 2, locks: riaLocked, guestsApart: [Tom!] });
+    expect(apart.status).toBe(200);
+    for (const split of apart.body.splits) expect([teamOf(split.teams, id("Ria")), teamOf(split.teams, Tom!)]).toEqual([0, 1]);
+
+    // Impossible constraints are a clear 422, in the request's language, never a 500.
+    // Two fours and Ria with Tom: ten outfield players in teams of five, but no five holds a four and a pair.
+    const tooMany = [["Ann", "Ben", "Cat", "Dan"].map(id), ["Eve", "Fay", "Gus", "Hal"].map(id)];
+    const big = await suggest(game.id, { teamCount: 2, together: tooMany });
+    expect(big.status).toBe(422);
+    expect(big.body.error).toEqual({ code: "rule", message: "The players kept together do not fit in teams of even sizes: let some of them play apart." });
+    const six = await suggest(game.id, { teamCount: 2, together: [["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus"].map(id)] });
+    expect(six.status).toBe(422);
+    expect(six.body.error).toEqual({ code: "rule", message: "7 players are kept together, but a team takes at most 5: let some of them play apart." });
+    const french = (await (await admin.request("POST", `${base(game.id)}/suggestions`, { teamCount: 2, together: tooMany }, { "accept-language": "fr-CA" })).json()) as ErrorBody;
+    expect(french.error?.message).toBe("Les joueurs gardés ensemble n’entrent pas dans des équipes de tailles égales : laissez-en jouer séparément.");
+    const stranger = await suggest(game.id, { teamCount: 2, together: [[id("Ann"), "00000000-0000-4000-8000-000000000000"]] });
+    expect(stranger.status).toBe(422);
+    expect(stranger.body.error).toEqual({ code: "rule", message: TEAMS_MESSAGES.notAPlayer });
+    expect((await suggest(game.id, { teamCount: 2, together: [[id("Ann")]] })).status).toBe(400);
   });
 });

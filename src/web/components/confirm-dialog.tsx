@@ -3,7 +3,11 @@ import { Dialog } from "./dialog.tsx";
 import { Button } from "./form.tsx";
 import { t } from "#web/i18n/i18n.ts";
 
-/** The original product's confirm modals: 'Confirm' and 'Cancel', 'Processing...' while the action runs. */
+/**
+ * The original product's confirm modals, 'Processing...' while the action runs. The buttons say what
+ * they do when the caller names them ("Give up my spot" / "Keep my spot": decision 040); a dialog that
+ * does not keeps SPEC's 'Confirm' and 'Cancel'.
+ */
 export function ConfirmDialog({
   title,
   onClose,
@@ -11,6 +15,8 @@ export function ConfirmDialog({
   busy,
   error,
   confirmDisabled = false,
+  confirmLabel,
+  cancelLabel,
   children,
 }: {
   title: string;
@@ -20,6 +26,10 @@ export function ConfirmDialog({
   error?: string;
   /** Not yet: what the person confirms is still loading. */
   confirmDisabled?: boolean;
+  /** What confirming does ("Give up my spot"); SPEC's 'Confirm' when not given. */
+  confirmLabel?: string;
+  /** What closing keeps ("Keep my spot"); SPEC's 'Cancel' when not given. */
+  cancelLabel?: string;
   children: ReactNode;
 }) {
   return (
@@ -31,10 +41,10 @@ export function ConfirmDialog({
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t("shell.dialog.cancel")}
+            {cancelLabel ?? t("shell.dialog.cancel")}
           </Button>
           <Button variant="danger" onClick={onConfirm} disabled={busy || confirmDisabled}>
-            {busy ? t("shell.dialog.busy") : t("shell.dialog.confirm")}
+            {busy ? t("shell.dialog.busy") : (confirmLabel ?? t("shell.dialog.confirm"))}
           </Button>
         </>
       }

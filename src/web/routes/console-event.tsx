@@ -44,7 +44,7 @@ export default function ConsoleEventScreen() {
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
       {backLink}
       <div className="flex flex-col gap-1">
-        <h1 className="text-3xl font-extrabold tracking-tight text-green-900 wrap-anywhere">{event.title}</h1>
+        <h1 className="text-3xl font-extrabold tracking-tight text-green-900 card-title">{event.title}</h1>
         <p className="text-slate-700">
           {t(event.maxGoalkeepers > 0 ? "admin.roster.summaryWithKeepers" : "admin.roster.summary", {
             when: dateTime(event.startsAt, event.timeZone),

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { useNotify } from "#web/components/notification.tsx";
 import { EventForm } from "#web/features/events/components/event-form.tsx";
 import type { CreatedEventState } from "#web/features/events/created-event-state.ts";
@@ -33,7 +33,9 @@ export default function CreateEventScreen() {
   const currency = useCurrency();
   // The organiser's zone (GAME_TIME_ZONE), shown and changeable on the form; the browser's until the settings arrive.
   const organiserZone = useConfig().data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const [repeat, setRepeat] = useState(initialRepeat);
+  // ?repeat=weekly (the organiser's empty home, "Create a weekly series") opens the form with Repeat weekly ticked.
+  const [searchParams] = useSearchParams();
+  const [repeat, setRepeat] = useState(() => (searchParams.get("repeat") === "weekly" ? { ...initialRepeat, weekly: true } : initialRepeat));
   // What is wrong with each repeat field, from the shared schema or the server's 400; cleared as they
   // change, and as the game's Date does (the end date's message compares the two). All at once: the
   // next submit says again what still holds, and the focus stays where the person is typing.

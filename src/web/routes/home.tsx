@@ -31,7 +31,7 @@ export default function HomeScreen() {
   // without them and gain their badges when they come.
   const mine = useMyRegistrations();
   const regularOf = useRegularOf();
-  const { user } = useAuth();
+  const isAdmin = useAuth().user?.isAdmin;
   const groups = useMemo(() => {
     if (!shown) return [];
     // The viewer's zone: the same one the cards' dates are formatted in (format.ts).
@@ -52,9 +52,16 @@ export default function HomeScreen() {
             <Spinner />
           </div>
         ) : groups.length === 0 ? (
-          <EmptyState title={t("home.empty.title")} text={t("home.empty.text")}>
-            {/* Admins can fill an empty list: lead them to the form (its route and the server check the role again). */}
-            {user?.isAdmin && <ButtonLink to={paths.createEvent}>{t("shell.header.createEvent")}</ButtonLink>}
+          // An organiser's empty home (issue 32) invites them to fill it, a game or a weekly series (the
+          // same form, Repeat weekly ticked), and to share it; the form and the server check the role again.
+          // Short on purpose: these words and this code are in the first paint's 110 KB.
+          <EmptyState title={t(isAdmin ? "home.empty.organiserTitle" : "home.empty.title")} text={t(isAdmin ? "home.empty.organiserText" : "home.empty.text")}>
+            {isAdmin && (
+              <>
+                <ButtonLink to={paths.createEvent}>{t("shell.header.createEvent")}</ButtonLink>
+                <ButtonLink to={`${paths.createEvent}?repeat=weekly`}>{t("home.empty.createSeries")}</ButtonLink>
+              </>
+            )}
           </EmptyState>
         ) : (
           <EventTimeline groups={groups} now={now} mine={mine} regularOf={regularOf} />

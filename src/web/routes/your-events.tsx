@@ -27,7 +27,7 @@ export default function YourEventsScreen() {
         <QueryError title={t("yours.list.loadFailed")} error={mine.error} onRetry={() => void mine.refetch()} />
       ) : (
         <>
-          <Section title={t("yours.current.title")}>
+          <Section title={t("yours.current.title")} about={t("yours.current.about")}>
             {mine.data.current.playing.length + mine.data.current.waitlisted.length === 0 ? (
               <div className="flex flex-col items-start gap-4">
                 <Empty>{t("yours.current.none")}</Empty>
@@ -40,7 +40,7 @@ export default function YourEventsScreen() {
               </>
             )}
           </Section>
-          <Section title={t("yours.completed.title")}>
+          <Section title={t("yours.completed.title")} about={t("yours.completed.about")}>
             {mine.data.completed.played.length + mine.data.completed.waitlisted.length === 0 ? (
               <Empty>{t("yours.completed.none")}</Empty>
             ) : (
@@ -50,10 +50,10 @@ export default function YourEventsScreen() {
               </>
             )}
           </Section>
-          <Section title={t("yours.refunded.title")}>
+          <Section title={t("yours.refunded.title")} about={t("yours.refunded.about")}>
             {mine.data.refunded.length === 0 ? <Empty>{t("yours.refunded.none")}</Empty> : <EventList events={mine.data.refunded} />}
           </Section>
-          <Section title={t("yours.cancelled.title")}>
+          <Section title={t("yours.cancelled.title")} about={t("yours.cancelled.about")}>
             {mine.data.cancelled.length === 0 ? <Empty>{t("yours.cancelled.none")}</Empty> : <EventList events={mine.data.cancelled} />}
           </Section>
         </>
@@ -62,13 +62,20 @@ export default function YourEventsScreen() {
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+/** A section and, under its title, one line saying what belongs there (issue 32). */
+function Section({ title, about, children }: { title: string; about: string; children: ReactNode }) {
   const headingId = useId();
+  const aboutId = useId();
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 id={headingId} className="text-xl font-bold text-slate-900">
-        {title}
-      </h2>
+    <section aria-labelledby={headingId} aria-describedby={aboutId} className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <div className="flex flex-col gap-1">
+        <h2 id={headingId} className="text-xl font-bold text-slate-900">
+          {title}
+        </h2>
+        <p id={aboutId} className="text-sm text-slate-600">
+          {about}
+        </p>
+      </div>
       {children}
     </section>
   );
@@ -90,39 +97,55 @@ function SubList({ title, events }: { title: string; events: PlayedEvent[] }) {
 
 /** Each game with when and where, and beside it the viewer's role, money and waitlist place. */
 function EventList({ events }: { events: PlayedEvent[] }) {
-  const currency = useCurrency();
   return (
     <ul className="divide-y divide-slate-100 overflow-hidden rounded-lg border border-slate-200">
       {events.map((event) => (
-        <li key={event.id}>
-          <Link to={paths.event(event.id)} className="flex flex-col gap-1 px-4 py-3 hover:bg-green-50 focus:bg-green-50 focus:outline-none">
-            <span className="flex flex-col gap-x-4 sm:flex-row sm:items-baseline sm:justify-between">
-              <span className="min-w-0 font-semibold text-green-900 wrap-anywhere">{event.title}</span>
-              <span className="shrink-0 text-sm text-slate-600">
-                <span className="sr-only">, </span>
-                {formatLongDate(event.startsAt)}, <span className="whitespace-nowrap">{formatHours(event.startsAt, event.endsAt)}</span>
-              </span>
-            </span>
-            <span className="text-sm text-slate-600 wrap-anywhere">
-              <span className="sr-only">, {t("yours.event.at")} </span>
-              {event.locationName}
-              {event.field ? ` (${event.field})` : ""}
-            </span>
-            {(event.mine.length > 0 || event.attendance) && (
-              <span className="flex flex-wrap items-center gap-2 text-sm">
-                {event.mine.map((part) => (
-                  <span key={`${part.role}-${part.participation}`} className="rounded-md bg-slate-100 px-2 py-0.5 font-medium text-slate-800">
-                    <span className="sr-only">, </span>
-                    {describeYourPart(part, currency)}
-                  </span>
-                ))}
-                {event.attendance && <AttendanceBadge attendance={event.attendance} />}
-              </span>
-            )}
-          </Link>
-        </li>
+        <EventRow key={event.id} event={event} />
       ))}
     </ul>
+  );
+}
+
+/**
+ * One game: the whole row is its link, named by the title alone; when, where and the viewer's part
+ * are the link's description, each fact an element of its own, so a screen reader says them as
+ * they are written, with no comma glued between the fields (issue 32).
+ */
+function EventRow({ event }: { event: PlayedEvent }) {
+  const currency = useCurrency();
+  const whenId = useId();
+  const whereId = useId();
+  const partId = useId();
+  const hasPart = event.mine.length > 0 || Boolean(event.attendance);
+  return (
+    <li>
+      <Link
+        to={paths.event(event.id)}
+        aria-describedby={[whenId, whereId, ...(hasPart ? [partId] : [])].join(" ")}
+        className="flex flex-col gap-1 px-4 py-3 hover:bg-green-50 focus:bg-green-50 focus:outline-none"
+      >
+        <span className="flex flex-col gap-x-4 sm:flex-row sm:items-baseline sm:justify-between">
+          <span className="min-w-0 font-semibold text-green-900 card-title">{event.title}</span>
+          <span id={whenId} aria-hidden="true" className="shrink-0 text-sm text-slate-600">
+            {formatLongDate(event.startsAt)}, <span className="whitespace-nowrap">{formatHours(event.startsAt, event.endsAt)}</span>
+          </span>
+        </span>
+        <span id={whereId} aria-hidden="true" className="text-sm text-slate-600 wrap-anywhere">
+          {event.locationName}
+          {event.field ? ` (${event.field})` : ""}
+        </span>
+        {hasPart && (
+          <span id={partId} aria-hidden="true" className="flex flex-wrap items-center gap-2 text-sm">
+            {event.mine.map((part) => (
+              <span key={`${part.role}-${part.participation}`} className="rounded-md bg-slate-100 px-2 py-0.5 font-medium text-slate-800">
+                {describeYourPart(part, currency)}
+              </span>
+            ))}
+            {event.attendance && <AttendanceBadge attendance={event.attendance} />}
+          </span>
+        )}
+      </Link>
+    </li>
   );
 }
 
@@ -131,7 +154,6 @@ function AttendanceBadge({ attendance }: { attendance: Attendance }) {
   const checkedIn = attendance === "checked_in";
   return (
     <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${checkedIn ? "bg-green-100 text-green-900" : "bg-amber-100 text-amber-950"}`}>
-      <span className="sr-only">, </span>
       {t(checkedIn ? "yours.event.checkedIn" : "yours.event.noShow")}
     </span>
   );

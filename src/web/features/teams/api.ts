@@ -9,11 +9,17 @@ export function fetchTeamsSheet(eventId: string, signal?: AbortSignal) {
   return api<TeamsSheet>(base(eventId), { signal });
 }
 
-export function fetchSuggestions(eventId: string, body: { teamCount: number; locks: Record<string, number> }) {
+/** Who plays in one team (draft.ts, `Kept`): sent with every suggestion and save, enforced by the server. */
+export type KeptBody = {
+  together: string[][];
+  guestsApart: string[];
+};
+
+export function fetchSuggestions(eventId: string, body: { teamCount: number; locks: Record<string, number> } & KeptBody) {
   return api<TeamsSuggestions>(`${base(eventId)}/suggestions`, { method: "POST", body });
 }
 
-export function putTeams(eventId: string, body: { teams: string[][]; locks: Record<string, number>; publish: boolean }) {
+export function putTeams(eventId: string, body: { teams: string[][]; locks: Record<string, number>; publish: boolean } & KeptBody) {
   return api<TeamsSheet>(base(eventId), { method: "PUT", body });
 }
 

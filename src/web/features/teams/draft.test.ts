@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_MU, type TeamsCandidate } from "#shared/teams.ts";
-import { draftFigures, nextSplit, swapPlayers, swapRefusal, toggleLock } from "./draft.ts";
+import { draftFigures, keptOfSaved, keptRefusal, nextSplit, swapPlayers, swapRefusal, toggleLock } from "./draft.ts";
 
 const candidate = (memberId: string, role: "player" | "goalkeeper", mu: number): TeamsCandidate => ({
   memberId,
@@ -63,5 +63,25 @@ describe("the draft on the admin's screen", () => {
     expect(nextSplit(splits, splits[1]!)).toEqual(splits[0]);
     expect(nextSplit(splits, [["x"], ["y"]])).toEqual(splits[0]);
     expect(nextSplit([], draft.teams)).toBeNull();
+  });
+});
+
+describe("who plays together, on the admin's screen", () => {
+  const guest: TeamsCandidate = { ...candidate("g", "player", DEFAULT_MU), name: "Gil", guestOf: { registrationId: "a", name: "A" }, rated: false };
+  const withGuest = [...candidates, guest];
+  const name = (id: string) => id.toUpperCase();
+
+  it("takes a guest saved away from their player as let apart, and one saved with them as kept", () => {
+    expect(keptOfSaved([["a", "b", "k1"], ["c", "d", "g", "k2"]], withGuest)).toEqual({ guestsApart: ["g"], together: [] });
+    expect(keptOfSaved([["a", "g", "k1"], ["b", "c", "d", "k2"]], withGuest)).toEqual({ guestsApart: [], together: [] });
+    expect(keptOfSaved(undefined, withGuest)).toEqual({ guestsApart: [], together: [] });
+  });
+
+  it("says when a guest is away from their player (unless let apart) or a pair kept together is split", () => {
+    const away = { teams: [["a", "b", "k1"], ["c", "d", "g", "k2"]], locks: {} };
+    expect(keptRefusal(away, withGuest, { guestsApart: [], together: [] }, name)).toBe("G is not in A's team. Make the teams again, or let them play apart.");
+    expect(keptRefusal(away, withGuest, { guestsApart: ["g"], together: [] }, name)).toBeNull();
+    expect(keptRefusal(away, withGuest, { guestsApart: ["g"], together: [["b", "c"]] }, name)).toBe("B and C are kept together but are in different teams. Make the teams again.");
+    expect(keptRefusal(away, withGuest, { guestsApart: ["g"], together: [["a", "b"]] }, name)).toBeNull();
   });
 });

@@ -75,3 +75,37 @@ export function nextSplit(splits: readonly string[][][], shown: readonly string[
   const at = splits.findIndex((split) => key(split) === key(shown));
   return splits[(at + 1) % splits.length]!;
 }
+
+/**
+ * Who must play in one team (docs/teams-and-ratings.md, "Kept together"): the guests let play apart
+ * from the player who brought them, and the pairs the organiser keeps together. Sent with every
+ * suggestion and save; the server enforces both (server/teams/kept-together.ts).
+ */
+export interface Kept {
+  guestsApart: string[];
+  together: string[][];
+}
+
+/** On opening saved teams: a guest saved in another team than their player was let apart. */
+export function keptOfSaved(teams: readonly (readonly string[])[] | undefined, candidates: readonly TeamsCandidate[]): Kept {
+  const teamOf = (id: string) => teams?.findIndex((team) => team.includes(id)) ?? -1;
+  const guestsApart = candidates.flatMap((candidate) => {
+    if (!candidate.guestOf || !teams) return [];
+    const [guest, host] = [teamOf(candidate.memberId), teamOf(candidate.guestOf.registrationId)];
+    return guest >= 0 && host >= 0 && guest !== host ? [candidate.memberId] : [];
+  });
+  return { guestsApart, together: [] };
+}
+
+/** What the teams shown break of "kept together", in the screen's words (the server says the same on a save), or null. */
+export function keptRefusal(draft: Draft, candidates: readonly TeamsCandidate[], kept: Kept, name: (id: string) => string): string | null {
+  for (const candidate of candidates) {
+    if (!candidate.guestOf || kept.guestsApart.includes(candidate.memberId)) continue;
+    const host = teamOf(draft, candidate.guestOf.registrationId);
+    if (host >= 0 && teamOf(draft, candidate.memberId) !== host) return t("admin.teams.together.guestAway", { guest: name(candidate.memberId), host: candidate.guestOf.name });
+  }
+  for (const [a, b] of kept.together) {
+    if (teamOf(draft, a!) !== teamOf(draft, b!)) return t("admin.teams.together.pairAway", { a: name(a!), b: name(b!) });
+  }
+  return null;
+}

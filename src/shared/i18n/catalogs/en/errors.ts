@@ -138,4 +138,11 @@ export const messages = {
   // Notes the ledger keeps about a charge (stored in English: records), worded when a mail quotes one (registrations/mails.ts).
   "errors.ledger.notInTime": "The payment was not completed in time.",
   "errors.ledger.releasedFirst": "Not charged: the spot was released first.",
+  "errors.teams.togetherImpossible": "The players kept together do not fit in teams of even sizes: let some of them play apart.",
+  "errors.teams.togetherNotAPlayer": "A player kept together with another ({id}) is not among the players.",
+  "errors.teams.togetherTooBig": "{count} players are kept together, but a team takes at most {most}: let some of them play apart.",
+  "errors.teams.togetherLockedApart": "Two players kept together are locked to different teams: unlock one of them.",
+  "errors.teams.guestApart": "A guest plays in the team of the player who brought them, unless you let them play apart.",
+  "errors.teams.togetherApart": "Two players you keep together are in different teams.",
+  "errors.teams.togetherShape": "Players kept together must be given as lists of players.",
 };

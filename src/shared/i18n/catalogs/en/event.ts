@@ -113,6 +113,10 @@ export const messages = {
   "event.cancelRegistration.leaveTitle": "Leave waitlist",
   "event.cancelRegistration.question": "Cancel your registration for {title}?",
   "event.cancelRegistration.leaveQuestion": "Leave the waitlist for {title}?",
+  "event.cancelRegistration.giveUp": "Give up my spot",
+  "event.cancelRegistration.keep": "Keep my spot",
+  "event.cancelRegistration.leaveConfirm": "Leave the waitlist",
+  "event.cancelRegistration.stay": "Stay on the waitlist",
   "event.cancelRegistration.cancelled": "Your registration has been cancelled.",
   "event.cancelRegistration.leftWaitlist": "You have left the waitlist.",
   "event.cancelRegistration.playerReleased": "Your player spot will be released.",
@@ -125,6 +129,8 @@ export const messages = {
   // Confirm Event Cancellation (admins; cancel-event-dialog.tsx).
   "event.cancelEvent.title": "Confirm Event Cancellation",
   "event.cancelEvent.question": "Cancel {title} for everyone?",
+  "event.cancelEvent.confirm": "Cancel the game for everyone",
+  "event.cancelEvent.keep": "Keep the game",
   "event.cancelEvent.working": "Working out the refunds…",
   "event.cancelEvent.previewFailed": "The refunds could not be worked out ({error}). Every paid spot is still refunded in full.",
   "event.cancelEvent.refunds": "{count, plural, one {# person} other {# people}} will be refunded {amount} in all, each in full.",
@@ -192,6 +198,7 @@ export const messages = {
 
   // Complete Your Payment (payment-dialog.tsx, paid-join-dialog.tsx).
   "event.payment.title": "Complete Your Payment",
+  "event.payment.waitlistTitle": "Join the Waitlist",
   "event.payment.playerItem": "Player spot · {title}",
   "event.payment.goalkeeperItem": "Goalkeeper spot · {title}",
   "event.payment.cancel": "Cancel",
@@ -299,6 +306,8 @@ export const messages = {
   "event.guests.removeLabel": "Remove {name}",
   "event.guests.paymentRunning": "Guests can be removed once your payment has gone through.",
   "event.guests.removeTitle": "Remove {name}?",
+  "event.guests.removeConfirm": "Remove {name}",
+  "event.guests.keep": "Keep {name}",
   "event.guests.removeSpot": "{name}'s spot will be released.",
   "event.guests.removeWaitlisted": "{name} leaves the waitlist; you keep your place. Nothing was charged, so no money moves.",
   "event.guests.removeNothingCharged": "Nothing was charged for this spot, so no money moves.",

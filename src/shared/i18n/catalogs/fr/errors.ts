@@ -129,4 +129,11 @@ export const messages: Record<keyof typeof english, string> = {
 
   "errors.ledger.notInTime": "Le paiement n’a pas été terminé à temps.",
   "errors.ledger.releasedFirst": "Non débité : la place avait déjà été libérée.",
+  "errors.teams.togetherImpossible": "Les joueurs gardés ensemble n’entrent pas dans des équipes de tailles égales : laissez-en jouer séparément.",
+  "errors.teams.togetherNotAPlayer": "Un joueur gardé avec un autre ({id}) ne fait pas partie des joueurs.",
+  "errors.teams.togetherTooBig": "{count} joueurs sont gardés ensemble, mais une équipe en prend au plus {most} : laissez-en jouer séparément.",
+  "errors.teams.togetherLockedApart": "Deux joueurs gardés ensemble sont verrouillés dans des équipes différentes : déverrouillez l’un d’eux.",
+  "errors.teams.guestApart": "Un invité joue dans l’équipe du joueur qui l’a amené, sauf si vous le laissez jouer ailleurs.",
+  "errors.teams.togetherApart": "Deux joueurs que vous gardez ensemble sont dans des équipes différentes.",
+  "errors.teams.togetherShape": "Les joueurs gardés ensemble doivent être donnés en listes de joueurs.",
 };

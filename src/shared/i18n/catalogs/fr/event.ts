@@ -108,6 +108,10 @@ export const messages: Record<keyof typeof english, string> = {
   "event.cancelRegistration.leaveTitle": "Quitter la liste d’attente",
   "event.cancelRegistration.question": "Annuler votre inscription à {title} ?",
   "event.cancelRegistration.leaveQuestion": "Quitter la liste d’attente de {title} ?",
+  "event.cancelRegistration.giveUp": "Libérer ma place",
+  "event.cancelRegistration.keep": "Garder ma place",
+  "event.cancelRegistration.leaveConfirm": "Quitter la liste d’attente",
+  "event.cancelRegistration.stay": "Rester sur la liste d’attente",
   "event.cancelRegistration.cancelled": "Votre inscription a été annulée.",
   "event.cancelRegistration.leftWaitlist": "Vous avez quitté la liste d’attente.",
   "event.cancelRegistration.playerReleased": "Votre place de joueur sera libérée.",
@@ -120,6 +124,8 @@ export const messages: Record<keyof typeof english, string> = {
 
   "event.cancelEvent.title": "Confirmer l’annulation de la partie",
   "event.cancelEvent.question": "Annuler {title} pour tout le monde ?",
+  "event.cancelEvent.confirm": "Annuler la partie pour tous",
+  "event.cancelEvent.keep": "Garder la partie",
   "event.cancelEvent.working": "Calcul des remboursements…",
   "event.cancelEvent.previewFailed": "Impossible de calculer les remboursements ({error}). Chaque place payée sera tout de même remboursée en totalité.",
   "event.cancelEvent.refunds":
@@ -187,6 +193,7 @@ export const messages: Record<keyof typeof english, string> = {
   "event.receipt.card": "Carte",
 
   "event.payment.title": "Finaliser votre paiement",
+  "event.payment.waitlistTitle": "S’inscrire à la liste d’attente",
   "event.payment.playerItem": "Place de joueur · {title}",
   "event.payment.goalkeeperItem": "Place de gardien de but · {title}",
   "event.payment.cancel": "Annuler",
@@ -291,6 +298,8 @@ export const messages: Record<keyof typeof english, string> = {
   "event.guests.removeLabel": "Retirer {name}",
   "event.guests.paymentRunning": "Vous pourrez retirer des invités une fois votre paiement passé.",
   "event.guests.removeTitle": "Retirer {name} ?",
+  "event.guests.removeConfirm": "Retirer {name}",
+  "event.guests.keep": "Garder {name}",
   "event.guests.removeSpot": "La place de {name} sera libérée.",
   "event.guests.removeWaitlisted": "{name} quitte la liste d’attente ; vous gardez votre place. Rien n’a été débité, donc aucun argent ne bouge.",
   "event.guests.removeNothingCharged": "Rien n’a été débité pour cette place, donc aucun argent ne bouge.",

@@ -65,7 +65,7 @@ function CheckInBody({ eventId, list, now, checkIn }: { eventId: string; list: C
           {t("admin.backToGame")}
         </Link>
         <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">{t("admin.checkIn.title")}</h1>
-        <p className="font-semibold text-slate-800 wrap-anywhere">{list.event.title}</p>
+        <p className="font-semibold text-slate-800 card-title">{list.event.title}</p>
         <p className="text-sm text-slate-600">
           {formatLongDate(list.event.startsAt)}, <span className="whitespace-nowrap">{formatHours(list.event.startsAt, list.event.endsAt)}</span>
         </p>

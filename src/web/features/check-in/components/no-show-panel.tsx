@@ -57,6 +57,8 @@ export function NoShowPanel({ list, now, unsavedTaps, mark, undo }: { list: Chec
       {confirming && (
         <ConfirmDialog
           title={t("admin.noShows.confirmTitle")}
+          confirmLabel={t("admin.noShows.confirm")}
+          cancelLabel={t("admin.noShows.keep")}
           busy={mark.isPending}
           error={mark.isError ? errorMessage(mark.error) : undefined}
           onClose={() => {

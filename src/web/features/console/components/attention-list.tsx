@@ -77,10 +77,10 @@ export function AttentionList() {
                 className="flex flex-col gap-2 rounded-lg border border-amber-200 bg-amber-50 p-4 sm:flex-row sm:items-start"
               >
                 <div className="min-w-0 flex-1">
-                  <p className="font-semibold text-slate-900 wrap-anywhere">
+                  <p className="font-semibold text-slate-900 card-title">
                     {t("admin.attention.item", { kind: t(KIND_WORDS[item.kind]), name: item.name, amount })}
                   </p>
-                  <p className="text-sm text-slate-700 wrap-anywhere">
+                  <p className="text-sm text-slate-700 card-title">
                     {beforeGame}
                     {item.eventId && item.eventTitle ? (
                       <Link to={paths.consoleEvent(item.eventId)} className="font-medium text-green-800 underline hover:text-green-900">

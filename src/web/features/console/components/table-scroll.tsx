@@ -1,21 +1,65 @@
-import type { ReactNode } from "react";
+import { type RefObject, useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { t } from "#web/i18n/i18n.ts";
 
 /**
  * A table that scrolls sideways inside its box on a narrow screen, so that the page itself never
  * does. The box is a named region in the tab order: a keyboard can scroll it with the arrow keys,
- * and a screen reader can find it by its name.
+ * and a screen reader can find it by its name. While columns are out of view (a phone: the roster's
+ * money and check-in), a line above says the table scrolls, which the box names as its description,
+ * and a shade on the cut edge shows where the rest is (issue 32); both go once everything is in view.
  */
 export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  const cueId = useId();
+  const { more, left, right } = useOverflow(box);
   return (
-    <div
-      role="region"
-      aria-label={label}
-      tabIndex={0}
-      className="max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-2 focus:outline-offset-2 focus:outline-green-700"
-    >
-      {children}
+    <div className="flex min-w-0 flex-col gap-1">
+      {more && (
+        <p id={cueId} className="text-sm text-slate-600">
+          <span aria-hidden="true">↔ </span>
+          {t("admin.table.scrollCue")}
+        </p>
+      )}
+      <div className="relative min-w-0">
+        <div
+          ref={box}
+          role="region"
+          aria-label={label}
+          aria-describedby={more ? cueId : undefined}
+          tabIndex={0}
+          className="max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-2 focus:outline-offset-2 focus:outline-green-700"
+        >
+          {children}
+        </div>
+        {right && <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-0 w-6 rounded-r-lg bg-gradient-to-l from-slate-400/40 to-transparent" />}
+        {left && <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-0 w-3 bg-gradient-to-r from-slate-400/20 to-transparent" />}
+      </div>
     </div>
   );
+}
+
+/** Whether the box's content is wider than the box, and on which sides columns are out of view. */
+function useOverflow(ref: RefObject<HTMLDivElement | null>) {
+  const [state, setState] = useState({ more: false, left: false, right: false });
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => {
+      const hidden = element.scrollWidth - element.clientWidth;
+      const next = { more: hidden > 1, left: element.scrollLeft > 1, right: element.scrollLeft < hidden - 1 };
+      setState((current) => (current.more === next.more && current.left === next.left && current.right === next.right ? current : next));
+    };
+    measure();
+    const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(measure);
+    observer?.observe(element);
+    if (element.firstElementChild) observer?.observe(element.firstElementChild);
+    element.addEventListener("scroll", measure, { passive: true });
+    return () => {
+      observer?.disconnect();
+      element.removeEventListener("scroll", measure);
+    };
+  }, [ref]);
+  return state;
 }
 
 /** The cell styles the console's tables share: figures right-aligned in even-width digits. */

@@ -62,7 +62,7 @@ export function EventCard({
         </div>
         <div className="min-w-0 flex-1">
           {/* Two lines at most; the whole title stays in the page for screen readers, and in the tooltip. */}
-          <h3 id={titleId} title={event.title} className="line-clamp-2 text-lg font-semibold leading-snug text-slate-900 wrap-anywhere">
+          <h3 id={titleId} title={event.title} className="line-clamp-2 text-lg font-semibold leading-snug text-slate-900 card-title">
             {titleLink ? (
               // The title's link stretches over the card: the whole card is the link.
               <Link to={href} className={narrow ? "after:absolute after:inset-0 after:rounded-xl focus:outline-none" : "underline-offset-2 hover:underline focus:outline-2 focus:outline-green-700"}>
@@ -97,7 +97,8 @@ export function EventCard({
           onClick={() => setChosen(!expanded)}
           className="relative z-10 flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-green-800 hover:bg-green-50 focus:outline-2 focus:outline-green-700"
         >
-          {t("home.term.details")}
+          {/* Under 360 px only the arrow shows (the name stays for screen readers): the title keeps the room to break between words. */}
+          <span className="max-[359px]:sr-only">{t("home.term.details")}</span>
           <span aria-hidden="true" className={`transition-transform ${expanded ? "rotate-180" : ""}`}>
             ▾
           </span>

@@ -147,7 +147,19 @@ export function EventForm({
           onChange={(event) => set("notes")(event.target.value)}
           {...marks("notes")}
         />
-        <TextField label={t("admin.form.costWithFee", feeValues)} inputMode="decimal" required placeholder={priceInputOf(0)} hint={priceHint} {...text("cost")} />
+        <TextField
+          label={t("admin.form.costWithFee", feeValues)}
+          inputMode="decimal"
+          required placeholder={priceInputOf(0)}
+          hint={
+            // Who pays the fee and what a refund keeps (docs/money.md), then the edit form's own word on prices.
+            <>
+              {t("admin.form.costFeeHint", feeValues)}
+              {priceHint && <span className="mt-1 block">{priceHint}</span>}
+            </>
+          }
+          {...text("cost")}
+        />
         {/* The server's rule about the spots (a waiting party needs at least so many) under the field. */}
         <TextField label={t("admin.form.maxPlayersLong")} error={invalid.messages?.maxPlayers} {...spots(EVENT_LIMITS.maxPlayers)} {...text("maxPlayers")} />
         {/* +1 guests (src/shared/guests.ts): its own message under it, besides the form's error line. */}

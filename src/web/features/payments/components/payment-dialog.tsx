@@ -44,7 +44,7 @@ export interface PaymentDialogProps {
 }
 
 /**
- * The original product's 'Complete Your Payment': a saved card or a new one (saved to the account
+ * The original product's 'Complete Your Payment' ('Join the Waitlist' when the game is full): a saved card or a new one (saved to the account
  * first), then the join; when the bank asks, its check, then the server's confirmation. Every
  * failure is said here, and the dialog cannot be dismissed while a payment is on its way.
  */
@@ -159,7 +159,8 @@ export function PaymentDialog({ item, priceCents, guests = 0, waitlist, policy, 
   return (
     <>
       <Dialog
-        title={t("event.payment.title")}
+        // Nothing is paid on joining a waitlist: its sheet says what it is (decision 040).
+        title={t(waitlist ? "event.payment.waitlistTitle" : "event.payment.title")}
         onClose={onClose}
         busy={busy}
         error={error}

@@ -45,7 +45,7 @@ export function CancelEventDialog({ event, onClose }: { event: EventDetail; onCl
   }
 
   return (
-    <ConfirmDialog title={t("event.cancelEvent.title")} onClose={onClose} onConfirm={submit} busy={busy}>
+    <ConfirmDialog title={t("event.cancelEvent.title")} onClose={onClose} onConfirm={submit} busy={busy} confirmLabel={t("event.cancelEvent.confirm")} cancelLabel={t("event.cancelEvent.keep")}>
       <div className="flex flex-col gap-3 text-slate-700">
         <p>{t("event.cancelEvent.question", { title: event.title })}</p>
         <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 font-medium text-amber-900">

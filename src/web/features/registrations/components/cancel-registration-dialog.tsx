@@ -39,7 +39,15 @@ export function CancelRegistrationDialog({ event, onClose }: { event: EventDetai
   };
 
   return (
-    <ConfirmDialog title={t(onlyWaiting ? "event.cancelRegistration.leaveTitle" : "event.cancelRegistration.title")} onClose={onClose} onConfirm={submit} busy={busy} error={error}>
+    <ConfirmDialog
+      title={t(onlyWaiting ? "event.cancelRegistration.leaveTitle" : "event.cancelRegistration.title")}
+      onClose={onClose}
+      onConfirm={submit}
+      busy={busy}
+      error={error}
+      confirmLabel={t(onlyWaiting ? "event.cancelRegistration.leaveConfirm" : "event.cancelRegistration.giveUp")}
+      cancelLabel={t(onlyWaiting ? "event.cancelRegistration.stay" : "event.cancelRegistration.keep")}
+    >
       <div className="flex flex-col gap-3 text-slate-700">
         <p>{t(onlyWaiting ? "event.cancelRegistration.leaveQuestion" : "event.cancelRegistration.question", { title: event.title })}</p>
         <ul className="flex flex-col gap-1 rounded-lg bg-slate-50 px-4 py-3">

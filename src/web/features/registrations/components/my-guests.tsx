@@ -110,7 +110,15 @@ function RemoveGuestDialog({ event, party, guest, onClose, onRemoved }: { event:
   };
 
   return (
-    <ConfirmDialog title={t("event.guests.removeTitle", { name: guest.name })} onClose={onClose} onConfirm={submit} busy={remove.isPending} error={error}>
+    <ConfirmDialog
+      title={t("event.guests.removeTitle", { name: guest.name })}
+      onClose={onClose}
+      onConfirm={submit}
+      busy={remove.isPending}
+      error={error}
+      confirmLabel={t("event.guests.removeConfirm", { name: guest.name })}
+      cancelLabel={t("event.guests.keep", { name: guest.name })}
+    >
       <ul className="flex flex-col gap-1 rounded-lg bg-slate-50 px-4 py-3 text-slate-700">
         {summary.lines.map((line) => (
           <li key={line}>{line}</li>

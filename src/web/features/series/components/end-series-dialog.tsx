@@ -25,7 +25,14 @@ export function EndSeriesDialog({ seriesId, upcoming, onClose }: { seriesId: str
     }
   };
   return (
-    <ConfirmDialog title={t("admin.series.endTitle")} onClose={onClose} onConfirm={() => void submit()} busy={end.isPending} error={error}>
+    <ConfirmDialog
+      title={t("admin.series.endTitle")}
+      onClose={onClose}
+      onConfirm={() => void submit()} busy={end.isPending}
+      error={error}
+      confirmLabel={t("admin.series.endConfirm")}
+      cancelLabel={t("admin.series.keep")}
+    >
       <div className="flex flex-col gap-4">
         <p className="text-slate-700">{t("admin.series.endExplain", { count: upcoming })}</p>
         {/* A plain field rather than components/text-area.tsx: sharing that module with the console would split it into a chunk of its own, listed in the first paint's code. */}

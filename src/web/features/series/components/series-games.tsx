@@ -11,7 +11,7 @@ export function SeriesGames({ games, now }: { games: EventSummary[]; now: Date }
     <ul className="flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
       {games.map((game) => (
         <li key={game.id} className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
-          <Link to={paths.event(game.id)} className="font-semibold text-green-800 underline wrap-anywhere hover:text-green-900">
+          <Link to={paths.event(game.id)} className="font-semibold text-green-800 underline card-title hover:text-green-900">
             {formatDate(game.startsAt, { weekday: "short", month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", hour12: true, timeZone: game.timeZone })}
           </Link>
           <span className="text-sm text-slate-600">{standing(game, now)}</span>

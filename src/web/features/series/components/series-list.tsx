@@ -29,7 +29,7 @@ export function SeriesList() {
         <ul className="flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
           {list.data.series.map((series) => (
             <li key={series.id} className="flex flex-col gap-1 px-4 py-3">
-              <Link to={seriesPaths.one(series.id)} className="font-semibold text-green-800 underline wrap-anywhere hover:text-green-900">
+              <Link to={seriesPaths.one(series.id)} className="font-semibold text-green-800 underline card-title hover:text-green-900">
                 {series.title}
               </Link>
               <span className="text-sm text-slate-600 wrap-anywhere">

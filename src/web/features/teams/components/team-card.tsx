@@ -6,15 +6,15 @@ import { wholePercent } from "#web/features/console/figures.ts";
 import { memberLabel } from "#web/features/teams/member-label.ts";
 
 /**
- * One team on the admin's screen: its strength and chance of winning, and each player with their
- * rating and its uncertainty (admins only), a box to select them for a swap (their name is its
- * label) and a Lock toggle. A +1 guest shows "guest" where a rating would be: they play at the
- * default rating, which still counts in the team's strength, but are never rated.
+ * One team on the admin's screen, in people's words (issue 32): its chance of winning, and each
+ * player with their games played ("new" for a first game), a box to select them for a swap (their
+ * name is its label) and a Lock toggle. The numbers behind it (strengths, each rating ± its
+ * uncertainty) are in the screen's "How the teams were made" disclosure (teams-screen.tsx). A +1
+ * guest shows "guest": they play at the default rating, which still counts, but are never rated.
  */
 export function TeamCard(props: {
   name: string;
   players: TeamsCandidate[];
-  strength: number;
   winChance: number;
   locks: Record<string, number>;
   selected: string[];
@@ -24,16 +24,11 @@ export function TeamCard(props: {
   const headingId = useId();
   const { players, locks, selected } = props;
   const locale = currentIntlLocale();
-  const oneDecimal = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
   const [beforeName, afterName] = messageAround("admin.team.select", "name");
   const ratingLine = (player: TeamsCandidate) =>
     player.guestOf
       ? t("admin.team.guest")
-      : [
-          ...(player.role === "goalkeeper" ? [t("admin.goalkeeper")] : []),
-          `${oneDecimal.format(player.mu)} ± ${oneDecimal.format(player.sigma)}`,
-          player.games > 0 ? t("admin.team.games", { count: player.games }) : t("admin.team.new"),
-        ].join(" · ");
+      : [...(player.role === "goalkeeper" ? [t("admin.goalkeeper")] : []), player.games > 0 ? t("admin.team.games", { count: player.games }) : t("admin.team.new")].join(" · ");
   // Keepers first, then by name: the order says nothing about the ratings.
   const shown = players
     .map((player) => ({ player, label: memberLabel(player) }))
@@ -45,7 +40,7 @@ export function TeamCard(props: {
           {props.name}
         </h2>
         <p className="text-sm text-slate-700">
-          {t("admin.team.figures", { strength: oneDecimal.format(props.strength), chance: wholePercent(Math.round(props.winChance * 100)) })}
+          {t("admin.team.winChance", { chance: wholePercent(Math.round(props.winChance * 100)) })}
         </p>
       </div>
       <ul className="flex flex-col gap-1" aria-label={t("admin.team.players", { team: props.name })}>

@@ -4,26 +4,31 @@ import { MIN_PLAYERS_PER_TEAM, MAX_TEAMS, MIN_TEAMS, type TeamsCandidate, type T
 import { Button, FormMessage } from "#web/components/form.tsx";
 import { NotFoundMessage } from "#web/components/not-found-message.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
-import { currentIntlLocale, t } from "#web/i18n/i18n.ts";
+import { t } from "#web/i18n/i18n.ts";
 import { ApiError, errorMessage } from "#web/lib/api.ts";
 import { paths } from "#web/lib/paths.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { useClock } from "#web/features/check-in/hooks/use-clock.ts";
 import { QueryError } from "#web/features/events/components/query-error.tsx";
 import { formatHours, formatLongDate, formatTime } from "#web/features/events/format.ts";
-import { type Draft, draftFigures, nextSplit, swapPlayers, swapRefusal, toggleLock } from "#web/features/teams/draft.ts";
+import { type Draft, draftFigures, type Kept, keptOfSaved, keptRefusal, nextSplit, swapPlayers, swapRefusal, toggleLock } from "#web/features/teams/draft.ts";
+import { wholePercent } from "#web/features/console/figures.ts";
 import { useTeamsSheet } from "#web/features/teams/hooks/use-teams.ts";
 import { goneText, memberLabel } from "#web/features/teams/member-label.ts";
 import { RatingsPanel } from "./ratings-panel.tsx";
 import { shownTeamName } from "./team-name.ts";
 import { ResultsForm } from "./results-form.tsx";
+import { KeptTogetherPanel } from "./kept-together-panel.tsx";
 import { TeamCard } from "./team-card.tsx";
+import { TeamsDetails } from "./teams-details.tsx";
 
 /**
  * Make teams, for an admin at the pitch (docs/teams-and-ratings.md): the best split of the players
  * checked in (or, before check-in, the confirmed ones), each team's strength and chance of winning;
- * lock a player, swap two, re-roll among the best splits, publish. After kick-off, the result.
- * +1 guests are players like any other here, named with the player who brought them.
+ * lock a player, swap two, keep two together, re-roll among the best splits, publish. After
+ * kick-off, the result. +1 guests are players like any other here, named with the player who
+ * brought them, and play in that player's team unless let apart. The screen speaks in people's
+ * words ("Balanced: team strengths within 3%"); the numbers are behind a disclosure (issue 32).
  */
 export function TeamsScreen({ eventId }: { eventId: string }) {
   const teams = useTeamsSheet(eventId);
@@ -64,10 +69,17 @@ function TeamsBody({ eventId, data, now, teams }: { eventId: string; data: Teams
   const [selected, setSelected] = useState<string[]>([]);
   const [notice, setNotice] = useState("");
   const [refusal, setRefusal] = useState("");
+  const [kept, setKept] = useState<Kept>(() => keptOfSaved(data.saved?.teams, data.candidates));
   const opening = teamsWindow(data.event, now);
   const candidates = data.candidates;
   const possibleCounts = Array.from({ length: MAX_TEAMS - MIN_TEAMS + 1 }, (_, i) => MIN_TEAMS + i).filter((n) => candidates.length >= n * MIN_PLAYERS_PER_TEAM);
+  const nameOf = (id: string) => {
+    const found = candidates.find((candidate) => candidate.memberId === id);
+    return found ? memberLabel(found) : "";
+  };
   const figures = draft ? draftFigures(draft, candidates) : null;
+  // The split's rules first (the server checks them first), then who must play together.
+  const teamsRefusal = draft && figures ? (figures.refusal ?? keptRefusal(draft, candidates, kept, nameOf)) : null;
   const published = Boolean(data.saved?.publishedAt) && sameDraft(draft, savedDraft(data));
   // Who in the teams shown no longer plays (a guest removed, a party cancelled, not checked in): named,
   // instead of the split's rule alone, so the admin knows why the teams must be made again.
@@ -84,7 +96,7 @@ function TeamsBody({ eventId, data, now, teams }: { eventId: string; data: Teams
     setRefusal("");
     const locks = reroll && draft ? draft.locks : {};
     teams.suggest.mutate(
-      { teamCount, locks },
+      { teamCount, locks, ...kept },
       {
         onSuccess: (answer) => {
           setSplits(answer);
@@ -105,12 +117,22 @@ function TeamsBody({ eventId, data, now, teams }: { eventId: string; data: Teams
       setRefusal(why);
       return;
     }
-    const name = (id: string) => {
-      const found = candidates.find((candidate) => candidate.memberId === id);
-      return found ? memberLabel(found) : "";
-    };
     setSelected([]);
-    change(swapPlayers(draft, a, b), t("admin.teams.swapped", { a: name(a), b: name(b) }));
+    change(swapPlayers(draft, a, b), t("admin.teams.swapped", { a: nameOf(a), b: nameOf(b) }));
+  };
+
+  // Kept together: a pair from the two selected, a pair let go, a guest let apart or back.
+  const keepChanged = (next: Kept, words: string) => {
+    setKept(next);
+    setNotice(words);
+    setRefusal("");
+    teams.save.reset();
+  };
+  const keepSelected = () => {
+    if (selected.length !== 2) return;
+    const [a, b] = selected as [string, string];
+    setSelected([]);
+    keepChanged({ ...kept, together: [...kept.together, [a, b]] }, t("admin.teams.together.kept", { a: nameOf(a), b: nameOf(b) }));
   };
 
   const toggleSelected = (memberId: string) => {
@@ -185,11 +207,7 @@ function TeamsBody({ eventId, data, now, teams }: { eventId: string; data: Teams
 
       {draft && figures && opening.state !== "cancelled" && (
         <>
-          {splits && (
-            <p className="text-xs text-slate-600">
-              {t(splits.exhaustive ? "admin.teams.searchedAll" : "admin.teams.searchedBySwaps", { searched: splits.searched.toLocaleString(currentIntlLocale()), ms: splits.ms })}
-            </p>
-          )}
+          <p className="font-semibold text-slate-900">{balanceText(figures.strengths)}</p>
           {gone.length > 0 ? (
             <div className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
               <p>{t("admin.teams.noLongerMatch")}</p>
@@ -202,7 +220,7 @@ function TeamsBody({ eventId, data, now, teams }: { eventId: string; data: Teams
               </ul>
             </div>
           ) : (
-            figures.refusal && <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">{t("admin.teams.refusal", { refusal: figures.refusal })}</p>
+            teamsRefusal && <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">{t("admin.teams.refusal", { refusal: teamsRefusal })}</p>
           )}
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             {draft.teams.map((team, index) => (
@@ -210,7 +228,6 @@ function TeamsBody({ eventId, data, now, teams }: { eventId: string; data: Teams
                 key={index}
                 name={shownTeamName(index, draft.teams.length)}
                 players={team.flatMap((id) => candidates.find((candidate) => candidate.memberId === id) ?? [])}
-                strength={figures.strengths[index] ?? 0}
                 winChance={figures.winChances[index] ?? 0}
                 locks={draft.locks}
                 selected={selected}
@@ -227,6 +244,23 @@ function TeamsBody({ eventId, data, now, teams }: { eventId: string; data: Teams
             ))}
           </div>
           {opening.state === "open" && (
+            <KeptTogetherPanel
+              candidates={candidates}
+              kept={kept}
+              nameOf={nameOf}
+              onGuestApart={(guest, apart) =>
+                keepChanged(
+                  { ...kept, guestsApart: apart ? [...kept.guestsApart, guest.memberId] : kept.guestsApart.filter((id) => id !== guest.memberId) },
+                  t(apart ? "admin.teams.together.guestApart" : "admin.teams.together.guestBack", { guest: memberLabel(guest), host: guest.guestOf?.name ?? "" }),
+                )
+              }
+              onRelease={(pair) =>
+                keepChanged({ ...kept, together: kept.together.filter((other) => other !== pair) }, t("admin.teams.together.released", { a: nameOf(pair[0]!), b: nameOf(pair[1]!) }))
+              }
+            />
+          )}
+          <TeamsDetails teams={draft.teams} names={draft.teams.map((_, index) => shownTeamName(index, draft.teams.length))} strengths={figures.strengths} candidates={candidates} splits={splits} />
+          {opening.state === "open" && (
             <div className="sticky bottom-0 flex flex-col gap-2 rounded-xl border border-slate-300 bg-white p-3 shadow-md">
               <p className="text-sm text-slate-700">{t(selected.length === 2 ? "admin.teams.twoSelected" : "admin.teams.selectTwo")}</p>
               <FormMessage kind="error">{refusal}</FormMessage>
@@ -235,12 +269,15 @@ function TeamsBody({ eventId, data, now, teams }: { eventId: string; data: Teams
                 <Button variant="secondary" className="min-h-12" disabled={selected.length !== 2} onClick={swap}>
                   {t("admin.teams.swap")}
                 </Button>
+                <Button variant="secondary" className="min-h-12" disabled={selected.length !== 2} onClick={keepSelected}>
+                  {t("admin.teams.together.keep")}
+                </Button>
                 <Button
                   className="min-h-12"
-                  disabled={teams.save.isPending || Boolean(figures.refusal) || published}
+                  disabled={teams.save.isPending || Boolean(teamsRefusal) || published}
                   onClick={() =>
                     teams.save.mutate(
-                      { teams: draft.teams, locks: draft.locks, publish: true },
+                      { teams: draft.teams, locks: draft.locks, ...kept, publish: true },
                       { onSuccess: () => setNotice(t("admin.teams.publishedNotice")) },
                     )
                   }
@@ -257,4 +294,15 @@ function TeamsBody({ eventId, data, now, teams }: { eventId: string; data: Teams
       {opening.state === "open" && candidates.length > 0 && <RatingsPanel candidates={candidates} mutation={teams.stars} />}
     </div>
   );
+}
+
+/**
+ * How even the teams are, in people's words: the gap between the strongest and the weakest team as
+ * a share of the strongest. Within 5% is balanced (a one-goal game, as the win chances show).
+ */
+function balanceText(strengths: readonly number[]): string {
+  const strongest = Math.max(...strengths);
+  const share = strongest > 0 ? (strongest - Math.min(...strengths)) / strongest : 0;
+  const percent = wholePercent(Math.max(1, Math.ceil(share * 100)));
+  return share <= 0.05 ? t("admin.teams.balanced", { percent }) : t("admin.teams.uneven", { percent });
 }

@@ -18,8 +18,8 @@ export function useTeamsSheet(eventId: string) {
       void queryClient.invalidateQueries({ queryKey: teamsKeys.published(eventId) });
     },
   };
-  const suggest = useMutation({ mutationFn: (body: { teamCount: number; locks: Record<string, number> }) => fetchSuggestions(eventId, body) });
-  const save = useMutation({ mutationFn: (body: { teams: string[][]; locks: Record<string, number>; publish: boolean }) => putTeams(eventId, body), ...onSheet });
+  const suggest = useMutation({ mutationFn: (body: Parameters<typeof fetchSuggestions>[1]) => fetchSuggestions(eventId, body) });
+  const save = useMutation({ mutationFn: (body: Parameters<typeof putTeams>[1]) => putTeams(eventId, body), ...onSheet });
   const scores = useMutation({ mutationFn: (next: TeamsScore[]) => putScores(eventId, next), ...onSheet });
   const stars = useMutation({ mutationFn: ({ registrationId, value }: { registrationId: string; value: number | null }) => putStars(eventId, registrationId, value), ...onSheet });
   return { sheet, suggest, save, scores, stars };
