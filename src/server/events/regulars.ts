@@ -15,21 +15,53 @@ type GameRow = Pick<typeof event.$inferSelect, "id" | "seriesId" | "startsAt" | 
  * "The last games" are the series' games not cancelled that kicked off before this game and before
  * `now`: a game still to be played says nothing yet about who turns up. "Held a spot" is a
  * registration of either role that still holds it (a spot given up before kick-off does not count;
- * a no-show still held it). One statement; `userId` narrows it to one person for a join.
+ * a no-show still held it). One statement (`countsOf`); `userId` narrows it to one person for a join.
  */
 export async function regularsOf(db: Db, game: GameRow, rule: Pick<RegularsRule, "minGames" | "ofLast">, now: Date, userId?: string): Promise<string[]> {
+  const counts = await countsOf(db, game, rule.ofLast, now, userId);
+  return counts.filter((person) => standingFrom(person, rule).status === "regular").map((person) => person.userId);
+}
+
+/**
+ * Where one person stands with a series' regulars, for their own page and cards (docs/series.md,
+ * "What each person is told"): from the same counts as `regularsOf`, so the two never disagree, with
+ * the reason when they are not one: never held a spot in the series (a newcomer), too few of the
+ * last games, or enough games but marked no-show in both of their last two.
+ */
+export async function regularStandingOf(db: Db, game: GameRow, rule: Pick<RegularsRule, "minGames" | "ofLast">, now: Date, userId: string): Promise<RegularStanding> {
+  const [counts] = await countsOf(db, game, rule.ofLast, now, userId);
+  return standingFrom(counts, rule);
+}
+
+interface SeriesCounts {
+  userId: string;
+  /** Spots held in the series' last `ofLast` games. */
+  recent: number;
+  /** Of the last two games they held a spot in, those they were marked no-show in. */
+  noShows: number;
+}
+
+function standingFrom(counts: SeriesCounts | undefined, rule: Pick<RegularsRule, "minGames" | "ofLast">): RegularStanding {
+  // Someone with no row never held a spot in the series' earlier games.
+  if (!counts) return { status: "newcomer" };
+  if (counts.recent >= rule.minGames) return counts.noShows >= 2 ? { status: "noShows" } : { status: "regular" };
+  return { status: "fewGames", played: counts.recent, minGames: rule.minGames, ofLast: rule.ofLast };
+}
+
+/** Each person who held a spot in the series' earlier games (or only `userId`), with the counts the rule reads. */
+async function countsOf(db: Db, game: GameRow, ofLast: number, now: Date, userId?: string): Promise<SeriesCounts[]> {
   if (!game.seriesId) return [];
   const before = new Date(Math.min(game.startsAt.getTime(), now.getTime()));
   const held = sql.join(
     HELD_STATUSES.map((status) => sql`${status}`),
     sql`, `,
   );
-  const { rows } = await db.execute<{ user_id: string }>(sql`
+  const { rows } = await db.execute<{ user_id: string; recent: number | string; no_shows: number | string }>(sql`
     with recent as (
       select id from event
        where series_id = ${game.seriesId} and status <> 'cancelled' and starts_at < ${before}
        order by starts_at desc
-       limit ${rule.ofLast}
+       limit ${ofLast}
     ), played as (
       select r.user_id, e.id as event_id, e.starts_at, bool_or(r.no_show_at is not null) as no_show
         from registration r
@@ -41,53 +73,13 @@ export async function regularsOf(db: Db, game: GameRow, rule: Pick<RegularsRule,
     ), ranked as (
       select played.*, row_number() over (partition by user_id order by starts_at desc) as nth from played
     )
-    select user_id from ranked
-     group by user_id
-    having count(*) filter (where event_id in (select id from recent)) >= ${rule.minGames}
-       and count(*) filter (where nth <= 2 and no_show) < 2
-  `);
-  return rows.map((row) => row.user_id);
-}
-
-/**
- * Where one person stands with a series' regulars, for their own page and cards (docs/series.md,
- * "What each person is told"): the same counts as `regularsOf`, so the two never disagree, with the
- * reason when they are not one: never held a spot in the series (a newcomer), too few of the last
- * games, or enough games but marked no-show in both of their last two.
- */
-export async function regularStandingOf(db: Db, game: GameRow, rule: Pick<RegularsRule, "minGames" | "ofLast">, now: Date, userId: string): Promise<RegularStanding> {
-  if (!game.seriesId) return { status: "newcomer" };
-  const before = new Date(Math.min(game.startsAt.getTime(), now.getTime()));
-  const held = sql.join(
-    HELD_STATUSES.map((status) => sql`${status}`),
-    sql`, `,
-  );
-  const { rows } = await db.execute<{ recent: number | string; no_shows: number | string; ever: number | string }>(sql`
-    with recent as (
-      select id from event
-       where series_id = ${game.seriesId} and status <> 'cancelled' and starts_at < ${before}
-       order by starts_at desc
-       limit ${rule.ofLast}
-    ), played as (
-      select e.id as event_id, e.starts_at, bool_or(r.no_show_at is not null) as no_show
-        from registration r
-        join event e on e.id = r.event_id
-       where e.series_id = ${game.seriesId} and e.status <> 'cancelled' and e.starts_at < ${before}
-         and r.status in (${held}) and r.user_id = ${userId}
-       group by e.id, e.starts_at
-    ), ranked as (
-      select played.*, row_number() over (order by starts_at desc) as nth from played
-    )
-    select count(*) filter (where event_id in (select id from recent)) as recent,
-           count(*) filter (where nth <= 2 and no_show) as no_shows,
-           count(*) as ever
+    select user_id,
+           count(*) filter (where event_id in (select id from recent)) as recent,
+           count(*) filter (where nth <= 2 and no_show) as no_shows
       from ranked
+     group by user_id
   `);
-  const recent = Number(rows[0]?.recent ?? 0);
-  const noShows = Number(rows[0]?.no_shows ?? 0);
-  if (Number(rows[0]?.ever ?? 0) === 0) return { status: "newcomer" };
-  if (recent >= rule.minGames) return noShows >= 2 ? { status: "noShows" } : { status: "regular" };
-  return { status: "fewGames", played: recent, minGames: rule.minGames, ofLast: rule.ofLast };
+  return rows.map((row) => ({ userId: row.user_id, recent: Number(row.recent), noShows: Number(row.no_shows) }));
 }
 
 /** The regulars' rule of a game's series, or null when the game has no window. */
