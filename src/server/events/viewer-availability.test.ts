@@ -150,7 +150,7 @@ describe("Tell me when it opens", () => {
   const rows = async (eventId: string) => db().select().from(openingReminder).where(eq(openingReminder.eventId, eventId));
 
   it("is asked once however often, undone, refused to a regular in the window, on an open game and to a visitor signed out", async () => {
-    const { game, regular, newcomer } = await cast("Asking");
+    const { game, regular, newcomer, ...others } = await cast("Asking");
     await setWindow(game.id, new Date(Date.now() - HOUR), new Date(Date.now() + 23 * HOUR));
     expect((await ask(newcomer.client, game.id)).status).toBe(200);
     expect((await ask(newcomer.client, game.id)).body).toEqual({ openingReminder: true });
@@ -161,6 +161,13 @@ describe("Tell me when it opens", () => {
     const refused = await ask(regular.client, game.id);
     expect(refused.status).toBe(422);
     expect(refused.body.error.message).toBe("You are one of this game's regulars: you can join it now.");
+    // Once the regulars' two player spots are held, the regular waits for the opening like anyone, and may ask.
+    const { few, noShows } = others;
+    await played(few.userId, [game]);
+    await played(noShows.userId, [game]);
+    expect((await ask(regular.client, game.id)).status).toBe(200);
+    await db().delete(registration).where(eq(registration.eventId, game.id));
+    expect((await undo(regular.client, game.id)).status).toBe(200);
     expect((await ask(new TestClient(context), game.id)).status).toBe(401);
     expect((await ask(newcomer.client, "not-a-game")).status).toBe(404);
 

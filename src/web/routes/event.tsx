@@ -2,7 +2,7 @@ import { useDeferredValue, useId, useState, type ReactNode } from "react";
 import { Link, useLocation, useParams } from "react-router";
 import { FALLBACK_ORGANIZER } from "#shared/organizer.ts";
 import { gameAvailability } from "#shared/event-availability.ts";
-import { isRegularsWindow, REGULARS_SPOTS_TAKEN } from "#shared/registration-opening.ts";
+import { REGULARS_SPOTS_TAKEN } from "#shared/registration-opening.ts";
 import { FixedBottomBar } from "#web/components/bottom-bar.tsx";
 import { NotFoundMessage } from "#web/components/not-found-message.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
@@ -104,8 +104,8 @@ export default function EventScreen() {
   // one, so it shows who plays (and its teams and result), never spots left, waitlists or their note.
   const availability = gameAvailability(data, now);
   const closed = availability.kind === "started" || availability.kind === "finished";
-  const mayJoinNow =
-    offered.joinPlayer || offered.joinGoalkeeper || data.mine.length > 0 || (isRegularsWindow(data, now) && data.regularsWindow?.viewerIsRegular === true);
+  // A regular whose share of the spots is taken may not join now either: they may ask to be told.
+  const mayJoinNow = offered.joinPlayer || offered.joinGoalkeeper || data.mine.length > 0;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 pb-10">
