@@ -514,7 +514,7 @@ describe("kept together (docs/teams-and-ratings.md, \"Kept together\")", () => {
     expect(french.error?.message).toBe("Les joueurs gardés ensemble n’entrent pas dans des équipes de tailles égales : laissez-en jouer séparément.");
     const stranger = await suggest(game.id, { teamCount: 2, together: [[id("Ann"), "00000000-0000-4000-8000-000000000000"]] });
     expect(stranger.status).toBe(422);
-    expect(stranger.body.error).toEqual({ code: "rule", message: TEAMS_MESSAGES.notAPlayer });
+    expect(stranger.body.error).toEqual({ code: "rule", message: english(TEAMS_MESSAGES.notAPlayer) });
     expect((await suggest(game.id, { teamCount: 2, together: [[id("Ann")]] })).status).toBe(400);
   });
 });
