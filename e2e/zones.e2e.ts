@@ -38,8 +38,8 @@ async function organiserZone(page: Page): Promise<string> {
 }
 
 const words = {
-  en: { heading: "Create New Event", title: "Title", date: "Date", time: "Event Time", zone: "Time zone", timesIn: "Times in", hours: "Duration Hours", minutes: "Duration Minutes", typeVenue: "Enter the venue yourself", venue: "Venue name and address", cost: /^Cost \(add the processing fee/, players: "Max Players (excluding goalkeepers)", guests: "Guests per player", create: "Create Event" },
-  fr: { heading: "Créer une partie", title: "Titre", date: "Date", time: "Heure de la partie", zone: "Fuseau horaire", timesIn: "Heures dans le fuseau", hours: "Durée (heures)", minutes: "Durée (minutes)", typeVenue: "Entrer le lieu vous-même", venue: "Nom et adresse du lieu", cost: /^Prix \(ajoutez les frais de traitement de/, players: "Nombre maximal de joueurs (sans les gardiens de but)", guests: "Invités par joueur", create: "Créer la partie" },
+  en: { heading: "Create New Event", title: "Title", date: "Date", time: "Event Time", zone: "Time zone", timesIn: "Times in", hours: "Duration Hours", minutes: "Duration Minutes", typeVenue: "Enter the venue yourself", venue: "Venue name and address", cost: /^Cost: add the /, players: "Max Players (excluding goalkeepers)", guests: "Guests per player", create: "Create Event" },
+  fr: { heading: "Créer une partie", title: "Titre", date: "Date", time: "Heure de la partie", zone: "Fuseau horaire", timesIn: "Heures dans le fuseau", hours: "Durée (heures)", minutes: "Durée (minutes)", typeVenue: "Entrer le lieu vous-même", venue: "Nom et adresse du lieu", cost: /^Prix : ajoutez à votre prix/, players: "Nombre maximal de joueurs (sans les gardiens de but)", guests: "Invités par joueur", create: "Créer la partie" },
 } as const;
 
 describe("the game's zone on the form (375 px)", () => {

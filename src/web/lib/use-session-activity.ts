@@ -1,10 +1,24 @@
 import { useEffect, useRef } from "react";
+import type * as WatchModule from "./watch-session-activity.ts";
+
+/**
+ * The watch's code (`watch-session-activity.ts`) is not in the home page's first script (its budget):
+ * it is fetched as the app starts, so it is here by the time anyone signs in, and a signed-in page
+ * starts it a moment after its first screen. A failed fetch (offline) is tried again at the next sign-in.
+ */
+let watcher: Promise<typeof WatchModule> | undefined;
+function loadWatcher() {
+  watcher ??= import("./watch-session-activity.ts").catch((error: unknown) => {
+    watcher = undefined;
+    throw error;
+  });
+  return watcher;
+}
+if (typeof window !== "undefined") loadWatcher().catch(() => undefined);
 
 /**
  * While a verified user is signed in: activity renews the session (locally and on the server),
- * and a session idle past the limit logs the user out (`watch-session-activity.ts`, fetched once
- * signed in, not in the home page's first script: its budget). Its idle limit is minutes long, so
- * the moment its code takes to arrive changes nothing.
+ * and a session idle past the limit logs the user out.
  */
 export function useSessionActivity(options: { active: boolean; idleMs: number | undefined; onExpired: () => void }) {
   const { active, idleMs, onExpired } = options;
@@ -18,7 +32,7 @@ export function useSessionActivity(options: { active: boolean; idleMs: number | 
     if (!active || !idleMs) return;
     let stop: (() => void) | undefined;
     let stopped = false;
-    import("./watch-session-activity.ts")
+    loadWatcher()
       .then(({ watchSessionActivity }) => {
         if (!stopped) stop = watchSessionActivity(idleMs, () => onExpiredRef.current());
       })

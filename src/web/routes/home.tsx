@@ -1,7 +1,7 @@
 import { useDeferredValue, useMemo } from "react";
 import { groupTimeline } from "#shared/timeline.ts";
 import { Spinner } from "#web/components/spinner.tsx";
-import { CompletedEvents } from "#web/features/events/components/completed-events.tsx";
+import { CompletedEventsLater } from "#web/features/events/components/completed-events-later.tsx";
 import { ButtonLink } from "#web/components/form.tsx";
 import { EmptyState } from "#web/features/events/components/empty-state.tsx";
 import { EventTimeline } from "#web/features/events/components/event-timeline.tsx";
@@ -69,7 +69,7 @@ export default function HomeScreen() {
       </section>
       {/* Loaded meanwhile, shown once the list above is in: it never moves down under the reader's eyes. */}
       <div hidden={!shown && !upcoming.isError}>
-        <CompletedEvents />
+        <CompletedEventsLater />
       </div>
     </div>
   );
