@@ -49,6 +49,10 @@ describe("the game's zone on the form (375 px)", () => {
       await database().query(`update "user" set language = $2 where email = $1`, [ADMIN_EMAIL, language]);
       const page = await newPage(PHONE);
       await login(page, await adminAccount());
+      // Signed in, the app takes the account's language and loads the page again in it: wait for that
+      // before going on, or the two navigations cross.
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang), SERVER).toMatch(language === "fr" ? /^fr/ : /^en/);
+      await page.getByRole("button", { name: /open menu|ouvrir le menu/i }).waitFor(SERVER);
       await page.goto("/admin/create-event");
       await page.getByRole("heading", { name: say.heading, level: 1 }).waitFor(SERVER);
 
