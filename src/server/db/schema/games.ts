@@ -9,6 +9,24 @@ export const eventStatus = pgEnum("event_status", ["active", "cancelled"]);
 export const seriesStatus = pgEnum("series_status", ["active", "ended"]);
 
 /**
+ * Where a game-on game stands (docs/game-on.md): `open` until its decision (joins place card holds);
+ * `deciding` while the decision's captures or releases run (a restart resumes them); `on` once enough
+ * players were captured; `called_off` when not enough came or the organiser called it off.
+ */
+export const gameOnState = pgEnum("game_on_state", ["open", "deciding", "on", "called_off"]);
+
+/**
+ * Game on (docs/game-on.md): the game is played only if at least `gameOnMinPlayers` players (guests
+ * count) and `gameOnMinGoalkeepers` goalkeepers hold spots when it is decided, `gameOnDecideHours`
+ * before kick-off. Null minimum: an ordinary game. Shared by the series' template and its games.
+ */
+const gameOnColumns = () => ({
+  gameOnMinPlayers: integer("game_on_min_players"),
+  gameOnMinGoalkeepers: integer("game_on_min_goalkeepers"),
+  gameOnDecideHours: integer("game_on_decide_hours").notNull().default(24),
+});
+
+/**
  * A weekly series: the template its games are generated from, a fixed horizon ahead, each game an
  * ordinary `event` row with its own copy of every field (docs/series.md). The day and time are a wall
  * clock in `time_zone`, so a game at 19:00 stays at 19:00 across daylight-saving changes. It ends on
@@ -58,6 +76,7 @@ export const series = pgTable(
     maxGoalkeepers: integer("max_goalkeepers").notNull().default(2),
     /** +1 guests per player, copied to each game (docs/guests.md); 0: none. */
     maxGuestsPerPlayer: integer("max_guests_per_player").notNull().default(0),
+    ...gameOnColumns(),
     status: seriesStatus("status").notNull().default("active"),
     endedAt: timestamp("ended_at", { withTimezone: true }),
     organizerId: text("organizer_id").references(() => user.id, { onDelete: "set null" }),
@@ -78,6 +97,7 @@ export const series = pgTable(
     check("series_regulars_games", sql`1 <= ${table.regularsMinGames} and ${table.regularsMinGames} <= ${table.regularsOfLast} and ${table.regularsOfLast} <= 12`),
     check("series_regulars_percent", sql`${table.regularsMaxPercent} between 10 and 100`),
     check("series_guests_per_player", sql`${table.maxGuestsPerPlayer} between 0 and 5`),
+    check("series_game_on", sql`${table.gameOnDecideHours} between 2 and 168 and coalesce(${table.gameOnMinPlayers}, 1) >= 1 and coalesce(${table.gameOnMinGoalkeepers}, 0) >= 0`),
   ],
 );
 
@@ -108,6 +128,13 @@ export const event = pgTable(
     maxGoalkeepers: integer("max_goalkeepers").notNull().default(2),
     /** How many guests each player may bring (docs/guests.md); 0: none. */
     maxGuestsPerPlayer: integer("max_guests_per_player").notNull().default(0),
+    ...gameOnColumns(),
+    /** Null for an ordinary game; see gameOnState. */
+    gameOnState: gameOnState("game_on_state"),
+    /** When the decision was taken (captured or released), or the game called off. */
+    gameOnDecidedAt: timestamp("game_on_decided_at", { withTimezone: true }),
+    /** The organiser's reason for calling the game off (a call-off, docs/game-on.md): in every mail and on the page. */
+    cancelReason: text("cancel_reason"),
     status: eventStatus("status").notNull().default("active"),
     organizerId: text("organizer_id").references(() => user.id, { onDelete: "set null" }),
     organizerName: text("organizer_name"),
@@ -144,6 +171,8 @@ export const event = pgTable(
     check("event_ends_after_start", sql`${table.endsAt} >= ${table.startsAt}`),
     check("event_point_whole", sql`(${table.latitude} is null) = (${table.longitude} is null)`),
     check("event_guests_per_player", sql`${table.maxGuestsPerPlayer} between 0 and 5`),
+    check("event_game_on", sql`${table.gameOnDecideHours} between 2 and 168 and coalesce(${table.gameOnMinPlayers}, 1) >= 1 and coalesce(${table.gameOnMinGoalkeepers}, 0) >= 0`),
+    check("event_game_on_state", sql`(${table.gameOnMinPlayers} is null) = (${table.gameOnState} is null)`),
   ],
 );
 

@@ -2,6 +2,7 @@
 // events and disputes.
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { HOLD_RELEASE_REASONS, HOLD_STATUSES } from "#shared/holds.ts";
 import { REFUND_REASONS } from "#shared/ledger.ts";
 import { timestamps } from "./columns.ts";
 import { user } from "./accounts.ts";
@@ -61,6 +62,60 @@ export const payment = pgTable(
     index("payment_created_at_idx").on(table.createdAt),
     check("payment_amount_nonnegative", sql`${table.amountCents} >= 0`),
     check("payment_refund_reason", sql`(${table.kind} = 'refund') = (${table.reason} is not null)`),
+  ],
+);
+
+export const holdStatus = pgEnum("hold_status", HOLD_STATUSES);
+export const holdReleaseReason = pgEnum("hold_release_reason", HOLD_RELEASE_REASONS);
+
+/**
+ * Card holds of game-on games (docs/game-on.md), apart from the money in `payment`: a hold moves no
+ * money. Its capture writes a charge row (key `capture:{registrationId}`, the hold's processor id),
+ * and from then on the money is an ordinary charge. One hold per registration, key
+ * `hold:{registrationId}`; its release is sent with `release:{registrationId}`.
+ */
+export const cardHold = pgTable(
+  "card_hold",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    registrationId: uuid("registration_id")
+      .notNull()
+      .unique()
+      .references(() => registration.id),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => event.id),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    status: holdStatus("status").notNull(),
+    /** What the card is held for: the party's price when the hold was placed; a capture takes at most this. */
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    /** The processor's id of the hold (Stripe: a PaymentIntent with capture_method manual). */
+    gatewayId: text("gateway_id"),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    offSession: boolean("off_session").notNull().default(false),
+    customerId: text("customer_id").notNull(),
+    paymentMethodId: text("payment_method_id").notNull(),
+    /** A scheduled hold is placed from this instant (the decision minus HOLD_PLACED_WITHIN_HOURS). */
+    placeAfter: timestamp("place_after", { withTimezone: true }),
+    /** When the processor lets the hold go if it is not captured. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** What the capture takes (≤ amountCents), fixed when `capturing` is written: the party's price then. */
+    captureCents: integer("capture_cents"),
+    releaseReason: holdReleaseReason("release_reason"),
+    /** The charge row its capture wrote (null until captured). */
+    chargePaymentId: uuid("charge_payment_id").references(() => payment.id),
+    error: text("error"),
+    /** Processor calls tried so far for the current step (the jobs retry with backoff). */
+    attempts: integer("attempts").notNull().default(0),
+    ...timestamps,
+  },
+  (table) => [
+    index("card_hold_status_idx").on(table.status, table.updatedAt),
+    index("card_hold_event_idx").on(table.eventId),
+    check("card_hold_amount_positive", sql`${table.amountCents} > 0`),
+    check("card_hold_capture", sql`(${table.status} in ('capturing', 'captured')) <= (${table.captureCents} is not null) and coalesce(${table.captureCents}, 0) <= ${table.amountCents}`),
+    check("card_hold_release_reason", sql`(${table.status} in ('releasing', 'released')) <= (${table.releaseReason} is not null)`),
   ],
 );
 

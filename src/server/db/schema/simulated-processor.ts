@@ -40,8 +40,16 @@ export const simCharge = pgTable(
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull(),
     offSession: boolean("off_session").notNull(),
-    /** succeeded | requires_action | failed | canceled */
+    /** succeeded | requires_action | requires_capture (a hold) | failed | canceled */
     status: text("status").notNull(),
+    /** automatic (a charge) | manual (a hold, captured later up to its amount: docs/game-on.md) */
+    captureMethod: text("capture_method").notNull().default("automatic"),
+    /** What a capture took (a hold only), at most amountCents. */
+    amountCaptured: integer("amount_captured"),
+    /** A hold the card networks let go of if not captured by then (7 days, as Stripe's online card payments). */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** requested (released by the caller) | automatic (expired): why a hold was canceled. */
+    cancellationReason: text("cancellation_reason"),
     failureCode: text("failure_code"),
     failureMessage: text("failure_message"),
     clientSecret: text("client_secret").notNull(),

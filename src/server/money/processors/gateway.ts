@@ -63,6 +63,26 @@ export interface PaymentGateway {
    */
   listRefunds(chargeId: string): Promise<RefundOutcome[]>;
 
+  /**
+   * Card holds (docs/game-on.md): places a hold for `amountCents` on a saved card (Stripe: a
+   * PaymentIntent with capture_method manual), on-session (may need the bank's check) or off-session
+   * under the consent the player gave. Same error and key rules as `charge`; a decline is an outcome.
+   */
+  placeHold(input: ChargeInput): Promise<HoldOutcome>;
+  getHold(holdId: string): Promise<HoldOutcome>;
+  /** What became of the hold a ledger row stands for, or null if the processor holds none (as findCharge). */
+  findHold(input: ChargeLookup): Promise<HoldOutcome | null>;
+  /**
+   * Takes up to the held amount (`amountCents` ≤ held); the same key answers with the first result. A
+   * hold already expired or released answers `failed` (code `hold_expired` or `hold_released`); one
+   * already captured answers `captured`.
+   */
+  captureHold(input: { holdId: string; amountCents: number; idempotencyKey: string }): Promise<HoldOutcome>;
+  /** Lets a hold go (nothing is taken); repeating it, or releasing an expired hold, answers `released`. A captured hold answers `captured`. */
+  releaseHold(input: { holdId: string; idempotencyKey: string }): Promise<HoldOutcome>;
+  /** Reconciliation: every hold the processor still holds for this app (not captured, released nor expired). */
+  listOpenHolds(): Promise<OpenHold[]>;
+
   /** Reconciliation: every succeeded charge and every succeeded or pending refund the processor holds for this app. */
   listSettled(): Promise<{ charges: SettledCharge[]; refunds: SettledRefund[] }>;
 }
@@ -85,6 +105,25 @@ export interface ChargeInput {
    * throw GatewayUnavailableError, so the request can answer and recovery settle the outcome.
    */
   timeoutMs?: number;
+}
+
+/**
+ * A hold's state at the processor. `requires_action`: the bank's check is open (on-session only);
+ * `held`: the amount is held until `expiresAt`; `captured`: `capturedCents` was taken (a charge from
+ * then on, refundable like any); `released`: let go, by the caller or by expiry (`expired`); `failed`:
+ * refused when placed, or a capture that could not be made.
+ */
+export type HoldOutcome =
+  | { status: "requires_action"; holdId: string; amountCents: number; clientSecret: string }
+  | { status: "held"; holdId: string; amountCents: number; expiresAt: Date }
+  | { status: "captured"; holdId: string; amountCents: number; capturedCents: number }
+  | { status: "released"; holdId: string; amountCents: number; expired: boolean }
+  | { status: "failed"; holdId: string | null; amountCents: number; code: string; message: string };
+
+export interface OpenHold {
+  holdId: string;
+  amountCents: number;
+  registrationId: string | null;
 }
 
 export interface ChargeLookup {
