@@ -1,3 +1,4 @@
+import { gameOnInputSchema, gameOnIssues, type GameOnView } from "./game-on.ts";
 import { z } from "zod";
 import { isChargeablePrice, minimumChargeCents, parseMoneyToCents } from "./money.ts";
 import type { FailedAutoCharge } from "./my-registrations.ts";
@@ -117,6 +118,8 @@ function buildCreateEventSchema(currency: string) {
       maxGoalkeepers: z.union([z.number(), z.string()]).optional().default(2),
       /** +1 guests: how many each player may bring (0, the default, turns them off; docs/guests.md). */
       maxGuestsPerPlayer: wholeNumber(0, GUEST_LIMIT_MESSAGE, { value: MAX_GUESTS_PER_PLAYER, message: GUEST_LIMIT_MESSAGE }).optional().default(0),
+      // Game on (docs/game-on.md): off unless a minimum of players is given.
+      ...gameOnInputSchema.shape,
     })
     .transform((input, ctx) => {
       let goalkeeperCostCents = 0;
@@ -161,7 +164,12 @@ function buildCreateEventSchema(currency: string) {
         ctx.addIssue({ code: "custom", path: ["durationHours"], message: errorKey("shared.event.durationTooLong") });
         return z.NEVER;
       }
+      const gameOn = { gameOnMinPlayers: input.gameOnMinPlayers, gameOnMinGoalkeepers: input.gameOnMinGoalkeepers, gameOnDecideHours: input.gameOnDecideHours };
+      const gameOnProblems = gameOnIssues(gameOn, { maxPlayers: input.maxPlayers, includeGoalkeepers: input.includeGoalkeepers, maxGoalkeepers });
+      for (const issue of gameOnProblems) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
+      if (gameOnProblems.length > 0) return z.NEVER;
       return {
+        ...gameOn,
         title: input.title,
         date: input.date,
         time: input.time,
@@ -229,6 +237,10 @@ export interface EventSummary {
   goalkeepersCount: number;
   /** Parties waiting for a player spot (a party waits as one), for "Full · join the waitlist (3 waiting)". */
   playersWaiting: number;
+  /** A game-on game: played only with enough players, decided before kick-off (docs/game-on.md); null otherwise. */
+  gameOn: GameOnView | null;
+  /** Why the organiser called the game off (a cancelled game), in their words; null when none was given. */
+  cancelReason: string | null;
 }
 
 export interface Participant {

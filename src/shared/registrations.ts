@@ -6,6 +6,7 @@
  * text do not load zod.
  */
 
+import type { HoldView } from "./game-on.ts";
 import type { GuestView } from "./guests.ts";
 import { errorKey, type ErrorText, errorText } from "./i18n/error-key.ts";
 
@@ -89,6 +90,8 @@ export interface MyRegistration extends RegistrationView {
    * is the party's price now: price × (1 + guests).
    */
   guests?: GuestView[];
+  /** A game-on game's card hold for this party (docs/game-on.md): absent when there is none. */
+  hold?: HoldView;
 }
 
 /** A saved card (GET /api/me/payment-methods). */

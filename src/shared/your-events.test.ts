@@ -30,6 +30,8 @@ function event(id: string, startsAt: string, options: { minutes?: number; status
     seriesId: null,
     registrationOpensAt: null,
     regularsOpenAt: null,
+    gameOn: null,
+    cancelReason: null,
   };
 }
 

@@ -28,6 +28,8 @@ export const SAMPLE_GAME: EventSummary = {
   seriesId: null,
   registrationOpensAt: null,
   regularsOpenAt: null,
+  gameOn: null,
+  cancelReason: null,
 };
 
 export const SAMPLE_NOW = new Date("2031-12-01T00:00:00Z");

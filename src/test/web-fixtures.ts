@@ -39,6 +39,8 @@ export function makeEvent(overrides: Partial<EventDetail> = {}): EventDetail {
     seriesId: null,
     registrationOpensAt: null,
     regularsOpenAt: null,
+    gameOn: null,
+    cancelReason: null,
     organizer: null,
     players: [],
     goalkeepers: [],

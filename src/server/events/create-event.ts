@@ -6,6 +6,7 @@ import { event } from "#server/db/schema.ts";
 import { AppError } from "#server/http/errors.ts";
 import { getEventDetail } from "./get-event.ts";
 import { errorText } from "#shared/i18n/error-key.ts";
+import { decisionAt } from "#shared/game-on.ts";
 
 /**
  * Creates an event from the Create New Event form. The date and time are the organiser's wall clock
@@ -22,6 +23,7 @@ export async function createEvent(options: { db: Db; organizer: SessionUser; inp
     .insert(event)
     .values({
       ...gameDetailsOf(input),
+      gameOnState: gameOnStartOf(input, startsAt, now),
       startsAt,
       endsAt,
       timeZone: input.timeZone,
@@ -56,8 +58,25 @@ export function gameDetailsOf(input: CreateEventData) {
     goalkeeperCostCents: input.includeGoalkeepers ? input.goalkeeperCostCents : 0,
     maxGoalkeepers: input.maxGoalkeepers,
     maxGuestsPerPlayer: input.maxGuestsPerPlayer,
+    gameOnMinPlayers: input.gameOnMinPlayers,
+    gameOnMinGoalkeepers: input.gameOnMinPlayers === null ? null : input.gameOnMinGoalkeepers,
+    gameOnDecideHours: input.gameOnDecideHours,
   };
 }
+
+/**
+ * A new game-on game starts `open`; its decision must still be ahead (docs/game-on.md), else the
+ * organiser is asked for fewer hours before kick-off.
+ */
+export function gameOnStartOf(input: Pick<CreateEventData, "gameOnMinPlayers" | "gameOnDecideHours">, startsAt: Date, now: Date): "open" | null {
+  if (input.gameOnMinPlayers === null) return null;
+  if (decisionAt({ startsAt, gameOnDecideHours: input.gameOnDecideHours }).getTime() <= now.getTime()) {
+    throw new AppError("validation", DECISION_PAST, { gameOnDecideHours: DECISION_PAST });
+  }
+  return "open";
+}
+
+export const DECISION_PAST = errorText("errors.gameOn.decisionPast");
 
 export function startOfNewGame(input: Pick<CreateEventData, "date" | "time" | "timeZone">, now: Date): Date {
   if (!isValidDate(input.date)) throw new AppError("validation", errorText("errors.event.validDate"), { date: errorText("errors.event.validDate") });

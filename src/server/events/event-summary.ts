@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { isUuid } from "#server/db/ids.ts";
 import type { EventSummary } from "#shared/events.ts";
+import { decisionAt, type GameOnState, type GameOnView } from "#shared/game-on.ts";
 import { event } from "#server/db/schema.ts";
 
 /**
@@ -42,14 +43,35 @@ export const summaryColumns = {
   playersCount: spotsTaken("player"),
   goalkeepersCount: spotsTaken("goalkeeper"),
   playersWaiting,
+  gameOnMinPlayers: event.gameOnMinPlayers,
+  gameOnMinGoalkeepers: event.gameOnMinGoalkeepers,
+  gameOnDecideHours: event.gameOnDecideHours,
+  gameOnState: event.gameOnState,
+  cancelReason: event.cancelReason,
 };
 
-export type SummaryRow = Omit<EventSummary, "startsAt" | "endsAt" | "registrationOpensAt" | "regularsOpenAt"> & {
+export type SummaryRow = Omit<EventSummary, "startsAt" | "endsAt" | "registrationOpensAt" | "regularsOpenAt" | "gameOn"> & {
   startsAt: Date;
   endsAt: Date;
   registrationOpensAt: Date | null;
   regularsOpenAt: Date | null;
+  gameOnMinPlayers: number | null;
+  gameOnMinGoalkeepers: number | null;
+  gameOnDecideHours: number;
+  gameOnState: GameOnState | null;
 };
+
+/** A game-on game's part of its summary (docs/game-on.md); null for an ordinary game. */
+export function gameOnViewOf(row: Pick<SummaryRow, "startsAt" | "gameOnMinPlayers" | "gameOnMinGoalkeepers" | "gameOnDecideHours" | "gameOnState">): GameOnView | null {
+  if (row.gameOnMinPlayers === null || row.gameOnState === null) return null;
+  return {
+    minPlayers: row.gameOnMinPlayers,
+    minGoalkeepers: row.gameOnMinGoalkeepers,
+    decideHours: row.gameOnDecideHours,
+    decidesAt: decisionAt(row).toISOString(),
+    state: row.gameOnState,
+  };
+}
 
 export function toEventSummary(row: SummaryRow): EventSummary {
   return {
@@ -76,6 +98,8 @@ export function toEventSummary(row: SummaryRow): EventSummary {
     playersCount: row.playersCount,
     goalkeepersCount: row.goalkeepersCount,
     playersWaiting: row.playersWaiting,
+    gameOn: gameOnViewOf(row),
+    cancelReason: row.cancelReason,
   };
 }
 

@@ -255,5 +255,7 @@ function summaryOf(detail: SharedEventDetail["detail"]): EventSummary {
     playersCount: detail.playersCount,
     goalkeepersCount: detail.goalkeepersCount,
     playersWaiting: detail.playersWaiting,
+    gameOn: detail.gameOn,
+    cancelReason: detail.cancelReason,
   };
 }

@@ -62,6 +62,8 @@ describe("the new-game mail", () => {
     seriesId: null,
     registrationOpensAt: null,
     regularsOpenAt: null,
+    gameOn: null,
+    cancelReason: null,
   };
   const mailIn = (currency: string) =>
     newEventMail({ appName: "Kickoff", currency, to: "olga@example.com", event, eventUrl: "https://x.test/event/1", unsubscribeUrl: "https://x.test/u" });

@@ -1,3 +1,4 @@
+import { decisionAt } from "#shared/game-on.ts";
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { occurrencesWithin } from "#shared/series-schedule.ts";
 import type { Db } from "#server/db/client.ts";
@@ -44,6 +45,12 @@ export async function generateGamesOf(db: Pick<Db, "insert" | "select">, rows: S
   return created;
 }
 
+function gameOnOf(row: SeriesRow, startsAt: Date, now: Date) {
+  const decided = decisionAt({ startsAt, gameOnDecideHours: row.gameOnDecideHours }).getTime() <= now.getTime();
+  if (row.gameOnMinPlayers === null || decided) return { gameOnMinPlayers: null, gameOnMinGoalkeepers: null, gameOnDecideHours: row.gameOnDecideHours, gameOnState: null };
+  return { gameOnMinPlayers: row.gameOnMinPlayers, gameOnMinGoalkeepers: row.gameOnMinGoalkeepers, gameOnDecideHours: row.gameOnDecideHours, gameOnState: "open" as const };
+}
+
 function gamesToGenerate(row: SeriesRow, options: { now: Date; horizonDays?: number }): (typeof event.$inferInsert)[] {
   return occurrencesWithin(row, { now: options.now, horizonDays: options.horizonDays ?? SERIES_HORIZON_DAYS }).map((occurrence) => ({
     seriesId: row.id,
@@ -66,6 +73,9 @@ function gamesToGenerate(row: SeriesRow, options: { now: Date; horizonDays?: num
     goalkeeperCostCents: row.goalkeeperCostCents,
     maxGoalkeepers: row.maxGoalkeepers,
     maxGuestsPerPlayer: row.maxGuestsPerPlayer,
+    // Game on (docs/game-on.md): each game is decided on its own; a game generated with its decision
+    // already past (a template changed late) is an ordinary game.
+    ...gameOnOf(row, occurrence.startsAt, options.now),
     organizerId: row.organizerId,
     organizerName: row.organizerName,
     organizerEmail: row.organizerEmail,

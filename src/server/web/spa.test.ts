@@ -243,6 +243,8 @@ describe("withEventPreview", () => {
     seriesId: null,
     registrationOpensAt: null,
     regularsOpenAt: null,
+    gameOn: null,
+    cancelReason: null,
   };
   const options = { appName: "Kickoff", publicUrl: "https://kickoff.example", now: new Date("2026-12-01T00:00:00Z") };
   const description = (html: string) => metaTags(html)["og:description"];

@@ -145,4 +145,5 @@ export const messages = {
   "errors.teams.guestApart": "A guest plays in the team of the player who brought them, unless you let them play apart.",
   "errors.teams.togetherApart": "Two players you keep together are in different teams.",
   "errors.teams.togetherShape": "Players kept together must be given as lists of players.",
+  "errors.gameOn.decisionPast": "The decision would already be past: choose fewer hours before kick-off.",
 };

@@ -142,4 +142,7 @@ export const messages = {
   "shared.calendar.gameReminders": "gameReminders must be true or false",
   "shared.analytics.path": "must be a path of the app",
   "shared.analytics.host": "must be a host name",
+  "shared.gameOn.minPlayersRange": "The players needed must be a whole number from 1 to the game's maximum.",
+  "shared.gameOn.minGoalkeepersRange": "The goalkeepers needed must be a whole number, at most the goalkeeper spots.",
+  "shared.gameOn.decideHoursRange": "Decide between {min} and {max} hours before kick-off.",
 };

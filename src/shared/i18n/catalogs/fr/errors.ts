@@ -136,4 +136,5 @@ export const messages: Record<keyof typeof english, string> = {
   "errors.teams.guestApart": "Un invité joue dans l’équipe du joueur qui l’a amené, sauf si vous le laissez jouer ailleurs.",
   "errors.teams.togetherApart": "Deux joueurs que vous gardez ensemble sont dans des équipes différentes.",
   "errors.teams.togetherShape": "Les joueurs gardés ensemble doivent être donnés en listes de joueurs.",
+  "errors.gameOn.decisionPast": "La décision serait déjà passée : choisissez moins d’heures avant le coup d’envoi.",
 };

@@ -130,4 +130,7 @@ export const messages: Record<keyof typeof english, string> = {
   "shared.calendar.gameReminders": "gameReminders doit valoir true ou false",
   "shared.analytics.path": "doit être un chemin de l’application",
   "shared.analytics.host": "doit être un nom d’hôte",
+  "shared.gameOn.minPlayersRange": "Le nombre de joueurs requis doit être un nombre entier de 1 au maximum de la partie.",
+  "shared.gameOn.minGoalkeepersRange": "Le nombre de gardiens requis doit être un nombre entier, au plus le nombre de places de gardien.",
+  "shared.gameOn.decideHoursRange": "Décidez entre {min} et {max} heures avant le coup d’envoi.",
 };
