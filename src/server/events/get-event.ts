@@ -3,7 +3,8 @@ import type { DisputeView, EventDetail, Participant, RefundIssue, RefundView } f
 import type { FailedAutoCharge } from "#shared/my-registrations.ts";
 import { HELD_STATUSES, type MyRegistration, type RegistrationStatus } from "#shared/registrations.ts";
 import type { Db } from "#server/db/client.ts";
-import { event, openingReminder, payment, paymentDispute, registration, user } from "#server/db/schema.ts";
+import { cardHold, event, openingReminder, payment, paymentDispute, registration, user } from "#server/db/schema.ts";
+import type { HoldView } from "#shared/game-on.ts";
 import type { GuestView } from "#shared/guests.ts";
 import { guestsByRegistration } from "./guests-by-registration.ts";
 import { NO_FEE, summarizeLedger } from "#shared/ledger.ts";
@@ -34,6 +35,8 @@ export interface SharedEventDetail {
     paidCents: number;
     backCents: number;
     guests?: GuestView[];
+    /** Game on: the party's card hold (docs/game-on.md). */
+    hold?: HoldView;
   }[];
   /** Waitlist places lost to a failed automatic charge and not followed by a newer join, for each viewer's own notice. */
   failedAutoCharges: (FailedAutoCharge & { userId: string })[];
@@ -124,6 +127,7 @@ export function viewerEventDetail(shared: SharedEventDetail, viewer: EventViewer
         paidCents: r.paidCents,
         backCents: r.backCents,
         ...(r.guests && { guests: r.guests }),
+        ...(r.hold && { hold: r.hold }),
       });
     }
   }
@@ -173,9 +177,12 @@ async function loadSharedEventDetail(db: Db, id: string): Promise<SharedEventDet
       amountCents: registration.amountCents,
       refundedCents: registration.refundedCents,
       name: user.name,
+      holdStatus: cardHold.status,
+      holdCents: cardHold.amountCents,
     })
     .from(registration)
     .innerJoin(user, eq(user.id, registration.userId))
+    .leftJoin(cardHold, eq(cardHold.registrationId, registration.id))
     .where(and(eq(registration.eventId, id), inArray(registration.status, SHOWN)))
     .orderBy(asc(registration.position));
 
@@ -212,8 +219,9 @@ async function loadSharedEventDetail(db: Db, id: string): Promise<SharedEventDet
       refundedUsers: [...new Set(registrations.filter((r) => r.status === "refunded").map((r) => r.userId!))],
     },
     registrations: registrations.map((r) => {
-      const { name: _name, userId, ...rest } = r;
-      return { ...rest, userId: userId!, ...moneyOf(r.id), ...withGuests(r) };
+      const { name: _name, userId, holdStatus, holdCents, ...rest } = r;
+      const hold = holdStatus && holdCents !== null ? { hold: { status: holdStatus, amountCents: holdCents } } : {};
+      return { ...rest, userId: userId!, ...moneyOf(r.id), ...withGuests(r), ...hold };
     }),
     failedAutoCharges,
     ...(regulars && { regulars }),

@@ -24,7 +24,10 @@ export async function cancelRegistration(deps: RegistrationDeps, options: { user
   if (!isEventId(eventId)) throw new AppError("not_found", EVENT_NOT_FOUND);
   const refundCents = await withEventLock(deps.database, eventId, async (tx, event) => {
     if (event.status === "cancelled") throw new AppError("rule", errorText("errors.registration.gameCancelled"));
-    if (!isCancellable(event.startsAt, nowOf(deps))) throw new AppError("rule", CANCEL_WINDOW_TEXT);
+    // Before a game-on game's decision nothing is taken yet: a spot may be given up until then, the
+    // hold let go (docs/game-on.md). During the decision's captures, a cancel waits for the outcome.
+    if (event.gameOnState === "deciding") throw new AppError("conflict", errorText("errors.gameOn.deciding"));
+    if (event.gameOnState !== "open" && !isCancellable(event.startsAt, nowOf(deps))) throw new AppError("rule", CANCEL_WINDOW_TEXT);
     const mine = await activeRegistrationsOf(tx, event.id, user.id);
     if (mine.length === 0) throw new AppError("not_found", NOT_REGISTERED);
     if (mine.some((reg) => reg.status === "pending_payment" || reg.status === "promoting")) throw new AppError("conflict", PAYMENT_IN_PROGRESS);

@@ -7,8 +7,11 @@ import { AppError } from "#server/http/errors.ts";
 import { type ChargeOutcome, GatewayUnavailableError } from "#server/money/processors/gateway.ts";
 import { applyChargeOutcome } from "./apply-charge.ts";
 import type { RegistrationDeps } from "./deps.ts";
-import { answerFor, chargeHeldSpot, type JoinResult, releasedWhilePaying, view } from "./join.ts";
+import { answerFor, chargeHeldSpot, type JoinResult, releasedWhilePaying, SPOT_RELEASED, view } from "./join.ts";
 import { errorText } from "#shared/i18n/error-key.ts";
+import { applyHoldOutcome, holdOf } from "./apply-hold.ts";
+import { answerForHold, holdHeldSpot } from "./hold-spot.ts";
+import { releaseKey } from "#server/money/hold-ledger.ts";
 
 export const NO_PAYMENT_WAITING = errorText("errors.payment.noneWaitingConfirmation");
 
@@ -36,6 +39,12 @@ export async function confirmPayment(deps: RegistrationDeps, options: { user: Se
     throw new AppError("not_found", NO_PAYMENT_WAITING);
   }
 
+  // Game on: the bank's check was for a card hold (hold-spot.ts); read it from the processor.
+  const hold = await holdOf(deps.database, latest.id);
+  if (hold) {
+    if (!hold.gatewayId) return holdHeldSpot(deps, latest, hold);
+    return answerForHold(deps, latest, await deps.gateway.getHold(hold.gatewayId).catch(unavailable));
+  }
   const [charge] = await deps.database.db
     .select({ gatewayId: payment.gatewayId })
     .from(payment)
@@ -51,6 +60,15 @@ export async function confirmPayment(deps: RegistrationDeps, options: { user: Se
  * in full by applyChargeOutcome); a check still open is given up so it cannot land later.
  */
 async function settleReleased(deps: RegistrationDeps, registrationId: string): Promise<void> {
+  const hold = await holdOf(deps.database, registrationId);
+  if (hold) {
+    // A hold placed after its spot went is let go by applyHoldOutcome; one still at the bank's check is given up first.
+    if (!hold.gatewayId || (hold.status !== "pending" && hold.status !== "requires_action")) return;
+    let outcome = await deps.gateway.getHold(hold.gatewayId).catch(unavailable);
+    if (outcome.status === "requires_action") outcome = await deps.gateway.releaseHold({ holdId: hold.gatewayId, idempotencyKey: releaseKey(registrationId) }).catch(unavailable);
+    await applyHoldOutcome(deps, registrationId, outcome);
+    throw new AppError("conflict", SPOT_RELEASED);
+  }
   const [charge] = await deps.database.db
     .select()
     .from(payment)

@@ -18,6 +18,7 @@ import { isEventId } from "#server/events/event-summary.ts";
 import { EVENT_NOT_FOUND } from "#server/events/get-event.ts";
 import { errorText } from "#shared/i18n/error-key.ts";
 import { translate } from "#server/i18n/translate.ts";
+import { gameOnAfterEdit } from "./edit-game-on.ts";
 
 /** Its English, what the tests compare; thrown by key ("errors.event.editCancelled"). */
 export const EDIT_CANCELLED = translate("en", "errors.event.editCancelled");
@@ -88,6 +89,7 @@ export async function editEvent(
       maxGuestsPerPlayer: input.maxGuestsPerPlayer,
       registrationOpensAt,
       regularsOpenAt,
+      ...(await gameOnAfterEdit(tx, locked, input, startsAt, now)),
     };
     const changes = describeChanges(locked, next, currency);
     if (changes.length === 0) return { changes, notified: 0 };
@@ -171,6 +173,8 @@ export function describeChanges(before: EventRow, after: EventRow, currency: str
     [t("mail.changes.goalkeepers"), goalkeepers],
     // A lower limit keeps the guests already in parties (docs/guests.md); it applies to new joins.
     [t("mail.changes.guests"), (row) => (row.maxGuestsPerPlayer === 0 ? t("mail.changes.noGuests") : String(row.maxGuestsPerPlayer))],
+    // Game on (docs/game-on.md): the minimum and when it is decided.
+    [t("mail.changes.gameOn"), (row) => (row.gameOnMinPlayers === null ? t("mail.changes.none") : t("mail.changes.gameOnValue", { min: row.gameOnMinPlayers, hours: row.gameOnDecideHours }))],
   ];
   return fields.flatMap(([label, read]) => {
     const [was, is] = [read(before), read(after)];

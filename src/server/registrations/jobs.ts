@@ -38,7 +38,17 @@ export type RegistrationMailJob = (
    * cancelling a game"); `refundIds`: the refund rows this cancel wrote for the person (older jobs:
    * their registrations' `admin_cancel` refunds).
    */
-  | { kind: "event_cancelled"; eventId: string; userId: string; message?: string; refundIds?: string[] }
+  | {
+      kind: "event_cancelled";
+      eventId: string;
+      userId: string;
+      message?: string;
+      refundIds?: string[];
+      /** Game on: the game was called off at its decision with too few players ("Called off: 7 of 10"). */
+      notEnough?: { players: number; minPlayers: number };
+      /** Game on: the person's card hold was let go (nothing was charged). */
+      holdReleased?: boolean;
+    }
   /** What an edit changed, as it was at the edit: a later edit sends its own mail. */
   | {
       kind: "event_changed";
@@ -50,6 +60,17 @@ export type RegistrationMailJob = (
       /** A price changed: the mail says it is for new registrations only. */
       priceChanged?: boolean;
     }
+  /**
+   * Game on (docs/game-on.md): a spot whose card is held (or will be, `scheduled`), charged only if the
+   * game is on; `promoted` when it came from the waitlist.
+   */
+  | { kind: "hold_placed"; registrationId: string; promoted?: boolean }
+  /** A game-on spot given up before the decision: the hold let go, nothing charged. */
+  | { kind: "hold_released"; registrationId: string }
+  /** A hold that could not be placed or captured (declined, expired): the spot is released, nothing charged. */
+  | { kind: "hold_failed"; registrationId: string }
+  /** The decision: enough players, the hold captured (`chargeId`: the capture's charge row). */
+  | { kind: "game_on"; registrationId: string; chargeId: string; players: number }
   /** A free spot taken at once ("You're in"). */
   | { kind: "joined"; registrationId: string }
   /**

@@ -14,6 +14,7 @@ import { inRegularsWindow, type RegularPass } from "#server/events/regulars.ts";
 import { GUESTS_OFF, GUESTS_PLAYERS_ONLY, guestDisplayName, PARTY_LARGER_THAN_GAME, tooManyGuests } from "#shared/guests.ts";
 import { type ErrorText, errorText } from "#shared/i18n/error-key.ts";
 import { translate } from "#server/i18n/translate.ts";
+import { holdPlacedFrom } from "#shared/game-on.ts";
 
 /** Its English, what the tests compare; thrown by key ("errors.registration.alreadyRegistered"). */
 export const ALREADY_REGISTERED = translate("en", "errors.registration.alreadyRegistered");
@@ -154,7 +155,7 @@ async function reserveUnderLock(deps: RegistrationDeps, tx: Tx, event: EventRow,
       const priceCents = checkPrice(event, join, deps.config.payments.currency);
       if (inRegularsWindow(event, now)) await checkRegularsShare(tx, event, join);
       const { regular: _pass, ...reservation } = join;
-      const request: ReserveRequest = { ...reservation, priceCents, eventId: event.id, capacity: capacityOf(event, join.role), now: new Date() };
+      const request: ReserveRequest = { ...reservation, priceCents, eventId: event.id, capacity: capacityOf(event, join.role), now: new Date(), hold: holdOf(event, now) };
       const { outcome, reg } = await reserveSpot(tx, request, { announce: !announced });
       if (reg) {
         announced = true;
@@ -210,6 +211,17 @@ export function checkOpen(event: EventRow, role: RegistrationRole, now: Date, re
     if (!regular) throw new AppError("rule", REGULARS_ONLY);
   }
   if (role === "goalkeeper" && !event.includeGoalkeepers) throw new AppError("rule", errorText("errors.registration.noGoalkeeperSpots"));
+  // The decision's captures are running (seconds): a join waits for its outcome (docs/game-on.md).
+  if (event.gameOnState === "deciding") throw new AppError("conflict", errorText("errors.gameOn.deciding"));
+}
+
+/**
+ * A game-on game before its decision holds paid spots on the card instead of charging them
+ * (docs/game-on.md): now, or from the instant a hold can last until the decision. After the decision
+ * (`on`) a join is an ordinary charge.
+ */
+function holdOf(event: EventRow, now: Date): ReserveRequest["hold"] {
+  return event.gameOnState === "open" ? { placeAfter: holdPlacedFrom(event, now) } : undefined;
 }
 
 /**

@@ -24,6 +24,8 @@ import { type RegistrationRow } from "./queries.ts";
 import { chargeInputOf } from "#server/money/ledger.ts";
 import { type ErrorText, errorText } from "#shared/i18n/error-key.ts";
 import { declineText } from "#server/money/processors/decline-text.ts";
+import { holdOf } from "./apply-hold.ts";
+import { holdHeldSpot } from "./hold-spot.ts";
 
 export { ACCOUNT_BEING_DELETED, ALREADY_REGISTERED } from "./join-batch.ts";
 
@@ -72,7 +74,7 @@ export async function joinEvent(deps: RegistrationDeps, options: { user: Session
   const guests = input.guests ?? [];
   checkParty(game, input.role, guests.length);
   // A payment already held is resumed at its own amount, whatever the game costs now.
-  if (held) return chargeHeldSpot(deps, held);
+  if (held) return payForHeldSpot(deps, held);
   // The price the person was shown (`expectedPriceCents`, sent by the web app) against the price read
   // here: changed, the join is refused before anything is asked of the processor. The join is then
   // prepared for the price read here, and the game's lock checks that price again against the row it
@@ -110,13 +112,19 @@ export async function joinEvent(deps: RegistrationDeps, options: { user: Session
   const charging = lockTimingOn ? performance.now() : 0;
   try {
     if (reg.status !== "pending_payment") return { httpStatus: 201, body: { registration: view(reg) } };
-    return await chargeHeldSpot(deps, reg);
+    return await payForHeldSpot(deps, reg);
   } finally {
     if (lockTimingOn) {
       const done = performance.now();
       recordTiming({ kind: "join", eventId, beforeMs: locking - started, lockedMs: charging - locking, chargeMs: done - charging, totalMs: done - started });
     }
   }
+}
+
+/** A spot held for payment is charged, or in a game-on game its card is held (hold-spot.ts). */
+export async function payForHeldSpot(deps: RegistrationDeps, reg: RegistrationRow): Promise<JoinResult> {
+  const hold = await holdOf(deps.database, reg.id);
+  return hold ? holdHeldSpot(deps, reg, hold) : chargeHeldSpot(deps, reg);
 }
 
 /**
@@ -173,11 +181,16 @@ export const JOIN_CHARGE_BUDGET_MS = 6_000;
  * processor cannot hold a person's request for minutes. Throws the last GatewayUnavailableError when
  * the budget is spent.
  */
-export async function chargeWithinBudget(gateway: PaymentGateway, input: ChargeInput, budgetMs: number): Promise<ChargeOutcome> {
+export function chargeWithinBudget(gateway: PaymentGateway, input: ChargeInput, budgetMs: number): Promise<ChargeOutcome> {
+  return withinBudget((timeoutMs) => gateway.charge({ ...input, timeoutMs }), budgetMs);
+}
+
+/** The same for any processor call made with one key (a card hold's placing: hold-spot.ts). */
+export async function withinBudget<T>(call: (timeoutMs: number) => Promise<T>, budgetMs: number): Promise<T> {
   const deadline = Date.now() + budgetMs;
   for (let attempt = 0; ; attempt++) {
     try {
-      return await gateway.charge({ ...input, timeoutMs: Math.max(deadline - Date.now(), MIN_TRY_MS) });
+      return await call(Math.max(deadline - Date.now(), MIN_TRY_MS));
     } catch (error) {
       if (!(error instanceof GatewayUnavailableError)) throw error;
       const pause = Math.min(MAX_PAUSE_MS, FIRST_PAUSE_MS * 2 ** attempt) * (0.5 + Math.random() / 2);

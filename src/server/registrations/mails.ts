@@ -19,6 +19,7 @@ import { composeAccountDeletionMail } from "./account-deletion-mail.ts";
 import { type PolicyFacts, spotCancelPolicy } from "./cancel-policy-text.ts";
 import type { RegistrationMailJob } from "./jobs.ts";
 import { waitlistMailContent } from "./waitlist-mail.ts";
+import { gameOnMailContent } from "./game-on-mails.ts";
 
 interface MailContext {
   appName: string;
@@ -117,6 +118,15 @@ export async function composeRegistrationMail(db: Db, context: MailContext, job:
   };
 
   switch (job.kind) {
+    case "hold_placed":
+    case "hold_released":
+    case "hold_failed":
+    case "game_on": {
+      const content = await gameOnMailContent(db, job, { reg, game, language, t, money });
+      if (!content) return null;
+      if (content.shape === "spot") return spotMail(content);
+      return withCalendar(mail(context, game, email, language, { messageId: messageId(content.key), subject: content.subject, paragraphs: content.paragraphs, moreDetails: card }));
+    }
     case "payment_confirmed": {
       // What was charged, whatever the party holds now (a guest removed since has a receipt of their own).
       const charge = byId(job.chargeId) ?? succeededCharge();
@@ -255,14 +265,19 @@ async function composeCancelledMail(db: Db, context: MailContext, job: Extract<R
   ).chargedCents;
   const told =
     refunded === 0
-      ? t("mail.cancelled.nothingCharged")
+      ? t(job.holdReleased ? "mail.cancelled.holdReleased" : "mail.cancelled.nothingCharged")
       : refunded >= charged
         ? t("mail.cancelled.refunded", { amount: money(refunded) })
         : t("mail.cancelled.refundedHeld", { amount: money(refunded), paid: money(charged) });
   return mail(context, row, person.email, language, {
     messageId: messageIdOf(context.publicUrl, `event_cancelled.${row.id}.${job.userId}`),
     subject: t("mail.cancelled.subject", { title: row.title }),
-    paragraphs: [t("mail.cancelled.intro", { title: row.title }), told, t("mail.cancelled.closed"), ...(job.message ? [t("mail.cancelled.organiserMessage", { message: job.message })] : [])],
+    paragraphs: [
+      t("mail.cancelled.intro", { title: row.title }),
+      ...(job.notEnough ? [t("mail.cancelled.notEnough", job.notEnough)] : []),
+      told, t("mail.cancelled.closed"),
+      ...(job.message ? [t("mail.cancelled.organiserMessage", { message: job.message })] : []),
+    ],
   });
 }
 

@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
 import type { RegistrationRole } from "#shared/registrations.ts";
 import { holdsSpot } from "#shared/registrations.ts";
-import { payment, user } from "#server/db/schema.ts";
+import { cardHold, payment, user } from "#server/db/schema.ts";
+import { holdPlacedFrom } from "#shared/game-on.ts";
+import { holdKey } from "#server/money/hold-ledger.ts";
 import { customerColumn } from "#server/money/customers.ts";
 import { type RegistrationDeps, nowOf } from "./deps.ts";
 import { enqueueIn } from "./jobs.ts";
-import { activeRegistrationsOf, capacityOf, closeOtherWaitlist, closeRegistration, firstWaitlistedFitting, heldSpots, moveRegistration } from "./queries.ts";
+import { activeRegistrationsOf, capacityOf, closeOtherWaitlist, closeRegistration, firstWaitlistedFitting, heldSpots, moveRegistration, type RegistrationRow } from "./queries.ts";
 import { promotionKey } from "#server/money/ledger.ts";
 import type { EventRow } from "#server/events/game-lock.ts";
 import type { Tx } from "#server/db/client.ts";
@@ -51,6 +53,10 @@ export async function promoteNext(tx: Tx, deps: RegistrationDeps, event: EventRo
       await enqueue.mail({ kind: "promotion_failed", registrationId: next.id });
       continue;
     }
+    if (event.gameOnState === "open") {
+      await promoteOntoHold(tx, deps, event, next, owner.customerId);
+      continue;
+    }
     await moveRegistration(tx, next.id, "promoting", { promotedAt: new Date() });
     await tx.db.insert(payment).values({
       registrationId: next.id,
@@ -64,6 +70,37 @@ export async function promoteNext(tx: Tx, deps: RegistrationDeps, event: EventRo
       customerId: owner.customerId,
       paymentMethodId: next.paymentMethodId,
     });
+    await enqueue.promotion(next.id);
+  }
+}
+
+/**
+ * Game on (docs/game-on.md): before the decision a promoted waitlister's card is held, not charged,
+ * under the consent they gave (key hold:{registrationId}): placed off-session by the promotion job, or,
+ * when the decision is further off than a hold lasts, the spot confirmed at once and the hold
+ * scheduled.
+ */
+async function promoteOntoHold(tx: Tx, deps: RegistrationDeps, event: EventRow, next: RegistrationRow, customerId: string): Promise<void> {
+  const placeAfter = holdPlacedFrom(event, nowOf(deps));
+  await moveRegistration(tx, next.id, placeAfter ? "confirmed" : "promoting", { promotedAt: new Date() });
+  await tx.db.insert(cardHold).values({
+    registrationId: next.id,
+    eventId: event.id,
+    userId: next.userId,
+    status: placeAfter ? "scheduled" : "pending",
+    amountCents: next.amountCents,
+    currency: deps.config.payments.currency,
+    idempotencyKey: holdKey(next.id),
+    offSession: true,
+    customerId,
+    paymentMethodId: next.paymentMethodId!,
+    placeAfter,
+  });
+  const enqueue = enqueueIn(tx, deps);
+  if (placeAfter) {
+    await closeOtherWaitlist(tx, next);
+    await enqueue.mail({ kind: "hold_placed", registrationId: next.id, promoted: true });
+  } else {
     await enqueue.promotion(next.id);
   }
 }

@@ -7,6 +7,8 @@ import { closeRegistration, type RegistrationRow } from "./queries.ts";
 import { chargeOf, insertRefund } from "#server/money/ledger.ts";
 import type { EventRow } from "#server/events/game-lock.ts";
 import type { Tx } from "#server/db/client.ts";
+import type { HoldReleaseReason } from "#shared/holds.ts";
+import { holdOf, letGo } from "./apply-hold.ts";
 
 /** Why a release's money goes back, from why the spot was released (docs/money.md). */
 export function releaseRefundReason(closedReason: ClosedReason): RefundReason {
@@ -14,6 +16,13 @@ export function releaseRefundReason(closedReason: ClosedReason): RefundReason {
   if (closedReason === "account_deleted") return "account_deleted";
   if (closedReason === "user_left") return "player_cancel";
   throw new Error(`a confirmed spot is not released for ${closedReason}`);
+}
+
+/** Why a release lets a card hold go, from why the spot was released. */
+function holdReleaseReason(closedReason: ClosedReason): HoldReleaseReason {
+  if (closedReason === "event_cancelled") return "called_off";
+  if (closedReason === "account_deleted") return "account_deleted";
+  return "player_cancel";
 }
 
 /**
@@ -29,6 +38,16 @@ export async function releaseConfirmedSpot(
   reg: RegistrationRow,
   options: { closedReason: ClosedReason; refundDue: (paidCents: number) => number; mail: boolean },
 ): Promise<number> {
+  // A game-on spot whose card is only held (docs/game-on.md): nothing was taken, so nothing is
+  // refunded and no fee kept; the hold is let go.
+  const hold = await holdOf(tx, reg.id);
+  if (hold && hold.status !== "captured") {
+    await letGo(tx, deps, hold, holdReleaseReason(options.closedReason));
+    await closeRegistration(tx, reg.id, { status: "cancelled", closedReason: options.closedReason });
+    if (options.mail) await enqueueIn(tx, deps).mail({ kind: "hold_released", registrationId: reg.id });
+    await promoteNext(tx, deps, event, reg.role);
+    return 0;
+  }
   const charge = await chargeOf(tx, reg.id);
   // What the party holds now: the charge, less the shares of guests removed since (docs/guests.md).
   const paidCents = charge?.status === "succeeded" ? heldChargeCents(charge.amountCents, reg.amountCents) : 0;

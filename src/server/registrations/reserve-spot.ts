@@ -45,6 +45,13 @@ export interface ReserveRequest {
   consentToAutoCharge: boolean;
   /** When a waitlist place is taken (the console counts waitlist joins by it). */
   now: Date;
+  /**
+   * A game-on game still open (docs/game-on.md): a paid spot is held on the card instead of charged
+   * (a `card_hold` row, key hold:{id}, in place of the charge row), and every paid join needs the
+   * consent to capture. `placeAfter` set: the decision is further off than a hold lasts, so the spot
+   * is confirmed now and the hold `scheduled` for that instant.
+   */
+  hold?: { placeAfter: Date | null };
 }
 
 export interface Reservation {
@@ -64,8 +71,9 @@ export interface Reservation {
  *      a spot for the whole party (paid: held for payment) or the waitlist for the whole party, and a
  *      paid waitlist place needs the consent to an automatic charge of the party's price;
  *   4. the registration is inserted with its guests (docs/guests.md) and its ledger charge row
- *      (pending, key charge:{id}, price × (1 + guests)) for a paid spot; a free spot closes the
- *      user's place on the other role's waitlist;
+ *      (pending, key charge:{id}, price × (1 + guests)) for a paid spot, or in a game-on game its
+ *      card hold (pending, or scheduled with the spot confirmed at once: docs/game-on.md); a free
+ *      spot closes the user's place on the other role's waitlist;
  *   5. when something was inserted and `announce` is set, the game's version is bumped and NOTIFYed,
  *      as announceEventChange does (src/server/events/announce.ts), inside this transaction: once per
  *      transaction is enough, as listeners read the game after COMMIT (join-batch.ts sets it for the
@@ -100,6 +108,8 @@ export async function reserveSpot(tx: Tx, request: ReserveRequest, options: { an
     JSON.stringify(guests),
     guests.length,
     partyAmountCents(request.priceCents, guests.length),
+    request.hold !== undefined,
+    request.hold?.placeAfter ?? null,
   ]);
   const row = rows[0]!;
   return { outcome: row.outcome, reg: row.id ? registrationOf(row) : undefined };
@@ -121,9 +131,10 @@ decision as materialized (
     when not exists (select 1 from me where not deleting) then 'account_being_deleted'
     when exists (select 1 from mine where status = any($14::registration_status[])) then 'holds_spot'
     when exists (select 1 from mine where role = $3::registration_role) then 'on_waitlist'
+    when $5::int > 0 and $22::boolean and not $8::boolean then 'consent_required'
     when (select coalesce(sum(1 + guest_count), 0) from registration
            where event_id = $1 and role = $3::registration_role and status = any($14::registration_status[])) + 1 + $20::int <= $4::int
-      then case when $5::int > 0 then 'pending_payment' else 'confirmed' end
+      then case when $5::int > 0 and $23::timestamptz is null then 'pending_payment' else 'confirmed' end
     when $5::int > 0 and not $8::boolean then 'consent_required'
     else 'waitlisted'
   end as outcome
@@ -132,7 +143,7 @@ inserted as (
   insert into registration
     (id, event_id, user_id, role, status, amount_cents, guest_count, payment_method_id, card_label, consent_to_auto_charge, waitlisted_at)
   select $15::uuid, $1, $2, $3::registration_role, outcome::registration_status, $21::int, $20::int, $6, $7,
-         outcome = 'waitlisted' and $5::int > 0,
+         $5::int > 0 and (outcome = 'waitlisted' or $22::boolean),
          case when outcome = 'waitlisted' then $16::timestamptz end
     from decision
    where outcome in ('confirmed', 'pending_payment', 'waitlisted')
@@ -148,7 +159,15 @@ charge as (
   insert into payment (registration_id, event_id, user_id, kind, amount_cents, currency, idempotency_key, customer_id, payment_method_id)
   select id, event_id, user_id, 'charge', amount_cents, $10, $17, $11, payment_method_id
     from inserted
-   where status = 'pending_payment'
+   where status = 'pending_payment' and not $22::boolean
+  returning id
+),
+hold as (
+  insert into card_hold (registration_id, event_id, user_id, status, amount_cents, currency, idempotency_key, customer_id, payment_method_id, place_after)
+  select id, event_id, user_id, case when status = 'pending_payment' then 'pending' else 'scheduled' end::hold_status,
+         amount_cents, $10, 'hold:' || id, $11, payment_method_id, $23::timestamptz
+    from inserted
+   where $22::boolean and $5::int > 0 and status in ('pending_payment', 'confirmed')
   returning id
 ),
 closed as (
@@ -165,7 +184,7 @@ bumped as (
 announced as (
   select pg_notify($12, json_build_object('type', 'event', 'eventId', id, 'version', version)::text) from bumped
 )
-select decision.outcome, inserted.*, (select count(*) from party) as guests, (select count(*) from charge) as charges, (select count(*) from closed) as closed,
+select decision.outcome, inserted.*, (select count(*) from party) as guests, (select count(*) from charge) as charges, (select count(*) from hold) as holds, (select count(*) from closed) as closed,
        (select count(*) from announced) as announced
   from decision left join inserted on true`;
 

@@ -6,6 +6,8 @@ import { applyChargeOutcome } from "./apply-charge.ts";
 import type { RegistrationDeps } from "./deps.ts";
 import { chargeInputOf, chargeLookupOf } from "#server/money/ledger.ts";
 import { translate } from "#server/i18n/translate.ts";
+import { applyHoldOutcome, holdOf } from "./apply-hold.ts";
+import { type CardHoldRow, holdInputOf, releaseKey } from "#server/money/hold-ledger.ts";
 
 /**
  * The promotion job: charges a promoted waitlister's saved card off-session with the key
@@ -14,6 +16,9 @@ import { translate } from "#server/i18n/translate.ts";
  * Off-session there is nobody to authenticate: a card that asks for it is a failed promotion.
  */
 export async function runPromotion(deps: RegistrationDeps, registrationId: string): Promise<void> {
+  // Game on: a promotion before the decision holds the card instead (promote-next.ts).
+  const hold = await holdOf(deps.database, registrationId);
+  if (hold) return placePromotionHold(deps, registrationId, hold);
   const [reg] = await deps.database.db.select().from(registration).where(eq(registration.id, registrationId));
   const [charge] = await deps.database.db
     .select()
@@ -46,4 +51,20 @@ export async function runPromotion(deps: RegistrationDeps, registrationId: strin
         : { status: "failed", chargeId: outcome.chargeId, amountCents: charge.amountCents, code: "authentication_required", message: DECLINES.authentication_required };
   }
   await applyChargeOutcome(deps, registrationId, outcome);
+}
+
+/**
+ * Places a promoted waitlister's card hold off-session (key hold:{registrationId}) and applies the
+ * outcome (apply-hold.ts). Nobody can do the bank's check off-session: a card that asks for it is a
+ * failed promotion, and the next person is tried. An unreachable processor throws; the job retries
+ * with the same key.
+ */
+async function placePromotionHold(deps: RegistrationDeps, registrationId: string, hold: CardHoldRow): Promise<void> {
+  if (hold.status !== "pending") return;
+  let outcome = await deps.gateway.placeHold(holdInputOf(hold));
+  if (outcome.status === "requires_action") {
+    await deps.gateway.releaseHold({ holdId: outcome.holdId, idempotencyKey: releaseKey(registrationId) });
+    outcome = { status: "failed", holdId: outcome.holdId, amountCents: hold.amountCents, code: "authentication_required", message: DECLINES.authentication_required };
+  }
+  await applyHoldOutcome(deps, registrationId, outcome);
 }

@@ -6,6 +6,7 @@ import { PROMOTE_QUEUE, type PromoteJob, RECOVER_QUEUE, REGISTRATION_MAIL_QUEUE,
 import { REFUND_QUEUE, type RefundJob } from "#server/money/refund-jobs.ts";
 import { recoverPayments } from "./recover.ts";
 import { runPromotion } from "./run-promotion.ts";
+import { GAME_ON_QUEUE, runGameOnSweep } from "./game-on-sweep.ts";
 import { MAILS_PER_BATCH, sendMailBatch } from "./send-mail-batch.ts";
 
 /** Every minute: the recovery sweep (pg-boss schedules are per minute). */
@@ -30,6 +31,9 @@ export async function startRegistrationWorkers(
   await boss.createQueue(REGISTRATION_MAIL_QUEUE, { name: REGISTRATION_MAIL_QUEUE, retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds });
   await boss.createQueue(RECOVER_QUEUE, { name: RECOVER_QUEUE, policy: "singleton", retryLimit: 0 });
   await boss.schedule(RECOVER_QUEUE, RECOVER_CRON);
+  // Game on (docs/game-on.md): decisions and scheduled holds, every minute, one run at a time.
+  await boss.createQueue(GAME_ON_QUEUE, { name: GAME_ON_QUEUE, policy: "singleton", retryLimit: 0 });
+  await boss.schedule(GAME_ON_QUEUE, RECOVER_CRON);
 
   await boss.work<PromoteJob>(PROMOTE_QUEUE, { pollingIntervalSeconds }, async ([job]) => {
     if (job) await runPromotion(deps, job.data.registrationId);
@@ -54,5 +58,8 @@ export async function startRegistrationWorkers(
   );
   await boss.work(RECOVER_QUEUE, async () => {
     await recoverPayments(deps);
+  });
+  await boss.work(GAME_ON_QUEUE, async () => {
+    await runGameOnSweep(deps);
   });
 }

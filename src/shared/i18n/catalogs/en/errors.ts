@@ -146,4 +146,8 @@ export const messages = {
   "errors.teams.togetherApart": "Two players you keep together are in different teams.",
   "errors.teams.togetherShape": "Players kept together must be given as lists of players.",
   "errors.gameOn.decisionPast": "The decision would already be past: choose fewer hours before kick-off.",
+  "errors.gameOn.deciding": "This game is being decided right now. Try again in a minute.",
+  "errors.gameOn.alreadyDecided": "This game has been decided: its minimum can no longer change.",
+  "errors.gameOn.cardsHeld": "Cards are held for this game: call it off, or keep the minimum.",
+  "errors.gameOn.alreadyCharged": "Players have already paid for this game: it cannot wait for a minimum now.",
 };

@@ -137,4 +137,8 @@ export const messages: Record<keyof typeof english, string> = {
   "errors.teams.togetherApart": "Deux joueurs que vous gardez ensemble sont dans des équipes différentes.",
   "errors.teams.togetherShape": "Les joueurs gardés ensemble doivent être donnés en listes de joueurs.",
   "errors.gameOn.decisionPast": "La décision serait déjà passée : choisissez moins d’heures avant le coup d’envoi.",
+  "errors.gameOn.deciding": "Cette partie est en train d’être décidée. Réessayez dans une minute.",
+  "errors.gameOn.alreadyDecided": "Cette partie a été décidée : son minimum ne peut plus changer.",
+  "errors.gameOn.cardsHeld": "Des cartes sont bloquées pour cette partie : annulez-la, ou gardez le minimum.",
+  "errors.gameOn.alreadyCharged": "Des joueurs ont déjà payé cette partie : elle ne peut plus attendre un minimum.",
 };
