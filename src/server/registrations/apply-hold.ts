@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { cardHold, registration } from "#server/db/schema.ts";
 import type { Tx } from "#server/db/client.ts";
 import type { HoldOutcome } from "#server/money/processors/gateway.ts";
@@ -97,3 +97,29 @@ export async function startCapture(tx: Tx, deps: RegistrationDeps, hold: CardHol
 }
 
 export type { EventRow };
+
+/**
+ * A hold the processor let go before it was captured (it expired): nothing can be taken on it, so
+ * its spot is released, its player told, and the next waitlister tried (docs/game-on.md, "Faults").
+ * Applied once, under the game's lock: only a hold still `held` changes.
+ */
+export async function expireHold(deps: RegistrationDeps, holdId: string): Promise<void> {
+  const [found] = await deps.database.db.select({ eventId: cardHold.eventId }).from(cardHold).where(eq(cardHold.id, holdId));
+  if (!found) return;
+  const changed = await withEventLock(
+    deps.database,
+    found.eventId,
+    async (tx, event) => {
+      const [hold] = await tx.db.update(cardHold).set({ status: "failed", error: "hold_expired" }).where(and(eq(cardHold.id, holdId), eq(cardHold.status, "held"))).returning();
+      if (!hold) return false;
+      const [reg] = await tx.db.select().from(registration).where(eq(registration.id, hold.registrationId));
+      if (reg?.status !== "confirmed") return true;
+      await closeRegistration(tx, reg.id, { status: "payment_failed", closedReason: "payment_expired" });
+      await enqueueIn(tx, deps).mail({ kind: "hold_failed", registrationId: reg.id });
+      await promoteNext(tx, deps, event, reg.role);
+      return true;
+    },
+    { announce: (result) => result },
+  );
+  if (changed) deps.listCache?.invalidate();
+}

@@ -1,7 +1,7 @@
 import { and, eq, or } from "drizzle-orm";
 import { Hono } from "hono";
 import type Stripe from "stripe";
-import { payment, paymentDispute, registration, stripeEvent } from "#server/db/schema.ts";
+import { cardHold, payment, paymentDispute, registration, stripeEvent } from "#server/db/schema.ts";
 import { isEventId } from "#server/events/event-summary.ts";
 import { AppError } from "#server/http/errors.ts";
 import type { AppEnv } from "#server/http/env.ts";
@@ -9,13 +9,19 @@ import { applyChargeOutcome } from "./apply-charge.ts";
 import type { RegistrationDeps } from "./deps.ts";
 import { firstKeyOf, isCurrentAttempt, settleRefundByAsking } from "#server/money/settle-refund.ts";
 import { GatewayUnavailableError } from "#server/money/processors/gateway.ts";
-import { outcomeOf, refundOutcomeOf } from "#server/money/processors/stripe.ts";
+import { holdOutcomeOf, outcomeOf, refundOutcomeOf } from "#server/money/processors/stripe.ts";
+import { captureHold } from "#server/money/capture-hold.ts";
+import { releaseHold } from "#server/money/release-hold.ts";
+import { applyHoldOutcome, expireHold } from "./apply-hold.ts";
 import { errorText } from "#shared/i18n/error-key.ts";
 
 /** Event types acted on; any other is acknowledged and ignored. */
 export const HANDLED_EVENTS = [
   "payment_intent.succeeded",
   "payment_intent.payment_failed",
+  // Card holds of game-on games (docs/game-on.md): placed, and let go (released or expired).
+  "payment_intent.amount_capturable_updated",
+  "payment_intent.canceled",
   "setup_intent.succeeded",
   "charge.refunded",
   "refund.created",
@@ -61,7 +67,11 @@ export async function handleStripeEvent(deps: RegistrationDeps & { stripe: Strip
   switch (event.type) {
     case "payment_intent.succeeded":
     case "payment_intent.payment_failed":
-      return settleCharge(deps, await stripe.paymentIntents.retrieve(objectId));
+    case "payment_intent.amount_capturable_updated":
+    case "payment_intent.canceled": {
+      const intent = await stripe.paymentIntents.retrieve(objectId);
+      return intent.capture_method === "manual" ? settleHold(deps, intent) : settleCharge(deps, intent);
+    }
     case "setup_intent.succeeded":
       // The card is saved when the browser hands its id over; cards are always listed from Stripe.
       await stripe.setupIntents.retrieve(objectId);
@@ -91,6 +101,24 @@ async function settleCharge(deps: RegistrationDeps, intent: Stripe.PaymentIntent
   const [known] = await deps.database.db.select({ id: registration.id }).from(registration).where(eq(registration.id, registrationId));
   if (!known || intent.status === "processing") return;
   await applyChargeOutcome(deps, registrationId, outcomeOf(intent));
+}
+
+/**
+ * News of a card hold (an intent with capture_method manual, docs/game-on.md) goes where the hold
+ * stands, each step applied once: being placed → applied like a join's outcome; being captured or
+ * let go → that step is made again with its key (the processor answers with the first result), so
+ * the ledger takes what Stripe holds; held and now let go by Stripe → it expired.
+ */
+async function settleHold(deps: RegistrationDeps, intent: Stripe.PaymentIntent) {
+  const registrationId = intent.metadata.registrationId;
+  if (!registrationId || !isEventId(registrationId)) return;
+  const [hold] = await deps.database.db.select().from(cardHold).where(eq(cardHold.registrationId, registrationId));
+  if (!hold || intent.status === "processing") return;
+  const news = holdOutcomeOf(intent);
+  if (hold.status === "pending" || hold.status === "requires_action") await applyHoldOutcome(deps, registrationId, news);
+  else if (hold.status === "capturing") await captureHold(deps, hold.id);
+  else if (hold.status === "releasing") await releaseHold(deps, hold.id);
+  else if (hold.status === "held" && news.status === "released") await expireHold(deps, hold.id);
 }
 
 /**
