@@ -331,7 +331,7 @@ async function timed<T>(result: RunResult, step: string, work: () => Promise<T>)
  * A small pool for the bench's own queries, closed after use: on PGlite the database is reachable only
  * while the app runs (and at a new address after a restart).
  */
-async function withConnection<T>(url: string, work: (database: Database) => Promise<T>): Promise<T> {
+export async function withConnection<T>(url: string, work: (database: Database) => Promise<T>): Promise<T> {
   const database = connect(url, 2);
   try {
     return await work(database);
@@ -706,7 +706,7 @@ async function eventAs(client: Client, eventId: string, user: StormUser): Promis
 }
 
 /** `npm run reconcile` itself, with the app's configuration (on PGlite it finds the running app's database). */
-async function reconcileCli(app: App): Promise<{ ok: boolean; lines: string[] }> {
+export async function reconcileCli(app: App): Promise<{ ok: boolean; lines: string[] }> {
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/reconcile.ts"], { cwd: root, env: app.env, stdio: ["ignore", "pipe", "pipe"] });
   const timer = setTimeout(() => child.kill("SIGKILL"), CLI_TIMEOUT_MS);
   let output = "";
