@@ -1,4 +1,4 @@
-import { gameOnInputSchema, gameOnIssues, type GameOnView } from "./game-on.ts";
+import { gameOnInputSchema, gameOnIssues, type GameOnView, PITCH_NEEDS_GAME_ON, PITCH_NEEDS_PRICE } from "./game-on.ts";
 import { z } from "zod";
 import { isChargeablePrice, minimumChargeCents, parseMoneyToCents } from "./money.ts";
 import type { FailedAutoCharge } from "./my-registrations.ts";
@@ -120,6 +120,8 @@ function buildCreateEventSchema(currency: string) {
       maxGuestsPerPlayer: wholeNumber(0, GUEST_LIMIT_MESSAGE, { value: MAX_GUESTS_PER_PLAYER, message: GUEST_LIMIT_MESSAGE }).optional().default(0),
       // Game on (docs/game-on.md): off unless a minimum of players is given.
       ...gameOnInputSchema.shape,
+      /** Split the pitch: its total cost (blank: a set price); `cost` is then the most a player pays. */
+      pitchCost: z.string().optional().default(""),
     })
     .transform((input, ctx) => {
       let goalkeeperCostCents = 0;
@@ -168,8 +170,23 @@ function buildCreateEventSchema(currency: string) {
       const gameOnProblems = gameOnIssues(gameOn, { maxPlayers: input.maxPlayers, includeGoalkeepers: input.includeGoalkeepers, maxGoalkeepers });
       for (const issue of gameOnProblems) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
       if (gameOnProblems.length > 0) return z.NEVER;
+      let pitchCostCents: number | null = null;
+      if (input.pitchCost.trim() !== "") {
+        const cents = parseMoneyToCents(input.pitchCost);
+        if (cents === null || cents <= 0) {
+          ctx.addIssue({ code: "custom", path: ["pitchCost"], message: errorKey("shared.event.costFormat") });
+          return z.NEVER;
+        }
+        const problem = gameOn.gameOnMinPlayers === null ? PITCH_NEEDS_GAME_ON : input.cost === 0 ? PITCH_NEEDS_PRICE : null;
+        if (problem) {
+          ctx.addIssue({ code: "custom", path: ["pitchCost"], message: problem });
+          return z.NEVER;
+        }
+        pitchCostCents = cents;
+      }
       return {
         ...gameOn,
+        pitchCostCents,
         title: input.title,
         date: input.date,
         time: input.time,

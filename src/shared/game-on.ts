@@ -19,6 +19,8 @@ export interface GameOnView {
   /** ISO instant of the decision: kick-off − decideHours. */
   decidesAt: string;
   state: GameOnState;
+  /** Split the pitch: its total cost shared by the players held at the decision (the price is then the most each pays); null: a set price. */
+  pitchCostCents: number | null;
 }
 
 /** The viewer's card hold on a game-on game (MyRegistration.hold): "Your card is held for $10.00". */
@@ -57,6 +59,19 @@ export function holdPlacedFrom(game: Pick<GameOnFields, "startsAt" | "gameOnDeci
 export function minimumMet(game: Pick<GameOnFields, "gameOnMinPlayers" | "gameOnMinGoalkeepers">, held: { players: number; goalkeepers: number }): boolean {
   return held.players >= (game.gameOnMinPlayers ?? 0) && held.goalkeepers >= (game.gameOnMinGoalkeepers ?? 0);
 }
+
+/**
+ * Split the pitch (docs/game-on.md): what each player spot pays when `players` spots are held at the
+ * decision: the pitch's cost divided by them, rounded up to the cent, never above the most per player
+ * (`maxCents`, what was held). Rounding up keeps the captures within one cent a player of the total.
+ */
+export function splitShareCents(pitchCostCents: number, players: number, maxCents: number): number {
+  if (players <= 0) return maxCents;
+  return Math.min(maxCents, Math.ceil(pitchCostCents / players));
+}
+
+export const PITCH_NEEDS_GAME_ON = errorKey("shared.gameOn.pitchNeedsGameOn");
+export const PITCH_NEEDS_PRICE = errorKey("shared.gameOn.pitchNeedsPrice");
 
 export const MIN_PLAYERS_RANGE = errorKey("shared.gameOn.minPlayersRange");
 export const MIN_GOALKEEPERS_RANGE = errorKey("shared.gameOn.minGoalkeepersRange");

@@ -61,6 +61,7 @@ export function gameDetailsOf(input: CreateEventData) {
     gameOnMinPlayers: input.gameOnMinPlayers,
     gameOnMinGoalkeepers: input.gameOnMinPlayers === null ? null : input.gameOnMinGoalkeepers,
     gameOnDecideHours: input.gameOnDecideHours,
+    pitchCostCents: input.gameOnMinPlayers === null ? null : input.pitchCostCents,
   };
 }
 

@@ -47,6 +47,7 @@ export const summaryColumns = {
   gameOnMinGoalkeepers: event.gameOnMinGoalkeepers,
   gameOnDecideHours: event.gameOnDecideHours,
   gameOnState: event.gameOnState,
+  pitchCostCents: event.pitchCostCents,
   cancelReason: event.cancelReason,
 };
 
@@ -59,10 +60,11 @@ export type SummaryRow = Omit<EventSummary, "startsAt" | "endsAt" | "registratio
   gameOnMinGoalkeepers: number | null;
   gameOnDecideHours: number;
   gameOnState: GameOnState | null;
+  pitchCostCents: number | null;
 };
 
 /** A game-on game's part of its summary (docs/game-on.md); null for an ordinary game. */
-export function gameOnViewOf(row: Pick<SummaryRow, "startsAt" | "gameOnMinPlayers" | "gameOnMinGoalkeepers" | "gameOnDecideHours" | "gameOnState">): GameOnView | null {
+export function gameOnViewOf(row: Pick<SummaryRow, "startsAt" | "gameOnMinPlayers" | "gameOnMinGoalkeepers" | "gameOnDecideHours" | "gameOnState" | "pitchCostCents">): GameOnView | null {
   if (row.gameOnMinPlayers === null || row.gameOnState === null) return null;
   return {
     minPlayers: row.gameOnMinPlayers,
@@ -70,6 +72,7 @@ export function gameOnViewOf(row: Pick<SummaryRow, "startsAt" | "gameOnMinPlayer
     decideHours: row.gameOnDecideHours,
     decidesAt: decisionAt(row).toISOString(),
     state: row.gameOnState,
+    pitchCostCents: row.pitchCostCents,
   };
 }
 

@@ -51,14 +51,14 @@ export async function applyHoldOutcome(deps: RegistrationDeps, registrationId: s
           return { reg, changed: false };
         }
         if (scheduled) {
-          if (event.gameOnState === "on" || event.gameOnState === "deciding") await startCapture(tx, deps, after, reg.amountCents);
+          if (event.gameOnState === "on" || event.gameOnState === "deciding") await startCapture(tx, deps, after, captureCentsOf(event, reg));
           return { reg, changed: false };
         }
         await moveRegistration(tx, reg.id, "confirmed");
         await closeOtherWaitlist(tx, reg);
         await enqueue.mail({ kind: "hold_placed", registrationId: reg.id, ...(reg.status === "promoting" && { promoted: true }) });
         // Decided while this hold was being placed: it is captured like the others (decide-game.ts).
-        if (event.gameOnState === "on" || event.gameOnState === "deciding") await startCapture(tx, deps, after, reg.amountCents);
+        if (event.gameOnState === "on" || event.gameOnState === "deciding") await startCapture(tx, deps, after, captureCentsOf(event, reg));
         return { reg: { ...reg, status: "confirmed" as const }, changed: true };
       }
 
@@ -84,6 +84,14 @@ export async function letGo(tx: Tx, deps: RegistrationDeps, hold: CardHoldRow, r
   if (!["scheduled", "pending", "requires_action", "held"].includes(hold.status)) return;
   await tx.db.update(cardHold).set({ status: "releasing", releaseReason: reason, attempts: 0 }).where(eq(cardHold.id, hold.id));
   await enqueueIn(tx, deps).release(hold.id);
+}
+
+/**
+ * What a hold placed after the decision began captures: the party's price, or on a split pitch the
+ * share decided (the game's price from then on, decide-game.ts) for each player spot.
+ */
+export function captureCentsOf(event: EventRow, reg: Pick<RegistrationRow, "role" | "guestCount" | "amountCents">): number {
+  return event.pitchCostCents !== null && reg.role === "player" ? event.costCents * (1 + reg.guestCount) : reg.amountCents;
 }
 
 /** Decides to capture a held hold for the party's price now (never more than held), under the game's lock; a job makes it. */

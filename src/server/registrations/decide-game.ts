@@ -1,5 +1,5 @@
 import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
-import { decisionAt, minimumMet } from "#shared/game-on.ts";
+import { decisionAt, minimumMet, splitShareCents } from "#shared/game-on.ts";
 import { cardHold, event as eventTable, registration } from "#server/db/schema.ts";
 import { withEventLock } from "#server/events/game-lock.ts";
 import { captureHold } from "#server/money/capture-hold.ts";
@@ -42,8 +42,16 @@ export async function decideGame(deps: RegistrationDeps, eventId: string): Promi
         await cancelLockedEvent(tx, deps, game, { notEnough: { players: held.players, minPlayers: game.gameOnMinPlayers! } });
         return { decision: "called_off" as const, changed: true };
       }
-      await tx.db.update(eventTable).set({ gameOnState: "deciding" }).where(eq(eventTable.id, game.id));
-      for (const { hold, amountCents } of await holdsOfSpots(tx, game.id, ["held"])) await startCapture(tx, deps, hold, amountCents);
+      // Split the pitch: each player spot pays the share of the players held now, never more than held;
+      // joins after the decision pay it too (it becomes the game's price).
+      const share = game.pitchCostCents === null ? null : splitShareCents(game.pitchCostCents, held.players, game.costCents);
+      await tx.db
+        .update(eventTable)
+        .set({ gameOnState: "deciding", ...(share !== null && { costCents: share }) })
+        .where(eq(eventTable.id, game.id));
+      for (const { hold, amountCents, role, guestCount } of await holdsOfSpots(tx, game.id, ["held"])) {
+        await startCapture(tx, deps, hold, share !== null && role === "player" ? share * (1 + guestCount) : amountCents);
+      }
       return { decision: "deciding" as const, changed: true };
     },
     { announce: (result) => "changed" in result },
@@ -66,7 +74,7 @@ async function confirmedSpots(tx: Tx, eventId: string, role: "player" | "goalkee
 /** The holds of the game's confirmed spots in these states, with each party's price now. */
 async function holdsOfSpots(tx: Pick<Tx, "db">, eventId: string, statuses: (typeof cardHold.$inferSelect.status)[]) {
   return tx.db
-    .select({ hold: cardHold, amountCents: registration.amountCents })
+    .select({ hold: cardHold, amountCents: registration.amountCents, role: registration.role, guestCount: registration.guestCount })
     .from(cardHold)
     .innerJoin(registration, eq(registration.id, cardHold.registrationId))
     .where(and(eq(cardHold.eventId, eventId), eq(registration.status, "confirmed"), inArray(cardHold.status, statuses)));

@@ -7,7 +7,7 @@ import { cardHold, payment } from "#server/db/schema.ts";
 import type { EventRow } from "#server/events/game-lock.ts";
 import { AppError } from "#server/http/errors.ts";
 
-type GameOnColumns = Pick<EventRow, "gameOnMinPlayers" | "gameOnMinGoalkeepers" | "gameOnDecideHours" | "gameOnState">;
+type GameOnColumns = Pick<EventRow, "gameOnMinPlayers" | "gameOnMinGoalkeepers" | "gameOnDecideHours" | "gameOnState" | "pitchCostCents">;
 
 /**
  * What an edit makes of a game's game-on settings (docs/game-on.md, "Editing"), under the game's lock:
@@ -18,14 +18,24 @@ type GameOnColumns = Pick<EventRow, "gameOnMinPlayers" | "gameOnMinGoalkeepers" 
  * - once decided (or deciding), the settings are what was decided on and cannot change.
  */
 export async function gameOnAfterEdit(tx: Tx, locked: EventRow, input: CreateEventData, startsAt: Date, now: Date): Promise<GameOnColumns> {
-  const wanted = { gameOnMinPlayers: input.gameOnMinPlayers, gameOnMinGoalkeepers: input.gameOnMinPlayers === null ? null : input.gameOnMinGoalkeepers, gameOnDecideHours: input.gameOnDecideHours };
-  const same = wanted.gameOnMinPlayers === locked.gameOnMinPlayers && wanted.gameOnMinGoalkeepers === locked.gameOnMinGoalkeepers && wanted.gameOnDecideHours === locked.gameOnDecideHours;
+  const wanted = {
+    gameOnMinPlayers: input.gameOnMinPlayers,
+    gameOnMinGoalkeepers: input.gameOnMinPlayers === null ? null : input.gameOnMinGoalkeepers,
+    gameOnDecideHours: input.gameOnDecideHours,
+    pitchCostCents: input.gameOnMinPlayers === null ? null : input.pitchCostCents,
+  };
+  const same =
+    wanted.gameOnMinPlayers === locked.gameOnMinPlayers &&
+    wanted.gameOnMinGoalkeepers === locked.gameOnMinGoalkeepers &&
+    wanted.gameOnDecideHours === locked.gameOnDecideHours &&
+    wanted.pitchCostCents === locked.pitchCostCents;
   const decisionAhead = () => {
     if (decisionAt({ startsAt, gameOnDecideHours: wanted.gameOnDecideHours }).getTime() <= now.getTime()) {
       throw new AppError("validation", errorText("errors.gameOn.decisionPast"), { gameOnDecideHours: errorText("errors.gameOn.decisionPast") });
     }
   };
   if (locked.gameOnState !== null && locked.gameOnState !== "open") {
+    // Decided: the settings stay what was decided on (a split pitch's price is the share decided).
     if (!same) throw new AppError("rule", errorText("errors.gameOn.alreadyDecided"));
     return { ...wanted, gameOnState: locked.gameOnState };
   }

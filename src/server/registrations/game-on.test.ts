@@ -81,7 +81,7 @@ describe.each(["simulated", "stripe"] as const)("game on, on the %s gateway", (m
     const player = await playerIn(context, mode);
     const refused = await join(player.client, game.id, { role: "player", paymentMethodId: player.card.id, expectedPriceCents: 1000 });
     expect(refused.status).toBe(422);
-    const { response } = await joinHeld(game.id, CARDS.declinedOnCharge);
+    const { response } = await joinHeld(game.id, CARDS.declined);
     expect(response.status).toBe(402);
     expect(await registrationsOf(context, game.id)).toEqual([expect.objectContaining({ status: "payment_failed" })]);
     expect((await holdsOf(game.id))[0]).toMatchObject({ status: "failed" });

@@ -47,8 +47,14 @@ export async function generateGamesOf(db: Pick<Db, "insert" | "select">, rows: S
 
 function gameOnOf(row: SeriesRow, startsAt: Date, now: Date) {
   const decided = decisionAt({ startsAt, gameOnDecideHours: row.gameOnDecideHours }).getTime() <= now.getTime();
-  if (row.gameOnMinPlayers === null || decided) return { gameOnMinPlayers: null, gameOnMinGoalkeepers: null, gameOnDecideHours: row.gameOnDecideHours, gameOnState: null };
-  return { gameOnMinPlayers: row.gameOnMinPlayers, gameOnMinGoalkeepers: row.gameOnMinGoalkeepers, gameOnDecideHours: row.gameOnDecideHours, gameOnState: "open" as const };
+  if (row.gameOnMinPlayers === null || decided) return { gameOnMinPlayers: null, gameOnMinGoalkeepers: null, gameOnDecideHours: row.gameOnDecideHours, gameOnState: null, pitchCostCents: null };
+  return {
+    gameOnMinPlayers: row.gameOnMinPlayers,
+    gameOnMinGoalkeepers: row.gameOnMinGoalkeepers,
+    gameOnDecideHours: row.gameOnDecideHours,
+    gameOnState: "open" as const,
+    pitchCostCents: row.pitchCostCents,
+  };
 }
 
 function gamesToGenerate(row: SeriesRow, options: { now: Date; horizonDays?: number }): (typeof event.$inferInsert)[] {

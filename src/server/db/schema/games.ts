@@ -24,6 +24,11 @@ const gameOnColumns = () => ({
   gameOnMinPlayers: integer("game_on_min_players"),
   gameOnMinGoalkeepers: integer("game_on_min_goalkeepers"),
   gameOnDecideHours: integer("game_on_decide_hours").notNull().default(24),
+  /**
+   * Split the pitch (docs/game-on.md): the pitch's total cost, shared by the players held at the
+   * decision; `costCents` is then the most a player pays (what is held). Null: a set price.
+   */
+  pitchCostCents: integer("pitch_cost_cents"),
 });
 
 /**
@@ -97,6 +102,7 @@ export const series = pgTable(
     check("series_regulars_games", sql`1 <= ${table.regularsMinGames} and ${table.regularsMinGames} <= ${table.regularsOfLast} and ${table.regularsOfLast} <= 12`),
     check("series_regulars_percent", sql`${table.regularsMaxPercent} between 10 and 100`),
     check("series_guests_per_player", sql`${table.maxGuestsPerPlayer} between 0 and 5`),
+    check("series_pitch_split", sql`${table.pitchCostCents} is null or (${table.gameOnMinPlayers} is not null and ${table.pitchCostCents} > 0 and ${table.costCents} > 0)`),
     check("series_game_on", sql`${table.gameOnDecideHours} between 2 and 168 and coalesce(${table.gameOnMinPlayers}, 1) >= 1 and coalesce(${table.gameOnMinGoalkeepers}, 0) >= 0`),
   ],
 );
@@ -173,6 +179,7 @@ export const event = pgTable(
     check("event_guests_per_player", sql`${table.maxGuestsPerPlayer} between 0 and 5`),
     check("event_game_on", sql`${table.gameOnDecideHours} between 2 and 168 and coalesce(${table.gameOnMinPlayers}, 1) >= 1 and coalesce(${table.gameOnMinGoalkeepers}, 0) >= 0`),
     check("event_game_on_state", sql`(${table.gameOnMinPlayers} is null) = (${table.gameOnState} is null)`),
+    check("event_pitch_split", sql`${table.pitchCostCents} is null or (${table.gameOnMinPlayers} is not null and ${table.pitchCostCents} > 0 and ${table.costCents} > 0)`),
   ],
 );
 

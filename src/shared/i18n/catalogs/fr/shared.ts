@@ -133,4 +133,6 @@ export const messages: Record<keyof typeof english, string> = {
   "shared.gameOn.minPlayersRange": "Le nombre de joueurs requis doit être un nombre entier de 1 au maximum de la partie.",
   "shared.gameOn.minGoalkeepersRange": "Le nombre de gardiens requis doit être un nombre entier, au plus le nombre de places de gardien.",
   "shared.gameOn.decideHoursRange": "Décidez entre {min} et {max} heures avant le coup d’envoi.",
+  "shared.gameOn.pitchNeedsGameOn": "Partager le terrain demande un minimum de joueurs : le coût est partagé quand la partie est décidée.",
+  "shared.gameOn.pitchNeedsPrice": "Indiquez le montant maximal par joueur : c’est ce qui est bloqué sur sa carte.",
 };

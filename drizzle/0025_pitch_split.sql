@@ -1,0 +1,4 @@
+ALTER TABLE "event" ADD COLUMN "pitch_cost_cents" integer;--> statement-breakpoint
+ALTER TABLE "series" ADD COLUMN "pitch_cost_cents" integer;--> statement-breakpoint
+ALTER TABLE "event" ADD CONSTRAINT "event_pitch_split" CHECK ("event"."pitch_cost_cents" is null or ("event"."game_on_min_players" is not null and "event"."pitch_cost_cents" > 0 and "event"."cost_cents" > 0));--> statement-breakpoint
+ALTER TABLE "series" ADD CONSTRAINT "series_pitch_split" CHECK ("series"."pitch_cost_cents" is null or ("series"."game_on_min_players" is not null and "series"."pitch_cost_cents" > 0 and "series"."cost_cents" > 0));
