@@ -5,6 +5,9 @@ import { learnExpiredCharge, staleCharges, staleRefunds } from "#server/money/st
 import { applyChargeOutcome } from "./apply-charge.ts";
 import { nowOf, type RegistrationDeps } from "./deps.ts";
 import { runPromotion } from "./run-promotion.ts";
+import { learnExpiredHold, staleHolds } from "#server/money/stale-holds.ts";
+import { applyHoldOutcome } from "./apply-hold.ts";
+import { placeLateHold } from "./decide-game.ts";
 
 export interface RecoveryReport {
   charges: number;
@@ -24,7 +27,7 @@ export interface RecoveryReport {
 export async function recoverPayments(deps: RegistrationDeps): Promise<RecoveryReport> {
   const now = nowOf(deps).getTime();
   const report: RecoveryReport = { charges: 0, refunds: 0, unsettled: 0 };
-  const settle = async (row: PaymentRow, work: () => Promise<unknown>) => {
+  const settle = async (row: Pick<PaymentRow, "kind" | "id" | "registrationId"> | { kind: "hold"; id: string; registrationId: string }, work: () => Promise<unknown>) => {
     try {
       await work();
       return true;
@@ -47,6 +50,18 @@ export async function recoverPayments(deps: RegistrationDeps): Promise<RecoveryR
 
   for (const refund of await staleRefunds(deps, now)) {
     if (await settle(refund, () => executeRefund(deps, refund.id))) report.refunds += 1;
+  }
+
+  // Game on (docs/game-on.md): a card hold still being placed past its limit is settled the same way:
+  // off-session (a promotion, a scheduled hold) it is made again with its key; on-session it is
+  // looked up (one at the bank's check is let go first) and its outcome applied to the spot.
+  for (const hold of await staleHolds(deps, now)) {
+    const row = { kind: "hold" as const, id: hold.id, registrationId: hold.registrationId };
+    const settled = await settle(row, async () => {
+      if (hold.offSession) return placeLateHold(deps, hold.id);
+      await applyHoldOutcome(deps, hold.registrationId, await learnExpiredHold(deps, hold));
+    });
+    if (settled) report.charges += 1;
   }
   return report;
 }
