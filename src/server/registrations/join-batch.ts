@@ -161,7 +161,8 @@ async function reserveUnderLock(deps: RegistrationDeps, tx: Tx, event: EventRow,
         announced = true;
         // A paid spot is mailed once its charge succeeds (apply-charge.ts); these are told now, and a
         // paid waitlister gets the written record of the consent just given.
-        if (reg.status === "confirmed") mails.push({ kind: "joined", registrationId: reg.id });
+        // A paid spot confirmed at once is a game-on spot whose hold is scheduled (docs/game-on.md).
+        if (reg.status === "confirmed") mails.push(reg.amountCents > 0 ? { kind: "hold_placed", registrationId: reg.id } : { kind: "joined", registrationId: reg.id });
         if (reg.status === "waitlisted") {
           // The consent as given: the amount, the guests and the card of this moment (docs/mails.md).
           mails.push({ kind: "waitlisted", registrationId: reg.id, amountCents: reg.amountCents, guests: join.guests.map(guestDisplayName), cardLabel: reg.cardLabel });
