@@ -2,6 +2,7 @@ import { executeRefund } from "#server/money/execute-refund.ts";
 import type { PaymentRow } from "#server/money/ledger.ts";
 import { GatewayUnavailableError } from "#server/money/processors/gateway.ts";
 import { learnExpiredCharge, staleCharges, staleRefunds } from "#server/money/stale-payments.ts";
+import { recoverHoldSteps } from "#server/money/stale-holds.ts";
 import { applyChargeOutcome } from "./apply-charge.ts";
 import { nowOf, type RegistrationDeps } from "./deps.ts";
 import { runPromotion } from "./run-promotion.ts";
@@ -9,6 +10,8 @@ import { runPromotion } from "./run-promotion.ts";
 export interface RecoveryReport {
   charges: number;
   refunds: number;
+  /** Card holds whose lost capture or release was done (money/stale-holds.ts). */
+  holds: number;
   /** Rows left for the next sweep: the processor unreachable, or an error logged with the row's id. */
   unsettled: number;
 }
@@ -23,7 +26,7 @@ export interface RecoveryReport {
  */
 export async function recoverPayments(deps: RegistrationDeps): Promise<RecoveryReport> {
   const now = nowOf(deps).getTime();
-  const report: RecoveryReport = { charges: 0, refunds: 0, unsettled: 0 };
+  const report: RecoveryReport = { charges: 0, refunds: 0, holds: 0, unsettled: 0 };
   const settle = async (row: PaymentRow, work: () => Promise<unknown>) => {
     try {
       await work();
@@ -48,5 +51,9 @@ export async function recoverPayments(deps: RegistrationDeps): Promise<RecoveryR
   for (const refund of await staleRefunds(deps, now)) {
     if (await settle(refund, () => executeRefund(deps, refund.id))) report.refunds += 1;
   }
+
+  const holdSteps = await recoverHoldSteps(deps, now);
+  report.holds += holdSteps.settled.length;
+  report.unsettled += holdSteps.unsettled;
   return report;
 }
