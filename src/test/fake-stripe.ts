@@ -76,6 +76,8 @@ export class FakeStripe {
   chargeDelayMs = 0;
   /** Requests received, by "METHOD /path" (tests count calls). */
   readonly calls: string[] = [];
+  /** The idempotency key of each POST received, by "METHOD /path" (null: sent without one). */
+  readonly keys: { call: string; key: string | null }[] = [];
   /**
    * The webhook events Stripe would send about PaymentIntents, in order (this server delivers none:
    * a test delivers those it wants, signed, as stripe.test.ts does).
@@ -227,6 +229,7 @@ export class FakeStripe {
       return send(401, { error: { type: "invalid_request_error", message: "Invalid API Key provided." } });
     }
     const key = request.headers["idempotency-key"];
+    if (request.method === "POST") this.keys.push({ call, key: typeof key === "string" ? key : null });
     const idempotencyKey = request.method === "POST" && typeof key === "string" ? `${call}:${key}` : null;
     const replay = idempotencyKey ? this.idempotent.get(idempotencyKey) : undefined;
     const losing = this.loseAnswers && request.method === "POST" && this.answerMayBeLost(call);
