@@ -20,6 +20,7 @@ async function main() {
     console.log(`  charges:  ${report.charges} succeeded, ${formatCents(report.chargedCents, config.payments.currency)}`);
     console.log(`  refunds:  ${report.refunds} succeeded, ${formatCents(report.refundedCents, config.payments.currency)}`);
     console.log(`  refunds being executed: ${formatCents(report.pendingRefundCents, config.payments.currency)}`);
+    console.log(`  card holds open: ${report.openHolds}, ${formatCents(report.heldCents, config.payments.currency)} held (not money)`);
     for (const problem of report.problems) console.log(`  ! ${formatCents(problem.cents, config.payments.currency)}: ${problem.what}`);
     console.log(`unexplained: ${report.unexplainedCents} cents`);
     process.exitCode = report.unexplainedCents === 0 ? 0 : 1;

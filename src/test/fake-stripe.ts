@@ -9,7 +9,9 @@ import { behaviourOf, brandOf, type CardBehaviour, DECLINES } from "#server/mone
  * It answers only the endpoints the adapter uses, form-encoded as the official SDK sends them, with
  * Stripe's real idempotency behaviour (a key replays the first response, errors included) and the
  * test cards' behaviours. Routes under /test/ stand in for what Stripe.js does in the browser:
- * confirming a SetupIntent with a card, and the 3-D Secure step.
+ * confirming a SetupIntent with a card, and the 3-D Secure step. Holds (capture_method manual) are
+ * authorised for `holdLifetimeSeconds`, captured up to what is capturable, cancelled, and expired by
+ * a test hook (`expireHold`), as Stripe's card authorisations are.
  */
 
 type Json = Record<string, unknown>;
@@ -24,14 +26,23 @@ interface PaymentMethod {
 interface PaymentIntent {
   id: string;
   amount: number;
+  /** What a capture may still take (a hold that is authorised), else 0. */
+  amount_capturable: number;
+  /** What was taken: the amount of a charge, what a hold's capture took. */
+  amount_received: number;
   currency: string;
   customer: string;
   payment_method: string;
-  status: "succeeded" | "requires_action" | "requires_payment_method" | "canceled";
+  capture_method: "automatic" | "manual";
+  status: "succeeded" | "requires_action" | "requires_capture" | "requires_payment_method" | "canceled";
+  /** `automatic`: Stripe let an uncaptured hold go at its expiry; else what the cancel asked, or null. */
+  cancellation_reason: string | null;
   client_secret: string;
   metadata: Record<string, string>;
   last_payment_error: { code: string; message: string; decline_code?: string } | null;
   created: number;
+  /** A hold's authorisation lapses then (its charge's payment_method_details.card.capture_before). */
+  capture_before: number | null;
 }
 interface Refund {
   id: string;
@@ -52,8 +63,8 @@ export class FakeStripe {
   readonly refunds = new Map<string, Refund>();
   readonly disputes = new Map<string, Json>();
   /**
-   * While true, every charge and refund is made (or replayed) and then its connection closed: the
-   * answer is lost, as with the simulated processor's lost responses.
+   * While true, every charge, refund, hold, capture and hold's release is made (or replayed) and then
+   * its connection closed: the answer is lost, as with the simulated processor's lost responses.
    */
   loseAnswers = false;
   /**
@@ -65,6 +76,15 @@ export class FakeStripe {
   chargeDelayMs = 0;
   /** Requests received, by "METHOD /path" (tests count calls). */
   readonly calls: string[] = [];
+  /** The idempotency key of each POST received, by "METHOD /path" (null: sent without one). */
+  readonly keys: { call: string; key: string | null }[] = [];
+  /**
+   * The webhook events Stripe would send about PaymentIntents, in order (this server delivers none:
+   * a test delivers those it wants, signed, as stripe.test.ts does).
+   */
+  readonly events: { id: string; type: string; object: { id: string } }[] = [];
+  /** How long a hold's authorisation lasts, as Stripe's online card payments (7 days). */
+  holdLifetimeSeconds = 7 * 24 * 3600;
   private readonly idempotent = new Map<string, { status: number; body: Json }>();
   /** Keys whose first request is still being processed. */
   private readonly inFlight = new Set<string>();
@@ -137,15 +157,44 @@ export class FakeStripe {
     return method;
   }
 
-  /** What Stripe.js's handleNextAction does once the customer passes or fails 3-D Secure. */
+  /** What Stripe.js's handleNextAction does once the customer passes or fails 3-D Secure: a hold is then authorised. */
   authenticate(clientSecret: string, outcome: "complete" | "fail") {
     const intent = [...this.paymentIntents.values()].find((candidate) => candidate.client_secret === clientSecret);
     if (!intent || intent.status !== "requires_action") return;
-    if (outcome === "complete") intent.status = "succeeded";
+    if (outcome === "complete") this.authorise(intent);
     else {
       intent.status = "requires_payment_method";
       intent.last_payment_error = { code: "payment_intent_authentication_failure", message: DECLINES.payment_intent_authentication_failure };
+      this.emit("payment_intent.payment_failed", intent);
     }
+  }
+
+  /** What the card networks do to a hold not captured in time: Stripe cancels it (cancellation_reason automatic). */
+  expireHold(paymentIntentId: string) {
+    const intent = this.paymentIntents.get(paymentIntentId);
+    if (!intent || intent.status !== "requires_capture") return;
+    intent.status = "canceled";
+    intent.cancellation_reason = "automatic";
+    intent.amount_capturable = 0;
+    this.emit("payment_intent.canceled", intent);
+  }
+
+  /** A confirmed intent the bank accepted: a charge succeeds, a hold is authorised until capture_before. */
+  private authorise(intent: PaymentIntent) {
+    if (intent.capture_method === "manual") {
+      intent.status = "requires_capture";
+      intent.amount_capturable = intent.amount;
+      intent.capture_before = now() + this.holdLifetimeSeconds;
+      this.emit("payment_intent.amount_capturable_updated", intent);
+    } else {
+      intent.status = "succeeded";
+      intent.amount_received = intent.amount;
+      this.emit("payment_intent.succeeded", intent);
+    }
+  }
+
+  private emit(type: string, intent: PaymentIntent) {
+    this.events.push({ id: id("evt"), type, object: { id: intent.id } });
   }
 
   /** A dispute opened on a payment intent's charge (what the bank does; Stripe then sends charge.dispute.created). */
@@ -180,9 +229,10 @@ export class FakeStripe {
       return send(401, { error: { type: "invalid_request_error", message: "Invalid API Key provided." } });
     }
     const key = request.headers["idempotency-key"];
+    if (request.method === "POST") this.keys.push({ call, key: typeof key === "string" ? key : null });
     const idempotencyKey = request.method === "POST" && typeof key === "string" ? `${call}:${key}` : null;
     const replay = idempotencyKey ? this.idempotent.get(idempotencyKey) : undefined;
-    const losing = this.loseAnswers && request.method === "POST" && (call === "POST /v1/payment_intents" || call === "POST /v1/refunds");
+    const losing = this.loseAnswers && request.method === "POST" && this.answerMayBeLost(call);
     if (replay && losing) {
       request.socket.destroy();
       return;
@@ -210,11 +260,21 @@ export class FakeStripe {
     send(status, json);
   }
 
+  /** The calls `loseAnswers` loses: charges and holds made, refunds, and a hold's capture or release. */
+  private answerMayBeLost(call: string): boolean {
+    if (call === "POST /v1/payment_intents" || call === "POST /v1/refunds") return true;
+    const [, , resource, resourceId, action] = call.split(" ")[1]!.split("/");
+    if (resource !== "payment_intents" || !resourceId) return false;
+    return action === "capture" || (action === "cancel" && this.paymentIntents.get(resourceId)?.capture_method === "manual");
+  }
+
   private route(method: string, url: URL, body: Json): [number, Json] {
     const parts = url.pathname.split("/").filter(Boolean);
     const notFound: [number, Json] = [404, { error: { type: "invalid_request_error", message: `No such resource: ${url.pathname}` } }];
     const [version, resource, resourceId, action] = parts;
     if (version !== "v1") return notFound;
+    const expand = expandsOf(url, body);
+    const intentJson = (pi: PaymentIntent) => paymentIntentJson(pi, expand.includes("latest_charge") || expand.includes("data.latest_charge"));
 
     if (resource === "customers" && method === "POST" && !resourceId) {
       const customer = { id: id("cus"), object: "customer", email: body.email ?? null, metadata: body.metadata ?? {} };
@@ -242,27 +302,45 @@ export class FakeStripe {
       if (method === "POST" && action === "detach") pm.customer = null;
       return [200, paymentMethodJson(pm)];
     }
-    if (resource === "payment_intents" && method === "POST" && !resourceId) return this.createPaymentIntent(body);
+    if (resource === "payment_intents" && method === "POST" && !resourceId) return this.createPaymentIntent(body, intentJson);
     if (resource === "payment_intents" && method === "GET" && resourceId === "search") {
       const match = /metadata\['(\w+)'\]:'([^']*)'/.exec(url.searchParams.get("query") ?? "");
       const indexed = this.searchLags ? [] : [...this.paymentIntents.values()];
-      const data = match ? indexed.filter((pi) => pi.metadata[match[1]!] === match[2]).map(paymentIntentJson) : [];
+      const data = match ? indexed.filter((pi) => pi.metadata[match[1]!] === match[2]).map(intentJson) : [];
       return [200, { object: "search_result", data, has_more: false, next_page: null, url: "/v1/payment_intents/search" }];
     }
     if (resource === "payment_intents" && method === "GET" && !resourceId) {
       const customer = url.searchParams.get("customer");
       const createdFrom = Number(url.searchParams.get("created[gte]") ?? 0);
       const matching = [...this.paymentIntents.values()].filter((pi) => (!customer || pi.customer === customer) && pi.created >= createdFrom);
-      return [200, page(matching.map(paymentIntentJson), url, "/v1/payment_intents")];
+      return [200, page(matching.map(intentJson), url, "/v1/payment_intents")];
     }
     if (resource === "payment_intents" && resourceId) {
       const intent = this.paymentIntents.get(resourceId);
       if (!intent) return notFound;
+      const unexpected = (what: string): [number, Json] => [
+        400,
+        { error: { type: "invalid_request_error", code: "payment_intent_unexpected_state", message: `This PaymentIntent could not be ${what} because it has a status of ${intent.status}.` } },
+      ];
       if (method === "POST" && action === "cancel") {
-        if (intent.status === "succeeded") return [400, { error: { type: "invalid_request_error", message: "This PaymentIntent's status is succeeded." } }];
+        if (intent.status === "succeeded" || intent.status === "canceled") return unexpected("canceled");
         intent.status = "canceled";
+        intent.cancellation_reason = typeof body.cancellation_reason === "string" ? body.cancellation_reason : null;
+        intent.amount_capturable = 0;
+        this.emit("payment_intent.canceled", intent);
       }
-      return [200, paymentIntentJson(intent)];
+      if (method === "POST" && action === "capture") {
+        if (intent.status !== "requires_capture") return unexpected("captured");
+        const amount = body.amount_to_capture === undefined ? intent.amount_capturable : Number(body.amount_to_capture);
+        if (amount > intent.amount_capturable) {
+          return [400, { error: { type: "invalid_request_error", code: "amount_too_large", message: "The amount to capture must be less than or equal to the amount capturable." } }];
+        }
+        intent.status = "succeeded";
+        intent.amount_received = amount;
+        intent.amount_capturable = 0;
+        this.emit("payment_intent.succeeded", intent);
+      }
+      return [200, intentJson(intent)];
     }
     if (resource === "refunds" && method === "POST" && !resourceId) return this.createRefund(body);
     if (resource === "refunds" && method === "GET" && !resourceId) {
@@ -275,7 +353,7 @@ export class FakeStripe {
     }
     if (resource === "charges" && method === "GET" && resourceId) {
       const intent = this.paymentIntents.get(resourceId.replace(/^ch_/, ""));
-      return intent ? [200, { id: resourceId, object: "charge", amount: intent.amount, payment_intent: intent.id }] : notFound;
+      return intent ? [200, chargeJson(intent)] : notFound;
     }
     if (resource === "disputes" && method === "GET" && resourceId) {
       const dispute = this.disputes.get(resourceId);
@@ -284,7 +362,7 @@ export class FakeStripe {
     return notFound;
   }
 
-  private createPaymentIntent(body: Json): [number, Json] {
+  private createPaymentIntent(body: Json, paymentIntentJson: (pi: PaymentIntent) => Json): [number, Json] {
     const pm = this.paymentMethods.get(String(body.payment_method));
     // Refusals of the request itself, before any PaymentIntent exists: asking again never helps.
     const refuse = (code: string, message: string): [number, Json] => [400, { error: { type: "invalid_request_error", code, message } }];
@@ -296,14 +374,19 @@ export class FakeStripe {
     const intent: PaymentIntent = {
       id: id("pi"),
       amount: Number(body.amount),
+      amount_capturable: 0,
+      amount_received: 0,
       currency: String(body.currency),
       customer: String(body.customer),
       payment_method: String(body.payment_method),
-      status: "succeeded",
+      capture_method: body.capture_method === "manual" ? "manual" : "automatic",
+      status: "requires_payment_method",
+      cancellation_reason: null,
       client_secret: "",
       metadata: (body.metadata as Record<string, string>) ?? {},
       last_payment_error: null,
       created: now(),
+      capture_before: null,
     };
     intent.client_secret = `${intent.id}_secret_${randomBytes(6).toString("hex")}`;
     this.paymentIntents.set(intent.id, intent);
@@ -311,6 +394,7 @@ export class FakeStripe {
     const decline = (code: string, message: string, declineCode?: string): [number, Json] => {
       intent.status = "requires_payment_method";
       intent.last_payment_error = { code, message, ...(declineCode ? { decline_code: declineCode } : {}) };
+      this.emit("payment_intent.payment_failed", intent);
       return [402, { error: { type: "card_error", code, message, decline_code: declineCode, payment_intent: paymentIntentJson(intent) } }];
     };
     if (!pm || pm.customer !== intent.customer) return decline("card_declined", DECLINES.card_declined, "generic_decline");
@@ -322,8 +406,10 @@ export class FakeStripe {
       case "authentication_required":
         if (offSession) return decline("authentication_required", DECLINES.authentication_required, "authentication_required");
         intent.status = "requires_action";
+        this.emit("payment_intent.requires_action", intent);
         return [200, paymentIntentJson(intent)];
       default:
+        this.authorise(intent);
         return [200, paymentIntentJson(intent)];
     }
   }
@@ -333,9 +419,10 @@ export class FakeStripe {
     if (!intent || intent.status !== "succeeded") {
       return [400, { error: { type: "invalid_request_error", message: "This PaymentIntent does not have a successful charge to refund." } }];
     }
-    const amount = body.amount === undefined ? intent.amount : Number(body.amount);
+    // What was taken: a captured hold's capture, not what was held.
+    const amount = body.amount === undefined ? intent.amount_received : Number(body.amount);
     const refunded = [...this.refunds.values()].filter((r) => r.payment_intent === intent.id && r.status !== "failed").reduce((sum, r) => sum + r.amount, 0);
-    if (refunded + amount > intent.amount) {
+    if (refunded + amount > intent.amount_received) {
       return [400, { error: { type: "invalid_request_error", message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge.` } }];
     }
     const failing = this.paymentMethods.get(intent.payment_method)?.behaviour === "refund_fails";
@@ -362,13 +449,35 @@ function paymentMethodJson(pm: PaymentMethod): Json {
   return { id: pm.id, object: "payment_method", type: "card", customer: pm.customer, card: pm.card, created: pm.created };
 }
 
-function paymentIntentJson(pi: PaymentIntent): Json {
+/** An intent as Stripe answers it; its charge (the authorisation) as an object when `latest_charge` is expanded. */
+function paymentIntentJson(pi: PaymentIntent, expandCharge = false): Json {
+  const { capture_before: _captureBefore, ...fields } = pi;
+  const charged = pi.status === "succeeded" || pi.status === "requires_capture" || (pi.status === "canceled" && pi.capture_before !== null);
   return {
     object: "payment_intent",
-    ...pi,
-    latest_charge: pi.status === "succeeded" ? `ch_${pi.id}` : null,
+    ...fields,
+    latest_charge: charged ? (expandCharge ? chargeJson(pi) : `ch_${pi.id}`) : null,
     next_action: pi.status === "requires_action" ? { type: "use_stripe_sdk" } : null,
   };
+}
+
+function chargeJson(pi: PaymentIntent): Json {
+  return {
+    id: `ch_${pi.id}`,
+    object: "charge",
+    amount: pi.amount,
+    amount_captured: pi.amount_received,
+    captured: pi.amount_received > 0,
+    payment_intent: pi.id,
+    payment_method_details: { type: "card", card: { capture_before: pi.status === "requires_capture" ? pi.capture_before : null } },
+  };
+}
+
+/** The `expand` parameter as the SDK sends it: expand[0]=… in the query of a GET, the form body of a POST. */
+function expandsOf(url: URL, body: Json): string[] {
+  const fromQuery = [...url.searchParams.entries()].filter(([key]) => key.startsWith("expand")).map(([, value]) => value);
+  const fromBody = body.expand && typeof body.expand === "object" ? Object.values(body.expand as Record<string, string>) : [];
+  return [...fromQuery, ...fromBody];
 }
 
 function refundJson(refund: Refund): Json {

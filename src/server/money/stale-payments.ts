@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, or } from "drizzle-orm";
+import { and, asc, eq, lt, notLike, or } from "drizzle-orm";
 import { payment } from "#server/db/schema.ts";
 import type { MoneyDeps } from "./deps.ts";
 import { chargeLookupOf, type PaymentRow } from "./ledger.ts";
@@ -20,7 +20,12 @@ export const REFUND_STALL_MS = 10 * 60_000;
 /** The failure code recovery gives a held payment that was never completed in time. */
 export const EXPIRED = "expired";
 
-/** Charges still pending past their limit, oldest first: a join's after the hold, a promotion's after its stall. */
+/**
+ * Charges still pending past their limit, oldest first: a join's after the hold, a promotion's after
+ * its stall. Not a hold's capture (key `capture:{registrationId}`): its capture job and the sweep's
+ * hold steps settle it (stale-holds.ts); read as a join's charge, a capture would be applied to the
+ * spot as a late charge and refunded.
+ */
 export function staleCharges(deps: Pick<MoneyDeps, "database">, now: number): Promise<PaymentRow[]> {
   return deps.database.db
     .select()
@@ -29,6 +34,7 @@ export function staleCharges(deps: Pick<MoneyDeps, "database">, now: number): Pr
       and(
         eq(payment.kind, "charge"),
         eq(payment.status, "pending"),
+        notLike(payment.idempotencyKey, "capture:%"),
         or(
           and(eq(payment.offSession, false), lt(payment.createdAt, new Date(now - PAYMENT_HOLD_MS))),
           and(eq(payment.offSession, true), lt(payment.createdAt, new Date(now - PROMOTION_STALL_MS))),

@@ -1,6 +1,7 @@
 import type { EventChange } from "#shared/events.ts";
 import type { Language } from "#shared/language.ts";
 import type { Tx } from "#server/db/client.ts";
+import { enqueueCapture, enqueueRelease } from "#server/money/hold-jobs.ts";
 import { REFUND_QUEUE, type RefundJob } from "#server/money/refund-jobs.ts";
 import type { RegistrationDeps } from "./deps.ts";
 
@@ -104,6 +105,9 @@ export function enqueueIn(tx: Tx, deps: RegistrationDeps) {
   return {
     promotion: (registrationId: string) => send(PROMOTE_QUEUE, { registrationId } satisfies PromoteJob),
     refund: (paymentId: string) => send(REFUND_QUEUE, { paymentId } satisfies RefundJob),
+    /** A card hold just made `capturing` / `releasing` (money/hold-jobs.ts). */
+    capture: (holdId: string) => enqueueCapture(deps.jobs, holdId, tx),
+    release: (holdId: string) => enqueueRelease(deps.jobs, holdId, tx),
     mail: (job: RegistrationMailJob) => send(REGISTRATION_MAIL_QUEUE, withMoment(job)),
     /** Several mails with one statement (the joins of one turn of the lock, join-batch.ts). */
     mails: async (jobs: RegistrationMailJob[]) => {

@@ -5,13 +5,15 @@ import { learnExpiredCharge, staleCharges, staleRefunds } from "#server/money/st
 import { applyChargeOutcome } from "./apply-charge.ts";
 import { nowOf, type RegistrationDeps } from "./deps.ts";
 import { runPromotion } from "./run-promotion.ts";
-import { learnExpiredHold, staleHolds } from "#server/money/stale-holds.ts";
+import { learnExpiredHold, recoverHoldSteps, staleHolds } from "#server/money/stale-holds.ts";
 import { applyHoldOutcome } from "./apply-hold.ts";
 import { placeLateHold } from "./decide-game.ts";
 
 export interface RecoveryReport {
   charges: number;
   refunds: number;
+  /** Card holds whose lost capture or release was done (money/stale-holds.ts). */
+  holds: number;
   /** Rows left for the next sweep: the processor unreachable, or an error logged with the row's id. */
   unsettled: number;
 }
@@ -26,7 +28,7 @@ export interface RecoveryReport {
  */
 export async function recoverPayments(deps: RegistrationDeps): Promise<RecoveryReport> {
   const now = nowOf(deps).getTime();
-  const report: RecoveryReport = { charges: 0, refunds: 0, unsettled: 0 };
+  const report: RecoveryReport = { charges: 0, refunds: 0, holds: 0, unsettled: 0 };
   const settle = async (row: Pick<PaymentRow, "kind" | "id" | "registrationId"> | { kind: "hold"; id: string; registrationId: string }, work: () => Promise<unknown>) => {
     try {
       await work();
@@ -61,7 +63,11 @@ export async function recoverPayments(deps: RegistrationDeps): Promise<RecoveryR
       if (hold.offSession) return placeLateHold(deps, hold.id);
       await applyHoldOutcome(deps, hold.registrationId, await learnExpiredHold(deps, hold));
     });
-    if (settled) report.charges += 1;
+    if (settled) report.holds += 1;
   }
+  // Captures and releases whose job was lost are made again with their keys (money/stale-holds.ts).
+  const holdSteps = await recoverHoldSteps(deps, now);
+  report.holds += holdSteps.settled.length;
+  report.unsettled += holdSteps.unsettled;
   return report;
 }

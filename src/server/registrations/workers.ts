@@ -1,7 +1,10 @@
 import type { Boss } from "#server/jobs/boss.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import type { RegistrationDeps } from "./deps.ts";
+import { captureHold } from "#server/money/capture-hold.ts";
 import { executeRefund } from "#server/money/execute-refund.ts";
+import { HOLD_CAPTURE_QUEUE, HOLD_RELEASE_QUEUE, type HoldJob } from "#server/money/hold-jobs.ts";
+import { releaseHold } from "#server/money/release-hold.ts";
 import { PROMOTE_QUEUE, type PromoteJob, RECOVER_QUEUE, REGISTRATION_MAIL_QUEUE, type RegistrationMailJob } from "./jobs.ts";
 import { REFUND_QUEUE, type RefundJob } from "#server/money/refund-jobs.ts";
 import { recoverPayments } from "./recover.ts";
@@ -28,6 +31,9 @@ export async function startRegistrationWorkers(
   const expireInSeconds = 60;
   await boss.createQueue(PROMOTE_QUEUE, { name: PROMOTE_QUEUE, retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds });
   await boss.createQueue(REFUND_QUEUE, { name: REFUND_QUEUE, retryLimit: 8, retryDelay: 10, retryBackoff: true, expireInSeconds });
+  // A hold's capture and release retry as refunds do: the same key every time, so once.
+  await boss.createQueue(HOLD_CAPTURE_QUEUE, { name: HOLD_CAPTURE_QUEUE, retryLimit: 8, retryDelay: 10, retryBackoff: true, expireInSeconds });
+  await boss.createQueue(HOLD_RELEASE_QUEUE, { name: HOLD_RELEASE_QUEUE, retryLimit: 8, retryDelay: 10, retryBackoff: true, expireInSeconds });
   await boss.createQueue(REGISTRATION_MAIL_QUEUE, { name: REGISTRATION_MAIL_QUEUE, retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds });
   await boss.createQueue(RECOVER_QUEUE, { name: RECOVER_QUEUE, policy: "singleton", retryLimit: 0 });
   await boss.schedule(RECOVER_QUEUE, RECOVER_CRON);
@@ -42,6 +48,13 @@ export async function startRegistrationWorkers(
   // goes on asking the processor (recover.ts).
   await boss.work<RefundJob>(REFUND_QUEUE, { pollingIntervalSeconds }, async ([job]) => {
     if (job) await executeRefund(deps, job.data.paymentId);
+  });
+  // An unknown outcome throws and is retried; after the last retry the recovery sweep does it (stale-holds.ts).
+  await boss.work<HoldJob>(HOLD_CAPTURE_QUEUE, { pollingIntervalSeconds }, async ([job]) => {
+    if (job) await captureHold(deps, job.data.holdId);
+  });
+  await boss.work<HoldJob>(HOLD_RELEASE_QUEUE, { pollingIntervalSeconds }, async ([job]) => {
+    if (job) await releaseHold(deps, job.data.holdId);
   });
   // In batches, each person's mails in the order of what they report (send-mail-batch.ts,
   // docs/mails.md). pg-boss 10 waits a polling interval after every batch, even a full one: a full

@@ -1,21 +1,42 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { HOLD_LIFETIME_HOURS } from "#shared/holds.ts";
 import { cardDigits, parseExpiry, type SavedCard } from "#shared/registrations.ts";
 import type { Db } from "#server/db/client.ts";
 import { simCharge, simCustomer, simPaymentMethod, simRefund } from "#server/db/schema.ts";
-import { CardError, type ChargeInput, type ChargeOutcome, GatewayUnavailableError, type PaymentGateway, type RefundOutcome } from "./gateway.ts";
+import { CardError, type ChargeInput, type ChargeOutcome, GatewayUnavailableError, type HoldOutcome, type PaymentGateway, type RefundOutcome } from "./gateway.ts";
 import { behaviourOf, brandOf, type CardBehaviour, DECLINES } from "./test-cards.ts";
 
 /**
- * Faults the simulated processor can inject, for tests and benchmarks: charges declined at a rate,
- * and lost answers (the charge or refund happens, the caller sees a timeout). See
- * docs/registrations-and-payments.md, "Simulated".
+ * Faults the simulated processor can inject, for tests and benchmarks: charges, holds placed and
+ * captures declined at a rate, and lost answers (the charge, refund, hold, capture or release
+ * happens, the caller sees a timeout). See docs/registrations-and-payments.md, "Simulated".
  */
 export interface SimulatedFaults {
   declineRate?: number;
   lostResponseRate?: number;
   random?: () => number;
+  /**
+   * The processor's clock (ms since the epoch), which decides when a hold expires
+   * (HOLD_LIFETIME_HOURS after it was authorised); Date.now unless a test moves time on.
+   */
+  now?: () => number;
 }
+
+type SimChargeRow = typeof simCharge.$inferSelect;
+
+const HOLD_LIFETIME_MS = HOLD_LIFETIME_HOURS * 3_600_000;
+
+/** Our own codes for a capture the processor cannot make (Stripe answers these with a 400 and the intent's state). */
+export const HOLD_EXPIRED = "hold_expired";
+export const HOLD_RELEASED = "hold_released";
+const HOLD_TEXTS = {
+  hold_expired: "The hold on the card expired before it was captured.",
+  hold_released: "The hold on the card was released before it was captured.",
+  hold_not_authorized: "The hold on the card was never authorised.",
+  amount_too_large: "The amount to capture is more than the amount held.",
+  resource_missing: "No such hold.",
+} as const;
 
 /** The first key of the advisory lock taken while saving a customer's card (the second is the customer's hash). */
 const SAVED_CARD_LOCK = 0x5ca4d;
@@ -37,13 +58,37 @@ export function createSimulatedGateway(db: Db, faults: SimulatedFaults = {}): Si
     }
   };
 
+  const clock = () => (faults.now ?? Date.now)();
+  const declined = () => {
+    const declineRate = faults.declineRate ?? 0;
+    return declineRate > 0 && random() < declineRate;
+  };
+
   async function chargeRow(where: ReturnType<typeof eq>) {
     const [row] = await db.select().from(simCharge).where(where);
     return row;
   }
 
-  function outcomeOf(row: typeof simCharge.$inferSelect): ChargeOutcome {
-    if (row.status === "succeeded") return { status: "succeeded", chargeId: row.id, amountCents: row.amountCents };
+  /**
+   * The card networks let a hold go at its expiry whether or not anyone asks: every read of a hold
+   * first applies it (canceled, reason automatic), so what the processor answers follows its clock.
+   */
+  async function expireIfDue(row: SimChargeRow): Promise<SimChargeRow> {
+    if (row.captureMethod !== "manual" || row.status !== "requires_capture" || !row.expiresAt || row.expiresAt.getTime() > clock()) return row;
+    const [expired] = await db
+      .update(simCharge)
+      .set({ status: "canceled", cancellationReason: "automatic", failureCode: HOLD_EXPIRED, failureMessage: HOLD_TEXTS.hold_expired })
+      .where(and(eq(simCharge.id, row.id), eq(simCharge.status, "requires_capture")))
+      .returning();
+    return expired ?? (await chargeById(row.id));
+  }
+
+  function outcomeOf(row: SimChargeRow): ChargeOutcome {
+    if (row.status === "succeeded") return { status: "succeeded", chargeId: row.id, amountCents: row.amountCaptured ?? row.amountCents };
+    if (row.status === "requires_capture") {
+      // A hold is not money taken: it is not a succeeded charge until captured (nor a failed one).
+      throw new GatewayUnavailableError(`payment ${row.id} is a card hold not captured yet`);
+    }
     if (row.status === "requires_action") {
       return { status: "requires_action", chargeId: row.id, amountCents: row.amountCents, clientSecret: row.clientSecret };
     }
@@ -56,10 +101,50 @@ export function createSimulatedGateway(db: Db, faults: SimulatedFaults = {}): Si
     };
   }
 
-  async function chargeById(chargeId: string): Promise<typeof simCharge.$inferSelect> {
+  async function chargeById(chargeId: string): Promise<SimChargeRow> {
     const row = await chargeRow(eq(simCharge.id, chargeId));
     if (!row) throw new Error(`no simulated charge ${chargeId}`);
     return row;
+  }
+
+  /** Creates a charge (capture automatic) or a hold (manual) under its key; the same key returns the first one. */
+  async function create(input: ChargeInput, captureMethod: "automatic" | "manual"): Promise<SimChargeRow> {
+    const existing = await chargeRow(eq(simCharge.idempotencyKey, input.idempotencyKey));
+    if (existing) {
+      maybeLoseAnswer();
+      return expireIfDue(existing);
+    }
+    const [method] = await db
+      .select()
+      .from(simPaymentMethod)
+      .where(and(eq(simPaymentMethod.id, input.paymentMethodId), eq(simPaymentMethod.customerId, input.customerId)));
+    const decision = method ? decide(method.behaviour as CardBehaviour, input.offSession) : { status: "failed", code: "card_declined" as const };
+    const held = captureMethod === "manual" && decision.status === "succeeded";
+    const id = newId("pi");
+    await db
+      .insert(simCharge)
+      .values({
+        id,
+        idempotencyKey: input.idempotencyKey,
+        customerId: input.customerId,
+        paymentMethodId: input.paymentMethodId,
+        amountCents: input.amountCents,
+        currency: input.currency,
+        offSession: input.offSession,
+        status: held ? "requires_capture" : decision.status,
+        captureMethod,
+        expiresAt: held ? new Date(clock() + HOLD_LIFETIME_MS) : null,
+        failureCode: decision.code ?? null,
+        failureMessage: decision.code ? DECLINES[decision.code] : null,
+        clientSecret: `${id}_secret_${randomBytes(12).toString("hex")}`,
+        registrationId: input.metadata.registrationId,
+        eventId: input.metadata.eventId,
+      })
+      .onConflictDoNothing();
+    // Whoever inserted first decided; a concurrent call with the same key reads that result.
+    const stored = await chargeRow(eq(simCharge.idempotencyKey, input.idempotencyKey));
+    maybeLoseAnswer();
+    return stored!;
   }
 
   function decide(behaviour: CardBehaviour, offSession: boolean): { status: string; code?: keyof typeof DECLINES } {
@@ -71,11 +156,8 @@ export function createSimulatedGateway(db: Db, faults: SimulatedFaults = {}): Si
         return { status: "failed", code: "card_declined" };
       case "authentication_required":
         return offSession ? { status: "failed", code: "authentication_required" } : { status: "requires_action" };
-      default: {
-        const declineRate = faults.declineRate ?? 0;
-        if (declineRate > 0 && random() < declineRate) return { status: "failed", code: "card_declined" };
-        return { status: "succeeded" };
-      }
+      default:
+        return declined() ? { status: "failed", code: "card_declined" } : { status: "succeeded" };
     }
   }
 
@@ -133,54 +215,22 @@ export function createSimulatedGateway(db: Db, faults: SimulatedFaults = {}): Si
     },
 
     async charge(input: ChargeInput) {
-      const existing = await chargeRow(eq(simCharge.idempotencyKey, input.idempotencyKey));
-      if (existing) {
-        maybeLoseAnswer();
-        return outcomeOf(existing);
-      }
-      const [method] = await db
-        .select()
-        .from(simPaymentMethod)
-        .where(and(eq(simPaymentMethod.id, input.paymentMethodId), eq(simPaymentMethod.customerId, input.customerId)));
-      const decision = method ? decide(method.behaviour as CardBehaviour, input.offSession) : { status: "failed", code: "card_declined" as const };
-      const id = newId("pi");
-      await db
-        .insert(simCharge)
-        .values({
-          id,
-          idempotencyKey: input.idempotencyKey,
-          customerId: input.customerId,
-          paymentMethodId: input.paymentMethodId,
-          amountCents: input.amountCents,
-          currency: input.currency,
-          offSession: input.offSession,
-          status: decision.status,
-          failureCode: decision.code ?? null,
-          failureMessage: decision.code ? DECLINES[decision.code] : null,
-          clientSecret: `${id}_secret_${randomBytes(12).toString("hex")}`,
-          registrationId: input.metadata.registrationId,
-          eventId: input.metadata.eventId,
-        })
-        .onConflictDoNothing();
-      // Whoever inserted first decided; a concurrent call with the same key reads that result.
-      const stored = await chargeRow(eq(simCharge.idempotencyKey, input.idempotencyKey));
-      maybeLoseAnswer();
-      return outcomeOf(stored!);
+      return outcomeOf(await create(input, "automatic"));
     },
 
     async getCharge(chargeId) {
-      return outcomeOf(await chargeById(chargeId));
+      return outcomeOf(await expireIfDue(await chargeById(chargeId)));
     },
 
     async findCharge({ chargeId, idempotencyKey }) {
       const row = await chargeRow(chargeId ? eq(simCharge.id, chargeId) : eq(simCharge.idempotencyKey, idempotencyKey));
-      return row ? outcomeOf(row) : null;
+      return row ? outcomeOf(await expireIfDue(row)) : null;
     },
 
     async cancelCharge(chargeId) {
       await db
         .update(simCharge)
-        .set({ status: "canceled", failureCode: "canceled", failureMessage: DECLINES.canceled })
+        .set({ status: "canceled", cancellationReason: "requested", failureCode: "canceled", failureMessage: DECLINES.canceled })
         .where(and(eq(simCharge.id, chargeId), eq(simCharge.status, "requires_action")));
       return outcomeOf(await chargeById(chargeId));
     },
@@ -188,18 +238,18 @@ export function createSimulatedGateway(db: Db, faults: SimulatedFaults = {}): Si
     async authenticate({ clientSecret, customerId, outcome }) {
       const [row] = await db.select().from(simCharge).where(eq(simCharge.clientSecret, clientSecret));
       if (!row || row.customerId !== customerId) return null;
+      const hold = row.captureMethod === "manual";
       if (row.status === "requires_action") {
         const completed = outcome === "complete";
+        // A hold authorised by the bank's check is held from now on, for the hold's lifetime.
+        const passed = hold ? { status: "requires_capture", expiresAt: new Date(clock() + HOLD_LIFETIME_MS) } : { status: "succeeded" };
         await db
           .update(simCharge)
-          .set(
-            completed
-              ? { status: "succeeded" }
-              : { status: "failed", failureCode: "payment_intent_authentication_failure", failureMessage: DECLINES.payment_intent_authentication_failure },
-          )
+          .set(completed ? passed : { status: "failed", failureCode: "payment_intent_authentication_failure", failureMessage: DECLINES.payment_intent_authentication_failure })
           .where(and(eq(simCharge.id, row.id), eq(simCharge.status, "requires_action")));
       }
-      return outcomeOf(await chargeById(row.id));
+      const now = await expireIfDue(await chargeById(row.id));
+      return hold ? holdOutcomeOf(now) : outcomeOf(now);
     },
 
     async refund(input) {
@@ -218,7 +268,8 @@ export function createSimulatedGateway(db: Db, faults: SimulatedFaults = {}): Si
           .from(simRefund)
           .where(and(eq(simRefund.chargeId, charge.id), eq(simRefund.status, "succeeded")));
         if (method?.behaviour === "refund_fails") failure = "The refund could not be completed.";
-        else if ((refunded?.total ?? 0) + input.amountCents > charge.amountCents) failure = "The refund would exceed the amount charged.";
+        // A captured hold is a charge of what was captured, not of what was held.
+        else if ((refunded?.total ?? 0) + input.amountCents > (charge.amountCaptured ?? charge.amountCents)) failure = "The refund would exceed the amount charged.";
       }
       if (!charge) return { status: "failed", refundId: null, amountCents: input.amountCents, message: failure! };
       await db
@@ -248,9 +299,74 @@ export function createSimulatedGateway(db: Db, faults: SimulatedFaults = {}): Si
       return rows.map(refundOutcomeOf);
     },
 
+    async placeHold(input) {
+      return holdOutcomeOf(await create(input, "manual"));
+    },
+
+    async getHold(holdId) {
+      return holdOutcomeOf(await expireIfDue(await chargeById(holdId)));
+    },
+
+    async findHold({ chargeId, idempotencyKey }) {
+      const row = await chargeRow(chargeId ? eq(simCharge.id, chargeId) : eq(simCharge.idempotencyKey, idempotencyKey));
+      return row ? holdOutcomeOf(await expireIfDue(row)) : null;
+    },
+
+    async captureHold({ holdId, amountCents }) {
+      // No key is stored for a capture: a hold is captured at most once, so its state is the first
+      // capture's answer, whatever key asks again.
+      const found = await chargeRow(eq(simCharge.id, holdId));
+      if (!found || found.captureMethod !== "manual") return holdFailure(holdId, amountCents, "resource_missing");
+      let row = await expireIfDue(found);
+      if (row.status === "requires_capture") {
+        if (amountCents > row.amountCents) {
+          maybeLoseAnswer();
+          return holdFailure(row.id, row.amountCents, "amount_too_large");
+        }
+        // A capture the bank refuses ends the hold, so asking again answers the same refusal.
+        const capture = declined()
+          ? { status: "failed", failureCode: "card_declined", failureMessage: DECLINES.card_declined }
+          : { status: "succeeded", amountCaptured: amountCents };
+        // Only from requires_capture: two captures at once take the money once.
+        await db
+          .update(simCharge)
+          .set(capture)
+          .where(and(eq(simCharge.id, row.id), eq(simCharge.status, "requires_capture")));
+        row = await chargeById(row.id);
+      }
+      maybeLoseAnswer();
+      return captureAnswerOf(row);
+    },
+
+    async releaseHold({ holdId }) {
+      const row = await expireIfDue(await chargeById(holdId));
+      if (row.status === "requires_capture" || row.status === "requires_action") {
+        await db
+          .update(simCharge)
+          .set({ status: "canceled", cancellationReason: "requested", failureCode: "canceled", failureMessage: DECLINES.canceled })
+          .where(and(eq(simCharge.id, row.id), inArray(simCharge.status, ["requires_capture", "requires_action"])));
+      }
+      const now = await chargeById(row.id);
+      maybeLoseAnswer();
+      if (now.status === "succeeded") return holdOutcomeOf(now);
+      // Canceled, expired or never authorised: nothing is held any more.
+      return { status: "released", holdId: now.id, amountCents: now.amountCents, expired: now.cancellationReason === "automatic" };
+    },
+
+    async listOpenHolds() {
+      await db
+        .update(simCharge)
+        .set({ status: "canceled", cancellationReason: "automatic", failureCode: HOLD_EXPIRED, failureMessage: HOLD_TEXTS.hold_expired })
+        .where(and(eq(simCharge.captureMethod, "manual"), eq(simCharge.status, "requires_capture"), lte(simCharge.expiresAt, new Date(clock()))));
+      return db
+        .select({ holdId: simCharge.id, amountCents: simCharge.amountCents, registrationId: simCharge.registrationId })
+        .from(simCharge)
+        .where(and(eq(simCharge.captureMethod, "manual"), eq(simCharge.status, "requires_capture")));
+    },
+
     async listSettled() {
       const charges = await db
-        .select({ chargeId: simCharge.id, amountCents: simCharge.amountCents, registrationId: simCharge.registrationId })
+        .select({ chargeId: simCharge.id, amountCents: sql<number>`coalesce(${simCharge.amountCaptured}, ${simCharge.amountCents})`.mapWith(Number), registrationId: simCharge.registrationId })
         .from(simCharge)
         .where(eq(simCharge.status, "succeeded"));
       const refunds = await db
@@ -265,10 +381,39 @@ export function createSimulatedGateway(db: Db, faults: SimulatedFaults = {}): Si
 
 export interface SimulatedGateway extends PaymentGateway {
   /**
-   * The simulated bank's authentication page: completes or fails a charge waiting for it. Only the
-   * customer the charge belongs to may answer; null when the secret names no charge of theirs.
+   * The simulated bank's authentication page: completes or fails a charge (or a hold: it is then
+   * held) waiting for it. Only the customer the charge belongs to may answer; null when the secret
+   * names no charge of theirs.
    */
-  authenticate(input: { clientSecret: string; customerId: string; outcome: "complete" | "fail" }): Promise<ChargeOutcome | null>;
+  authenticate(input: { clientSecret: string; customerId: string; outcome: "complete" | "fail" }): Promise<ChargeOutcome | HoldOutcome | null>;
+}
+
+/** A hold as the processor tells it (capture_method manual in sim_charge). */
+function holdOutcomeOf(row: SimChargeRow): HoldOutcome {
+  const base = { holdId: row.id, amountCents: row.amountCents };
+  switch (row.status) {
+    case "requires_action":
+      return { status: "requires_action", ...base, clientSecret: row.clientSecret };
+    case "requires_capture":
+      return { status: "held", ...base, expiresAt: row.expiresAt! };
+    case "succeeded":
+      return { status: "captured", ...base, capturedCents: row.amountCaptured ?? row.amountCents };
+    case "canceled":
+      return { status: "released", ...base, expired: row.cancellationReason === "automatic" };
+    default:
+      return { status: "failed", ...base, code: row.failureCode ?? "card_declined", message: row.failureMessage ?? DECLINES.card_declined };
+  }
+}
+
+/** What a capture answers: captured, or why it could not be (the hold expired, was released, was refused). */
+function captureAnswerOf(row: SimChargeRow): HoldOutcome {
+  if (row.status === "succeeded" || row.status === "failed") return holdOutcomeOf(row);
+  if (row.status === "canceled") return holdFailure(row.id, row.amountCents, row.cancellationReason === "automatic" ? HOLD_EXPIRED : HOLD_RELEASED);
+  return holdFailure(row.id, row.amountCents, "hold_not_authorized");
+}
+
+function holdFailure(holdId: string, amountCents: number, code: keyof typeof HOLD_TEXTS): HoldOutcome {
+  return { status: "failed", holdId, amountCents, code, message: HOLD_TEXTS[code] };
 }
 
 export function isSimulated(gateway: PaymentGateway): gateway is SimulatedGateway {

@@ -1,6 +1,21 @@
 import Stripe from "stripe";
+import { HOLD_LIFETIME_HOURS } from "#shared/holds.ts";
 import type { SavedCard } from "#shared/registrations.ts";
-import { CardError, type ChargeOutcome, GatewayUnavailableError, isSameCard, type PaymentGateway, PaymentInProgressError, type RefundOutcome, type SettledCharge, type SettledRefund } from "./gateway.ts";
+import {
+  CardError,
+  type ChargeInput,
+  type ChargeLookup,
+  type ChargeOutcome,
+  GatewayUnavailableError,
+  type HoldOutcome,
+  isSameCard,
+  type OpenHold,
+  type PaymentGateway,
+  PaymentInProgressError,
+  type RefundOutcome,
+  type SettledCharge,
+  type SettledRefund,
+} from "./gateway.ts";
 
 export interface StripeGatewayOptions {
   secretKey: string;
@@ -48,6 +63,101 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
     return toSavedCard(first);
   }
 
+  /**
+   * A PaymentIntent confirmed at once with the row's key: a charge (capture automatic) or a hold
+   * (manual). A decline, or a refusal that repeating can never fix, is the failure it answers;
+   * anything else is unknown (GatewayUnavailableError) and the same key may be tried again.
+   */
+  async function createIntent(
+    input: ChargeInput,
+    captureMethod: "automatic" | "manual",
+  ): Promise<{ intent: Stripe.PaymentIntent } | { failure: Extract<HoldOutcome, { status: "failed" }> }> {
+    try {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: input.currency,
+          customer: input.customerId,
+          payment_method: input.paymentMethodId,
+          // Cards only in practice, and never a redirect: the dialog completes 3-D Secure with Stripe.js.
+          automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+          confirm: true,
+          ...(input.offSession ? { off_session: true } : {}),
+          // A hold: authorised now, captured (or cancelled) at the game's decision. Its charge tells
+          // when the authorisation lapses (payment_method_details.card.capture_before).
+          ...(captureMethod === "manual" ? { capture_method: "manual" as const, expand: ["latest_charge"] } : {}),
+          metadata: { registrationId: input.metadata.registrationId, eventId: input.metadata.eventId },
+        },
+        {
+          idempotencyKey: input.idempotencyKey,
+          // A person waits for this one: the caller retries within its own time budget.
+          ...(input.timeoutMs ? { timeout: input.timeoutMs, maxNetworkRetries: 0 } : {}),
+        },
+      );
+      return { intent };
+    } catch (error) {
+      const kind = classify(error);
+      if (kind === "card" && error instanceof Stripe.errors.StripeCardError) {
+        return {
+          failure: {
+            status: "failed",
+            holdId: error.payment_intent?.id ?? null,
+            amountCents: input.amountCents,
+            code: error.decline_code ?? error.code ?? "card_declined",
+            message: error.message,
+          },
+        };
+      }
+      if (kind === "permanent" && error instanceof Stripe.errors.StripeError) {
+        // Asking again will never succeed (the customer or card is gone, the amount is refused):
+        // it fails like a decline, so a held spot is released and a waitlist moves on.
+        console.warn(`Stripe refused the ${captureMethod === "manual" ? "hold" : "charge"} ${input.idempotencyKey} (registration ${input.metadata.registrationId}): ${error.code ?? error.type}: ${error.message}${error.requestId ? ` (request ${error.requestId})` : ""}`);
+        return { failure: { status: "failed", holdId: error.payment_intent?.id ?? null, amountCents: input.amountCents, code: "charge_refused", message: CHARGE_REFUSED } };
+      }
+      throw unavailable(error);
+    }
+  }
+
+  /** The registration's intent of this kind the customer has, from a consistent list (never the Search API, which lags). */
+  async function findIntent({ chargeId, registrationId, customerId, since }: ChargeLookup, captureMethod: "automatic" | "manual"): Promise<Stripe.PaymentIntent | null> {
+    if (chargeId) return call(() => stripe.paymentIntents.retrieve(chargeId, captureMethod === "manual" ? { expand: ["latest_charge"] } : {}));
+    if (!customerId) return null;
+    // Five minutes of slack for clocks that disagree.
+    const created = { gte: Math.floor(since.getTime() / 1000) - 300 };
+    return call(async () => {
+      for await (const intent of stripe.paymentIntents.list({ customer: customerId, created, limit: 100, ...(captureMethod === "manual" ? { expand: ["data.latest_charge"] } : {}) })) {
+        // A registration's hold is not its charge, nor the other way round.
+        if (intent.metadata.registrationId === registrationId && isManual(intent) === (captureMethod === "manual")) return intent;
+      }
+      return null;
+    });
+  }
+
+  /**
+   * A capture or cancel Stripe refused for good (400: the intent is no longer in a state that
+   * allows it: captured, cancelled, expired): the intent itself says what became of the hold.
+   */
+  async function holdAfterRefusal(holdId: string, error: unknown, step: "capture" | "release"): Promise<HoldOutcome> {
+    if (error instanceof Stripe.errors.StripeCardError) {
+      // The bank refused the capture itself: final, as a decline is.
+      return { status: "failed", holdId, amountCents: 0, code: error.decline_code ?? error.code ?? "card_declined", message: error.message };
+    }
+    if (!(classify(error) === "permanent" && error instanceof Stripe.errors.StripeError)) throw unavailable(error);
+    const intent = await call(() => stripe.paymentIntents.retrieve(holdId, { expand: ["latest_charge"] })).catch((retrieveError: unknown) => {
+      // No such intent: nothing is held, nothing can be captured.
+      if (retrieveError instanceof GatewayUnavailableError && classify(retrieveError.cause) === "permanent") return null;
+      throw retrieveError;
+    });
+    if (!intent) return { status: "failed", holdId, amountCents: 0, code: "resource_missing", message: error.message };
+    const now = holdOutcomeOf(intent);
+    if (step === "release" || now.status === "captured" || now.status === "failed") return now;
+    if (now.status === "released") {
+      return { status: "failed", holdId, amountCents: now.amountCents, code: now.expired ? "hold_expired" : "hold_released", message: error.message };
+    }
+    // Still held (an amount over the hold) or waiting for the bank's check: this capture cannot be made.
+    return { status: "failed", holdId, amountCents: now.amountCents, code: error.code ?? "capture_refused", message: error.message };
+  }
+
   return {
     mode: "stripe",
     stripe,
@@ -88,63 +198,19 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
     },
 
     async charge(input) {
-      try {
-        const intent = await stripe.paymentIntents.create(
-          {
-            amount: input.amountCents,
-            currency: input.currency,
-            customer: input.customerId,
-            payment_method: input.paymentMethodId,
-            // Cards only in practice, and never a redirect: the dialog completes 3-D Secure with Stripe.js.
-            automatic_payment_methods: { enabled: true, allow_redirects: "never" },
-            confirm: true,
-            ...(input.offSession ? { off_session: true } : {}),
-            metadata: { registrationId: input.metadata.registrationId, eventId: input.metadata.eventId },
-          },
-          {
-            idempotencyKey: input.idempotencyKey,
-            // A person waits for this one: the caller retries within its own time budget.
-            ...(input.timeoutMs ? { timeout: input.timeoutMs, maxNetworkRetries: 0 } : {}),
-          },
-        );
-        return outcomeOf(intent);
-      } catch (error) {
-        const kind = classify(error);
-        if (kind === "card" && error instanceof Stripe.errors.StripeCardError) {
-          return {
-            status: "failed",
-            chargeId: error.payment_intent?.id ?? null,
-            amountCents: input.amountCents,
-            code: error.decline_code ?? error.code ?? "card_declined",
-            message: error.message,
-          };
-        }
-        if (kind === "permanent" && error instanceof Stripe.errors.StripeError) {
-          // Asking again will never succeed (the customer or card is gone, the amount is refused):
-          // it fails like a decline, so a held spot is released and a waitlist moves on.
-          console.warn(`Stripe refused the charge ${input.idempotencyKey} (registration ${input.metadata.registrationId}): ${error.code ?? error.type}: ${error.message}${error.requestId ? ` (request ${error.requestId})` : ""}`);
-          return { status: "failed", chargeId: error.payment_intent?.id ?? null, amountCents: input.amountCents, code: "charge_refused", message: CHARGE_REFUSED };
-        }
-        throw unavailable(error);
-      }
+      const created = await createIntent(input, "automatic");
+      if ("intent" in created) return outcomeOf(created.intent);
+      const { holdId: chargeId, ...failure } = created.failure;
+      return { ...failure, chargeId };
     },
 
     async getCharge(chargeId) {
       return outcomeOf(await call(() => stripe.paymentIntents.retrieve(chargeId)));
     },
 
-    async findCharge({ chargeId, registrationId, customerId, since }) {
-      if (chargeId) return outcomeOf(await call(() => stripe.paymentIntents.retrieve(chargeId)));
-      if (!customerId) return null;
+    async findCharge(lookup) {
       // A list is consistent as soon as the intent exists; the Search API can lag by a minute or more.
-      // Five minutes of slack for clocks that disagree.
-      const created = { gte: Math.floor(since.getTime() / 1000) - 300 };
-      const found = await call(async () => {
-        for await (const intent of stripe.paymentIntents.list({ customer: customerId, created, limit: 100 })) {
-          if (intent.metadata.registrationId === registrationId) return intent;
-        }
-        return null;
-      });
+      const found = await findIntent(lookup, "automatic");
       return found ? outcomeOf(found) : null;
     },
 
@@ -190,6 +256,48 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
       return refundOutcomeOf(await call(() => stripe.refunds.retrieve(refundId)));
     },
 
+    async placeHold(input) {
+      const created = await createIntent(input, "manual");
+      return "intent" in created ? holdOutcomeOf(created.intent) : created.failure;
+    },
+
+    async getHold(holdId) {
+      return holdOutcomeOf(await call(() => stripe.paymentIntents.retrieve(holdId, { expand: ["latest_charge"] })));
+    },
+
+    async findHold(lookup) {
+      const found = await findIntent(lookup, "manual");
+      return found ? holdOutcomeOf(found) : null;
+    },
+
+    async captureHold({ holdId, amountCents, idempotencyKey }) {
+      try {
+        const intent = await stripe.paymentIntents.capture(holdId, { amount_to_capture: amountCents, expand: ["latest_charge"] }, { idempotencyKey });
+        return holdOutcomeOf(intent);
+      } catch (error) {
+        return holdAfterRefusal(holdId, error, "capture");
+      }
+    },
+
+    async releaseHold({ holdId, idempotencyKey }) {
+      try {
+        return holdOutcomeOf(await stripe.paymentIntents.cancel(holdId, {}, { idempotencyKey }));
+      } catch (error) {
+        // Already cancelled, expired or captured: Stripe refuses the cancel, the intent tells which.
+        return holdAfterRefusal(holdId, error, "release");
+      }
+    },
+
+    async listOpenHolds() {
+      const holds: OpenHold[] = [];
+      for await (const intent of stripe.paymentIntents.list({ limit: 100 })) {
+        if (intent.status === "requires_capture" && intent.metadata.registrationId) {
+          holds.push({ holdId: intent.id, amountCents: intent.amount_capturable || intent.amount, registrationId: intent.metadata.registrationId });
+        }
+      }
+      return holds;
+    },
+
     async listSettled() {
       const charges: SettledCharge[] = [];
       for await (const intent of stripe.paymentIntents.list({ limit: 100 })) {
@@ -209,15 +317,21 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
   };
 }
 
-/** Stripe's charge states as ours; `processing` is not settled yet, so the caller tries again later. */
+/**
+ * Stripe's charge states as ours; `processing` is not settled yet, so the caller tries again later.
+ * A hold (capture_method manual) is a charge only once captured, of what was captured; while it is
+ * only held (`requires_capture`) it is not settled as a charge either way: holdOutcomeOf tells it.
+ */
 export function outcomeOf(intent: Stripe.PaymentIntent): ChargeOutcome {
   switch (intent.status) {
     case "succeeded":
-      return { status: "succeeded", chargeId: intent.id, amountCents: intent.amount };
+      return { status: "succeeded", chargeId: intent.id, amountCents: isManual(intent) ? intent.amount_received : intent.amount };
     case "requires_action":
       return { status: "requires_action", chargeId: intent.id, amountCents: intent.amount, clientSecret: intent.client_secret! };
     case "processing":
       throw new GatewayUnavailableError(`payment ${intent.id} is still processing`);
+    case "requires_capture":
+      throw new GatewayUnavailableError(`payment ${intent.id} is a card hold not captured yet`);
     default:
       return {
         status: "failed",
@@ -227,6 +341,47 @@ export function outcomeOf(intent: Stripe.PaymentIntent): ChargeOutcome {
         message: intent.last_payment_error?.message ?? (intent.status === "canceled" ? "The payment was canceled." : "Payment failed. Please try again."),
       };
   }
+}
+
+/**
+ * A PaymentIntent of capture_method manual as a hold (the webhook maps such intents with this):
+ * `requires_capture` is held until its charge's `capture_before` (else 7 days after it was created,
+ * Stripe's lifetime of an online card authorisation); `succeeded` is captured, for what Stripe
+ * received; `canceled` is released, by expiry when Stripe cancelled it itself; `processing` is not
+ * settled yet (unknown, asked again later); anything else is a hold that was not placed.
+ */
+export function holdOutcomeOf(intent: Stripe.PaymentIntent): HoldOutcome {
+  const base = { holdId: intent.id, amountCents: intent.amount };
+  switch (intent.status) {
+    case "requires_action":
+      return { status: "requires_action", ...base, clientSecret: intent.client_secret! };
+    case "requires_capture":
+      return { status: "held", ...base, expiresAt: captureBeforeOf(intent) };
+    case "succeeded":
+      return { status: "captured", ...base, capturedCents: intent.amount_received };
+    case "canceled":
+      return { status: "released", ...base, expired: intent.cancellation_reason === "automatic" || intent.cancellation_reason === "expired" };
+    case "processing":
+      throw new GatewayUnavailableError(`hold ${intent.id} is still processing`);
+    default:
+      return {
+        status: "failed",
+        ...base,
+        code: intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code ?? "payment_failed",
+        message: intent.last_payment_error?.message ?? "Payment failed. Please try again.",
+      };
+  }
+}
+
+function isManual(intent: Stripe.PaymentIntent): boolean {
+  return intent.capture_method === "manual";
+}
+
+/** When the authorisation lapses: its charge says when it is expanded, else Stripe's 7 days from creation. */
+function captureBeforeOf(intent: Stripe.PaymentIntent): Date {
+  const charge = typeof intent.latest_charge === "object" ? intent.latest_charge : null;
+  const captureBefore = charge?.payment_method_details?.card?.capture_before;
+  return new Date(captureBefore ? captureBefore * 1000 : (intent.created + HOLD_LIFETIME_HOURS * 3600) * 1000);
 }
 
 export function refundOutcomeOf(refund: Stripe.Refund): RefundOutcome {
