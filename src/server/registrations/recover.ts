@@ -23,7 +23,8 @@ export interface RecoveryReport {
  * limit is looked up at the processor (by its id when the ledger has it, else from a consistent list,
  * never by making it again) and settled by what really happened (confirmed, refunded, or released);
  * a charge still waiting for authentication is cancelled first, so it can never land later. Refunds
- * left pending are asked about and executed again with their own key. Each row is settled on its
+ * left pending are asked about and executed again with their own key, and so are card holds whose
+ * capture or release lost its job (money/stale-holds.ts). Each row is settled on its
  * own: one that fails is logged with its id and left for the next sweep, and the sweep goes on.
  */
 export async function recoverPayments(deps: RegistrationDeps): Promise<RecoveryReport> {
