@@ -1,10 +1,11 @@
 import { betterAuth } from "better-auth";
+import { genericOAuth, type GenericOAuthConfig } from "better-auth/plugins/generic-oauth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { eq } from "drizzle-orm";
 import { APIError, createAuthMiddleware, createEmailVerificationToken, getSessionFromCtx } from "better-auth/api";
 import { nameSchema, splitDisplayName } from "#shared/account.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#shared/password-rule.ts";
-import type { Config } from "#server/config.ts";
+import type { Config, SignInProvider } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import * as schema from "#server/db/schema.ts";
 import { sendAccountMail } from "#server/jobs/account-mail.ts";
@@ -27,7 +28,7 @@ export const CLIENT_ADDRESS_HEADER = "x-kickoff-client-address";
 /** An account without a password proves it is its owner by a sign-in this recent (decision 008). */
 export const FRESH_SIGN_IN_SECONDS = 5 * 60;
 export const DELETE_NEEDS_PASSWORD = errorText("errors.account.deleteNeedsPassword");
-export const DELETE_NEEDS_FRESH_SIGN_IN = errorText("errors.account.deleteNeedsFreshSignIn");
+export const deleteNeedsFreshSignIn = (provider: string) => errorText("errors.account.deleteNeedsFreshSignIn", { provider });
 
 export function createAuth(options: {
   config: Config;
@@ -141,23 +142,24 @@ export function createAuth(options: {
         sendAccountMail(mailDeps, "verification", async () => verificationMail(appName, user.email, url, await languageFor(user.id, request)));
       },
     },
-    socialProviders: config.google
-      ? {
-          google: {
-            clientId: config.google.clientId,
-            clientSecret: config.google.clientSecret,
-            // The profile is created on first sign-in, the display name split on a space
-            // (docs/product-rules.md, "Accounts, profile and roles").
-            mapProfileToUser: (profile) => {
-              const split = splitDisplayName(profile.name);
-              return {
-                firstName: profile.given_name || split.firstName,
-                lastName: profile.family_name || split.lastName,
-              };
-            },
-          },
-        }
-      : undefined,
+    // Google and any other OpenID Connect provider take one path: discovery from the issuer, the
+    // authorization code with PKCE, and the ID token verified against the issuer's keys, its audience
+    // (this client) and the nonce (docs/decisions/044-sign-in-with-openid-connect.md).
+    plugins: config.signInProviders.length > 0 ? [genericOAuth({ config: config.signInProviders.map(openIdProvider) })] : [],
+    account: {
+      accountLinking: {
+        // A provider's sign-in joins the existing account of the same address only when the provider
+        // says it verified that address and the account's own address is verified too; otherwise
+        // the sign-in is refused ("account_not_linked", worded on the login screen). No provider is
+        // trusted without its email_verified claim.
+        enabled: true,
+        trustedProviders: [],
+        requireLocalEmailVerified: true,
+      },
+    },
+    // A failed provider sign-in whose request named no error page (a state that cannot be read) comes
+    // back to the login screen too, never to better-auth's own error page.
+    onAPIError: { errorURL: `${config.publicUrl}/` },
     hooks: {
       // The same name rule as the profile form: first and last name are required.
       before: createAuthMiddleware(async (ctx) => {
@@ -192,8 +194,11 @@ export function createAuth(options: {
               throw new APIError("BAD_REQUEST", { message: say(DELETE_NEEDS_PASSWORD), code: "PASSWORD_REQUIRED" });
             }
           } else if (Date.now() - new Date(found.session.createdAt).getTime() > FRESH_SIGN_IN_SECONDS * 1000) {
-            // Google-only accounts have no password to give: a sign-in minutes ago proves the owner is here.
-            throw new APIError("FORBIDDEN", { message: say(DELETE_NEEDS_FRESH_SIGN_IN), code: "FRESH_SIGN_IN_REQUIRED" });
+            // Accounts that sign in only with a provider have no password to give: a sign-in through
+            // the provider minutes ago proves the owner is here (decision 008).
+            const accounts = await ctx.context.internalAdapter.findAccounts(found.user.id);
+            const provider = config.signInProviders.find((candidate) => accounts.some((row) => row.providerId === candidate.id));
+            throw new APIError("FORBIDDEN", { message: say(deleteNeedsFreshSignIn(provider?.label ?? accounts[0]?.providerId ?? "")), code: "FRESH_SIGN_IN_REQUIRED" });
           }
         }
       }),
@@ -202,6 +207,34 @@ export function createAuth(options: {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** A configured provider as better-auth's generic OAuth plugin takes it. */
+function openIdProvider(provider: SignInProvider): GenericOAuthConfig {
+  return {
+    providerId: provider.id,
+    name: provider.label,
+    discoveryUrl: `${provider.issuer}/.well-known/openid-configuration`,
+    // Without the issuer's keys no sign-in is accepted: the ID token's signature, issuer and audience
+    // are what refuse a token made for another client. Discovery that fails at start is tried again
+    // at the next sign-in (the plugin keeps the provider pending).
+    requireIdTokenVerification: true,
+    clientId: provider.clientId,
+    clientSecret: provider.clientSecret,
+    scopes: ["openid", "email", "profile"],
+    pkce: true,
+    // The profile is created on first sign-in with the provider's name, the display name split on a
+    // space when the provider gives no given and family names (docs/product-rules.md, "Accounts, profile and roles").
+    mapProfileToUser: (profile) => {
+      const name = typeof profile.name === "string" ? profile.name : "";
+      const split = splitDisplayName(name);
+      const given = typeof profile.given_name === "string" ? profile.given_name.trim() : "";
+      const family = typeof profile.family_name === "string" ? profile.family_name.trim() : "";
+      const firstName = given || split.firstName;
+      const lastName = family || split.lastName;
+      return { firstName, lastName, name: name.trim() || [firstName, lastName].filter(Boolean).join(" ") };
+    },
+  };
+}
 
 /** Walks the parsed body without recursion: 64 KB of brackets nest deeper than the call stack. */
 function containsNul(root: unknown): boolean {
