@@ -1,4 +1,6 @@
-import { OAuth2Server } from "oauth2-mock-server";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { OAuth2Issuer, OAuth2Service } from "oauth2-mock-server";
 
 /** Who the issuer says is signing in: the ID token's claims (OpenID Connect's standard ones). */
 export interface ProviderPerson {
@@ -17,14 +19,19 @@ export interface ProviderPerson {
  * What the next sign-in does is set here: who signs in, or one of the failures a provider gives.
  */
 export class OidcIssuer {
-  private readonly server = new OAuth2Server();
+  private readonly issuer = new OAuth2Issuer();
+  private readonly service = new OAuth2Service(this.issuer);
+  // Our own HTTP server around the package's handler: stopping it closes kept-alive connections at
+  // once (the package's own server waits for them to time out, 5 s each time).
+  private readonly http: Server = createServer(this.service.requestHandler);
   private person: ProviderPerson | undefined;
   private otherAudience = false;
 
   async start(): Promise<this> {
-    await this.server.issuer.keys.generate("RS256");
-    await this.server.start(0, "127.0.0.1");
-    this.server.service.on("beforeTokenSigning", (token: { payload: Record<string, unknown> }) => {
+    await this.issuer.keys.generate("RS256");
+    await new Promise<void>((resolve) => this.http.listen(0, "127.0.0.1", resolve));
+    this.issuer.url = `http://127.0.0.1:${(this.http.address() as AddressInfo).port}`;
+    this.service.on("beforeTokenSigning", (token: { payload: Record<string, unknown> }) => {
       if (this.person) Object.assign(token.payload, this.person);
       // The ID token is the one with an audience (the access token has none here).
       if (this.otherAudience && token.payload.aud) {
@@ -37,9 +44,9 @@ export class OidcIssuer {
 
   /** The issuer's address, with its /.well-known/openid-configuration. */
   get url(): string {
-    const url = this.server.issuer.url;
+    const url = this.issuer.url;
     if (!url) throw new Error("the issuer is not started");
-    return url.replace(/\/$/, "");
+    return url;
   }
 
   /** The next sign-ins are this person's. */
@@ -50,7 +57,7 @@ export class OidcIssuer {
 
   /** The next sign-in: the person refuses consent (the provider comes back with error=access_denied). */
   denyNext(): this {
-    this.server.service.once("beforeAuthorizeRedirect", (redirect: { url: URL }) => {
+    this.service.once("beforeAuthorizeRedirect", (redirect: { url: URL }) => {
       redirect.url.searchParams.delete("code");
       redirect.url.searchParams.set("error", "access_denied");
       redirect.url.searchParams.set("error_description", "The user denied the request");
@@ -66,7 +73,7 @@ export class OidcIssuer {
 
   /** The next sign-in: the token endpoint refuses the code. */
   refuseCodeNext(): this {
-    this.server.service.once("beforeResponse", (response: { body: unknown; statusCode: number }) => {
+    this.service.once("beforeResponse", (response: { body: unknown; statusCode: number }) => {
       response.body = { error: "invalid_grant" };
       response.statusCode = 400;
     });
@@ -74,6 +81,8 @@ export class OidcIssuer {
   }
 
   async stop(): Promise<void> {
-    await this.server.stop();
+    const closed = new Promise((resolve) => this.http.close(resolve));
+    this.http.closeAllConnections();
+    await closed;
   }
 }

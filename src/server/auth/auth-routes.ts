@@ -9,6 +9,7 @@ import type { AppEnv } from "#server/http/env.ts";
 import type { AddressAction } from "#server/http/rate-limit.ts";
 import { CLIENT_ADDRESS_HEADER } from "./auth.ts";
 import { verificationPasses } from "./verification-pass.ts";
+import { mobileSignInRoutes } from "./mobile-sign-in.ts";
 import { AppError } from "#server/http/errors.ts";
 import { errorText } from "#shared/i18n/error-key.ts";
 
@@ -73,6 +74,10 @@ export function authRoutes(context: Pick<AppContext, "auth" | "config" | "databa
       .get("/callback/:id", forward) // back from the provider (Google or OIDC_ISSUER)
       // Only reached when no error page was named (onAPIError.errorURL sends failures to the login screen).
       .get("/error", forward)
+      // The mobile app's provider sign-in through the system browser (mobile-sign-in.ts).
+      .post("/mobile/session", limit("signIn"), forward)
+      .use("/mobile/sign-in", limit("signIn"))
+      .route("/mobile", mobileSignInRoutes(context))
       .post("/sign-out", forward)
       .get("/get-session", forward)
       .get("/verify-email", forward) // the link in the verification mail
@@ -105,6 +110,7 @@ const AUTH_ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   USER_NOT_FOUND: "errors.auth.userNotFound",
   EMAIL_ALREADY_VERIFIED: "errors.auth.emailAlreadyVerified",
   SESSION_EXPIRED: "errors.auth.sessionExpired",
+  MOBILE_SIGN_IN_EXPIRED: "errors.auth.mobileSignInExpired",
 };
 
 /**

@@ -17,6 +17,7 @@ import { type Language, languageFromCookieHeader, pickLanguage } from "#shared/l
 import { mailLanguage } from "#server/mail/mail-language.ts";
 import { errorText } from "#shared/i18n/error-key.ts";
 import { type ErrorMessage, messageOfText, wordError } from "#server/i18n/error-language.ts";
+import { mobileSessionPlugin } from "./mobile-sign-in.ts";
 import { accountExistsMail, resetPasswordMail, verificationMail } from "./account-mails.ts";
 
 /** How long a mailed verification link works (better-auth's default, stated because a resent link needs it too). */
@@ -145,7 +146,11 @@ export function createAuth(options: {
     // Google and any other OpenID Connect provider take one path: discovery from the issuer, the
     // authorization code with PKCE, and the ID token verified against the issuer's keys, its audience
     // (this client) and the nonce (docs/decisions/044-sign-in-with-openid-connect.md).
-    plugins: config.signInProviders.length > 0 ? [genericOAuth({ config: config.signInProviders.map(openIdProvider) })] : [],
+    plugins: [
+      ...(config.signInProviders.length > 0 ? [genericOAuth({ config: config.signInProviders.map(openIdProvider) })] : []),
+      // The mobile app's session after a provider's sign-in in the system browser (mobile-sign-in.ts).
+      mobileSessionPlugin(),
+    ],
     account: {
       accountLinking: {
         // A provider's sign-in joins the existing account of the same address only when the provider
@@ -197,8 +202,9 @@ export function createAuth(options: {
             // Accounts that sign in only with a provider have no password to give: a sign-in through
             // the provider minutes ago proves the owner is here (decision 008).
             const accounts = await ctx.context.internalAdapter.findAccounts(found.user.id);
-            const provider = config.signInProviders.find((candidate) => accounts.some((row) => row.providerId === candidate.id));
-            throw new APIError("FORBIDDEN", { message: say(deleteNeedsFreshSignIn(provider?.label ?? accounts[0]?.providerId ?? "")), code: "FRESH_SIGN_IN_REQUIRED" });
+            const linked = accounts.find((row) => row.providerId !== "credential")?.providerId ?? "google";
+            const label = config.signInProviders.find((candidate) => candidate.id === linked)?.label ?? (linked === "google" ? "Google" : linked);
+            throw new APIError("FORBIDDEN", { message: say(deleteNeedsFreshSignIn(label)), code: "FRESH_SIGN_IN_REQUIRED" });
           }
         }
       }),

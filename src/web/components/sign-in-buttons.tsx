@@ -3,6 +3,7 @@ import type { SignInProviderName } from "#shared/public-config.ts";
 import { t } from "#web/i18n/i18n.ts";
 import { api, errorMessage } from "#web/lib/api.ts";
 import { useConfig } from "#web/lib/config.ts";
+import { isNativeApp } from "#web/lib/native-bridge.ts";
 
 /**
  * "Sign in with {label}" for each provider the server has (GOOGLE_*, OIDC_*). With none, the Google
@@ -29,6 +30,13 @@ function ProviderButton({ provider, onError, off }: { provider: SignInProviderNa
   const start = async () => {
     setBusy(true);
     try {
+      if (isNativeApp()) {
+        // In the mobile app, through the system browser and back by the app's link (lib/native-sign-in.ts).
+        const { startNativeSignIn } = await import("#web/lib/native-sign-in.ts");
+        await startNativeSignIn(provider.id);
+        setBusy(false);
+        return;
+      }
       // Back to the login screen either way: "/" opens the app once signed in, and shows what failed.
       const { url } = await api<{ url: string }>("/api/auth/sign-in/social", {
         body: { provider: provider.id, callbackURL: "/", errorCallbackURL: "/", disableRedirect: true },
