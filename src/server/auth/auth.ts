@@ -1,11 +1,10 @@
 import { betterAuth } from "better-auth";
-import { genericOAuth, type GenericOAuthConfig } from "better-auth/plugins/generic-oauth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { eq } from "drizzle-orm";
 import { APIError, createAuthMiddleware, createEmailVerificationToken, getSessionFromCtx } from "better-auth/api";
-import { nameSchema, splitDisplayName } from "#shared/account.ts";
+import { nameSchema } from "#shared/account.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#shared/password-rule.ts";
-import type { Config, SignInProvider } from "#server/config.ts";
+import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import * as schema from "#server/db/schema.ts";
 import { sendAccountMail } from "#server/jobs/account-mail.ts";
@@ -18,6 +17,7 @@ import { mailLanguage } from "#server/mail/mail-language.ts";
 import { errorText } from "#shared/i18n/error-key.ts";
 import { type ErrorMessage, messageOfText, wordError } from "#server/i18n/error-language.ts";
 import { mobileSessionPlugin } from "./mobile-sign-in.ts";
+import { openIdProviders } from "./openid-providers.ts";
 import { accountExistsMail, resetPasswordMail, verificationMail } from "./account-mails.ts";
 
 /** How long a mailed verification link works (better-auth's default, stated because a resent link needs it too). */
@@ -147,7 +147,7 @@ export function createAuth(options: {
     // authorization code with PKCE, and the ID token verified against the issuer's keys, its audience
     // (this client) and the nonce (docs/decisions/044-sign-in-with-openid-connect.md).
     plugins: [
-      ...(config.signInProviders.length > 0 ? [genericOAuth({ config: config.signInProviders.map(openIdProvider) })] : []),
+      ...(config.signInProviders.length > 0 ? [openIdProviders(config.signInProviders)] : []),
       // The mobile app's session after a provider's sign-in in the system browser (mobile-sign-in.ts).
       mobileSessionPlugin(),
     ],
@@ -214,33 +214,6 @@ export function createAuth(options: {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-/** A configured provider as better-auth's generic OAuth plugin takes it. */
-function openIdProvider(provider: SignInProvider): GenericOAuthConfig {
-  return {
-    providerId: provider.id,
-    name: provider.label,
-    discoveryUrl: `${provider.issuer}/.well-known/openid-configuration`,
-    // Without the issuer's keys no sign-in is accepted: the ID token's signature, issuer and audience
-    // are what refuse a token made for another client. Discovery that fails at start is tried again
-    // at the next sign-in (the plugin keeps the provider pending).
-    requireIdTokenVerification: true,
-    clientId: provider.clientId,
-    clientSecret: provider.clientSecret,
-    scopes: ["openid", "email", "profile"],
-    pkce: true,
-    // The profile is created on first sign-in with the provider's name, the display name split on a
-    // space when the provider gives no given and family names (docs/product-rules.md, "Accounts, profile and roles").
-    mapProfileToUser: (profile) => {
-      const name = typeof profile.name === "string" ? profile.name : "";
-      const split = splitDisplayName(name);
-      const given = typeof profile.given_name === "string" ? profile.given_name.trim() : "";
-      const family = typeof profile.family_name === "string" ? profile.family_name.trim() : "";
-      const firstName = given || split.firstName;
-      const lastName = family || split.lastName;
-      return { firstName, lastName, name: name.trim() || [firstName, lastName].filter(Boolean).join(" ") };
-    },
-  };
-}
 
 /** Walks the parsed body without recursion: 64 KB of brackets nest deeper than the call stack. */
 function containsNul(root: unknown): boolean {

@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "#server/config.ts";
 import { OidcIssuer, type ProviderPerson } from "#test/oidc-issuer.ts";
@@ -276,6 +277,22 @@ describe("a provider that cannot be reached", () => {
     });
     expect(french.status).toBe(502);
     expect(((await french.json()) as { error: { message: string } }).error.message).toMatch(/^Le fournisseur de connexion est injoignable/);
+  });
+
+  it("an issuer that takes the connection and never answers holds neither the app's start nor its API (discovery waits 5 s at most)", async () => {
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const app = await createTestContext({ OIDC_ISSUER: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`, OIDC_CLIENT_ID: "kickoff-club", OIDC_CLIENT_SECRET: "club-secret", OIDC_LABEL: "Keycloak" });
+    try {
+      const me = await new TestClient(app).json("GET", "/api/me");
+      expect(me).toEqual({ status: 200, body: { user: null } });
+      expect(sockets.size).toBeGreaterThan(0); // discovery did ask it
+    } finally {
+      await app.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it("a provider that goes down between the button and its answer: back to the login screen", async () => {
