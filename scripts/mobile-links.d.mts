@@ -1,5 +1,6 @@
 export const SCHEME: string;
 export const LINK_PATH_PREFIX: string;
+export const SIGN_IN_HOST: string;
 export function linkHost(publicUrl: string): string;
 export function appHost(publicUrl: string): string;
 export function capacitorConfig(text: string, publicUrl: string): string;

@@ -1,15 +1,19 @@
 // Writes the links that open the mobile app into the native projects: Android App Links (an
 // intent filter with autoVerify for https://<PUBLIC_URL host>/event/) and iOS Universal Links (the
 // Associated Domains entitlement), plus the custom scheme kickoff://event/<id> on both for when the
-// links are not verified. And the host the app's web view serves its pages at, app.<PUBLIC_URL host>
-// (capacitor.config.json's server.hostname), so that the app and the API are one site and the
-// session cookie stays SameSite=Lax (docs/decisions/016-mobile-app-on-the-site.md).
+// links are not verified, and kickoff://auth/… by which a provider's sign-in in the system browser
+// comes back to the app (docs/decisions/045-provider-sign-in-in-the-mobile-app.md). And the host
+// the app's web view serves its pages at, app.<PUBLIC_URL host> (capacitor.config.json's
+// server.hostname), so that the app and the API are one site and the session cookie stays
+// SameSite=Lax (docs/decisions/016-mobile-app-on-the-site.md).
 // Run by `npm run mobile:sync`; idempotent (it replaces what it wrote before).
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 export const SCHEME = "kickoff";
 export const LINK_PATH_PREFIX = "/event/";
+/** kickoff://auth/…: a provider's sign-in in the system browser comes back to the app (src/shared/mobile.ts, MOBILE_SIGN_IN_LINK). */
+export const SIGN_IN_HOST = "auth";
 const BEGIN = "<!-- kickoff:links begin (scripts/mobile-links.mjs) -->";
 const END = "<!-- kickoff:links end -->";
 
@@ -58,6 +62,7 @@ export function androidManifest(manifest, host) {
                 <category android:name="android.intent.category.DEFAULT" />
                 <category android:name="android.intent.category.BROWSABLE" />
                 <data android:scheme="${SCHEME}" android:host="event" />
+                <data android:scheme="${SCHEME}" android:host="${SIGN_IN_HOST}" />
             </intent-filter>
             ${END}`;
   return replaceBlock(manifest, block, "        </activity>");

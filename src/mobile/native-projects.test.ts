@@ -2,8 +2,10 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { DOMParser, type Element as XmlElement } from "@xmldom/xmldom";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildInputs, recordBuild } from "#e2e/support/build-stamp.mjs";
+import { capacitorCommand } from "#scripts/capacitor-cli.mjs";
 import { writeMobileLinks } from "#scripts/mobile-links.mjs";
 import { MOBILE_APP_ID, MOBILE_URL_SCHEME, mobileAppHost } from "#shared/mobile.ts";
 
@@ -61,7 +63,11 @@ describe("the native projects", () => {
     expect(appLink!.data).toEqual([{ scheme: "https", host, pathPrefix: "/event/" }]);
 
     const scheme = filters.find((filter) => filter.data.some((data) => data.scheme === MOBILE_URL_SCHEME));
-    expect(scheme?.data).toEqual([{ scheme: "kickoff", host: "event" }]);
+    // kickoff://event/<id>, and kickoff://auth/… by which a provider's sign-in comes back (decision 045).
+    expect(scheme?.data).toEqual([
+      { scheme: "kickoff", host: "event" },
+      { scheme: "kickoff", host: "auth" },
+    ]);
     expect(scheme?.categories).toContain("android.intent.category.BROWSABLE");
 
     expect(associatedDomains(read(ENTITLEMENTS))).toEqual([`applinks:${host}`]);
@@ -129,4 +135,80 @@ describe("the native projects", () => {
     },
     240_000,
   );
+
+  // After the sync above, which writes what these read (android/app/src/main/assets is not committed).
+  it("lists every Capacitor plugin of package.json in the synced projects: capacitor.plugins.json (Android), the Swift package and the class list (iOS)", () => {
+    const manifest = JSON.parse(read("package.json")) as { dependencies: Record<string, string> };
+    const plugins = Object.keys(manifest.dependencies)
+      .filter((name) => name.startsWith("@capacitor/") && !["@capacitor/core", "@capacitor/android", "@capacitor/ios", "@capacitor/cli"].includes(name))
+      .sort();
+    expect(plugins).toEqual(["@capacitor/app", "@capacitor/share"]);
+    const android = JSON.parse(read("android/app/src/main/assets/capacitor.plugins.json")) as { pkg: string; classpath: string }[];
+    expect(android.map((plugin) => plugin.pkg).sort()).toEqual(plugins);
+    for (const plugin of android) expect(plugin.classpath).toMatch(/^com\.capacitorjs\.plugins\.\w+\.\w+Plugin$/);
+    const swiftPackage = read("ios/App/CapApp-SPM/Package.swift");
+    for (const plugin of plugins) expect(swiftPackage).toContain(`path: "../../../node_modules/${plugin}"`);
+    const ios = JSON.parse(read("ios/App/App/capacitor.config.json")) as { packageClassList?: string[] };
+    expect(ios.packageClassList?.slice().sort()).toEqual(android.map((plugin) => plugin.classpath.split(".").at(-1)).sort());
+  });
+
+  it(
+    "npm run mobile:doctor runs cap doctor under the Node 22 the CLI needs: Android looks right, iOS wants only Xcode on a machine without it",
+    () => {
+      const env = { ...process.env };
+      // The Node 22 package, fetched once like mobile:sync's (the sync above fetched it already); then
+      // offline, so that cap doctor's look-up of the latest versions answers "unknown" at once.
+      const cached = spawnSync("npm", capacitorCommand(["--version"]), { cwd: root, env, encoding: "utf8" });
+      expect(cached.status, cached.stderr).toBe(0);
+      expect(cached.stdout.trim()).toBe("8.5.2");
+      const result = spawnSync("npm", ["run", "mobile:doctor", "--silent"], { cwd: root, env: { ...env, npm_config_offline: "true" }, encoding: "utf8" });
+      const output = `${result.stdout}\n${result.stderr}`;
+      expect(output).toMatch(/Installed Dependencies:[\s\S]*@capacitor\/cli: 8\.5\.2[\s\S]*@capacitor\/android: 8\.5\.2/);
+      expect(output).toContain("Android looking great!");
+      const hasXcode = spawnSync("xcodebuild", ["-version"]).status === 0;
+      if (hasXcode) {
+        expect(result.status, output).toBe(0);
+      } else {
+        expect(result.status, output).toBe(1);
+        expect(output.match(/\[error\].*/g)).toEqual(["[error] Xcode is not installed"]);
+      }
+    },
+    120_000,
+  );
+
+  it("has an Android manifest and iOS property lists that parse as XML and carry the game links and the sign-in link", () => {
+    const parse = (path: string) =>
+      new DOMParser({
+        onError: (level, message) => {
+          throw new Error(`${path}: ${level} ${message}`);
+        },
+      }).parseFromString(read(path), "text/xml");
+    const ANDROID = "http://schemas.android.com/apk/res/android";
+    const activity = parse(MANIFEST).getElementsByTagName("activity")[0]!;
+    const filters = Array.from(activity.getElementsByTagName("intent-filter")).map((filter) => ({
+      autoVerify: filter.getAttributeNS(ANDROID, "autoVerify") === "true",
+      data: Array.from(filter.getElementsByTagName("data")).map((data) => ({
+        scheme: data.getAttributeNS(ANDROID, "scheme"),
+        host: data.getAttributeNS(ANDROID, "host"),
+        pathPrefix: data.getAttributeNS(ANDROID, "pathPrefix") || undefined,
+      })),
+    }));
+    const host = capacitor.server.hostname.replace(/^app\./, "");
+    expect(filters).toContainEqual({ autoVerify: true, data: [{ scheme: "https", host, pathPrefix: "/event/" }] });
+    expect(filters).toContainEqual({ autoVerify: false, data: [{ scheme: "kickoff", host: "event", pathPrefix: undefined }, { scheme: "kickoff", host: "auth", pathPrefix: undefined }] });
+
+    /** A property list's top-level dictionary, its keys to their element. */
+    const plist = (path: string) => {
+      const dict = parse(path).getElementsByTagName("dict")[0]!;
+      const children = Array.from(dict.childNodes).filter((node) => node.nodeType === 1) as XmlElement[];
+      const entries = new Map<string, XmlElement>();
+      for (let index = 0; index < children.length; index += 2) entries.set(children[index]!.textContent ?? "", children[index + 1]!);
+      return entries;
+    };
+    const strings = (element: XmlElement | undefined) => Array.from(element?.getElementsByTagName("string") ?? []).map((node) => node.textContent);
+    expect(strings(plist(ENTITLEMENTS).get("com.apple.developer.associated-domains"))).toEqual([`applinks:${host}`]);
+    const urlTypes = plist(INFO_PLIST).get("CFBundleURLTypes");
+    expect(urlTypes?.tagName).toBe("array");
+    expect(strings(urlTypes)).toEqual([MOBILE_APP_ID, MOBILE_URL_SCHEME]);
+  });
 });

@@ -10,6 +10,9 @@ const positiveCount = (fallback: number) => z.coerce.number().int().min(1, "must
 /** Links in mails and share links, and the geocoder: web addresses only. */
 const webUrl = () => z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" });
 
+/** Google's issuer: its discovery document is at /.well-known/openid-configuration under it. */
+const GOOGLE_ISSUER = "https://accounts.google.com";
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -54,6 +57,15 @@ const envSchema = z
     FEE_FIXED_CENTS: z.coerce.number().int().min(0).default(30),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
+    // Where Google's OpenID configuration is read (docs/decisions/044-sign-in-with-openid-connect.md):
+    // Google is signed in to as an OpenID Connect issuer; tests point this at a server on loopback.
+    GOOGLE_ISSUER: webUrl().default(GOOGLE_ISSUER),
+    // Any OpenID Connect provider (a club's Microsoft, Keycloak, Authentik…): discovery from the
+    // issuer's /.well-known/openid-configuration; the button says "Sign in with {OIDC_LABEL}".
+    OIDC_ISSUER: webUrl().optional(),
+    OIDC_CLIENT_ID: optionalString,
+    OIDC_CLIENT_SECRET: optionalString,
+    OIDC_LABEL: z.string().trim().min(1).max(40, "must be at most 40 characters (it is a button's text)").optional(),
     GEOCODER: z.enum(["nominatim", "google", "none"]).default("nominatim"),
     GEOCODER_URL: webUrl().default("https://nominatim.openstreetmap.org"),
     GOOGLE_MAPS_API_KEY: optionalString,
@@ -129,6 +141,17 @@ const envSchema = z
         message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
       });
     }
+    const oidc = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET", "OIDC_LABEL"] as const;
+    if (oidc.some((name) => env[name]) && !oidc.every((name) => env[name])) {
+      for (const name of oidc) if (!env[name]) require(name, `with ${oidc.filter((other) => env[other]).join(", ")} (the four are set together)`);
+    }
+    // Tokens and the client secret travel to the issuer: over https, except to this machine (tests, a local Keycloak).
+    if (production) {
+      for (const name of ["OIDC_ISSUER", "GOOGLE_ISSUER"] as const) {
+        const issuer = env[name];
+        if (issuer && !isHttpsOrLoopback(issuer)) ctx.addIssue({ code: "custom", path: [name], message: "must be https:// in production" });
+      }
+    }
   });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -168,10 +191,8 @@ function toConfig(env: z.infer<typeof envSchema>, authSecret: string) {
       /** Faults the simulated processor injects (tests, benchmarks, demos of failure handling). */
       simulatedFaults: { declineRate: env.SIMULATED_DECLINE_RATE, lostResponseRate: env.SIMULATED_LOST_RESPONSE_RATE },
     },
-    google:
-      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
-        : undefined,
+    /** The sign-in providers, in the order of their buttons (docs/decisions/044-sign-in-with-openid-connect.md). */
+    signInProviders: signInProviders(env),
     geocoder: { kind: env.GEOCODER, url: env.GEOCODER_URL.replace(/\/$/, ""), googleApiKey: env.GOOGLE_MAPS_API_KEY },
     mapTileUrl: env.MAP_TILE_URL,
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
@@ -199,6 +220,33 @@ function toConfig(env: z.infer<typeof envSchema>, authSecret: string) {
     },
     live: { streamsPerAddress: env.LIVE_STREAMS_PER_ADDRESS },
   };
+}
+
+/** A sign-in provider: an OpenID Connect issuer and this app's client there. */
+export interface SignInProvider {
+  /** better-auth's provider id, the callback's path (/api/auth/callback/{id}) and the account rows' provider_id. */
+  id: "google" | "oidc";
+  /** The button's "Sign in with {label}", and the privacy page's name for it. */
+  label: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+function signInProviders(env: z.infer<typeof envSchema>): SignInProvider[] {
+  const providers: SignInProvider[] = [];
+  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
+    providers.push({ id: "google", label: "Google", issuer: env.GOOGLE_ISSUER.replace(/\/$/, ""), clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET });
+  }
+  if (env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET && env.OIDC_LABEL) {
+    providers.push({ id: "oidc", label: env.OIDC_LABEL, issuer: env.OIDC_ISSUER.replace(/\/$/, ""), clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET });
+  }
+  return providers;
+}
+
+function isHttpsOrLoopback(address: string): boolean {
+  const url = new URL(address);
+  return url.protocol === "https:" || ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
 }
 
 function isTimeZone(zone: string): boolean {

@@ -14,7 +14,7 @@ export function publicConfig(config: Config): PublicConfig {
       feeFixedCents: config.payments.feeFixedCents,
     },
     mapTileUrl: config.mapTileUrl,
-    googleEnabled: Boolean(config.google),
+    signInProviders: config.signInProviders.map(({ id, label }) => ({ id, label })),
     sessionIdleMs: config.sessionIdleMs,
     timeZone: config.timeZone,
   };

@@ -55,6 +55,8 @@ export interface Me {
   /** The language the user chose, saved on the account (null: never chosen; the browser's applies). */
   language: Language | null;
   hasPassword: boolean;
+  /** The providers this account signs in with besides a password ("google", "oidc"): the profile lists them. */
+  signIns: string[];
 }
 
 /** GET /api/me/verification: whether the address this browser registered has been verified (anywhere). */

@@ -28,5 +28,11 @@ export function mobileAppOrigins(publicUrl: string): string[] {
   return [`https://${host}`, `capacitor://${host}`];
 }
 
+/**
+ * Where a provider's sign-in in the system browser comes back to the app: kickoff://auth/signed-in?code=…
+ * or kickoff://auth/failed?error=… (docs/decisions/045-provider-sign-in-in-the-mobile-app.md).
+ */
+export const MOBILE_SIGN_IN_LINK = `${MOBILE_URL_SCHEME}://auth`;
+
 /** The app's paths that links open in the app (App Links, Universal Links). */
 export const MOBILE_LINK_PATH_PREFIX = "/event/";

@@ -14,8 +14,18 @@ export interface PublicConfig {
     feeFixedCents: number;
   };
   mapTileUrl: string;
-  googleEnabled: boolean;
+  /**
+   * The sign-in providers configured on the server (GOOGLE_*, OIDC_*), in the order of their buttons:
+   * the login screen offers each, the privacy page names each. Empty when there are none.
+   */
+  signInProviders: SignInProviderName[];
   sessionIdleMs: number;
   /** The organiser's zone (GAME_TIME_ZONE): the game form starts with it, shown and changeable. */
   timeZone: string;
+}
+
+/** A sign-in provider as the web app knows it: its id for /api/auth/sign-in/social and its name. */
+export interface SignInProviderName {
+  id: "google" | "oidc";
+  label: string;
 }

@@ -9,6 +9,9 @@ import type { AppEnv } from "#server/http/env.ts";
 import type { AddressAction } from "#server/http/rate-limit.ts";
 import { CLIENT_ADDRESS_HEADER } from "./auth.ts";
 import { verificationPasses } from "./verification-pass.ts";
+import { mobileSignInRoutes } from "./mobile-sign-in.ts";
+import { AppError } from "#server/http/errors.ts";
+import { errorText } from "#shared/i18n/error-key.ts";
 
 /**
  * better-auth's endpoints that this app uses, and only those, each behind its limits. Anything
@@ -16,7 +19,7 @@ import { verificationPasses } from "./verification-pass.ts";
  * methods) is not routed here and answers the JSON 404 like any unknown /api path: what the app
  * does not offer, a stolen session cookie cannot use either (docs/decisions/008-sensitive-account-actions.md).
  */
-export function authRoutes(context: Pick<AppContext, "auth" | "database" | "limiter">) {
+export function authRoutes(context: Pick<AppContext, "auth" | "config" | "database" | "limiter">) {
   const { auth, limiter } = context;
   const { db } = context.database;
   const passes = verificationPasses(auth);
@@ -59,9 +62,22 @@ export function authRoutes(context: Pick<AppContext, "auth" | "database" | "limi
         const pass = await passes.afterUnverifiedSignIn(email);
         return pass ? withCookie(response, await passes.setCookie(pass)) : response;
       })
-      .post("/sign-in/social", limit("signIn"), forward)
-      .get("/callback/:id", forward) // back from Google
-      .get("/error", forward) // better-auth's page for a failed Google sign-in
+      .post("/sign-in/social", limit("signIn"), async (c) => {
+        const provider = await providerOf(c.req.raw);
+        const response = await forward(c);
+        // A configured provider whose OpenID configuration could not be read (down at start, and
+        // again now): better-auth answers "Provider not found" as for a name it never heard of.
+        if (response.status !== 404 || (await errorCode(response)) !== "PROVIDER_NOT_FOUND") return response;
+        if (!provider || !context.config.signInProviders.some((configured) => configured.id === provider)) return response;
+        throw new AppError("upstream", errorText("errors.auth.providerUnavailable"));
+      })
+      .get("/callback/:id", forward) // back from the provider (Google or OIDC_ISSUER)
+      // Only reached when no error page was named (onAPIError.errorURL sends failures to the login screen).
+      .get("/error", forward)
+      // The mobile app's provider sign-in through the system browser (mobile-sign-in.ts).
+      .post("/mobile/session", limit("signIn"), forward)
+      .use("/mobile/sign-in", limit("signIn"))
+      .route("/mobile", mobileSignInRoutes(context))
       .post("/sign-out", forward)
       .get("/get-session", forward)
       .get("/verify-email", forward) // the link in the verification mail
@@ -94,6 +110,7 @@ const AUTH_ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   USER_NOT_FOUND: "errors.auth.userNotFound",
   EMAIL_ALREADY_VERIFIED: "errors.auth.emailAlreadyVerified",
   SESSION_EXPIRED: "errors.auth.sessionExpired",
+  MOBILE_SIGN_IN_EXPIRED: "errors.auth.mobileSignInExpired",
 };
 
 /**
@@ -147,6 +164,16 @@ async function emailOf(request: Request): Promise<string | undefined> {
     .catch(() => undefined);
   const email = body && typeof body === "object" && "email" in body ? body.email : undefined;
   return typeof email === "string" && email.trim() !== "" ? email : undefined;
+}
+
+/** The provider a social sign-in names ({ provider }). */
+async function providerOf(request: Request): Promise<string | undefined> {
+  const body: unknown = await request
+    .clone()
+    .json()
+    .catch(() => undefined);
+  const provider = body && typeof body === "object" && "provider" in body ? body.provider : undefined;
+  return typeof provider === "string" ? provider : undefined;
 }
 
 /** better-auth's error code ({ code, message }), e.g. INVALID_PASSWORD. */

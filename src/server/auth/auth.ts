@@ -2,7 +2,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { eq } from "drizzle-orm";
 import { APIError, createAuthMiddleware, createEmailVerificationToken, getSessionFromCtx } from "better-auth/api";
-import { nameSchema, splitDisplayName } from "#shared/account.ts";
+import { nameSchema } from "#shared/account.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#shared/password-rule.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
@@ -16,6 +16,8 @@ import { type Language, languageFromCookieHeader, pickLanguage } from "#shared/l
 import { mailLanguage } from "#server/mail/mail-language.ts";
 import { errorText } from "#shared/i18n/error-key.ts";
 import { type ErrorMessage, messageOfText, wordError } from "#server/i18n/error-language.ts";
+import { mobileSessionPlugin } from "./mobile-sign-in.ts";
+import { openIdProviders } from "./openid-providers.ts";
 import { accountExistsMail, resetPasswordMail, verificationMail } from "./account-mails.ts";
 
 /** How long a mailed verification link works (better-auth's default, stated because a resent link needs it too). */
@@ -27,7 +29,7 @@ export const CLIENT_ADDRESS_HEADER = "x-kickoff-client-address";
 /** An account without a password proves it is its owner by a sign-in this recent (decision 008). */
 export const FRESH_SIGN_IN_SECONDS = 5 * 60;
 export const DELETE_NEEDS_PASSWORD = errorText("errors.account.deleteNeedsPassword");
-export const DELETE_NEEDS_FRESH_SIGN_IN = errorText("errors.account.deleteNeedsFreshSignIn");
+export const deleteNeedsFreshSignIn = (provider: string) => errorText("errors.account.deleteNeedsFreshSignIn", { provider });
 
 export function createAuth(options: {
   config: Config;
@@ -141,23 +143,28 @@ export function createAuth(options: {
         sendAccountMail(mailDeps, "verification", async () => verificationMail(appName, user.email, url, await languageFor(user.id, request)));
       },
     },
-    socialProviders: config.google
-      ? {
-          google: {
-            clientId: config.google.clientId,
-            clientSecret: config.google.clientSecret,
-            // The profile is created on first sign-in, the display name split on a space
-            // (docs/product-rules.md, "Accounts, profile and roles").
-            mapProfileToUser: (profile) => {
-              const split = splitDisplayName(profile.name);
-              return {
-                firstName: profile.given_name || split.firstName,
-                lastName: profile.family_name || split.lastName,
-              };
-            },
-          },
-        }
-      : undefined,
+    // Google and any other OpenID Connect provider take one path: discovery from the issuer, the
+    // authorization code with PKCE, and the ID token verified against the issuer's keys, its audience
+    // (this client) and the nonce (docs/decisions/044-sign-in-with-openid-connect.md).
+    plugins: [
+      ...(config.signInProviders.length > 0 ? [openIdProviders(config.signInProviders)] : []),
+      // The mobile app's session after a provider's sign-in in the system browser (mobile-sign-in.ts).
+      mobileSessionPlugin(),
+    ],
+    account: {
+      accountLinking: {
+        // A provider's sign-in joins the existing account of the same address only when the provider
+        // says it verified that address and the account's own address is verified too; otherwise
+        // the sign-in is refused ("account_not_linked", worded on the login screen). No provider is
+        // trusted without its email_verified claim.
+        enabled: true,
+        trustedProviders: [],
+        requireLocalEmailVerified: true,
+      },
+    },
+    // A failed provider sign-in whose request named no error page (a state that cannot be read) comes
+    // back to the login screen too, never to better-auth's own error page.
+    onAPIError: { errorURL: `${config.publicUrl}/` },
     hooks: {
       // The same name rule as the profile form: first and last name are required.
       before: createAuthMiddleware(async (ctx) => {
@@ -192,8 +199,12 @@ export function createAuth(options: {
               throw new APIError("BAD_REQUEST", { message: say(DELETE_NEEDS_PASSWORD), code: "PASSWORD_REQUIRED" });
             }
           } else if (Date.now() - new Date(found.session.createdAt).getTime() > FRESH_SIGN_IN_SECONDS * 1000) {
-            // Google-only accounts have no password to give: a sign-in minutes ago proves the owner is here.
-            throw new APIError("FORBIDDEN", { message: say(DELETE_NEEDS_FRESH_SIGN_IN), code: "FRESH_SIGN_IN_REQUIRED" });
+            // Accounts that sign in only with a provider have no password to give: a sign-in through
+            // the provider minutes ago proves the owner is here (decision 008).
+            const accounts = await ctx.context.internalAdapter.findAccounts(found.user.id);
+            const linked = accounts.find((row) => row.providerId !== "credential")?.providerId ?? "google";
+            const label = config.signInProviders.find((candidate) => candidate.id === linked)?.label ?? (linked === "google" ? "Google" : linked);
+            throw new APIError("FORBIDDEN", { message: say(deleteNeedsFreshSignIn(label)), code: "FRESH_SIGN_IN_REQUIRED" });
           }
         }
       }),
@@ -202,6 +213,7 @@ export function createAuth(options: {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
 
 /** Walks the parsed body without recursion: 64 KB of brackets nest deeper than the call stack. */
 function containsNul(root: unknown): boolean {

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { changeEmailSchema, displayName, languageSettingSchema, nameSchema, notificationSettingsSchema, type Me } from "#shared/account.ts";
 import type { AppContext } from "#server/context.ts";
@@ -21,11 +21,10 @@ export function meRoutes(context: Pick<AppContext, "auth" | "database" | "limite
     .get("/", async (c) => {
       const user = c.get("user");
       if (!user) return c.json({ user: null });
-      const [passwordAccount] = await db
-        .select({ id: account.id })
-        .from(account)
-        .where(and(eq(account.userId, user.id), eq(account.providerId, "credential")));
-      const me: Me = { ...user, hasPassword: Boolean(passwordAccount) };
+      const accounts = await db.select({ providerId: account.providerId }).from(account).where(eq(account.userId, user.id));
+      const hasPassword = accounts.some((row) => row.providerId === "credential");
+      const signIns = [...new Set(accounts.map((row) => row.providerId).filter((id) => id !== "credential"))].sort();
+      const me: Me = { ...user, hasPassword, signIns };
       return c.json({ user: me });
     })
     // The verify screen's re-check without a session: only for the account this browser registered

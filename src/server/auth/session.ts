@@ -140,7 +140,7 @@ function cookieValue(header: string, name: string): string | undefined {
   return undefined;
 }
 
-export type SessionUser = Omit<Me, "hasPassword">;
+export type SessionUser = Omit<Me, "hasPassword" | "signIns">;
 
 export function requireUser(user: SessionUser | null): SessionUser {
   if (!user) throw new AppError("unauthorized", errorText("errors.account.notSignedIn"));

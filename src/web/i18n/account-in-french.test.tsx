@@ -24,7 +24,7 @@ function game(outcome: AccountDeletionGame["outcome"], role: AccountDeletionGame
 function screenText(Screen: () => ReactNode): string {
   const queries = new QueryClient();
   queries.setQueryData(["me"], null);
-  queries.setQueryData(["config"], { appName: "Kickoff", googleEnabled: true });
+  queries.setQueryData(["config"], { appName: "Kickoff", signInProviders: [{ id: "google", label: "Google" }] });
   const html = renderToStaticMarkup(
     <QueryClientProvider client={queries}>
       <MemoryRouter>

@@ -13,6 +13,7 @@ const verified: Me = {
   notifyNewEvents: true,
   language: null,
   hasPassword: true,
+  signIns: [],
 };
 const unverified: Me = { ...verified, emailVerified: false };
 const admin: Me = { ...verified, isAdmin: true };

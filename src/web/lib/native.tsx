@@ -1,7 +1,9 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { t } from "#web/i18n/i18n.ts";
+import { useAuth } from "./auth.tsx";
 import { isNativeApp } from "./native-bridge.ts";
+import { finishNativeSignIn, signInLinkOf } from "./native-sign-in.ts";
 
 export { isNativeApp };
 
@@ -26,18 +28,31 @@ export function eventPathFromUrl(link: string): string | null {
 }
 
 /**
- * In the Capacitor app: links to /event/{id} open that event (signed out, the shell remembers it and
+ * In the Capacitor app: a provider's sign-in comes back from the system browser (kickoff://auth/…),
+ * links to /event/{id} open that event (signed out, the shell remembers it and
  * opens it after login), and the hardware back button goes back in history or asks before leaving
  * the app (docs/product-rules.md, "Screens and routes"). In a browser this does nothing.
  */
 export function NativeIntegration() {
   const navigate = useNavigate();
+  const { refresh } = useAuth();
   useEffect(() => {
     if (!isNativeApp()) return;
     let removed = false;
     const handles: { remove(): Promise<void> }[] = [];
     void import("@capacitor/app").then(async ({ App }) => {
       const deepLink = await App.addListener("appUrlOpen", ({ url }) => {
+        const signIn = signInLinkOf(url);
+        if (signIn && "code" in signIn) {
+          // Back from the system browser, signed in there: this web view's session, then the app.
+          void finishNativeSignIn(signIn.code)
+            .then(() => refresh())
+            .then(() => navigate("/", { replace: true }))
+            .catch(() => navigate("/?error=state_mismatch", { replace: true }));
+          return;
+        }
+        // The login screen says why (providerSignInError).
+        if (signIn) return navigate(`/?error=${encodeURIComponent(signIn.error)}`, { replace: true });
         const path = eventPathFromUrl(url);
         if (path) navigate(path);
       });
@@ -52,6 +67,6 @@ export function NativeIntegration() {
       removed = true;
       for (const handle of handles) void handle.remove();
     };
-  }, [navigate]);
+  }, [navigate, refresh]);
   return null;
 }

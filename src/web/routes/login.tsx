@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { OrDivider } from "#web/components/auth-links.tsx";
 import { Button, Card, FormMessage } from "#web/components/form.tsx";
 import { Checkbox, TextField } from "#web/components/form-fields.tsx";
-import { GoogleButton } from "#web/components/google-button.tsx";
+import { providerSignInError, SignInButtons } from "#web/components/sign-in-buttons.tsx";
 import { SharedEventPreview } from "#web/features/events/components/shared-event-preview.tsx";
 import { t } from "#web/i18n/i18n.ts";
 import { ApiError, errorMessage } from "#web/lib/api.ts";
@@ -30,6 +30,18 @@ export default function LoginScreen() {
   // Kept in this tab, which the server does not see: read once the page it rendered is hydrated.
   const [sharedEventId, setSharedEventId] = useState(() => (serverRender() ? null : rememberedEventId()));
   useEffect(() => setSharedEventId((shown) => shown ?? rememberedEventId()), []);
+  // Back from a provider's sign-in that did not succeed (/?error=…): say why, once, and leave the
+  // address clean so that a reload does not say it again. Read after hydration, as the server's
+  // render has no message.
+  useEffect(() => {
+    const message = providerSignInError(window.location.search);
+    if (!message) return;
+    setError(message);
+    const url = new URL(window.location.href);
+    url.searchParams.delete("error");
+    url.searchParams.delete("error_description");
+    window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}${url.hash}`);
+  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -76,7 +88,7 @@ export default function LoginScreen() {
           </Button>
         </form>
         <OrDivider />
-        <GoogleButton onError={(message) => setError(message)} failureText={t("account.google.failed")} />
+        <SignInButtons onError={(message) => setError(message)} />
         <div className="mt-6 flex flex-col items-center gap-2 text-sm">
           <Link to={paths.forgotPassword} className="text-green-800 underline">
             {t("account.login.forgotPassword")}

@@ -4,7 +4,7 @@ import { useAuth } from "#web/lib/auth.tsx";
 import { useConfig } from "#web/lib/config.ts";
 import { paths } from "#web/lib/paths.ts";
 import { formatDate } from "#web/features/events/format.ts";
-import { t, type MessageKey } from "#web/i18n/i18n.ts";
+import { currentLanguage, t, type MessageKey } from "#web/i18n/i18n.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -40,6 +40,9 @@ export default function PrivacyScreen() {
   const { user } = useAuth();
   const app = config.data?.appName ?? "Kickoff";
   const signedIn = Boolean(user?.emailVerified);
+  // Only the sign-in providers this server has (GOOGLE_*, OIDC_*), named as the buttons name them.
+  const providerNames = (config.data?.signInProviders ?? []).map((provider) => provider.label);
+  const providers = providerNames.length > 0 ? new Intl.ListFormat(currentLanguage(), { type: "disjunction" }).format(providerNames) : null;
   const back = (
     <Link to={paths.home} className="font-semibold text-green-800 underline hover:text-green-900">
       {signedIn ? t("privacy.backToEvents") : t("privacy.backToLogin")}
@@ -63,7 +66,10 @@ export default function PrivacyScreen() {
 
         <Section id="privacy-information-we-collect" title={t("privacy.collect.title")}>
           <List>
-            <Item label="privacy.collect.account.label" text="privacy.collect.account.text" />
+            <li>
+              <strong>{t("privacy.collect.account.label")}</strong> {t("privacy.collect.account.text")}
+              {providers && ` ${t("privacy.collect.account.providers", { providers })}`}
+            </li>
             <Item label="privacy.collect.games.label" text="privacy.collect.games.text" />
             <Item label="privacy.collect.payment.label" text="privacy.collect.payment.text" />
             <Item label="privacy.collect.technical.label" text="privacy.collect.technical.text" />
@@ -98,7 +104,10 @@ export default function PrivacyScreen() {
           <p>{t("privacy.sharing.intro", { app })}</p>
           <List>
             <Item label="privacy.sharing.players.label" text="privacy.sharing.players.text" />
-            <Item label="privacy.sharing.providers.label" text="privacy.sharing.providers.text" />
+            <li>
+              <strong>{t("privacy.sharing.providers.label")}</strong>{" "}
+              {providers ? t("privacy.sharing.providers.textWithSignIn", { providers }) : t("privacy.sharing.providers.text")}
+            </li>
             <Item label="privacy.sharing.law.label" text="privacy.sharing.law.text" />
           </List>
         </Section>

@@ -16,6 +16,7 @@ import { QueryError } from "#web/features/events/components/query-error.tsx";
 import { SavedCardsSection } from "#web/features/payments/components/saved-cards-section.tsx";
 import { api, errorMessage } from "#web/lib/api.ts";
 import { useAuth } from "#web/lib/auth.tsx";
+import { useConfig } from "#web/lib/config.ts";
 import { paths } from "#web/lib/paths.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { t } from "#web/i18n/i18n.ts";
@@ -40,6 +41,7 @@ export default function ProfileScreen() {
       <SavedCardsSection />
       <UpdateEmail user={user} />
       <ChangePassword user={user} />
+      <SignIns user={user} />
       <DeleteAccount user={user} />
     </div>
   );
@@ -208,23 +210,50 @@ function NewGameEmails({ user }: { user: Me }) {
   );
 }
 
+/** The name of a provider the account signs in with: the server's label for it, else Google's or its id. */
+function useProviderLabel(user: Me): string {
+  const providers = useConfig().data?.signInProviders ?? [];
+  const id = user.signIns[0] ?? "google";
+  return providers.find((provider) => provider.id === id)?.label ?? (id === "google" ? "Google" : id);
+}
+
+/** How the account signs in: its password, and each provider linked to it (a first sign-in with a verified address links it). */
+function SignIns({ user }: { user: Me }) {
+  const providers = useConfig().data?.signInProviders ?? [];
+  const names = [
+    ...(user.hasPassword ? [t("account.profile.signIns.password")] : []),
+    ...user.signIns.map((id) => providers.find((provider) => provider.id === id)?.label ?? (id === "google" ? "Google" : id)),
+  ];
+  return (
+    <Section title={t("account.profile.signIns.title")}>
+      <ul className="flex flex-col gap-1 text-sm text-slate-700">
+        {names.map((name) => (
+          <li key={name}>{name}</li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
 function NoPasswordNote({ children }: { children: ReactNode }) {
   return <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700">{children}</p>;
 }
 
 function UpdateEmail({ user }: { user: Me }) {
+  const label = useProviderLabel(user);
   return (
     <ToggleSection title={t("account.profile.email.title")} description={t("account.profile.email.hint", { email: user.email })}>
       {user.hasPassword ? (
         <ChangeEmailForm />
       ) : (
-        <NoPasswordNote>{t("account.profile.email.google")}</NoPasswordNote>
+        <NoPasswordNote>{t("account.profile.email.google", { label })}</NoPasswordNote>
       )}
     </ToggleSection>
   );
 }
 
 function ChangePassword({ user }: { user: Me }) {
+  const label = useProviderLabel(user);
   const [currentPassword, setCurrentPassword] = useState("");
   const [newPassword, setNewPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
@@ -282,7 +311,7 @@ function ChangePassword({ user }: { user: Me }) {
           </div>
         </form>
       ) : (
-        <NoPasswordNote>{t("account.profile.password.google")}</NoPasswordNote>
+        <NoPasswordNote>{t("account.profile.password.google", { label })}</NoPasswordNote>
       )}
     </ToggleSection>
   );
@@ -307,7 +336,7 @@ function DeleteAccount({ user }: { user: Me }) {
   const deleteAccount = async () => {
     setBusy(true);
     try {
-      // Without a password (Google accounts) better-auth accepts a recently created session instead.
+      // Without a password (an account that signs in with a provider only) a sign-in minutes ago is the proof (decision 008).
       await api("/api/auth/delete-user", { body: user.hasPassword ? { password } : {} });
     } catch (caught) {
       // Back to the form: a mistyped password is corrected there.

@@ -4,7 +4,7 @@ import { OrDivider } from "#web/components/auth-links.tsx";
 import { Button, Card, FormMessage } from "#web/components/form.tsx";
 import { TextField } from "#web/components/form-fields.tsx";
 import { NewPasswordFields } from "#web/components/new-password-fields.tsx";
-import { GoogleButton } from "#web/components/google-button.tsx";
+import { SignInButtons } from "#web/components/sign-in-buttons.tsx";
 import { messageAround } from "#web/i18n/message-around.ts";
 import { t } from "#web/i18n/i18n.ts";
 import { api, errorMessage } from "#web/lib/api.ts";
@@ -79,7 +79,7 @@ export default function RegisterScreen() {
           </Button>
         </form>
         <OrDivider />
-        <GoogleButton onError={(message) => setError(message)} />
+        <SignInButtons onError={(message) => setError(message)} />
         <p className="mt-6 text-center text-sm">
           {t("account.register.haveAccount")}{" "}
           <Link to={paths.home} className="font-semibold text-green-800 underline">

@@ -95,7 +95,10 @@ export const messages = {
   "errors.request.charactersNotAllowed": "The request contains characters that are not allowed.",
   "errors.account.useProfileForName": "Use the profile page to change your name.",
   "errors.account.deleteNeedsPassword": "Enter your current password to delete your account.",
-  "errors.account.deleteNeedsFreshSignIn": "For your security, sign in again with Google, then delete your account within 5 minutes.",
+  "errors.account.deleteNeedsFreshSignIn": "For your security, sign in again with {provider}, then delete your account within 5 minutes.",
+  // A sign-in provider whose OpenID configuration cannot be read (auth/auth-routes.ts).
+  "errors.auth.mobileSignInExpired": "This sign-in has expired, or it was started on another device. Please sign in again.",
+  "errors.auth.providerUnavailable": "The sign-in provider cannot be reached right now. Try again in a moment, or log in with your email and password.",
 
   // better-auth's own answers on the flows the app uses, by their code (auth/auth-routes.ts).
   "errors.auth.invalidEmailOrPassword": "Invalid email or password",

@@ -14,7 +14,9 @@ export const messages = {
   "privacy.collect.title": "Information We Collect",
   "privacy.collect.account.label": "Account information:",
   "privacy.collect.account.text":
-    "your first name, last name and email address, and your password, which we store only as a secure hash. If you sign in with Google, we receive your name and email address from Google.",
+    "your first name, last name and email address, and your password, which we store only as a secure hash.",
+  // Only when the server has sign-in providers (GOOGLE_*, OIDC_*); {providers} are their names, "Google or Authentik".
+  "privacy.collect.account.providers": "If you sign in with {providers}, we receive your name and email address from that provider, and whether it has verified the address.",
   "privacy.collect.games.label": "Game activity:",
   "privacy.collect.games.text":
     "the games you join as a player or goalkeeper, your place on a waitlist, cancellations and refunds. If you organise games, the details you enter, such as the title, time, location and price.",
@@ -57,7 +59,10 @@ export const messages = {
     "your name appears on the player lists and waitlists of the games you join. The organiser's name and email address are shown on their games as contact information. Other players never see your email address.",
   "privacy.sharing.providers.label": "Service providers:",
   "privacy.sharing.providers.text":
-    "our card payment processor (to take payments and refunds), our email delivery provider (to send you emails) and, if you choose to use it, Google (to sign you in). Map images are loaded from a map tile service, which sees your IP address like any website you visit.",
+    "our card payment processor (to take payments and refunds) and our email delivery provider (to send you emails). Map images are loaded from a map tile service, which sees your IP address like any website you visit.",
+  // The same, when the server has sign-in providers: {providers} are their names ("Google or Authentik").
+  "privacy.sharing.providers.textWithSignIn":
+    "our card payment processor (to take payments and refunds), our email delivery provider (to send you emails) and, if you choose to sign in with it, {providers} (to sign you in). Map images are loaded from a map tile service, which sees your IP address like any website you visit.",
   "privacy.sharing.law.label": "When required by law:",
   "privacy.sharing.law.text":
     "if we must disclose information to comply with a legal obligation, or to protect the safety of our users.",

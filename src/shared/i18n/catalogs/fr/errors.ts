@@ -90,7 +90,9 @@ export const messages: Record<keyof typeof english, string> = {
   "errors.request.charactersNotAllowed": "La requête contient des caractères non permis.",
   "errors.account.useProfileForName": "Utilisez la page Profil pour changer votre nom.",
   "errors.account.deleteNeedsPassword": "Entrez votre mot de passe actuel pour supprimer votre compte.",
-  "errors.account.deleteNeedsFreshSignIn": "Pour votre sécurité, reconnectez-vous avec Google, puis supprimez votre compte dans les 5 minutes.",
+  "errors.account.deleteNeedsFreshSignIn": "Pour votre sécurité, reconnectez-vous avec {provider}, puis supprimez votre compte dans les 5 minutes.",
+  "errors.auth.mobileSignInExpired": "Cette connexion a expiré, ou elle a commencé sur un autre appareil. Veuillez vous reconnecter.",
+  "errors.auth.providerUnavailable": "Le fournisseur de connexion est injoignable pour le moment. Réessayez dans un instant, ou connectez-vous avec votre adresse courriel et votre mot de passe.",
 
   "errors.auth.invalidEmailOrPassword": "Adresse courriel ou mot de passe incorrect",
   "errors.auth.emailNotVerified": "Adresse courriel non confirmée",

@@ -17,7 +17,8 @@ export const messages: Record<keyof typeof english, string> = {
   "privacy.collect.title": "Renseignements que nous recueillons",
   "privacy.collect.account.label": "Renseignements sur le compte :",
   "privacy.collect.account.text":
-    "vos prénom, nom et adresse courriel, ainsi que votre mot de passe, que nous conservons uniquement sous forme de hachage sécurisé. Si vous vous connectez avec Google, nous recevons de Google votre nom et votre adresse courriel.",
+    "vos prénom, nom et adresse courriel, ainsi que votre mot de passe, que nous conservons uniquement sous forme de hachage sécurisé.",
+  "privacy.collect.account.providers": "Si vous vous connectez avec {providers}, nous recevons de ce fournisseur votre nom et votre adresse courriel, et s’il a confirmé l’adresse.",
   "privacy.collect.games.label": "Activité de jeu :",
   "privacy.collect.games.text":
     "les parties auxquelles vous vous inscrivez comme joueur ou gardien de but, votre rang sur une liste d’attente, vos annulations et vos remboursements. Si vous organisez des parties, les détails que vous entrez, comme le titre, l’heure, le lieu et le prix.",
@@ -63,7 +64,9 @@ export const messages: Record<keyof typeof english, string> = {
     "votre nom figure sur les listes de joueurs et les listes d’attente des parties auxquelles vous vous inscrivez. Le nom et l’adresse courriel de l’organisateur sont affichés sur ses parties comme coordonnées. Les autres joueurs ne voient jamais votre adresse courriel.",
   "privacy.sharing.providers.label": "Fournisseurs de services :",
   "privacy.sharing.providers.text":
-    "notre processeur de paiement par carte (pour percevoir les paiements et effectuer les remboursements), notre fournisseur d’envoi de courriels (pour vous envoyer des courriels) et, si vous choisissez de l’utiliser, Google (pour vous connecter). Les images des cartes géographiques proviennent d’un service de tuiles cartographiques, qui voit votre adresse IP comme tout site Web que vous visitez.",
+    "notre processeur de paiement par carte (pour percevoir les paiements et effectuer les remboursements) et notre fournisseur d’envoi de courriels (pour vous envoyer des courriels). Les images des cartes géographiques proviennent d’un service de tuiles cartographiques, qui voit votre adresse IP comme tout site Web que vous visitez.",
+  "privacy.sharing.providers.textWithSignIn":
+    "notre processeur de paiement par carte (pour percevoir les paiements et effectuer les remboursements), notre fournisseur d’envoi de courriels (pour vous envoyer des courriels) et, si vous choisissez de vous connecter avec lui, {providers} (pour vous connecter). Les images des cartes géographiques proviennent d’un service de tuiles cartographiques, qui voit votre adresse IP comme tout site Web que vous visitez.",
   "privacy.sharing.law.label": "Lorsque la loi l’exige :",
   "privacy.sharing.law.text":
     "si nous devons communiquer des renseignements pour respecter une obligation légale, ou pour protéger la sécurité de nos utilisateurs.",
