@@ -27,14 +27,16 @@ export const ACTIVE_STATUSES = [...HELD_STATUSES, "waitlisted"] as const satisfi
  * Every move a registration may make (docs/registrations-and-payments.md, "Registration states").
  * A paid spot is held while charged or authenticated, then confirmed or failed; a waitlister is
  * promoted (paid: held while charged off-session); a spot given up is refunded or cancelled; a spot
- * released while its charge ran is refunded in full when the charge lands (cancelled → refunded).
- * payment_failed and refunded end it.
+ * released while its charge ran is refunded in full when the charge lands (cancelled → refunded); a
+ * game-on spot whose card hold could not be placed later, expired, or whose capture was refused is
+ * released with nothing charged (confirmed → payment_failed, docs/game-on.md). payment_failed and
+ * refunded end it.
  */
 export const NEXT_STATUSES: Record<RegistrationStatus, readonly RegistrationStatus[]> = {
   pending_payment: ["confirmed", "payment_failed", "cancelled"],
   promoting: ["confirmed", "payment_failed", "cancelled"],
   waitlisted: ["promoting", "confirmed", "payment_failed", "cancelled"],
-  confirmed: ["refunded", "cancelled"],
+  confirmed: ["refunded", "cancelled", "payment_failed"],
   cancelled: ["refunded"],
   payment_failed: [],
   refunded: [],

@@ -212,3 +212,37 @@ describe.each(["simulated", "stripe"] as const)("game on, on the %s gateway", (m
     await reconciled();
   });
 });
+
+/**
+ * A capture the bank refuses (the simulated processor's capture fault; Stripe's test server has no
+ * such card): the decision stands, that spot is released with nothing charged and its player told.
+ */
+describe("game on: a capture the bank refuses", () => {
+  let context: TestContext;
+  const faults: SimulatedFaults = {};
+  const mode = simulatedMode(faults);
+  beforeAll(async () => {
+    context = await createTestContext(mode.env, { background: true, gateway: (db) => createSimulatedGateway(db, faults) });
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it("releases that spot, charges nothing and tells its player", async () => {
+    const game = await insertGame(context, { costCents: 1000, startsInHours: 30, gameOnMinPlayers: 1, gameOnDecideHours: 24, gameOnState: "open" });
+    const player = await playerIn(context, mode);
+    const response = await join(player.client, game.id, { role: "player", paymentMethodId: player.card.id, expectedPriceCents: 1000, consentToAutoCharge: true });
+    faults.captureDeclineRate = 1;
+    try {
+      expect(await decideGame({ ...registrationDeps(context), now: () => new Date(game.startsAt.getTime() - 23 * HOUR) }, game.id)).toBe("on");
+    } finally {
+      faults.captureDeclineRate = 0;
+    }
+    expect((await context.database.db.select().from(cardHold).where(eq(cardHold.eventId, game.id)))[0]).toMatchObject({ status: "failed" });
+    expect((await registrationsOf(context, game.id))[0]).toMatchObject({ status: "payment_failed" });
+    expect((await ledgerOf(context, response.body.registration!.id)).filter((row) => row.status === "succeeded")).toEqual([]);
+    await context.mail.waitFor(player.email, /Your spot was released/);
+    const report = await reconcile(context.database.db, context.services.gateway, context.config.payments);
+    expect(report.unexplainedCents).toBe(0);
+  });
+});

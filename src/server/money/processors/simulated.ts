@@ -8,12 +8,15 @@ import { CardError, type ChargeInput, type ChargeOutcome, GatewayUnavailableErro
 import { behaviourOf, brandOf, type CardBehaviour, DECLINES } from "./test-cards.ts";
 
 /**
- * Faults the simulated processor can inject, for tests and benchmarks: charges, holds placed and
- * captures declined at a rate, and lost answers (the charge, refund, hold, capture or release
+ * Faults the simulated processor can inject, for tests and benchmarks: charges and holds placed
+ * declined at a rate (`declineRate`), captures at their own (`captureDeclineRate`, default none: a bank
+ * rarely refuses to capture what it authorised), and lost answers (the charge, refund, hold, capture or release
  * happens, the caller sees a timeout). See docs/registrations-and-payments.md, "Simulated".
  */
 export interface SimulatedFaults {
   declineRate?: number;
+  /** Captures of holds refused at this rate (default 0). */
+  captureDeclineRate?: number;
   lostResponseRate?: number;
   random?: () => number;
   /**
@@ -324,7 +327,8 @@ export function createSimulatedGateway(db: Db, faults: SimulatedFaults = {}): Si
           return holdFailure(row.id, row.amountCents, "amount_too_large");
         }
         // A capture the bank refuses ends the hold, so asking again answers the same refusal.
-        const capture = declined()
+        const captureRate = faults.captureDeclineRate ?? 0;
+        const capture = captureRate > 0 && random() < captureRate
           ? { status: "failed", failureCode: "card_declined", failureMessage: DECLINES.card_declined }
           : { status: "succeeded", amountCaptured: amountCents };
         // Only from requires_capture: two captures at once take the money once.
