@@ -15,6 +15,7 @@ import { ShareEventButton } from "#web/features/events/components/share-event-bu
 import { isCreatedEventState } from "#web/features/events/created-event-state.ts";
 import { formatPrice, isCompleted } from "#web/features/events/format.ts";
 import { formatGameTime } from "#web/features/events/game-time.ts";
+import { gameOnLines, myHoldText } from "#web/features/events/game-on-text.ts";
 import { useEvent } from "#web/features/events/hooks/use-event.ts";
 import { useIsNarrow } from "#web/features/events/hooks/use-is-narrow.ts";
 import { useNow } from "#web/features/events/hooks/use-now.ts";
@@ -83,6 +84,9 @@ export default function EventScreen() {
   // The stand-in organiser is a constant of src/shared: its name in the screens' language.
   const organizer = data.organizer ?? { ...FALLBACK_ORGANIZER, name: sharedMessage(FALLBACK_ORGANIZER.name) };
   const cancelled = data.status === "cancelled";
+  // Game on (docs/game-on.md): the minimum, the decision, and the viewer's card hold.
+  const gameOn = gameOnLines(data, currency);
+  const myHold = myHoldText(data, currency);
   const completed = !cancelled && isCompleted(data);
   const when = formatGameTime(data);
   const shareUrl = new URL(paths.event(data.id), config.data?.publicUrl ?? window.location.origin).toString();
@@ -132,6 +136,16 @@ export default function EventScreen() {
             {data.includeGoalkeepers && <Fact term={t("event.page.goalkeeperPrice")}>{formatPrice(data.goalkeeperCostCents, currency)}</Fact>}
             {data.maxGuestsPerPlayer > 0 && <Fact term={t("event.page.guests")}>{t("event.page.guestsPerPlayer", { count: data.maxGuestsPerPlayer })}</Fact>}
           </dl>
+          {gameOn && (
+            <div role="status" className={`flex flex-col gap-1 rounded-lg border px-3 py-2 text-sm ${data.gameOn?.state === "called_off" ? "border-red-200 bg-red-50 text-red-900" : "border-green-200 bg-green-50 text-green-900"}`}>
+              {gameOn.map((line) => (
+                <p key={line} className="font-semibold first:font-semibold [&:not(:first-child)]:font-normal">
+                  {line}
+                </p>
+              ))}
+              {myHold && <p>{myHold}</p>}
+            </div>
+          )}
           {data.notes && (
             <div className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2">
               <h2 className="text-sm font-medium text-slate-500">{t("event.page.notes")}</h2>

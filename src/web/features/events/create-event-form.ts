@@ -3,6 +3,7 @@ import { wallClockAt } from "#shared/zoned-time.ts";
 import { currentIntlLocale, t, type MessageKey } from "#web/i18n/i18n.ts";
 import { sharedMessage } from "#web/i18n/shared-message.ts";
 import { formatPoint, parseMapLocation } from "./map-link.ts";
+import { DECIDE_HOURS } from "#shared/game-on.ts";
 
 /**
  * The Create New Event form as typed, before the shared schema reads it (its fields and messages:
@@ -23,6 +24,12 @@ export interface FormState {
   maxGoalkeepers: string;
   /** +1 guests: how many each player may bring, 0 (the default) for none (src/shared/guests.ts). */
   maxGuestsPerPlayer: string;
+  /** Game on (docs/game-on.md): played only with enough players, decided some hours before kick-off. */
+  gameOn: boolean;
+  gameOnMinPlayers: string;
+  gameOnDecideHours: string;
+  /** Split the pitch: its total cost (blank: a set price; the price is then the most a player pays). */
+  pitchCost: string;
 }
 
 export const initialFormState: FormState = {
@@ -39,6 +46,10 @@ export const initialFormState: FormState = {
   goalkeeperCost: "",
   maxGoalkeepers: "2",
   maxGuestsPerPlayer: "0",
+  gameOn: false,
+  gameOnMinPlayers: "",
+  gameOnDecideHours: String(DECIDE_HOURS.default),
+  pitchCost: "",
 };
 
 /**
@@ -113,6 +124,10 @@ const FIELD_LABELS: Record<FieldName, MessageKey> = {
   includeGoalkeepers: "admin.form.includeGoalkeepers",
   goalkeeperCost: "admin.form.goalkeeperCost",
   maxGoalkeepers: "admin.form.maxGoalkeepers",
+  gameOn: "admin.gameOn.enable",
+  gameOnMinPlayers: "admin.gameOn.minPlayers",
+  gameOnDecideHours: "admin.gameOn.decideHours",
+  pitchCost: "admin.gameOn.pitchCost",
 };
 
 /** 'All fields are required' (the original product's words), then which ones are blank, so the line points at them. */
@@ -150,6 +165,10 @@ export function formOfEvent(event: EventDetail): { form: FormState; location: Lo
       goalkeeperCost: event.includeGoalkeepers && event.goalkeeperCostCents > 0 ? priceInputOf(event.goalkeeperCostCents) : "",
       maxGoalkeepers: String(event.maxGoalkeepers),
       maxGuestsPerPlayer: String(event.maxGuestsPerPlayer ?? 0),
+      gameOn: event.gameOn !== null,
+      gameOnMinPlayers: event.gameOn ? String(event.gameOn.minPlayers) : "",
+      gameOnDecideHours: String(event.gameOn?.decideHours ?? DECIDE_HOURS.default),
+      pitchCost: event.gameOn?.pitchCostCents ? priceInputOf(event.gameOn.pitchCostCents) : "",
     },
     location: {
       ...initialLocation,
@@ -190,6 +209,11 @@ export function checkCreateEvent(
     goalkeeperCost: form.includeGoalkeepers ? form.goalkeeperCost : "",
     maxGoalkeepers: form.includeGoalkeepers ? form.maxGoalkeepers : 2,
     maxGuestsPerPlayer: form.maxGuestsPerPlayer,
+    // Game on: numbers as the schema reads them (a blank or a word is NaN, refused with its message).
+    gameOnMinPlayers: form.gameOn ? wholeOrNaN(form.gameOnMinPlayers) : null,
+    gameOnMinGoalkeepers: null,
+    gameOnDecideHours: form.gameOn ? wholeOrNaN(form.gameOnDecideHours) : DECIDE_HOURS.default,
+    pitchCost: form.gameOn ? form.pitchCost : "",
   };
 
   const result = createEventSchemaFor(options.currency).safeParse(input);
@@ -260,7 +284,15 @@ const FORM_ORDER: FieldName[] = [
   "includeGoalkeepers",
   "goalkeeperCost",
   "maxGoalkeepers",
+  "gameOn",
+  "gameOnMinPlayers",
+  "gameOnDecideHours",
+  "pitchCost",
 ];
+
+function wholeOrNaN(value: string): number {
+  return /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+}
 
 function inFormOrder(fields: FieldName[]): FieldName[] {
   return FORM_ORDER.filter((field) => fields.includes(field));

@@ -7,7 +7,7 @@ import { heldSpots } from "./guests.ts";
 import { holdsSpot, isCancellable, priceFor, type MyRegistration, type RegistrationRole } from "#shared/registrations.ts";
 
 export type ActionEvent = Pick<EventDetail, "status" | "startsAt" | "endsAt" | "includeGoalkeepers"> &
-  Partial<Pick<EventDetail, "registrationOpensAt" | "regularsOpenAt" | "regularsWindow" | "playersCount" | "goalkeepersCount">>;
+  Partial<Pick<EventDetail, "registrationOpensAt" | "regularsOpenAt" | "regularsWindow" | "playersCount" | "goalkeepersCount" | "gameOn">>;
 
 /** What the event page offers the viewer; each flag is one button or text. */
 export interface EventActions {
@@ -70,7 +70,8 @@ export function eventActions({ event, mine, now, isAdmin }: { event: ActionEvent
   const holds = mine.some((registration) => holdsSpot(registration.status));
   const waits = (role: RegistrationRole) => mine.some((registration) => registration.role === role && registration.status === "waitlisted");
   const involved = holds || waits("player") || waits("goalkeeper");
-  const cancellable = isCancellable(event.startsAt, now);
+  // Before a game-on game's decision a spot may be given up whenever (its hold let go, nothing kept: docs/game-on.md).
+  const cancellable = event.gameOn?.state === "open" || isCancellable(event.startsAt, now);
   const mayCancel = !cancelled && involved && cancellable && !isPaymentRunning(mine);
 
   return {

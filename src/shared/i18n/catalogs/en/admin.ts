@@ -514,4 +514,11 @@ export const messages = {
   "admin.results.team": "Team",
   "admin.results.against": "Against",
   "admin.results.goals": "{team} goals",
+  "admin.gameOn.enable": "Game on only with enough players",
+  "admin.gameOn.explain": "Paid spots are held on the players’ cards, not charged. When the game is decided, the cards are charged if enough players are in; if not, the game is called off and nothing is charged.",
+  "admin.gameOn.minPlayers": "Players needed",
+  "admin.gameOn.decideHours": "Decide this many hours before kick-off",
+  "admin.gameOn.decideHoursHint": "From {min} to {max} hours.",
+  "admin.gameOn.pitchCost": "Pitch cost to split (optional)",
+  "admin.gameOn.pitchCostHint": "Shared by the players in at the decision; the cost above is then the most a player pays.",
 } as const;

@@ -513,4 +513,11 @@ export const messages: Record<keyof typeof english, string> = {
   "admin.results.team": "Équipe",
   "admin.results.against": "Contre",
   "admin.results.goals": "Buts : {team}",
+  "admin.gameOn.enable": "La partie a lieu seulement avec assez de joueurs",
+  "admin.gameOn.explain": "Les places payantes sont bloquées sur la carte des joueurs, pas débitées. Quand la partie est décidée, les cartes sont débitées s’il y a assez de joueurs; sinon, la partie est annulée et rien n’est débité.",
+  "admin.gameOn.minPlayers": "Joueurs requis",
+  "admin.gameOn.decideHours": "Décider ce nombre d’heures avant le coup d’envoi",
+  "admin.gameOn.decideHoursHint": "De {min} à {max} heures.",
+  "admin.gameOn.pitchCost": "Coût du terrain à partager (facultatif)",
+  "admin.gameOn.pitchCostHint": "Partagé entre les joueurs inscrits à la décision; le coût ci-dessus est alors le maximum payé par joueur.",
 };

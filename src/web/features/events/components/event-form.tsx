@@ -13,6 +13,7 @@ import { useConfig, useCurrency } from "#web/lib/config.ts";
 import { checkCreateEvent, type FieldName, fieldMessagesOfServerError, fieldsOfServerError, type FormState, type LocationDraft, priceInputOf } from "#web/features/events/create-event-form.ts";
 import { EventLocation } from "./event-location.tsx";
 import { TimeZoneField } from "./time-zone-field.tsx";
+import { DECIDE_HOURS } from "#shared/game-on.ts";
 
 /**
  * The game's form, for creating one and for editing it (the same fields, checked by the same shared
@@ -91,7 +92,7 @@ export function EventForm({
     // The error line under the form says what is wrong with the field.
     ...(invalidFields.has(key) ? { "aria-describedby": errorId } : {}),
   });
-  const text = (key: Exclude<keyof FormState, "includeGoalkeepers" | "notes">) => ({
+  const text = (key: Exclude<keyof FormState, "includeGoalkeepers" | "notes" | "gameOn">) => ({
     value: form[key],
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => set(key)(event.target.value),
     ...marks(key),
@@ -191,6 +192,39 @@ export function EventForm({
               {...text("goalkeeperCost")}
             />
             <TextField label={t("admin.form.maxGoalkeepers")} error={invalid.messages?.maxGoalkeepers} {...spots(EVENT_LIMITS.maxGoalkeepers)} {...text("maxGoalkeepers")} />
+          </div>
+        )}
+        {/* Game on (docs/game-on.md): played only with enough players; the cards are held until it is decided. */}
+        <Checkbox
+          label={t("admin.gameOn.enable")}
+          checked={form.gameOn}
+          onChange={(event) => set("gameOn")(event.target.checked)}
+          {...marks("gameOn")}
+        />
+        {form.gameOn && (
+          <div className="grid gap-5 border-l-4 border-green-100 pl-4">
+            <p className="text-sm text-gray-700">{t("admin.gameOn.explain")}</p>
+            <TextField label={t("admin.gameOn.minPlayers")} error={invalid.messages?.gameOnMinPlayers} {...spots(EVENT_LIMITS.maxPlayers)} {...text("gameOnMinPlayers")} />
+            <TextField
+              label={t("admin.gameOn.decideHours")}
+              type="number"
+              inputMode="numeric"
+              required
+              min={DECIDE_HOURS.min}
+              max={DECIDE_HOURS.max}
+              step={1}
+              hint={t("admin.gameOn.decideHoursHint", { min: DECIDE_HOURS.min, max: DECIDE_HOURS.max })}
+              error={invalid.messages?.gameOnDecideHours}
+              {...text("gameOnDecideHours")}
+            />
+            <TextField
+              label={t("admin.gameOn.pitchCost")}
+              inputMode="decimal"
+              placeholder={priceInputOf(0)}
+              hint={t("admin.gameOn.pitchCostHint")}
+              error={invalid.messages?.pitchCost}
+              {...text("pitchCost")}
+            />
           </div>
         )}
         {extra?.(form)}

@@ -29,6 +29,8 @@ export interface PaymentDialogProps {
   guests?: number;
   /** Every spot is held: nothing is charged now, and the card is charged if a spot frees up, with consent. */
   waitlist: boolean;
+  /** A game-on game before its decision (docs/game-on.md): the card is held, not charged; `decides` says when it is decided. */
+  hold?: { decides: string };
   /**
    * The cancellation policy, said before the Pay button and read with it: until when a cancel is
    * possible and what it gives back ("$12.00 now; cancel by Wed, Nov 25, 7:30 PM for $11.35 back.").
@@ -48,7 +50,9 @@ export interface PaymentDialogProps {
  * first), then the join; when the bank asks, its check, then the server's confirmation. Every
  * failure is said here, and the dialog cannot be dismissed while a payment is on its way.
  */
-export function PaymentDialog({ item, priceCents, guests = 0, waitlist, policy, onClose, pay, confirm, onDone }: PaymentDialogProps) {
+export function PaymentDialog({ item, priceCents, guests = 0, waitlist, hold, policy, onClose, pay, confirm, onDone }: PaymentDialogProps) {
+  // A consent is asked for a waitlist place (charged later) and for a held spot (captured later).
+  const consentNeeded = waitlist || hold !== undefined;
   const config = useConfig();
   const savedCards = useSavedCards();
   const mode = config.data?.payments.mode;
@@ -123,7 +127,7 @@ export function PaymentDialog({ item, priceCents, guests = 0, waitlist, policy, 
         return;
       }
     }
-    if (waitlist && !consent) {
+    if (consentNeeded && !consent) {
       setError(sharedMessage(CONSENT_REQUIRED));
       focus('input[type="checkbox"]');
       return;
@@ -139,7 +143,7 @@ export function PaymentDialog({ item, priceCents, guests = 0, waitlist, policy, 
         setSelection(card.id);
       }
       stage = "pay";
-      let result = await pay({ paymentMethodId, ...(waitlist ? { consentToAutoCharge: true as const } : {}) });
+      let result = await pay({ paymentMethodId, ...(consentNeeded ? { consentToAutoCharge: true as const } : {}) });
       if (result.status === "requires_action") {
         // The bank's check: our test bank, or Stripe.js's 3-D Secure. Whatever it says, the server
         // reads the outcome from the processor when asked to confirm.
@@ -171,7 +175,7 @@ export function PaymentDialog({ item, priceCents, guests = 0, waitlist, policy, 
               {t("event.payment.cancel")}
             </Button>
             <Button type="submit" form={formId} disabled={busy || !ready} aria-describedby={policy ? policyId : undefined}>
-              {busy ? t("event.payment.processing") : waitlist ? t("event.payment.joinWaitlist") : guests > 0 ? t("event.guests.payFor", { price, count: guests }) : t("event.payment.pay", { price })}
+              {busy ? t("event.payment.processing") : waitlist ? t("event.payment.joinWaitlist") : hold ? t("event.gameOn.holdButton", { price }) : guests > 0 ? t("event.guests.payFor", { price, count: guests }) : t("event.payment.pay", { price })}
             </Button>
           </>
         }
@@ -187,6 +191,7 @@ export function PaymentDialog({ item, priceCents, guests = 0, waitlist, policy, 
               {guests > 0 ? t("event.guests.waitlistLater", { price, spots: guests + 1 }) : t("event.payment.waitlistLater", { price })}
             </p>
           )}
+          {hold && !waitlist && <p className="text-slate-700">{t("event.gameOn.holdTerms", { price, decides: hold.decides })}</p>}
           {policy && (
             <p id={policyId} className="rounded-lg border border-slate-200 px-4 py-3 text-slate-700">
               <span className="font-semibold text-slate-900">{t("event.payment.cancellation")} </span>
@@ -220,9 +225,9 @@ export function PaymentDialog({ item, priceCents, guests = 0, waitlist, policy, 
             </>
           )}
 
-          {waitlist && (
+          {consentNeeded && (
             <Checkbox
-              label={sharedMessage(autoChargeConsentText(price))}
+              label={waitlist ? sharedMessage(autoChargeConsentText(price)) : t("event.gameOn.holdConsent", { price })}
               checked={consent}
               onChange={(event) => setConsent(event.target.checked)}
               disabled={busy}

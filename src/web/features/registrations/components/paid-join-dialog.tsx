@@ -9,6 +9,7 @@ import { sharedMessage } from "#web/i18n/shared-message.ts";
 import { useNotify } from "#web/components/notification.tsx";
 import { useConfig, useCurrency } from "#web/lib/config.ts";
 import { paths } from "#web/lib/paths.ts";
+import { decidesText } from "#web/features/events/game-on-text.ts";
 import { PaymentDialog, type PayResult } from "#web/features/payments/components/payment-dialog.tsx";
 import { PaymentMessage } from "#web/features/payments/payment-error.ts";
 import { paymentPolicy, waitlistPolicy } from "#web/features/registrations/cancel-policy.ts";
@@ -88,7 +89,8 @@ export function PaidJoinDialog({
       priceCents={priceCents}
       guests={guestCount}
       waitlist={waitlist}
-      policy={policy}
+      {...(event.gameOn?.state === "open" && { hold: { decides: decidesText(event) } })}
+      policy={event.gameOn?.state === "open" && !waitlist ? undefined : policy}
       onClose={onClose}
       pay={pay}
       confirm={confirmPayment}
