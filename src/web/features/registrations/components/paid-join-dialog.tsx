@@ -96,7 +96,8 @@ export function PaidJoinDialog({
       confirm={confirmPayment}
       onDone={(status) => {
         onJoined?.();
-        if (status === "confirmed" && !tookFree.current) {
+        // A held spot (game on) paid nothing yet: no receipt; the page says what is held (docs/game-on.md).
+        if (status === "confirmed" && !tookFree.current && event.gameOn?.state !== "open") {
           navigate(paths.confirmationOf(event.id));
           return;
         }
