@@ -26,7 +26,7 @@ const GAME_ON = { maxPlayers: 200, minPlayers: 150, costCents: 1000, decideHours
 const JOIN_CONCURRENCY = 1_000;
 const CARD_CONCURRENCY = 50;
 /** The decision must be over (every capture settled, the game on) this long after it became due. */
-const DECISION_LIMIT_MS = 4 * 60_000;
+const DECISION_LIMIT_MS = 5 * 60_000;
 
 export interface GameOnRunResult {
   name: string;

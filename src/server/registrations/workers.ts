@@ -38,7 +38,9 @@ export async function startRegistrationWorkers(
   await boss.createQueue(RECOVER_QUEUE, { name: RECOVER_QUEUE, policy: "singleton", retryLimit: 0 });
   await boss.schedule(RECOVER_QUEUE, RECOVER_CRON);
   // Game on (docs/game-on.md): decisions and scheduled holds, every minute, one run at a time.
-  await boss.createQueue(GAME_ON_QUEUE, { name: GAME_ON_QUEUE, policy: "singleton", retryLimit: 0 });
+  // Its expiry as the other jobs': a run cut off by a crash must not hold the singleton for pg-boss's
+  // default 15 minutes while a decision waits to be finished.
+  await boss.createQueue(GAME_ON_QUEUE, { name: GAME_ON_QUEUE, policy: "singleton", retryLimit: 0, expireInSeconds });
   await boss.schedule(GAME_ON_QUEUE, RECOVER_CRON);
 
   await boss.work<PromoteJob>(PROMOTE_QUEUE, { pollingIntervalSeconds }, async ([job]) => {
