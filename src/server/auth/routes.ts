@@ -8,7 +8,7 @@ import type { AppEnv } from "#server/http/env.ts";
 import { parseJson } from "#server/http/validate.ts";
 import type { Auth } from "./auth.ts";
 import { setLanguageCookie } from "#server/i18n/request-language.ts";
-import { requireUser, requireVerifiedUser } from "./session.ts";
+import { requireUser, requireVerifiedUser, type SessionUser } from "./session.ts";
 import { isVerified, verificationPasses } from "./verification-pass.ts";
 import { errorText } from "#shared/i18n/error-key.ts";
 
@@ -18,16 +18,7 @@ export function meRoutes(context: Pick<AppContext, "auth" | "database" | "limite
   const passes = verificationPasses(auth);
 
   return new Hono<AppEnv>()
-    .get("/", async (c) => {
-      const user = c.get("user");
-      if (!user) return c.json({ user: null });
-      const [passwordAccount] = await db
-        .select({ id: account.id })
-        .from(account)
-        .where(and(eq(account.userId, user.id), eq(account.providerId, "credential")));
-      const me: Me = { ...user, hasPassword: Boolean(passwordAccount) };
-      return c.json({ user: me });
-    })
+    .get("/", async (c) => c.json(await readMe(db, c.get("user"))))
     // The verify screen's re-check without a session: only for the account this browser registered
     // (its verification pass, verification-pass.ts), never for an address named in the request.
     .get("/verification", async (c) => {
@@ -98,6 +89,19 @@ export function meRoutes(context: Pick<AppContext, "auth" | "database" | "limite
       });
       return c.json({ email: newEmail, emailVerified: false });
     });
+}
+
+/**
+ * GET /api/me: who is signed in. Also what a page rendered on the server reads for its viewer
+ * (src/server/web/page-reads.ts), so both answer the same.
+ */
+export async function readMe(db: AppContext["database"]["db"], user: SessionUser | null): Promise<{ user: Me | null }> {
+  if (!user) return { user: null };
+  const [passwordAccount] = await db
+    .select({ id: account.id })
+    .from(account)
+    .where(and(eq(account.userId, user.id), eq(account.providerId, "credential")));
+  return { user: { ...user, hasPassword: Boolean(passwordAccount) } };
 }
 
 const EMAIL_IN_USE = errorText("errors.account.emailInUse");

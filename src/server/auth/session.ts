@@ -37,6 +37,15 @@ const SESSION_CACHE_MAX_ENTRIES = 10_000;
  * lastActiveAt, which is never newer than the database's.
  */
 export function sessionMiddleware(context: Pick<AppContext, "auth" | "database" | "config" | "live">): MiddlewareHandler<AppEnv> {
+  return sessionReader(context).middleware;
+}
+
+/**
+ * The session check itself, and the middleware that runs it before every API request: one cache for
+ * both. A page the server renders (docs/server-rendering.md) checks the session once with `viewer`
+ * and reads what its screen needs as that viewer, instead of sending each read through the app.
+ */
+export function sessionReader(context: Pick<AppContext, "auth" | "database" | "config" | "live">) {
   const { auth, config } = context;
   const { db } = context.database;
   // better-auth's own cookie name (with its __Secure- prefix on https) and signing key.
@@ -70,27 +79,31 @@ export function sessionMiddleware(context: Pick<AppContext, "auth" | "database" 
     if (message.type === "sessions") sessions.clear();
   });
   context.live.channel.onReset(() => sessions.clear());
-  return async (c, next) => {
-    c.set("user", null);
+
+  /** The signed-in user of a request's Cookie header, or null; an idle or expired session is deleted, activity recorded. */
+  const viewer = async (cookieHeader: string | undefined): Promise<SessionUser | null> => {
     const { name, key } = await cookie;
-    const token = await verifiedCookieValue(c.req.header("cookie"), name, key);
+    const token = await verifiedCookieValue(cookieHeader, name, key);
     const found = token ? await sessions.get(token, () => findSession(token)) : null;
-    if (token && found) {
-      const now = Date.now();
-      const lastActiveAt = found.lastActiveAt.getTime();
-      if (found.expiresAt.getTime() < now || now - lastActiveAt > config.sessionIdleMs) {
-        sessions.clear();
-        await db.delete(sessionTable).where(eq(sessionTable.id, found.sessionId));
-      } else {
-        if (now - lastActiveAt > ACTIVITY_WRITE_INTERVAL_MS) {
-          // The kept row too, so the next requests within the TTL do not write again.
-          found.lastActiveAt = new Date(now);
-          await db.update(sessionTable).set({ lastActiveAt: found.lastActiveAt }).where(eq(sessionTable.id, found.sessionId));
-        }
-        const { sessionId: _sessionId, expiresAt: _expiresAt, lastActiveAt: _lastActiveAt, ...user } = found;
-        c.set("user", { ...user, language: isLanguage(user.language) ? user.language : null, isAdmin: isAdminEmail(config, user.email) });
-      }
+    if (!token || !found) return null;
+    const now = Date.now();
+    const lastActiveAt = found.lastActiveAt.getTime();
+    if (found.expiresAt.getTime() < now || now - lastActiveAt > config.sessionIdleMs) {
+      sessions.clear();
+      await db.delete(sessionTable).where(eq(sessionTable.id, found.sessionId));
+      return null;
     }
+    if (now - lastActiveAt > ACTIVITY_WRITE_INTERVAL_MS) {
+      // The kept row too, so the next requests within the TTL do not write again.
+      found.lastActiveAt = new Date(now);
+      await db.update(sessionTable).set({ lastActiveAt: found.lastActiveAt }).where(eq(sessionTable.id, found.sessionId));
+    }
+    const { sessionId: _sessionId, expiresAt: _expiresAt, lastActiveAt: _lastActiveAt, ...user } = found;
+    return { ...user, language: isLanguage(user.language) ? user.language : null, isAdmin: isAdminEmail(config, user.email) };
+  };
+
+  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+    c.set("user", await viewer(c.req.header("cookie")));
     const changes = c.req.method !== "GET" && c.req.method !== "HEAD";
     if (changes || c.req.path.startsWith("/api/auth/")) {
       // Before and after: whatever was read while the change ran is not kept either.
@@ -104,7 +117,10 @@ export function sessionMiddleware(context: Pick<AppContext, "auth" | "database" 
     }
     await next();
   };
+  return { viewer, middleware };
 }
+
+export type SessionReader = ReturnType<typeof sessionReader>;
 
 /**
  * The value of a cookie signed the way better-auth (better-call) signs it: `value.base64(HMAC-SHA256)`,
