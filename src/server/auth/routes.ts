@@ -1,14 +1,14 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { changeEmailSchema, displayName, languageSettingSchema, nameSchema, notificationSettingsSchema, type Me } from "#shared/account.ts";
 import type { AppContext } from "#server/context.ts";
-import { account, user as userTable } from "#server/db/schema.ts";
+import { user as userTable } from "#server/db/schema.ts";
 import { AppError } from "#server/http/errors.ts";
 import type { AppEnv } from "#server/http/env.ts";
 import { parseJson } from "#server/http/validate.ts";
 import type { Auth } from "./auth.ts";
 import { setLanguageCookie } from "#server/i18n/request-language.ts";
-import { requireUser, requireVerifiedUser, type SessionUser } from "./session.ts";
+import { requireUser, requireVerifiedUser } from "./session.ts";
 import { isVerified, verificationPasses } from "./verification-pass.ts";
 import { errorText } from "#shared/i18n/error-key.ts";
 
@@ -18,7 +18,10 @@ export function meRoutes(context: Pick<AppContext, "auth" | "database" | "limite
   const passes = verificationPasses(auth);
 
   return new Hono<AppEnv>()
-    .get("/", async (c) => c.json(await readMe(db, c.get("user"))))
+    .get("/", (c) => {
+      const user = c.get("user");
+      return c.json(readMe(user && { ...user, hasPassword: c.get("hasPassword") }));
+    })
     // The verify screen's re-check without a session: only for the account this browser registered
     // (its verification pass, verification-pass.ts), never for an address named in the request.
     .get("/verification", async (c) => {
@@ -92,16 +95,11 @@ export function meRoutes(context: Pick<AppContext, "auth" | "database" | "limite
 }
 
 /**
- * GET /api/me: who is signed in. Also what a page rendered on the server reads for its viewer
- * (src/server/web/page-reads.ts), so both answer the same.
+ * GET /api/me: who is signed in, as the session check read it (session.ts). Also what a page rendered
+ * on the server reads for its viewer (src/server/web/page-reads.ts), so both answer the same.
  */
-export async function readMe(db: AppContext["database"]["db"], user: SessionUser | null): Promise<{ user: Me | null }> {
-  if (!user) return { user: null };
-  const [passwordAccount] = await db
-    .select({ id: account.id })
-    .from(account)
-    .where(and(eq(account.userId, user.id), eq(account.providerId, "credential")));
-  return { user: { ...user, hasPassword: Boolean(passwordAccount) } };
+export function readMe(me: Me | null): { user: Me | null } {
+  return { user: me };
 }
 
 const EMAIL_IN_USE = errorText("errors.account.emailInUse");

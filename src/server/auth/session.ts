@@ -1,10 +1,10 @@
 import { webcrypto } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, exists } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import type { Me } from "#shared/account.ts";
 import type { AppContext } from "#server/context.ts";
 import { createTtlCache } from "#server/cache/ttl-cache.ts";
-import { session as sessionTable, user as userTable } from "#server/db/schema.ts";
+import { account, session as sessionTable, user as userTable } from "#server/db/schema.ts";
 import { AppError } from "#server/http/errors.ts";
 import type { AppEnv } from "#server/http/env.ts";
 import { isLanguage } from "#shared/language.ts";
@@ -67,6 +67,14 @@ export function sessionReader(context: Pick<AppContext, "auth" | "database" | "c
         name: userTable.name,
         notifyNewEvents: userTable.notifyNewEvents,
         language: userTable.language,
+        // What GET /api/me adds (whether they can sign in with a password): read here, with the
+        // session and kept with it, so that neither /api/me nor a rendered page asks again.
+        hasPassword: exists(
+          db
+            .select({ id: account.id })
+            .from(account)
+            .where(and(eq(account.userId, userTable.id), eq(account.providerId, "credential"))),
+        ),
       })
       .from(sessionTable)
       .innerJoin(userTable, eq(userTable.id, sessionTable.userId))
@@ -80,8 +88,11 @@ export function sessionReader(context: Pick<AppContext, "auth" | "database" | "c
   });
   context.live.channel.onReset(() => sessions.clear());
 
-  /** The signed-in user of a request's Cookie header, or null; an idle or expired session is deleted, activity recorded. */
-  const viewer = async (cookieHeader: string | undefined): Promise<SessionUser | null> => {
+  /**
+   * The signed-in account of a request's Cookie header (as GET /api/me answers it), or null; an idle
+   * or expired session is deleted, activity recorded.
+   */
+  const viewer = async (cookieHeader: string | undefined): Promise<Me | null> => {
     const { name, key } = await cookie;
     const token = await verifiedCookieValue(cookieHeader, name, key);
     const found = token ? await sessions.get(token, () => findSession(token)) : null;
@@ -98,12 +109,14 @@ export function sessionReader(context: Pick<AppContext, "auth" | "database" | "c
       found.lastActiveAt = new Date(now);
       await db.update(sessionTable).set({ lastActiveAt: found.lastActiveAt }).where(eq(sessionTable.id, found.sessionId));
     }
-    const { sessionId: _sessionId, expiresAt: _expiresAt, lastActiveAt: _lastActiveAt, ...user } = found;
-    return { ...user, language: isLanguage(user.language) ? user.language : null, isAdmin: isAdminEmail(config, user.email) };
+    const { sessionId: _sessionId, expiresAt: _expiresAt, lastActiveAt: _lastActiveAt, hasPassword, ...user } = found;
+    return { ...user, language: isLanguage(user.language) ? user.language : null, isAdmin: isAdminEmail(config, user.email), hasPassword: Boolean(hasPassword) };
   };
 
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
-    c.set("user", await viewer(c.req.header("cookie")));
+    const me = await viewer(c.req.header("cookie"));
+    c.set("user", me && withoutPassword(me));
+    c.set("hasPassword", me?.hasPassword ?? false);
     const changes = c.req.method !== "GET" && c.req.method !== "HEAD";
     if (changes || c.req.path.startsWith("/api/auth/")) {
       // Before and after: whatever was read while the change ran is not kept either.
@@ -157,6 +170,12 @@ function cookieValue(header: string, name: string): string | undefined {
 }
 
 export type SessionUser = Omit<Me, "hasPassword">;
+
+/** The session's user as routes see it (`c.get("user")`); whether they have a password is `c.get("hasPassword")`. */
+export function withoutPassword(me: Me): SessionUser {
+  const { hasPassword: _hasPassword, ...user } = me;
+  return user;
+}
 
 export function requireUser(user: SessionUser | null): SessionUser {
   if (!user) throw new AppError("unauthorized", errorText("errors.account.notSignedIn"));

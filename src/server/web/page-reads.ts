@@ -1,6 +1,7 @@
 import type { AppContext } from "#server/context.ts";
 import { readMe } from "#server/auth/routes.ts";
-import type { SessionUser } from "#server/auth/session.ts";
+import { withoutPassword } from "#server/auth/session.ts";
+import type { Me } from "#shared/account.ts";
 import { eventReads, readMyRegistrations } from "#server/events/routes.ts";
 import { AppError } from "#server/http/errors.ts";
 import type { PublicConfig } from "#shared/public-config.ts";
@@ -27,9 +28,10 @@ export function pageReads(context: Pick<AppContext, "database" | "listCache"> & 
   const config = JSON.stringify(context.publicConfig);
   const json = (value: unknown) => JSON.stringify(value);
 
-  const read = async (path: string, viewer: SessionUser | null): Promise<string> => {
+  const read = async (path: string, me: Me | null): Promise<string> => {
     const url = new URL(path, "http://page.invalid");
-    if (url.pathname === "/api/me") return json(await readMe(db, viewer));
+    if (url.pathname === "/api/me") return json(readMe(me));
+    const viewer = me && withoutPassword(me);
     if (url.pathname === "/api/config") return config;
     if (url.pathname === "/api/me/registrations") return json(await readMyRegistrations(db, viewer));
     if (url.pathname === "/api/events" && url.searchParams.get("scope") === "upcoming" && url.searchParams.size === 1) return events.list({ scope: "upcoming" });
@@ -39,8 +41,8 @@ export function pageReads(context: Pick<AppContext, "database" | "listCache"> & 
   };
 
   return {
-    /** What GET `path` answers this viewer; an AppError is answered with its status, as the API would. */
-    async answer(path: string, viewer: SessionUser | null): Promise<PageReadAnswer> {
+    /** What GET `path` answers this viewer (as the session check read them); an AppError is answered with its status, as the API would. */
+    async answer(path: string, viewer: Me | null): Promise<PageReadAnswer> {
       try {
         const body = await read(path, viewer);
         return { ok: true, status: 200, statusText: "OK", text: async () => body };

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Context } from "hono";
 import type { SessionReader } from "#server/auth/session.ts";
+import { escapeHtml } from "#server/mail/templates.ts";
 import type { Language } from "#shared/language.ts";
 import { viewerDeviceFromCookieHeader } from "#shared/viewer-device.ts";
 import type { RenderedPage, RenderInput } from "#web/entry-server.tsx";
@@ -62,6 +63,8 @@ export function pageRenderer(options: { ssrDist: string; webDist: string; reads:
         return {
           language: state.language,
           changes: {
+            // As the screen titles itself once hydrated (useDocumentTitle).
+            ...(state.title ? { title: `<title>${escapeHtml(state.title)}</title>` } : {}),
             withoutPreloads: true,
             // Only the rules this screen's HTML uses (critical-css.ts); the whole stylesheet, a cached
             // file, is asked for by /boot.js after the first paint.

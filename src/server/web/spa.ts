@@ -11,7 +11,7 @@ import { escapeHtml } from "#server/mail/templates.ts";
 import { type MetaTag, ogImageTags } from "#server/og/og-image-tags.ts";
 import { requestLanguage } from "#server/i18n/request-language.ts";
 import type { Language } from "#shared/language.ts";
-import { pageTemplate, type PageChanges, type PageTemplate } from "./page-template.ts";
+import { pageTemplate, type PageTemplate } from "./page-template.ts";
 import type { PageRenderer } from "./render-page.ts";
 
 export { withLanguage } from "./page-language.ts";
@@ -82,35 +82,40 @@ export function spaRoutes(deps: SpaDeps) {
   app.get("/event/:id", async (c, next) => {
     const built = builtPage();
     if (!built) return next();
-    const found = await getVersionedEventPreview({ db, id: c.req.param("id") });
-    // Unknown ids get the plain page; the web app then says 'Event not found.'.
-    if (!found) return next();
     c.header("Cache-Control", "no-cache");
     // The page, its description and its picture speak the viewer's language (docs/languages.md,
     // docs/link-previews.md): caches must key on it.
     c.header("Vary", "Accept-Language, Cookie", { append: true });
     const language = requestLanguage(c);
+    // A page rendered for its viewer is titled by its screen, with no link preview: what reads those
+    // (a chat app's robot) never has a viewer's cookies, and the render has read the game already.
+    const rendered = await render(c, built, language);
+    if (rendered) return rendered;
+    const found = await getVersionedEventPreview({ db, id: c.req.param("id") });
+    // Unknown ids get the plain page; the web app then says 'Event not found.'.
+    if (!found) return next();
     const imageTags = ogImageTags(found.summary, { ...config, currency: config.payments.currency, version: found.version, language, now: new Date() });
-    return page(c, built, language, (pageLanguage) => eventPreviewHead(found.summary, { ...config, imageTags, language: pageLanguage }));
+    return c.html(built.write(language, eventPreviewHead(found.summary, { ...config, imageTags, language })));
   });
-  app.get("*", (c) => {
+  app.get("*", async (c) => {
     const built = builtPage();
     if (!built) return c.text("The web app is not built. Run `npm run build`.", 503);
     c.header("Cache-Control", "no-cache");
     c.header("Vary", "Accept-Language, Cookie", { append: true });
-    return page(c, built, requestLanguage(c));
+    const language = requestLanguage(c);
+    return (await render(c, built, language)) ?? c.html(built.write(language));
   });
 
   /**
-   * The page, with its first screen rendered for this viewer where the server renders it: then never
-   * kept by a shared cache, as it shows what only they may see (docs/server-rendering.md). `head` is
-   * what a page says of itself in a language (an event's title and preview tags), if not the build's.
+   * The page with its first screen rendered for this viewer, where the server renders it: then never
+   * kept by a shared cache, as it shows what only they may see (docs/server-rendering.md). Null for
+   * the plain page.
    */
-  async function page(c: Context, built: PageTemplate, language: Language, head?: (language: Language) => Pick<PageChanges, "title" | "description">) {
+  async function render(c: Context, built: PageTemplate, language: Language) {
     const rendered = c.req.method === "GET" ? await deps.renderer?.render(c, built, language) : null;
-    if (!rendered) return c.html(built.write(language, head?.(language)));
+    if (!rendered) return null;
     c.header("Cache-Control", "private, no-cache");
-    return c.html(built.write(rendered.language, { ...head?.(rendered.language), ...rendered.changes }));
+    return c.html(built.write(rendered.language, rendered.changes));
   }
   return app;
 }

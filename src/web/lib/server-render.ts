@@ -18,6 +18,8 @@ export interface ServerRender {
    * its budget.)
    */
   queries: { key: readonly unknown[]; data: unknown; updatedAt: number }[];
+  /** The page's title, as the screen names it (useDocumentTitle), set while the server renders. */
+  title?: string;
 }
 
 /** The element holding it: a data block, which the Content Security Policy lets through as it runs nothing. */
