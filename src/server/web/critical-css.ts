@@ -17,15 +17,24 @@ export function criticalStylesheet(css: string | undefined) {
   const rules = parse(css);
   const chosen = new Map<string, string>();
   return {
-    /** The rules `html` needs, as CSS text. */
-    for(html: string): string {
-      const classes = new Set<string>();
-      for (const match of html.matchAll(/\bclass="([^"]*)"/g)) for (const name of match[1]!.split(/\s+/)) if (name) classes.add(unescapeHtml(name));
-      for (const match of html.matchAll(/<([a-z][a-z0-9-]*)/gi)) classes.add(`<${match[1]!.toLowerCase()}`);
-      const key = [...classes].sort().join(" ");
+    /**
+     * The rules `html` needs for its first paint, as CSS text. On a narrow screen (the device cookie's),
+     * not those for wider ones (`@media (width>=48rem)`…), which its first paint cannot use.
+     */
+    for(html: string, device: { narrow: boolean }): string {
+      // The page's class attributes and elements, each once (a list repeats the same ones per row).
+      const attributes = new Set<string>();
+      for (const match of html.matchAll(/\bclass="([^"]*)"|<([a-z][a-z0-9-]*)/g)) attributes.add(match[1] ?? `<${match[2]!}`);
+      // Pages of a screen name the same ones in the same order: that is the key, with no more work.
+      const key = `${device.narrow ? "narrow" : "wide"}\n${[...attributes].join("\n")}`;
       let text = chosen.get(key);
       if (text === undefined) {
-        text = choose(rules, classes);
+        const classes = new Set<string>();
+        for (const attribute of attributes) {
+          if (attribute.startsWith("<")) classes.add(attribute);
+          else for (const name of attribute.split(" ")) if (name) classes.add(unescapeHtml(name));
+        }
+        text = choose(rules, classes, device.narrow);
         // Bounded: a screen names a few sets of classes; a flood of unusual pages only costs the choice again.
         if (chosen.size >= 256) chosen.clear();
         chosen.set(key, text);
@@ -163,6 +172,15 @@ function classesOf(selector: string): Set<string> {
     else if (char === "[") index = closing(selector, index, "[", "]") + 1;
     else if (char === '"' || char === "'") index = selector.indexOf(char, index + 1) + 1 || selector.length;
     else if (selector.startsWith(":not(", index)) index = closing(selector, index + 4, "(", ")") + 1;
+    else if (INTERACTION.test(selector.slice(index, index + 16))) {
+      // Hovered, focused, pressed: nothing is before the page is hydrated (its root is inert until then).
+      classes.add(NEVER);
+      index++;
+    } else if (selector.startsWith("::", index) && /^::(-webkit-(date|datetime|calendar|inner|outer)|placeholder|file-selector)/.test(selector.slice(index))) {
+      // The parts of a form's fields: only where the page has a field.
+      classes.add("<input");
+      index += 2;
+    }
     else if (/[a-z]/i.test(char) && (index === 0 || /[\s>+~(,]/.test(selector[index - 1]!))) {
       // An element's name (button, code, sub…): the page must have one, as `<tag`.
       const name = /^[a-z][a-z0-9-]*/i.exec(selector.slice(index))![0];
@@ -187,6 +205,18 @@ function classesOf(selector: string): Set<string> {
   return classes;
 }
 
+/** A state no page has at its first paint: a selector that needs it is left for the whole stylesheet. */
+const INTERACTION = /^:(hover|focus|focus-visible|focus-within|active)(?![\w-])/;
+const NEVER = "\u0000interaction";
+
+/** `@media (width>=48rem)`, `(min-width:768px)`: wider than a narrow screen (at most 640 px, viewer-device.ts). */
+function widerThanNarrow(prelude: string): boolean {
+  const width = /^@media\s*\((?:width\s*>=\s*|min-width\s*:\s*)([\d.]+)(rem|px|em)\)$/.exec(prelude);
+  if (!width) return false;
+  const pixels = Number(width[1]) * (width[2] === "px" ? 1 : 16);
+  return pixels > 640;
+}
+
 /** Elements of every page, around the root the HTML is read from. */
 const ALWAYS_THERE = new Set(["html", "head", "body", "div"]);
 
@@ -201,12 +231,13 @@ function closing(text: string, open: number, opener: string, closer: string): nu
   return text.length;
 }
 
-function choose(rules: Rule[], classes: Set<string>): string {
+function choose(rules: Rule[], classes: Set<string>, narrow: boolean): string {
   const matches = (selectors: Set<string>[]) => selectors.some((needed) => [...needed].every((name) => classes.has(name)));
   // The rules the page's classes select, and the at-rules around them.
   const keep = (list: Rule[]): Rule[] =>
     list.flatMap((rule): Rule[] => {
       if (rule.kind === "style") return matches(rule.selectors) ? [rule] : [];
+      if (rule.kind === "group" && narrow && widerThanNarrow(rule.prelude)) return [];
       if (rule.kind === "group") {
         const children = keep(rule.children);
         return children.length > 0 ? [{ ...rule, children }] : [];
@@ -254,16 +285,35 @@ function choose(rules: Rule[], classes: Set<string>): string {
   return text(kept, names);
 }
 
-/** A rule's declarations without the custom properties nothing uses (the theme's whole palette). */
+/**
+ * A rule's declarations without the custom properties nothing uses (the theme's whole palette), nor
+ * those that change nothing on a page no one has touched yet (how a change is animated, the pointer's
+ * shape): the whole stylesheet brings them before the page takes input.
+ */
 function customPropertiesUsed(body: string, used: (name: string) => boolean): string {
-  if (!body.includes("--")) return body;
+  if (!body.includes("--") && !STILL.test(body)) return body;
   const declarations = splitDeclarations(body);
   const kept = declarations.filter((declaration) => {
-    const name = /^\s*(--[\w-]+)\s*:/.exec(declaration)?.[1];
-    return name === undefined || used(name);
+    const name = /^\s*([\w-]+)\s*:/.exec(declaration)?.[1];
+    if (name === undefined) return true;
+    if (INERT_PROPERTIES.has(name)) return false;
+    return !name.startsWith("--") || used(name);
   });
   return kept.join(";");
 }
+
+const INERT_PROPERTIES = new Set([
+  "transition",
+  "transition-property",
+  "transition-duration",
+  "transition-timing-function",
+  "transition-delay",
+  "--tw-duration",
+  "--tw-ease",
+  "cursor",
+  "will-change",
+]);
+const STILL = /(^|;)\s*(transition|cursor|will-change)/;
 
 function splitDeclarations(body: string): string[] {
   const parts: string[] = [];

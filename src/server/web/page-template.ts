@@ -16,6 +16,8 @@ export interface PageTemplate {
   mainScript: string | undefined;
   /** The stylesheet's file under the build ("assets/common-abc.css"), if the build links one. */
   stylesheet: string | undefined;
+  /** The page's `<body …>` tag: its classes are the first screen's too. */
+  bodyTag: string;
 }
 
 export interface PageChanges {
@@ -29,6 +31,8 @@ export interface PageChanges {
   stylesheet?: string;
   /** Leaves out the build's module preloads and its preloads of /api answers. */
   withoutPreloads?: boolean;
+  /** Without index.html's comments and the spaces between its tags (a rendered page: its bytes count). */
+  compact?: boolean;
   /** In place of the whole `<div id="root">…</div>`. */
   root?: string;
 }
@@ -50,6 +54,8 @@ const PLACES: { place: Place; pattern: RegExp }[] = [
 interface Cut {
   /** fixed[0], place[0], fixed[1], place[1], … fixed[n]. */
   fixed: string[];
+  /** The same without the build's comments and the spaces between tags. */
+  compact: string[];
   places: { place: Place; text: string }[];
 }
 
@@ -77,7 +83,8 @@ function cut(html: string): Cut {
     at = place.end;
   }
   fixed.push(html.slice(at));
-  return { fixed, places };
+  // The build's comments and the spaces between its tags are for the people who read index.html.
+  return { fixed, compact: fixed.map((text) => text.replace(/<!--[\s\S]*?-->/g, "").replace(/>\s+</g, "><")), places };
 }
 
 /** The template of a built page's text (index.html as the build wrote it). */
@@ -90,13 +97,16 @@ export function pageTemplate(html: string): PageTemplate {
     modulePreloads: textOf("preload").flatMap((tag) => /rel="modulepreload" crossorigin href="([^"]+)"/.exec(tag)?.[1] ?? []),
     mainScript: textOf("script").map((tag) => /src="([^"]+)"/.exec(tag)![1]!)[0],
     stylesheet: textOf("stylesheet").map((tag) => /href="\/([^"]+)"/.exec(tag)![1]!)[0],
+    bodyTag: /<body\b[^>]*>/i.exec(html)?.[0] ?? "",
     write(language, changes) {
       if (!changes) {
         let page = plain.get(language);
         if (page === undefined) plain.set(language, (page = this.write(language, {})));
         return page;
       }
-      const { fixed, places } = cuts.get(language)!;
+      const cut = cuts.get(language)!;
+      const { places } = cut;
+      const fixed = changes.compact ? cut.compact : cut.fixed;
       let page = fixed[0]!;
       for (let index = 0; index < places.length; index++) {
         const { place, text } = places[index]!;

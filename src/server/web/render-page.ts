@@ -66,9 +66,10 @@ export function pageRenderer(options: { ssrDist: string; webDist: string; reads:
             // As the screen titles itself once hydrated (useDocumentTitle).
             ...(state.title ? { title: `<title>${escapeHtml(state.title)}</title>` } : {}),
             withoutPreloads: true,
+            compact: true,
             // Only the rules this screen's HTML uses (critical-css.ts); the whole stylesheet, a cached
             // file, is asked for by /boot.js after the first paint.
-            stylesheet: stylesheet ? `<style>${stylesheet.for(rendered.html)}</style>` : undefined,
+            stylesheet: stylesheet ? `<style>${stylesheet.for(`${template.bodyTag}${rendered.html}`, device)}</style>` : undefined,
             // The main script and the screen's modules are fetched and started by /boot.js after the
             // first paint (src/web/public/boot.js).
             script: template.mainScript
