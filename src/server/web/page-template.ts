@@ -84,7 +84,16 @@ function cut(html: string): Cut {
   }
   fixed.push(html.slice(at));
   // The build's comments and the spaces between its tags are for the people who read index.html.
-  return { fixed, compact: fixed.map((text) => text.replace(/<!--[\s\S]*?-->/g, "").replace(/>\s+</g, "><")), places };
+  return { fixed, compact: fixed.map(compact), places };
+}
+
+/** Every place is a tag: the spaces at a fixed text's ends are between tags too. */
+function compact(text: string): string {
+  return text
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/>\s+</g, "><")
+    .replace(/^\s+</, "<")
+    .replace(/>\s+$/, ">");
 }
 
 /** The template of a built page's text (index.html as the build wrote it). */
