@@ -153,7 +153,7 @@ export function createApp(context: AppContext, web: WebFiles = {}) {
     // The first screen rendered on the server checks the session as the API does, once, and reads
     // what the API's routes read, with their rules (docs/server-rendering.md, "One data path").
     const renderer = web.ssrDist
-      ? pageRenderer({ ssrDist: web.ssrDist, webDist: web.webDist, viewer: sessions.viewer, reads: pageReads({ ...context, publicConfig: publicConfig(config) }) })
+      ? pageRenderer({ ssrDist: web.ssrDist, webDist: web.webDist, viewer: sessions.viewer, reads: pageReads({ ...context, publicConfig: publicConfig(config) }), timeZone: config.timeZone })
       : undefined;
     app.route("/", spaRoutes({ ...context, webDist: web.webDist, renderer }));
   }

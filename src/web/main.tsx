@@ -10,6 +10,7 @@ import { readServerRender } from "./lib/viewer-device.ts";
 import { setServerRender } from "./lib/server-render.ts";
 import { activateLanguage, startLanguage } from "./i18n/i18n.ts";
 import { screenLoaders } from "./screens.ts";
+import { rememberEventPath } from "./lib/paths.ts";
 import "./styles.css";
 
 const queryClient = createQueryClient();
@@ -17,6 +18,12 @@ const queryClient = createQueryClient();
 // answers go in the cache, and the browser renders in its language, then hydrates once the screen's
 // code is here. Any other page renders here as it always has.
 const rendered = readServerRender();
+// Rendered for another address (a signed-out visitor's game link is the login screen at "/"): the
+// browser goes there first, as the shell's redirect would, keeping the game to return to after login.
+if (rendered?.location && rendered.location !== window.location.pathname) {
+  rememberEventPath(window.location.pathname);
+  window.history.replaceState(window.history.state, "", rendered.location);
+}
 for (const answer of rendered?.queries ?? []) queryClient.setQueryData(answer.key, answer.data, { updatedAt: answer.updatedAt });
 // The first render waits for the visitor's language: Lingui's runtime and the shell's messages are
 // two small chunks, fetched while the queries and the screen asked for below are under way; a

@@ -45,9 +45,7 @@ export function eventRoutes(context: Pick<AppContext, "database" | "jobs" | "lis
       // Anyone with the link: the public facts its link preview shows, for the signed-out visitor's
       // login screen (docs/decisions/019-full-games-and-the-viewers-own-state.md). Not cached: one row
       // by its key, as the page's Open Graph tags read it.
-      const event = await getEventPreview({ db, id: c.req.param("id") });
-      if (!event) throw new AppError("not_found", EVENT_NOT_FOUND);
-      return c.json({ event });
+      return c.json(await reads.preview(c.req.param("id")));
     })
     .get("/:id", async (c) => {
       // Signed in means verified; an unverified session (after an email change) waits on /verify-email
@@ -96,6 +94,12 @@ export function eventReads(context: Pick<AppContext, "database" | "listCache">) 
       query.scope === "upcoming"
         ? listCache.get("upcoming", () => listUpcomingEvents({ db, now: new Date() }))
         : listCache.get(`completed:${query.page}`, () => listCompletedEvents({ db, now: new Date(), page: query.page })),
+    /** GET /api/events/:id/preview: anyone with the link. */
+    preview: async (id: string) => {
+      const event = await getEventPreview({ db, id });
+      if (!event) throw new AppError("not_found", EVENT_NOT_FOUND);
+      return { event };
+    },
     detail: async (user: SessionUser | null, id: string) => {
       // Signed in means verified; an unverified session (after an email change) waits on /verify-email
       // (docs/product-rules.md, "Screens and routes").

@@ -35,6 +35,8 @@ export function pageReads(context: Pick<AppContext, "database" | "listCache"> & 
     if (url.pathname === "/api/config") return config;
     if (url.pathname === "/api/me/registrations") return json(await readMyRegistrations(db, viewer));
     if (url.pathname === "/api/events" && url.searchParams.get("scope") === "upcoming" && url.searchParams.size === 1) return events.list({ scope: "upcoming" });
+    const previewId = /^\/api\/events\/([^/]+)\/preview$/.exec(url.pathname)?.[1];
+    if (previewId) return json(await events.preview(decodeURIComponent(previewId)));
     const eventId = /^\/api\/events\/([^/]+)$/.exec(url.pathname)?.[1];
     if (eventId) return json(await events.detail(viewer, decodeURIComponent(eventId)));
     throw new Error(`a page rendered on the server read ${url.pathname}, which page-reads.ts does not answer`);

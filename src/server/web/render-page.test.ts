@@ -41,7 +41,8 @@ const ENTRY = `
 export async function renderPage(input) {
   if (input.url.includes("fault")) throw new Error("a bug in a screen");
   const me = JSON.parse(await (await input.transport("/api/me", { method: "GET", headers: {} })).text());
-  if (!me.user) return null;
+  // As the real entry: without the device cookie only the login screen, which this one does not make.
+  if (!me.user || !input.device) return null;
   const html = input.url.includes("suspended") ? "<!--$!--><template></template><!--/$-->" : "<p class=\\"screen sm:flex\\">Signed in as " + me.user.email + "</p>";
   return { html, state: { screen: "home", language: input.language, device: input.device, now: 0, queries: [{ key: ["title"], data: "</script><script>alert(1)</script>", updatedAt: 0 }] } };
 }

@@ -20,7 +20,7 @@ import type { PageChanges, PageTemplate } from "./page-template.ts";
  * The viewer's session is checked once, for the page's request, and the screen's reads are answered
  * for that viewer by `reads` (page-reads.ts): the API's own functions, rules and caches.
  */
-export function pageRenderer(options: { ssrDist: string; webDist: string; reads: PageReads; viewer: SessionReader["viewer"] }) {
+export function pageRenderer(options: { ssrDist: string; webDist: string; reads: PageReads; viewer: SessionReader["viewer"]; timeZone: string }) {
   const entryFile = join(options.ssrDist, "entry-server.js");
   let entry: Promise<{ renderPage(input: RenderInput): Promise<RenderedPage | null> }> | undefined;
   let reportedFault = false;
@@ -34,10 +34,11 @@ export function pageRenderer(options: { ssrDist: string; webDist: string; reads:
      * for the plain page. The language is the one it was rendered in, which an account's own choice
      * may have changed.
      */
-    async render(c: Context, template: PageTemplate, language: Language): Promise<{ language: Language; changes: PageChanges } | null> {
+    async render(c: Context, template: PageTemplate, language: Language): Promise<RenderedChanges | null> {
+      // Without it (a first visit) only the login screen is rendered, a shared game's included.
       const device = viewerDeviceFromCookieHeader(c.req.header("cookie"));
       // The service worker's offline shell (sw.js) is the plain page, for whoever opens the app next.
-      if (!device || c.req.header("x-kickoff-shell") || !existsSync(entryFile)) return null;
+      if (c.req.header("x-kickoff-shell") || !existsSync(entryFile)) return null;
       try {
         entry ??= import(pathToFileURL(entryFile).href);
         const { renderPage } = await entry;
@@ -47,6 +48,7 @@ export function pageRenderer(options: { ssrDist: string; webDist: string; reads:
           url: `${url.pathname}${url.search}`,
           language,
           device,
+          timeZone: options.timeZone,
           transport: (path) => options.reads.answer(path, viewer),
         });
         // A part that failed to render is left by React for the browser to render: so is the page.
@@ -62,6 +64,7 @@ export function pageRenderer(options: { ssrDist: string; webDist: string; reads:
         const json = JSON.stringify(state).replace(/</g, "\\u003c");
         return {
           language: state.language,
+          screen: state.screen,
           changes: {
             // As the screen titles itself once hydrated (useDocumentTitle).
             ...(state.title ? { title: `<title>${escapeHtml(state.title)}</title>` } : {}),
@@ -69,7 +72,7 @@ export function pageRenderer(options: { ssrDist: string; webDist: string; reads:
             compact: true,
             // Only the rules this screen's HTML uses (critical-css.ts); the whole stylesheet, a cached
             // file, is asked for by /boot.js after the first paint.
-            stylesheet: stylesheet ? `<style>${stylesheet.for(`${template.bodyTag}${rendered.html}`, device)}</style>` : undefined,
+            stylesheet: stylesheet ? `<style>${stylesheet.for(`${template.bodyTag}${rendered.html}`, state.device)}</style>` : undefined,
             // The main script and the screen's modules are fetched and started by /boot.js after the
             // first paint (src/web/public/boot.js).
             script: template.mainScript
@@ -86,6 +89,12 @@ export function pageRenderer(options: { ssrDist: string; webDist: string; reads:
       }
     },
   };
+}
+
+export interface RenderedChanges {
+  language: Language;
+  screen: RenderedPage["state"]["screen"];
+  changes: PageChanges;
 }
 
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;

@@ -12,7 +12,7 @@ import { type MetaTag, ogImageTags } from "#server/og/og-image-tags.ts";
 import { requestLanguage } from "#server/i18n/request-language.ts";
 import type { Language } from "#shared/language.ts";
 import { pageTemplate, type PageTemplate } from "./page-template.ts";
-import type { PageRenderer } from "./render-page.ts";
+import type { PageRenderer, RenderedChanges } from "./render-page.ts";
 
 export { withLanguage } from "./page-language.ts";
 
@@ -87,15 +87,19 @@ export function spaRoutes(deps: SpaDeps) {
     // docs/link-previews.md): caches must key on it.
     c.header("Vary", "Accept-Language, Cookie", { append: true });
     const language = requestLanguage(c);
-    // A page rendered for its viewer is titled by its screen, with no link preview: what reads those
-    // (a chat app's robot) never has a viewer's cookies, and the render has read the game already.
-    const rendered = await render(c, built, language);
-    if (rendered) return rendered;
+    // A game's page rendered for a signed-in viewer is titled by its screen, with no link preview:
+    // what reads those (a chat app's robot) never has a viewer's cookies, and the render has read the
+    // game already. Signed out (the login screen, the game above it), the page keeps its preview.
+    const rendered = c.req.method === "GET" ? await deps.renderer?.render(c, built, language) : null;
+    if (rendered && rendered.screen !== "login") return renderedAnswer(c, built, rendered);
     const found = await getVersionedEventPreview({ db, id: c.req.param("id") });
     // Unknown ids get the plain page; the web app then says 'Event not found.'.
-    if (!found) return next();
-    const imageTags = ogImageTags(found.summary, { ...config, currency: config.payments.currency, version: found.version, language, now: new Date() });
-    return c.html(built.write(language, eventPreviewHead(found.summary, { ...config, imageTags, language })));
+    if (!found) return rendered ? renderedAnswer(c, built, rendered) : next();
+    const pageLanguage = rendered?.language ?? language;
+    const imageTags = ogImageTags(found.summary, { ...config, currency: config.payments.currency, version: found.version, language: pageLanguage, now: new Date() });
+    const head = eventPreviewHead(found.summary, { ...config, imageTags, language: pageLanguage });
+    if (rendered) return renderedAnswer(c, built, { ...rendered, changes: { ...rendered.changes, ...head } });
+    return c.html(built.write(language, head));
   });
   app.get("*", async (c) => {
     const built = builtPage();
@@ -113,7 +117,9 @@ export function spaRoutes(deps: SpaDeps) {
    */
   async function render(c: Context, built: PageTemplate, language: Language) {
     const rendered = c.req.method === "GET" ? await deps.renderer?.render(c, built, language) : null;
-    if (!rendered) return null;
+    return rendered ? renderedAnswer(c, built, rendered) : null;
+  }
+  function renderedAnswer(c: Context, built: PageTemplate, rendered: RenderedChanges) {
     c.header("Cache-Control", "private, no-cache");
     return c.html(built.write(rendered.language, rendered.changes));
   }
