@@ -13,7 +13,7 @@ import { eventPreviewQuery } from "./features/events/hooks/use-event-preview.ts"
 import { fetchMyRegistrations } from "./features/events/hooks/use-my-registrations.ts";
 import { fetchUpcomingEvents } from "./features/events/hooks/use-upcoming-events.ts";
 import { preloadLanguageSwitch } from "./components/lazy-language-switch.tsx";
-import { loadWholeLanguage, speakWholeLanguage, type WholeLanguage } from "./i18n/i18n.ts";
+import { loadWholeLanguage, speakWholeLanguage, t, type WholeLanguage } from "./i18n/i18n.ts";
 import { setServerTransport, type ServerTransport } from "./lib/api.ts";
 import { meQuery } from "./lib/auth.tsx";
 import { configQuery } from "./lib/config.ts";
@@ -48,6 +48,8 @@ export interface RenderedPage {
   /** What goes inside `<div id="root">`. */
   html: string;
   state: ServerRender;
+  /** What the page says, in its language, when tapped before it has started (src/web/public/boot.js). */
+  gettingReady: string;
 }
 
 const requests = new AsyncLocalStorage<ServerTransport>();
@@ -96,7 +98,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage | nul
     const location = state.location ?? input.url;
     const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={location}>{children}</StaticRouter>;
     const html = renderToString(<AppRoot queryClient={queryClient} router={Router} />);
-    return { html, state };
+    return { html, state, gettingReady: t("shell.gettingReady") };
   } finally {
     rendering = undefined;
     queryClient.clear();

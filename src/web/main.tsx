@@ -52,8 +52,10 @@ function render() {
     if (wasHydrated) return;
     wasHydrated = true;
     setServerRender(undefined);
-    // The server's page takes no input until now (src/server/web/render-page.ts).
+    // The server's page takes no input until now: a tap held meanwhile is made again (src/web/public/boot.js).
     container.removeAttribute("inert");
+    container.dataset.hydrated = "";
+    document.dispatchEvent(new Event("kickoff:hydrated"));
     startEarly(queryClient, window.location.pathname);
   };
   const app = <AppRoot queryClient={queryClient} router={BrowserRouter} onShown={rendered ? hydrated : undefined} />;

@@ -96,7 +96,7 @@ describe("pages rendered on the server", () => {
     // Nothing fetched before the first paint: /boot.js asks for the main script and every module of
     // the screen (the build's own preloads too) after it, all at once.
     expect(html).not.toContain('rel="modulepreload"');
-    const boot = /<script type="module" src="\/boot.js" data-main="\/assets\/index-abc.js" data-modules="([^"]*)" data-styles="\/assets\/common-abc.css"><\/script>/.exec(html);
+    const boot = /<script type="module" src="\/boot.js" data-main="\/assets\/index-abc.js" data-modules="([^"]*)" data-styles="\/assets\/common-abc.css" data-getting-ready=""><\/script>/.exec(html);
     expect(boot).not.toBeNull();
     const modules = boot![1]!.split(" ");
     for (const file of ["common-abc.js", "home-abc.js", "shared-abc.js", "messages-en-shell-abc.js", "messages-en-home-abc.js"]) expect(modules).toContain(`/assets/${file}`);

@@ -76,7 +76,7 @@ export function pageRenderer(options: { ssrDist: string; webDist: string; reads:
             // The main script and the screen's modules are fetched and started by /boot.js after the
             // first paint (src/web/public/boot.js).
             script: template.mainScript
-              ? `<script type="module" src="/boot.js" data-main="${template.mainScript}" data-modules="${modules}"${file ? ` data-styles="/${file}"` : ""}></script>`
+              ? `<script type="module" src="/boot.js" data-main="${template.mainScript}" data-modules="${modules}"${file ? ` data-styles="/${file}"` : ""} data-getting-ready="${escapeHtml(rendered.gettingReady ?? "")}"></script>`
               : undefined,
             root: `<div id="root" inert>${rendered.html}</div><script type="application/json" id="${SERVER_RENDER_ELEMENT_ID}">${json}</script>`,
           },
