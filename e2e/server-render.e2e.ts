@@ -124,7 +124,7 @@ describe("the first screen arrives as HTML", () => {
   });
 
   it("holds a tap made before the page is hydrated, says it is getting ready, and makes it once it is", async () => {
-    const game = await seedGame(db(), { title: uniqueTitle("Early Tap Game"), costCents: 0 });
+    const game = await seedGame(db(), { title: uniqueTitle("Early Tap Game"), costCents: 1500 });
     const page = await newPage({ width: 375, height: 800 });
     await login(page, await createVerifiedUser());
     // The main script held back, so the tap comes before hydration whatever the machine's speed.

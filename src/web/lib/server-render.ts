@@ -32,6 +32,8 @@ export interface ServerRender {
    * zone, and names it wherever it shows a time.
    */
   deviceGuessed?: boolean;
+  /** The zones' names the render showed, by zone, language and day (rendered-zone-name.ts). */
+  zoneNames?: Record<string, string>;
 }
 
 /** The element holding it: a data block, which the Content Security Policy lets through as it runs nothing. */

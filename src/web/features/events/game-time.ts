@@ -1,4 +1,5 @@
-import { isKnownTimeZone, timeZoneName } from "#shared/time-zone-name.ts";
+import { isKnownTimeZone } from "#shared/time-zone-name.ts";
+import { renderedTimeZoneName } from "#web/lib/rendered-zone-name.ts";
 import { currentLanguage } from "#web/i18n/i18n.ts";
 import { serverRender } from "#web/lib/server-render.ts";
 import { formatDate, viewerTimeZone } from "./format.ts";
@@ -34,13 +35,13 @@ export function formatGameTime(
   // Rendered on the server for a device it does not know yet, the viewer's clock is a guess: the zone is named.
   const guessed = serverRender()?.deviceGuessed === true;
   if (sameClockTime([game.startsAt, game.endsAt], gameZone, viewerZone)) {
-    return { date, hours: guessed ? `${hoursIn(gameZone)} (${timeZoneName(gameZone, game.startsAt, currentLanguage())})` : hoursIn(gameZone), yourTime: null };
+    return { date, hours: guessed ? `${hoursIn(gameZone)} (${renderedTimeZoneName(gameZone, game.startsAt, currentLanguage())})` : hoursIn(gameZone), yourTime: null };
   }
   const yourDay = formatDate(game.startsAt, { timeZone: viewerZone, weekday: "short", month: "short", day: "numeric" });
   return {
     date,
-    hours: `${hoursIn(gameZone)} (${timeZoneName(gameZone, game.startsAt, currentLanguage())})`,
-    yourTime: `${yourDay}, ${hoursIn(viewerZone)} (${timeZoneName(viewerZone, game.startsAt, currentLanguage())})`,
+    hours: `${hoursIn(gameZone)} (${renderedTimeZoneName(gameZone, game.startsAt, currentLanguage())})`,
+    yourTime: `${yourDay}, ${hoursIn(viewerZone)} (${renderedTimeZoneName(viewerZone, game.startsAt, currentLanguage())})`,
   };
 }
 
