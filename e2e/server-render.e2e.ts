@@ -102,7 +102,9 @@ describe("the first screen arrives as HTML", () => {
   });
 
   it("renders a shared game's login screen on a first visit, in the game's zone named, and lands on the game after login", async () => {
-    const game = await seedGame(db(), { title: uniqueTitle("Shared Game"), timeZone: "America/Vancouver" });
+    // A zone whose clock Node's and Chromium's time-zone data agree on (they differ on Canada's, whose
+    // provinces have since left standard time in one and not yet in the other).
+    const game = await seedGame(db(), { title: uniqueTitle("Shared Game"), timeZone: "America/Denver" });
     const user = await createVerifiedUser();
     const page = await newPage({ width: 375, height: 800 });
     const problems = consoleProblems(page);
@@ -111,7 +113,7 @@ describe("the first screen arrives as HTML", () => {
     expect(html).toContain('id="server-render"');
     expect(html).toContain("Log in to join this game");
     expect(html).toContain(game.title);
-    expect(html).toContain("(Pacific Time)");
+    expect(html).toContain("(Mountain Time)");
     // Its link preview is still there for the chat apps.
     expect(html).toContain(`og:title" content="${game.title}"`);
     await page.goto(`/event/${game.id}`);
