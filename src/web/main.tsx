@@ -72,7 +72,11 @@ function render() {
 
 if ("serviceWorker" in navigator && import.meta.env.PROD) {
   // Its code comes after the page has loaded, when the worker is registered: not in the first load.
-  window.addEventListener("load", () => {
+  // A page the server rendered starts this script after its first paint (boot.js), often after the
+  // page's load event: then at once.
+  const register = () => {
     import("./lib/service-worker.ts").then(({ registerServiceWorker }) => registerServiceWorker()).catch((error: unknown) => console.warn("service worker not registered", error));
-  });
+  };
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register);
 }

@@ -81,11 +81,17 @@ function holdInputUntilHydrated(root, gettingReady) {
       root.removeEventListener("click", hold, true);
       root.removeEventListener("submit", hold, true);
       notice?.remove();
-      for (const field of root.querySelectorAll("input, textarea")) handTyped(field);
-      const target = held?.target;
-      if (!target?.isConnected) return;
-      if (held.type === "submit") target.requestSubmit?.();
-      else target.click?.();
+      // Out of React's effect (this runs in one), each in a task of its own: the screen's state
+      // takes the typed text before the tap is made again, so its handler reads it.
+      setTimeout(() => {
+        for (const field of root.querySelectorAll("input, textarea")) handTyped(field);
+        setTimeout(() => {
+          const target = held?.target;
+          if (!target?.isConnected) return;
+          if (held.type === "submit") target.requestSubmit?.();
+          else target.click?.();
+        }, 0);
+      }, 0);
     },
     { once: true },
   );
