@@ -1,4 +1,4 @@
-/* global document, requestAnimationFrame, Event, HTMLInputElement, HTMLTextAreaElement */
+/* global document, requestAnimationFrame */
 // A page the server rendered (docs/server-rendering.md) starts its main script through this file,
 // named by the script tag's data-main, once the browser has painted the page it was sent. The
 // screen's other modules (data-modules) are asked for at the same moment, all at once, so they arrive
@@ -45,12 +45,11 @@ if (main && root) {
 }
 
 /**
- * Until the page is hydrated (main.tsx dispatches "kickoff:hydrated"), its HTML has no handlers: a
- * tap would be lost, and a form would submit itself as a GET with what was typed in its address.
- * The root arrives inert; from here a link works as a plain link (the browser loads its page), and
- * any other tap or a form's submission is held: the page says it is getting ready, and once hydrated
- * the last one held is made again, on the same element (hydration keeps the server's elements).
- * What was typed in a field meanwhile is handed to the screen first, as typing would have.
+ * Until the page is hydrated (main.tsx removes `inert` and dispatches "kickoff:hydrated"), its root
+ * is inert: its HTML has no handlers, and a form would submit itself as a GET with what was typed in
+ * its address, so it takes no input. A tap on it then reaches the page around it: the page says it
+ * is getting ready, and once hydrated the last tap is made again on what is at the same place (the
+ * layout does not move: hydration keeps the server's elements).
  */
 function holdInputUntilHydrated(root, gettingReady) {
   let held;
@@ -66,47 +65,25 @@ function holdInputUntilHydrated(root, gettingReady) {
     document.body.append(notice);
   };
   const hold = (event) => {
-    if (event.type === "click" && event.target.closest?.("a[href]")) return;
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    held = event;
+    if (!root.hasAttribute("inert")) return;
+    const box = root.getBoundingClientRect();
+    if (event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom) return;
+    held = { x: event.clientX, y: event.clientY };
     say();
   };
-  root.addEventListener("click", hold, true);
-  root.addEventListener("submit", hold, true);
-  root.removeAttribute("inert");
+  document.addEventListener("click", hold, true);
   document.addEventListener(
     "kickoff:hydrated",
     () => {
-      root.removeEventListener("click", hold, true);
-      root.removeEventListener("submit", hold, true);
+      document.removeEventListener("click", hold, true);
       notice?.remove();
-      // Out of React's effect (this runs in one), each in a task of its own: the screen's state
-      // takes the typed text before the tap is made again, so its handler reads it.
+      if (!held) return;
+      // Out of React's effect (this runs in one): the tap as a new task, as a person's would be.
       setTimeout(() => {
-        for (const field of root.querySelectorAll("input, textarea")) handTyped(field);
-        setTimeout(() => {
-          const target = held?.target;
-          if (!target?.isConnected) return;
-          if (held.type === "submit") target.requestSubmit?.();
-          else target.click?.();
-        }, 0);
+        const target = document.elementFromPoint(held.x, held.y);
+        if (target && root.contains(target)) target.click?.();
       }, 0);
     },
     { once: true },
   );
-}
-
-/**
- * A field typed in before hydration: React took the typed text as the field's own and its state
- * still holds the server's value. Set back through React's own tracking, then to the typed text
- * past it, an input event makes the screen's onChange see what was typed.
- */
-function handTyped(field) {
-  if (field.type === "checkbox" || field.type === "radio" || field.type === "file" || field.value === field.defaultValue) return;
-  const typed = field.value;
-  const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-  field.value = field.defaultValue;
-  Object.getOwnPropertyDescriptor(prototype, "value")?.set?.call(field, typed);
-  field.dispatchEvent(new Event("input", { bubbles: true }));
 }
