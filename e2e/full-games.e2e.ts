@@ -214,6 +214,9 @@ describe.each(WIDTHS)("at %i px", (width) => {
 
     const preview = region(page, game.title);
     await preview.getByText("Log in to join this game").waitFor();
+    // Rendered on the server for a device it does not know yet, the hours name the game's zone until
+    // the page is hydrated and knows this browser's (docs/server-rendering.md).
+    await page.waitForFunction(() => !document.getElementById("root")?.hasAttribute("inert"));
     const starts = await startOf(game);
     const date = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(starts);
     for (const fact of [date, hoursOf(starts), VENUE, "$12.00", "8 spots left"]) {
