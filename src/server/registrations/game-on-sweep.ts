@@ -1,3 +1,5 @@
+import { eq } from "drizzle-orm";
+import { event as eventTable } from "#server/db/schema.ts";
 import { decideGame, gamesToDecide, holdsDueForPlacing, placeLateHold } from "./decide-game.ts";
 import { nowOf, type RegistrationDeps } from "./deps.ts";
 
@@ -31,4 +33,24 @@ export async function runGameOnSweep(deps: RegistrationDeps): Promise<{ placed: 
     }
   }
   return { placed, decided };
+}
+
+/**
+ * At a worker's start: the decisions a crash left `deciding` are finished at once (workers.ts). The
+ * minute job would finish them too, but only once pg-boss hands its singleton out again, up to two
+ * minutes after a kill -9 (the dead run's expiry, then the maintenance that notices it), while players
+ * wait to hear whether they play. Safe beside that job or another instance: every step of the decision
+ * is applied once (decide-game.ts).
+ */
+export async function finishInterruptedDecisions(deps: RegistrationDeps): Promise<number> {
+  const deciding = await deps.database.db.select({ id: eventTable.id }).from(eventTable).where(eq(eventTable.gameOnState, "deciding"));
+  let finished = 0;
+  for (const { id } of deciding) {
+    try {
+      if ((await decideGame(deps, id)) === "on") finished += 1;
+    } catch (error) {
+      console.error(`game on: finishing the decision of ${id} at start failed; the minute job tries again`, error);
+    }
+  }
+  return finished;
 }

@@ -6,7 +6,7 @@ import { cardHold, event as eventTable } from "#server/db/schema.ts";
 import { reconcile } from "#server/money/reconcile.ts";
 import { createSimulatedGateway, type SimulatedFaults } from "#server/money/processors/simulated.ts";
 import { decideGame } from "./decide-game.ts";
-import { runGameOnSweep } from "./game-on-sweep.ts";
+import { finishInterruptedDecisions, runGameOnSweep } from "./game-on-sweep.ts";
 
 const HOUR = 3_600_000;
 
@@ -209,6 +209,25 @@ describe.each(["simulated", "stripe"] as const)("game on, on the %s gateway", (m
     expect(holds).toHaveLength(2);
     const [row] = await context.database.db.select().from(eventTable).where(and(eq(eventTable.id, game.id), eq(eventTable.gameOnState, "on")));
     expect(row).toBeDefined();
+    await reconciled();
+  });
+
+  it("finishes at a worker's start a decision a crash left deciding, without waiting for the minute job", async () => {
+    const game = await gameOnGame({ minPlayers: 2 });
+    await joinHeld(game.id);
+    await joinHeld(game.id);
+    mode.loseAnswers(true);
+    try {
+      expect(await decideAt(game.id, new Date(game.startsAt.getTime() - 23 * HOUR))).toBe("deciding");
+    } finally {
+      mode.loseAnswers(false);
+    }
+    // What startRegistrationWorkers runs when the process comes back (the clock is the real one: a
+    // game left deciding is finished whatever the time).
+    await finishInterruptedDecisions(registrationDeps(context));
+    const [row] = await context.database.db.select({ state: eventTable.gameOnState }).from(eventTable).where(eq(eventTable.id, game.id));
+    expect(row?.state).toBe("on");
+    expect((await holdsOf(game.id)).map((hold) => hold.status)).toEqual(["captured", "captured"]);
     await reconciled();
   });
 });

@@ -9,7 +9,7 @@ import { PROMOTE_QUEUE, type PromoteJob, RECOVER_QUEUE, REGISTRATION_MAIL_QUEUE,
 import { REFUND_QUEUE, type RefundJob } from "#server/money/refund-jobs.ts";
 import { recoverPayments } from "./recover.ts";
 import { runPromotion } from "./run-promotion.ts";
-import { GAME_ON_QUEUE, runGameOnSweep } from "./game-on-sweep.ts";
+import { finishInterruptedDecisions, GAME_ON_QUEUE, runGameOnSweep } from "./game-on-sweep.ts";
 import { MAILS_PER_BATCH, sendMailBatch } from "./send-mail-batch.ts";
 
 /** Every minute: the recovery sweep (pg-boss schedules are per minute). */
@@ -77,4 +77,6 @@ export async function startRegistrationWorkers(
   await boss.work(GAME_ON_QUEUE, async () => {
     await runGameOnSweep(deps);
   });
+  // Not awaited: the app serves while a decision a crash interrupted is finished (game-on-sweep.ts).
+  void finishInterruptedDecisions(deps).catch((error: unknown) => console.error("game on: finishing interrupted decisions at start failed; the minute job tries again", error));
 }
