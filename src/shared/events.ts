@@ -386,6 +386,8 @@ export interface CancelEventPreview {
   refundTotalCents: number;
   /** Everyone with a spot or a waitlist place: each gets one mail. */
   notifyCount: number;
+  /** Game on before its decision: cards held (or to be held) that are let go, nothing charged on them. */
+  heldCount: number;
 }
 
 /** A refund of this game as admins see it on a cancelled (or any) game's page. */

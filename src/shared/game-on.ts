@@ -85,9 +85,10 @@ export const DECIDE_HOURS_RANGE = errorKey("shared.gameOn.decideHoursRange", { m
  */
 export const gameOnInputSchema = z
   .object({
-    gameOnMinPlayers: z.number().int(MIN_PLAYERS_RANGE).min(1, MIN_PLAYERS_RANGE).nullable().optional().default(null),
-    gameOnMinGoalkeepers: z.number().int(MIN_GOALKEEPERS_RANGE).min(0, MIN_GOALKEEPERS_RANGE).nullable().optional().default(null),
-    gameOnDecideHours: z.number().int(DECIDE_HOURS_RANGE).min(DECIDE_HOURS.min, DECIDE_HOURS_RANGE).max(DECIDE_HOURS.max, DECIDE_HOURS_RANGE).optional().default(DECIDE_HOURS.default),
+    // `error`: a blank or a word (NaN from the form, a string from a client) says the field's own message.
+    gameOnMinPlayers: z.number({ error: MIN_PLAYERS_RANGE }).int(MIN_PLAYERS_RANGE).min(1, MIN_PLAYERS_RANGE).nullable().optional().default(null),
+    gameOnMinGoalkeepers: z.number({ error: MIN_GOALKEEPERS_RANGE }).int(MIN_GOALKEEPERS_RANGE).min(0, MIN_GOALKEEPERS_RANGE).nullable().optional().default(null),
+    gameOnDecideHours: z.number({ error: DECIDE_HOURS_RANGE }).int(DECIDE_HOURS_RANGE).min(DECIDE_HOURS.min, DECIDE_HOURS_RANGE).max(DECIDE_HOURS.max, DECIDE_HOURS_RANGE).optional().default(DECIDE_HOURS.default),
   });
 
 export type GameOnInput = z.output<typeof gameOnInputSchema>;

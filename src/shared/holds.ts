@@ -25,6 +25,9 @@ export type HoldReleaseReason = (typeof HOLD_RELEASE_REASONS)[number];
 /** Holds the processor may still take money on: what reconciliation compares with its open holds. */
 export const OPEN_HOLD_STATUSES = ["held", "capturing", "releasing"] as const satisfies readonly HoldStatus[];
 
+/** Holds that can still be let go (a cancel, a call-off): placed or to be placed, no capture begun. */
+export const LET_GO_STATUSES = ["scheduled", "pending", "requires_action", "held"] as const satisfies readonly HoldStatus[];
+
 /** How long a hold lasts at the card networks (Stripe: 7 days for online card payments). */
 export const HOLD_LIFETIME_HOURS = 7 * 24;
 /**

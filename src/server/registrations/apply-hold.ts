@@ -4,7 +4,7 @@ import type { Tx } from "#server/db/client.ts";
 import type { HoldOutcome } from "#server/money/processors/gateway.ts";
 import { type CardHoldRow, recordHoldOutcome } from "#server/money/hold-ledger.ts";
 import { type EventRow, withEventLock } from "#server/events/game-lock.ts";
-import type { HoldReleaseReason } from "#shared/holds.ts";
+import { type HoldReleaseReason, LET_GO_STATUSES } from "#shared/holds.ts";
 import type { RegistrationDeps } from "./deps.ts";
 import { enqueueIn } from "./jobs.ts";
 import { promoteNext } from "./promote-next.ts";
@@ -81,7 +81,7 @@ export async function applyHoldOutcome(deps: RegistrationDeps, registrationId: s
  * (money/release-hold.ts). Nothing was taken, so nothing is refunded.
  */
 export async function letGo(tx: Tx, deps: RegistrationDeps, hold: CardHoldRow, reason: HoldReleaseReason): Promise<void> {
-  if (!["scheduled", "pending", "requires_action", "held"].includes(hold.status)) return;
+  if (!(LET_GO_STATUSES as readonly string[]).includes(hold.status)) return;
   await tx.db.update(cardHold).set({ status: "releasing", releaseReason: reason, attempts: 0 }).where(eq(cardHold.id, hold.id));
   await enqueueIn(tx, deps).release(hold.id);
 }

@@ -86,7 +86,19 @@ async function holdsOfSpots(tx: Pick<Tx, "db">, eventId: string, statuses: (type
  */
 async function captureAll(deps: RegistrationDeps, eventId: string): Promise<void> {
   for (const { hold } of await holdsOfSpots(deps.database, eventId, ["scheduled"])) await placeLateHold(deps, hold.id);
+  // An answer lost is asked again with the same key a few times at once (the processor tells what
+  // became of the capture, nothing is guessed): players hear the decision in seconds rather than after
+  // the capture jobs' backoff. What is still unknown after that is left to the jobs.
+  for (let pass = 0; pass < CAPTURE_PASSES; pass += 1) {
+    if (pass > 0) await new Promise((resolve) => setTimeout(resolve, PASS_PAUSE_MS * pass));
+    if ((await capturePass(deps, eventId)) === 0) return;
+  }
+}
+
+/** One pass over the game's holds still `capturing`; returns how many still have no known outcome. */
+async function capturePass(deps: RegistrationDeps, eventId: string): Promise<number> {
   const capturing = await deps.database.db.select({ id: cardHold.id }).from(cardHold).where(and(eq(cardHold.eventId, eventId), eq(cardHold.status, "capturing")));
+  let unknown = 0;
   // A few at once: a game of 200 is captured in seconds, not one processor round trip after another.
   // Each capture is applied once under its hold's row lock, so the capture jobs running beside these
   // change nothing (money/capture-hold.ts).
@@ -97,14 +109,19 @@ async function captureAll(deps: RegistrationDeps, eventId: string): Promise<void
           await captureHold(deps, id);
         } catch (error) {
           if (!(error instanceof GatewayUnavailableError)) throw error;
-          console.warn(`capture of hold ${id}: outcome unknown, left to its job (${error.message})`);
+          unknown += 1;
+          console.warn(`capture of hold ${id}: outcome unknown, asked again or left to its job (${error.message})`);
         }
       }),
     );
   }
+  return unknown;
 }
 
 const CAPTURES_AT_ONCE = 8;
+/** Passes over the captures whose outcome is unknown, the nth after a pause of n × PASS_PAUSE_MS. */
+const CAPTURE_PASSES = 4;
+const PASS_PAUSE_MS = 500;
 
 /**
  * A scheduled hold is placed off-session under the consent given when joining (docs/game-on.md):
@@ -132,6 +149,25 @@ export async function placeLateHold(deps: RegistrationDeps, holdId: string): Pro
   await applyHoldOutcome(deps, moved.registrationId, outcome);
 }
 
+/**
+ * After a capture job learnt an outcome: if it was the decision's last one, the decision is finished
+ * now rather than at the minute job's next run (workers.ts). Looked at without the lock first, as
+ * most captures are not the last; `finish` looks again under it.
+ */
+export async function finishDecisionAfterCapture(deps: RegistrationDeps, holdId: string): Promise<void> {
+  const [row] = await deps.database.db
+    .select({ eventId: cardHold.eventId, state: eventTable.gameOnState })
+    .from(cardHold)
+    .innerJoin(eventTable, eq(eventTable.id, cardHold.eventId))
+    .where(eq(cardHold.id, holdId));
+  if (row?.state !== "deciding") return;
+  if ((await holdsOfSpots(deps.database, row.eventId, OPEN_AT_DECISION)).length > 0) return;
+  await finish(deps, row.eventId);
+}
+
+/** Holds the decision waits for: each must be captured or have failed before the game is on. */
+const OPEN_AT_DECISION: (typeof cardHold.$inferSelect.status)[] = ["scheduled", "pending", "requires_action", "capturing"];
+
 /** Step 3: once no hold of the game is waiting for an outcome, the game is on. */
 async function finish(deps: RegistrationDeps, eventId: string): Promise<Decision> {
   const done = await withEventLock(
@@ -139,7 +175,7 @@ async function finish(deps: RegistrationDeps, eventId: string): Promise<Decision
     eventId,
     async (tx, game) => {
       if (game.gameOnState !== "deciding") return game.gameOnState === "on";
-      const open = await holdsOfSpots(tx, game.id, ["scheduled", "pending", "requires_action", "capturing"]);
+      const open = await holdsOfSpots(tx, game.id, OPEN_AT_DECISION);
       if (open.length > 0) return false;
       const enqueue = enqueueIn(tx, deps);
       // A capture that failed (declined, expired): that spot is released, nothing was charged.

@@ -313,7 +313,7 @@ describe("admin cancel: preview and message", () => {
 
     expect((await payers[0]!.client.json("GET", `/api/events/${game.id}/cancel-preview`)).status).toBe(403);
     const preview = await admin.json<CancelEventPreview>("GET", `/api/events/${game.id}/cancel-preview`);
-    expect(preview.body).toEqual({ refundCount: 2, refundTotalCents: 2000, notifyCount: 3 });
+    expect(preview.body).toEqual({ refundCount: 2, refundTotalCents: 2000, notifyCount: 3, heldCount: 0 });
 
     const tooLong = await admin.json<ErrorBody>("POST", `/api/events/${game.id}/cancel`, { message: "x".repeat(501) });
     expect(tooLong.status).toBe(400);

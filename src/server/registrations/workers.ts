@@ -9,6 +9,7 @@ import { PROMOTE_QUEUE, type PromoteJob, RECOVER_QUEUE, REGISTRATION_MAIL_QUEUE,
 import { REFUND_QUEUE, type RefundJob } from "#server/money/refund-jobs.ts";
 import { recoverPayments } from "./recover.ts";
 import { runPromotion } from "./run-promotion.ts";
+import { finishDecisionAfterCapture } from "./decide-game.ts";
 import { finishInterruptedDecisions, GAME_ON_QUEUE, runGameOnSweep } from "./game-on-sweep.ts";
 import { MAILS_PER_BATCH, sendMailBatch } from "./send-mail-batch.ts";
 
@@ -53,7 +54,10 @@ export async function startRegistrationWorkers(
   });
   // An unknown outcome throws and is retried; after the last retry the recovery sweep does it (stale-holds.ts).
   await boss.work<HoldJob>(HOLD_CAPTURE_QUEUE, { pollingIntervalSeconds }, async ([job]) => {
-    if (job) await captureHold(deps, job.data.holdId);
+    if (!job) return;
+    await captureHold(deps, job.data.holdId);
+    // The decision's last outcome learnt here: the game is on now, not at the minute job's next run.
+    await finishDecisionAfterCapture(deps, job.data.holdId);
   });
   await boss.work<HoldJob>(HOLD_RELEASE_QUEUE, { pollingIntervalSeconds }, async ([job]) => {
     if (job) await releaseHold(deps, job.data.holdId);

@@ -147,6 +147,38 @@ describe("checkCreateEvent: what the server checks, before sending", () => {
   });
 });
 
+describe("checkCreateEvent: game on (docs/game-on.md)", () => {
+  const gameOn = { ...filled, gameOn: true, gameOnMinPlayers: "8", gameOnDecideHours: "24" };
+
+  it("sends the minimum and the hours, and no goalkeepers needed while the field is blank or the game has none", () => {
+    expect(check(gameOn, searched)).toMatchObject({ ok: true, input: { gameOnMinPlayers: 8, gameOnMinGoalkeepers: null, gameOnDecideHours: 24 } });
+    // Goalkeepers needed on a game without goalkeeper spots is left out, not refused.
+    expect(check({ ...gameOn, gameOnMinGoalkeepers: "1" }, searched)).toMatchObject({ ok: true, input: { gameOnMinGoalkeepers: null } });
+    const keepers = { ...gameOn, includeGoalkeepers: true, maxGoalkeepers: "2" };
+    expect(check({ ...keepers, gameOnMinGoalkeepers: " " }, searched)).toMatchObject({ ok: true, input: { gameOnMinGoalkeepers: null } });
+    expect(check({ ...keepers, gameOnMinGoalkeepers: "2" }, searched)).toMatchObject({ ok: true, input: { gameOnMinGoalkeepers: 2 } });
+    // Turned off, nothing of it is sent, whatever was typed.
+    expect(check({ ...keepers, gameOn: false, gameOnMinGoalkeepers: "2" }, searched)).toMatchObject({ ok: true, input: { gameOnMinPlayers: null, gameOnMinGoalkeepers: null } });
+  });
+
+  it("refuses more goalkeepers needed than goalkeeper spots, or a word, under that field", () => {
+    const keepers = { ...gameOn, includeGoalkeepers: true, maxGoalkeepers: "2" };
+    const tooMany = "The goalkeepers needed must be a whole number, at most the goalkeeper spots.";
+    expect(check({ ...keepers, gameOnMinGoalkeepers: "3" }, searched)).toEqual({ ok: false, message: tooMany, fields: ["gameOnMinGoalkeepers"] });
+    expect(check({ ...keepers, gameOnMinGoalkeepers: "one" }, searched)).toEqual({ ok: false, message: tooMany, fields: ["gameOnMinGoalkeepers"] });
+    // A blank minimum of players or hours says its own field's words, not the schema library's.
+    expect(check({ ...gameOn, gameOnMinPlayers: "" }, searched)).toMatchObject({ ok: false, fields: ["gameOnMinPlayers"], message: expect.stringMatching(/^The players needed/) });
+    expect(check({ ...gameOn, gameOnDecideHours: "soon" }, searched)).toMatchObject({ ok: false, fields: ["gameOnDecideHours"], message: "Decide between 2 and 168 hours before kick-off." });
+  });
+
+  it("fills the edit form from a game-on game, goalkeepers needed included", () => {
+    const game = makeEvent({ includeGoalkeepers: true, maxGoalkeepers: 2 });
+    const decidesAt = new Date(new Date(game.startsAt).getTime() - 24 * 3_600_000).toISOString();
+    const { form } = formOfEvent({ ...game, gameOn: { minPlayers: 8, minGoalkeepers: 1, decideHours: 24, decidesAt, state: "open", pitchCostCents: null } });
+    expect(form).toMatchObject({ gameOn: true, gameOnMinPlayers: "8", gameOnMinGoalkeepers: "1", gameOnDecideHours: "24", pitchCost: "" });
+  });
+});
+
 describe("fieldsOfServerError", () => {
   it("marks the fields a 400 names, Event Location's parts included", () => {
     expect(fieldsOfServerError({ maxPlayers: "x", title: "y" }, "search")).toEqual(["title", "maxPlayers"]);

@@ -27,6 +27,8 @@ export interface FormState {
   /** Game on (docs/game-on.md): played only with enough players, decided some hours before kick-off. */
   gameOn: boolean;
   gameOnMinPlayers: string;
+  /** Goalkeepers needed too (blank: none needed); only with goalkeeper spots. */
+  gameOnMinGoalkeepers: string;
   gameOnDecideHours: string;
   /** Split the pitch: its total cost (blank: a set price; the price is then the most a player pays). */
   pitchCost: string;
@@ -48,6 +50,7 @@ export const initialFormState: FormState = {
   maxGuestsPerPlayer: "0",
   gameOn: false,
   gameOnMinPlayers: "",
+  gameOnMinGoalkeepers: "",
   gameOnDecideHours: String(DECIDE_HOURS.default),
   pitchCost: "",
 };
@@ -126,6 +129,7 @@ const FIELD_LABELS: Record<FieldName, MessageKey> = {
   maxGoalkeepers: "admin.form.maxGoalkeepers",
   gameOn: "admin.gameOn.enable",
   gameOnMinPlayers: "admin.gameOn.minPlayers",
+  gameOnMinGoalkeepers: "admin.gameOn.minGoalkeepers",
   gameOnDecideHours: "admin.gameOn.decideHours",
   pitchCost: "admin.gameOn.pitchCost",
 };
@@ -167,6 +171,7 @@ export function formOfEvent(event: EventDetail): { form: FormState; location: Lo
       maxGuestsPerPlayer: String(event.maxGuestsPerPlayer ?? 0),
       gameOn: event.gameOn !== null,
       gameOnMinPlayers: event.gameOn ? String(event.gameOn.minPlayers) : "",
+      gameOnMinGoalkeepers: event.gameOn?.minGoalkeepers ? String(event.gameOn.minGoalkeepers) : "",
       gameOnDecideHours: String(event.gameOn?.decideHours ?? DECIDE_HOURS.default),
       pitchCost: event.gameOn?.pitchCostCents ? priceInputOf(event.gameOn.pitchCostCents) : "",
     },
@@ -211,7 +216,8 @@ export function checkCreateEvent(
     maxGuestsPerPlayer: form.maxGuestsPerPlayer,
     // Game on: numbers as the schema reads them (a blank or a word is NaN, refused with its message).
     gameOnMinPlayers: form.gameOn ? wholeOrNaN(form.gameOnMinPlayers) : null,
-    gameOnMinGoalkeepers: null,
+    // Blank is none needed; only asked when the game has goalkeeper spots.
+    gameOnMinGoalkeepers: form.gameOn && form.includeGoalkeepers && form.gameOnMinGoalkeepers.trim() !== "" ? wholeOrNaN(form.gameOnMinGoalkeepers) : null,
     gameOnDecideHours: form.gameOn ? wholeOrNaN(form.gameOnDecideHours) : DECIDE_HOURS.default,
     pitchCost: form.gameOn ? form.pitchCost : "",
   };
@@ -286,6 +292,7 @@ const FORM_ORDER: FieldName[] = [
   "maxGoalkeepers",
   "gameOn",
   "gameOnMinPlayers",
+  "gameOnMinGoalkeepers",
   "gameOnDecideHours",
   "pitchCost",
 ];

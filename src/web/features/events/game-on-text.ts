@@ -19,6 +19,7 @@ export function gameOnLines(event: EventDetail, currency: string): string[] | nu
   if (!gameOn) return null;
   const lines: string[] = [];
   if (gameOn.state === "open") lines.push(t("event.gameOn.open", { min: gameOn.minPlayers, count: event.playersCount, decides: decidesText(event) }));
+  if (gameOn.state === "open" && gameOn.minGoalkeepers) lines.push(t("event.gameOn.goalkeepers", { min: gameOn.minGoalkeepers, count: event.goalkeepersCount }));
   if (gameOn.state === "deciding") lines.push(t("event.gameOn.deciding"));
   if (gameOn.state === "on") lines.push(t("event.gameOn.on", { count: event.playersCount }));
   if (gameOn.state === "called_off") lines.push(event.cancelReason ? t("event.gameOn.calledOffWhy", { reason: event.cancelReason }) : t("event.gameOn.calledOff"));

@@ -517,6 +517,8 @@ export const messages = {
   "admin.gameOn.enable": "Game on only with enough players",
   "admin.gameOn.explain": "Paid spots are held on the players’ cards, not charged. When the game is decided, the cards are charged if enough players are in; if not, the game is called off and nothing is charged.",
   "admin.gameOn.minPlayers": "Players needed",
+  "admin.gameOn.minGoalkeepers": "Goalkeepers needed (optional)",
+  "admin.gameOn.minGoalkeepersHint": "Blank: the game is on with the players alone.",
   "admin.gameOn.decideHours": "Decide this many hours before kick-off",
   "admin.gameOn.decideHoursHint": "From {min} to {max} hours.",
   "admin.gameOn.pitchCost": "Pitch cost to split (optional)",

@@ -141,6 +141,11 @@ export const messages = {
   "event.cancelEvent.waitlistsClose": "The waitlists close; no one on them has been charged.",
   "event.cancelEvent.message": "Message to the players (optional)",
   "event.cancelEvent.messageHint": "Goes into everyone's cancellation email. Up to {max} characters.",
+  "event.cancelEvent.holdsLetGo": "{count, plural, one {# held card is let go} other {# held cards are let go}}: nothing is charged on them.",
+  "event.cancelEvent.reasons": "Common reasons",
+  "event.cancelEvent.reason.weather": "Bad weather: the pitch is unplayable.",
+  "event.cancelEvent.reason.pitch": "The pitch is closed.",
+  "event.cancelEvent.reason.players": "Not enough players.",
   "event.cancelEvent.final": "This cannot be undone.",
 
   // A cancelled game (cancelled-game-summary.tsx).
@@ -331,6 +336,7 @@ export const messages = {
   "event.finished.played": "Who played",
   "event.finished.nobody": "Nobody held a spot.",
   "event.gameOn.open": "Game on at {min} players — {count} so far. Decided {decides}.",
+  "event.gameOn.goalkeepers": "And {min} goalkeepers — {count} so far.",
   "event.gameOn.deciding": "Deciding now…",
   "event.gameOn.on": "Game on: {count} players.",
   "event.gameOn.calledOff": "Called off: not enough players came. Nothing was charged for a held spot.",

@@ -16,6 +16,8 @@ export const messages = {
   "home.group.nextMonth": "Next Month",
   "home.card.cancelled": "Event Cancelled",
   "home.card.full": "Full",
+  "home.card.gameOnAt": "Game on at {min} players",
+  "home.card.gameOn": "Game on",
   "home.card.players": "{count} of {max} players",
   "home.card.goalkeepers": "{count} of {max} goalkeepers",
   "home.card.moreInfo": "More Info",

@@ -516,6 +516,8 @@ export const messages: Record<keyof typeof english, string> = {
   "admin.gameOn.enable": "La partie a lieu seulement avec assez de joueurs",
   "admin.gameOn.explain": "Les places payantes sont bloquées sur la carte des joueurs, pas débitées. Quand la partie est décidée, les cartes sont débitées s’il y a assez de joueurs; sinon, la partie est annulée et rien n’est débité.",
   "admin.gameOn.minPlayers": "Joueurs requis",
+  "admin.gameOn.minGoalkeepers": "Gardiens requis (facultatif)",
+  "admin.gameOn.minGoalkeepersHint": "Vide: la partie a lieu avec les joueurs seuls.",
   "admin.gameOn.decideHours": "Décider ce nombre d’heures avant le coup d’envoi",
   "admin.gameOn.decideHoursHint": "De {min} à {max} heures.",
   "admin.gameOn.pitchCost": "Coût du terrain à partager (facultatif)",

@@ -18,6 +18,8 @@ export const messages: Record<keyof typeof english, string> = {
   "home.group.nextMonth": "Le mois prochain",
   "home.card.cancelled": "Partie annulée",
   "home.card.full": "Complet",
+  "home.card.gameOnAt": "Se joue dès {min} joueurs",
+  "home.card.gameOn": "La partie a lieu",
   "home.card.players": "{count, plural, one {# joueur} other {# joueurs}} sur {max}",
   "home.card.goalkeepers": "{count, plural, one {# gardien} other {# gardiens}} sur {max}",
   "home.card.moreInfo": "Plus d’infos",

@@ -47,6 +47,8 @@ export function EventCard({
   const yours = !finished && mine.length > 0;
   // A full game one is not in says it in its status line ("Full · join the waitlist (3 waiting)").
   const full = !finished && yours && isFull(event.playersCount, event.maxPlayers);
+  // Game on (docs/game-on.md): played only with enough players, said on the card until it is decided.
+  const gameOnTag = finished || !event.gameOn ? null : event.gameOn.state === "on" ? t("home.card.gameOn") : t("home.card.gameOnAt", { min: event.gameOn.minPlayers });
   // Without a button the title is the way to the game's page on every width.
   const titleLink = narrow || words.action === null;
 
@@ -83,10 +85,11 @@ export function EventCard({
             </>
           )}
           {event.status === "cancelled" && <p className="text-sm font-semibold text-red-700">{t("home.card.cancelled")}</p>}
-          {(words.status || full) && (
+          {(words.status || full || gameOnTag) && (
             <p className="mt-1 flex flex-wrap gap-1.5">
               {words.status && <Badge tone={words.tone}>{words.status}</Badge>}
               {full && <Badge tone="amber">{t("home.card.full")}</Badge>}
+              {gameOnTag && <Badge tone={event.gameOn?.state === "on" ? "green" : "slate"}>{gameOnTag}</Badge>}
             </p>
           )}
         </div>

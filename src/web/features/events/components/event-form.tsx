@@ -205,6 +205,19 @@ export function EventForm({
           <div className="grid gap-5 border-l-4 border-green-100 pl-4">
             <p className="text-sm text-gray-700">{t("admin.gameOn.explain")}</p>
             <TextField label={t("admin.gameOn.minPlayers")} error={invalid.messages?.gameOnMinPlayers} {...spots(EVENT_LIMITS.maxPlayers)} {...text("gameOnMinPlayers")} />
+            {form.includeGoalkeepers && (
+              <TextField
+                label={t("admin.gameOn.minGoalkeepers")}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={EVENT_LIMITS.maxGoalkeepers}
+                step={1}
+                hint={t("admin.gameOn.minGoalkeepersHint")}
+                error={invalid.messages?.gameOnMinGoalkeepers}
+                {...text("gameOnMinGoalkeepers")}
+              />
+            )}
             <TextField
               label={t("admin.gameOn.decideHours")}
               type="number"

@@ -12,6 +12,9 @@ import { useCurrency } from "#web/lib/config.ts";
 import { useCancelEvent } from "#web/features/registrations/hooks/use-cancel-event.ts";
 import { useCancelPreview } from "#web/features/registrations/hooks/use-cancel-preview.ts";
 
+/** The reasons a game is most often called off, a tap each. */
+const CALL_OFF_REASONS = ["event.cancelEvent.reason.weather", "event.cancelEvent.reason.pitch", "event.cancelEvent.reason.players"] as const;
+
 /**
  * The original product's 'Confirm Event Cancellation' (admins), saying from the server how many
  * people are refunded and how much, with an optional message for everyone's mail. The outcome is a
@@ -36,12 +39,13 @@ export function CancelEventDialog({ event, onClose }: { event: EventDetail; onCl
   let refunds = t("event.cancelEvent.working");
   if (preview.isError) refunds = t("event.cancelEvent.previewFailed", { error: errorMessage(preview.error) });
   else if (preview.data) {
-    const { refundCount, refundTotalCents, notifyCount } = preview.data;
-    // Two sentences: who is refunded what, then who is told by mail.
+    const { refundCount, refundTotalCents, notifyCount, heldCount } = preview.data;
+    // Two or three sentences: who is refunded what, whose held card is let go, then who is told by mail.
     const refunded =
       refundCount > 0 ? t("event.cancelEvent.refunds", { count: refundCount, amount: formatCents(refundTotalCents, currency) }) : t("event.cancelEvent.noRefunds");
+    const letGo = heldCount > 0 ? ` ${t("event.cancelEvent.holdsLetGo", { count: heldCount })}` : "";
     const emailed = notifyCount > 0 ? t("event.cancelEvent.emailed", { count: notifyCount }) : t("event.cancelEvent.nobodyRegistered");
-    refunds = `${refunded} ${emailed}`;
+    refunds = `${refunded}${letGo} ${emailed}`;
   }
 
   return (
@@ -55,6 +59,24 @@ export function CancelEventDialog({ event, onClose }: { event: EventDetail; onCl
           <li>{t("event.cancelEvent.spotsRefunded")}</li>
           <li>{t("event.cancelEvent.waitlistsClose")}</li>
         </ul>
+        {/* One tap writes a common reason (issue 33's call-off); the organiser may still change it. */}
+        <div role="group" aria-label={t("event.cancelEvent.reasons")} className="flex flex-wrap gap-2">
+          {CALL_OFF_REASONS.map((key) => {
+            const reason = t(key);
+            return (
+              <button
+                key={key}
+                type="button"
+                aria-pressed={message === reason}
+                disabled={busy}
+                onClick={() => setMessage(reason)}
+                className="rounded-full border border-slate-300 px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-50 focus:outline-2 focus:outline-green-700 aria-pressed:border-green-700 aria-pressed:bg-green-50 aria-pressed:text-green-900"
+              >
+                {reason}
+              </button>
+            );
+          })}
+        </div>
         <TextArea
           label={t("event.cancelEvent.message")}
           hint={t("event.cancelEvent.messageHint", { max: CANCEL_MESSAGE_MAX })}
