@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ACTIVE_STATUSES, PAYMENT_FAILED } from "#shared/registrations.ts";
 import { CARDS, eventAs, insertGame, join, ledgerOf, type PaymentMode, playerIn, registrationsOf, simulatedMode, stripeMode } from "#test/payments.ts";
 import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type TestContext } from "#test/test-app.ts";
-import { payment, registration } from "#server/db/schema.ts";
+import { cardHold, payment, registration } from "#server/db/schema.ts";
 import { reconcile } from "#server/money/reconcile.ts";
 import { createSimulatedGateway, type SimulatedFaults } from "#server/money/processors/simulated.ts";
 import { CHARGE_REFUSED, isStripeGateway } from "#server/money/processors/stripe.ts";
@@ -373,6 +373,34 @@ describe("Stripe refusals and keys in use", () => {
       data: { object: { id: made.id } },
     } as never);
     expect((await ledgerOf(context, id)).find((row) => row.kind === "refund")).toMatchObject({ status: "succeeded", gatewayId: made.id });
+  });
+
+  it("a webhook about a card hold whose answer was lost holds the spot until the charge's capture_before, not a guess", async () => {
+    // A hold that lapses in two days (a bank may authorise for less than Stripe's 7): only the charge says so.
+    mode.fake.holdLifetimeSeconds = 2 * 24 * 3600;
+    try {
+      const game = await insertGame(context, { costCents: 1000, startsInHours: 30, gameOnMinPlayers: 2, gameOnDecideHours: 24, gameOnState: "open" });
+      const person = await player();
+      mode.loseAnswers(true);
+      const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+      const joined = await join(person.client, game.id, { role: "player", paymentMethodId: person.card.id, expectedPriceCents: 1000, consentToAutoCharge: true }).finally(() => {
+        mode.loseAnswers(false);
+        warn.mockRestore();
+      });
+      // The answer lost: the player is told to look again; the spot waits on the hold's outcome.
+      expect(joined.status).toBe(502);
+      const [pending] = await context.database.db.select().from(cardHold).where(eq(cardHold.eventId, game.id));
+      expect(pending?.status).toBe("pending");
+      const intent = [...mode.fake.paymentIntents.values()].find((candidate) => candidate.metadata.registrationId === pending!.registrationId)!;
+      const gateway = context.services.gateway;
+      if (!isStripeGateway(gateway)) throw new Error("expected the Stripe gateway");
+      await handleStripeEvent({ ...deps(), stripe: gateway.stripe }, { id: "evt_hold_lost", type: "payment_intent.amount_capturable_updated", data: { object: { id: intent.id } } } as never);
+      const [held] = await context.database.db.select().from(cardHold).where(eq(cardHold.eventId, game.id));
+      expect(held).toMatchObject({ status: "held", gatewayId: intent.id });
+      expect(held!.expiresAt!.getTime()).toBe(intent.capture_before! * 1000);
+    } finally {
+      mode.fake.holdLifetimeSeconds = 7 * 24 * 3600;
+    }
   });
 });
 

@@ -69,7 +69,9 @@ export async function handleStripeEvent(deps: RegistrationDeps & { stripe: Strip
     case "payment_intent.payment_failed":
     case "payment_intent.amount_capturable_updated":
     case "payment_intent.canceled": {
-      const intent = await stripe.paymentIntents.retrieve(objectId);
+      // With its charge: a hold's news reads when the authorisation lapses from the charge's
+      // capture_before (stripe.ts, holdOutcomeOf), not a guess of 7 days from its creation.
+      const intent = await stripe.paymentIntents.retrieve(objectId, { expand: ["latest_charge"] });
       return intent.capture_method === "manual" ? settleHold(deps, intent) : settleCharge(deps, intent);
     }
     case "setup_intent.succeeded":
