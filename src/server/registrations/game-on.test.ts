@@ -4,6 +4,7 @@ import { CARDS, eventAs, eventually, insertGame, join, ledgerOf, type PaymentMod
 import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type TestContext } from "#test/test-app.ts";
 import { cardHold, event as eventTable } from "#server/db/schema.ts";
 import { reconcile } from "#server/money/reconcile.ts";
+import { readCalendar } from "#test/ical.ts";
 import { createSimulatedGateway, type SimulatedFaults } from "#server/money/processors/simulated.ts";
 import { decideGame } from "./decide-game.ts";
 import { finishInterruptedDecisions, runGameOnSweep } from "./game-on-sweep.ts";
@@ -124,7 +125,15 @@ describe.each(["simulated", "stripe"] as const)("game on, on the %s gateway", (m
   it("calls the game off when too few came: every hold let go, nothing charged, 'Called off: 1 of 3'", async () => {
     const game = await gameOnGame({ minPlayers: 3 });
     const { player, response } = await joinHeld(game.id);
+    // Last changed an hour ago (the feed's SEQUENCE counts seconds since the last change).
+    await context.database.db.update(eventTable).set({ updatedAt: new Date(Date.now() - HOUR) }).where(eq(eventTable.id, game.id));
+    const feed = async () => readCalendar(await (await player.client.request("GET", `/api/events/${game.id}/calendar.ics`)).text()).events[0]!;
+    const before = await feed();
     expect(await decideAt(game.id, new Date(game.startsAt.getTime() - 23 * HOUR))).toBe("called_off");
+    // Calendars show it called off: CANCELLED, the same UID, a higher SEQUENCE.
+    const after = await feed();
+    expect(after).toMatchObject({ status: "CANCELLED", uid: before.uid });
+    expect(after.sequence).toBeGreaterThan(before.sequence);
     await settledHolds(game.id, ["released"]);
     expect(await ledgerOf(context, response.body.registration!.id)).toEqual([]);
     const page = await eventAs(player.client, game.id);
