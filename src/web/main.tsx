@@ -22,6 +22,10 @@ const rendered = readServerRender();
 // browser goes there first, as the shell's redirect would, keeping the game to return to after login.
 if (rendered?.location && rendered.location !== window.location.pathname) {
   rememberEventPath(window.location.pathname);
+  // The game's link counts as that game opened, signed out, as it did when the shell redirected
+  // (app-shell.tsx counts the login screen next; docs/decisions/018-first-party-analytics.md).
+  const opened = window.location.pathname;
+  import("./lib/analytics.ts").then(({ countView }) => countView(opened, false)).catch(() => undefined);
   window.history.replaceState(window.history.state, "", rendered.location);
 }
 for (const answer of rendered?.queries ?? []) queryClient.setQueryData(answer.key, answer.data, { updatedAt: answer.updatedAt });
