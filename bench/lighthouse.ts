@@ -1,6 +1,6 @@
 // `npm run bench:lighthouse`: Lighthouse (mobile defaults: a mid-range phone on slow 4G, simulated)
-// on the login page, /privacy, the signed-in home and an event page of the built app, served by the
-// real server on loopback with a small seeded database. Prints the four category scores of each.
+// on a shared game's link opened for the first time (no cookie), the login page, /privacy, the signed-in home and an event page of the built app, served by the
+// real server on loopback with a small seeded database. Prints the four category scores of each, with FCP, LCP, TBT, CLS and TTI.
 //
 //   BENCH_LIGHTHOUSE_RUNS     runs per page (default 3); the table shows Lighthouse's median run
 //                             (computeMedianRun: closest to the median FCP and TTI) and every run's score
@@ -50,6 +50,8 @@ async function main() {
   const app = await startAppServer();
   const origin = `http://127.0.0.1:${app.info.port}`;
   const pages = [
+    // A new player tapping a game's link: no cookie at all, not even the device's (docs/server-rendering.md).
+    { name: "shared game, first visit (signed out)", url: `${origin}/event/${app.info.eventId}`, signedIn: false, firstVisit: true },
     { name: "login (/ signed out)", url: `${origin}/`, signedIn: false },
     { name: "/privacy", url: `${origin}/privacy`, signedIn: false },
     { name: "home (signed in)", url: `${origin}/`, signedIn: true },
@@ -61,9 +63,10 @@ async function main() {
   // dropped by Chrome as soon as the page sets a cookie of its own, which signed the bench out.
   const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   const jar = cdp.contexts()[0]!;
-  await jar.addCookies([cookieFor(origin, DEVICE_COOKIE)]);
   const rows: string[][] = [];
   for (const page of pages) {
+    if ("firstVisit" in page) await jar.clearCookies();
+    else await jar.addCookies([cookieFor(origin, DEVICE_COOKIE)]);
     if (page.signedIn) await jar.addCookies(app.info.cookie.split("; ").map((pair) => cookieFor(origin, pair)));
     const run = async () => {
       const result = await lighthouse(page.url, {
@@ -96,6 +99,8 @@ async function main() {
       metric("first-contentful-paint"),
       metric("largest-contentful-paint"),
       metric("total-blocking-time"),
+      metric("cumulative-layout-shift"),
+      metric("interactive"),
       performanceOfRuns,
     ]);
     // What kept a score below 100, so the table says where to look.
@@ -110,7 +115,7 @@ async function main() {
   }
   console.log("");
   await cdp.close();
-  printTable(["page", "performance", "accessibility", "best practices", "seo", "FCP", "LCP", "TBT", "performance of each run"], rows);
+  printTable(["page", "performance", "accessibility", "best practices", "seo", "FCP", "LCP", "TBT", "CLS", "TTI", "performance of each run"], rows);
   stop();
   clearTimeout(guard);
 }

@@ -20,6 +20,9 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const WARM_UP_MS = 1_000;
 const RENDER_RATE = Number(process.env.BENCH_RENDER_RATE ?? 20);
 const RENDER_ROUNDS = 3;
+/** The rendered event page at most this many times the CPU of its JSON route, and this many KB of HTML (issue 36). */
+const RENDER_CPU_GOAL = 6;
+const RENDER_HTML_GOAL_KB = 25;
 /** However it goes, the whole run stops after this. */
 const OVERALL_LIMIT_MS = 10 * 60_000;
 
@@ -90,12 +93,14 @@ async function main() {
 
   console.log(`Measuring ${SECONDS} s per target and server, ${CONCURRENCY} requests in flight (after ${WARM_UP_MS / 1000} s warm-up).\n`);
   const rows: string[][] = [];
+  const cpuOf = new Map<Target, number>();
   for (const target of targets) {
     const bytes = Buffer.from(responses[target.path]!.bodyBase64, "base64").length;
     const cpuBefore = cpuMsOf(app.process.pid!);
     const appResult = await measure(`${appOrigin}${target.path}`, headersFor(target));
     // The warm-up's requests are in the CPU time too: counted in, as they are in no other figure.
     const cpuPerRequest = (cpuMsOf(app.process.pid!) - cpuBefore) / (appResult.requests + appResult.warmUpRequests);
+    cpuOf.set(target, cpuPerRequest);
     const bareResult = await measure(`${bareOrigin}${target.path}`, {});
     rows.push([
       target.name,
@@ -111,6 +116,18 @@ async function main() {
     ]);
   }
   printTable(["target", "body", "app req/s", "app p50 ms", "app p99 ms", "app CPU ms/req", "bare req/s", "bare p99 ms", "app/bare", "errors"], rows);
+
+  // Issue 36's goals for the rendered event page (docs/server-rendering.md, "What a render costs").
+  const rendered = targets.find((target) => target.rendered);
+  const jsonRoute = targets.find((target) => target.signedIn && !target.rendered)!;
+  if (rendered) {
+    const ratio = cpuOf.get(rendered)! / cpuOf.get(jsonRoute)!;
+    const kilobytes = Buffer.from(responses[rendered.path]!.bodyBase64, "base64").length / 1024;
+    console.log(
+      `\nGoals: the rendered event page's CPU is ${ratio.toFixed(1)}× its JSON route's (at most ${RENDER_CPU_GOAL}×: ${ratio <= RENDER_CPU_GOAL ? "met" : "NOT met"}); ` +
+        `its HTML is ${kilobytes.toFixed(1)} KB (at most ${RENDER_HTML_GOAL_KB} KB: ${kilobytes <= RENDER_HTML_GOAL_KB ? "met" : "NOT met"}).`,
+    );
+  }
 
   // What the render costs the API: the signed-in JSON route at full load, alone and with rendered
   // pages arriving at a steady rate beside it (docs/server-rendering.md, "What a render costs").

@@ -24,9 +24,9 @@ function consoleProblems(page: Page): string[] {
   return problems;
 }
 
-/** Loaded, hydrated and taking input: the root the server rendered is no longer inert. */
+/** Loaded, hydrated and taking input: main.tsx marks the root the server rendered once it is hydrated. */
 async function hydrated(page: Page) {
-  await expect.poll(() => page.evaluate(() => document.getElementById("root")?.hasAttribute("inert")), { timeout: 15_000 }).toBe(false);
+  await expect.poll(() => page.evaluate(() => document.getElementById("root")?.hasAttribute("data-hydrated")), { timeout: 15_000 }).toBe(true);
 }
 
 describe("the first screen arrives as HTML", () => {
@@ -101,8 +101,57 @@ describe("the first screen arrives as HTML", () => {
     // The guard in support/browser.ts fails this test on any page or console error.
   });
 
-  it("renders the page in the browser when the server cannot say who is signed in (no device cookie yet)", async () => {
+  it("renders a shared game's login screen on a first visit, in the game's zone named, and lands on the game after login", async () => {
+    // A zone whose clock Node's and Chromium's time-zone data agree on (they differ on Canada's, whose
+    // provinces have since left standard time in one and not yet in the other).
+    const game = await seedGame(db(), { title: uniqueTitle("Shared Game"), timeZone: "America/Denver" });
+    const user = await createVerifiedUser();
+    const page = await newPage({ width: 375, height: 800 });
+    const problems = consoleProblems(page);
+    // A first visit: no device cookie, signed out.
+    const html = await firstHtml(page, `/event/${game.id}`);
+    expect(html).toContain('id="server-render"');
+    expect(html).toContain("Log in to join this game");
+    expect(html).toContain(game.title);
+    expect(html).toContain("(Mountain Time)");
+    // Its link preview is still there for the chat apps.
+    expect(html).toContain(`og:title" content="${game.title}"`);
+    await page.goto(`/event/${game.id}`);
+    await hydrated(page);
+    expect(new URL(page.url()).pathname).toBe("/");
+    await page.getByRole("heading", { name: game.title }).waitFor();
+    await login(page, user);
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/event/${game.id}`);
+    expect(problems).toEqual([]);
+  });
+
+  it("holds a tap made before the page is hydrated, says it is getting ready, and makes it once it is", async () => {
+    const game = await seedGame(db(), { title: uniqueTitle("Early Tap Game"), costCents: 1500 });
+    const page = await newPage({ width: 375, height: 800 });
+    await login(page, await createVerifiedUser());
+    // The main script held back, so the tap comes before hydration whatever the machine's speed.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`/event/${game.id}`);
+    // The root is inert until hydrated: a person's tap, at the button's place, reaches the page around it.
+    const button = (await page.getByRole("button", { name: "Join as Player", includeHidden: true }).first().boundingBox())!;
+    await page.mouse.click(button.x + button.width / 2, button.y + button.height / 2);
+    await page.getByRole("status").filter({ hasText: "Getting ready…" }).waitFor();
+    release();
+    await hydrated(page);
+    await page.getByRole("dialog").waitFor();
+    await expect.poll(() => page.getByText("Getting ready…").count()).toBe(0);
+    await page.unrouteAll();
+  });
+
+  it("renders a signed-in page in the browser when the server does not know the device yet (no device cookie)", async () => {
     const page = await newPage();
+    await login(page, await createVerifiedUser());
+    await page.context().clearCookies({ name: "kickoff_view" });
     const html = await firstHtml(page, "/");
     expect(html).not.toContain('id="server-render"');
     expect(html).toContain("Loading...");

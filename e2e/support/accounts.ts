@@ -34,6 +34,8 @@ export async function createVerifiedUser(input: { email?: string; firstName?: st
 /** Logs in through the login screen, as a person would. */
 export async function login(page: Page, user: { email: string; password: string }, options: { rememberMe?: boolean } = {}) {
   if (!page.url().startsWith(baseURL()) || new URL(page.url()).pathname !== "/") await page.goto("/");
+  // The login screen rendered on the server takes input once hydrated (docs/server-rendering.md).
+  await page.waitForFunction(() => !document.getElementById("root")?.hasAttribute("inert"), null, { timeout: 15_000 });
   // In English or French: a French browser gets the French login screen (docs/languages.md).
   await page.getByLabel(/^(Email|Courriel)$/).fill(user.email);
   await page.getByLabel(/^(Password|Mot de passe)$/).fill(user.password);

@@ -5,7 +5,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { analyticsHitRoutes, analyticsReportRoutes } from "./analytics/routes.ts";
 import { authRoutes } from "./auth/auth-routes.ts";
 import { meRoutes } from "./auth/routes.ts";
-import { sessionMiddleware } from "./auth/session.ts";
+import { sessionReader } from "./auth/session.ts";
 import type { AppContext } from "./context.ts";
 
 import { liveRoutes } from "./live/routes.ts";
@@ -32,6 +32,7 @@ import { placesRoutes } from "./places/routes.ts";
 import { accountDeletionRoutes, registrationRoutes } from "./registrations/routes.ts";
 import { publicConfig } from "./public-config.ts";
 import { ogRoutes } from "./og/routes.ts";
+import { pageReads } from "./web/page-reads.ts";
 import { pageRenderer } from "./web/render-page.ts";
 import { spaRoutes } from "./web/spa.ts";
 import { errorText } from "#shared/i18n/error-key.ts";
@@ -102,7 +103,8 @@ export function createApp(context: AppContext, web: WebFiles = {}) {
   // Before better-auth's own endpoints too: an idle session must not be read, refreshed or used
   // there either (get-session, change-password, delete-user, list-sessions...).
   // Its cache is dropped by a session change on any instance, heard on the live channel.
-  app.use("/api/*", sessionMiddleware(context));
+  const sessions = sessionReader(context);
+  app.use("/api/*", sessions.middleware);
   app.route("/api/auth", authRoutes(context));
   app.get("/api/config", (c) => c.json(publicConfig(config)));
   app.route("/api/me/events", myEventsRoutes(context));
@@ -148,8 +150,11 @@ export function createApp(context: AppContext, web: WebFiles = {}) {
   // Link-preview pictures of games, before the web app's catch-all (docs/link-previews.md).
   app.route("/og", ogRoutes(context));
   if (web.webDist) {
-    // The first screen rendered on the server reads the API through this same app (docs/server-rendering.md).
-    const renderer = web.ssrDist ? pageRenderer({ ssrDist: web.ssrDist, webDist: web.webDist, publicUrl: config.publicUrl, fetchApp: (request, env) => app.fetch(request, env) }) : undefined;
+    // The first screen rendered on the server checks the session as the API does, once, and reads
+    // what the API's routes read, with their rules (docs/server-rendering.md, "One data path").
+    const renderer = web.ssrDist
+      ? pageRenderer({ ssrDist: web.ssrDist, webDist: web.webDist, viewer: sessions.viewer, reads: pageReads({ ...context, publicConfig: publicConfig(config) }), timeZone: config.timeZone })
+      : undefined;
     app.route("/", spaRoutes({ ...context, webDist: web.webDist, renderer }));
   }
 

@@ -3,15 +3,17 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
+import type { EventSummary } from "#shared/events.ts";
 import type { Language } from "#shared/language.ts";
 import type { ViewerDevice } from "#shared/viewer-device.ts";
 import { AppRoot } from "./app-root.tsx";
 import { eventKeys } from "./features/events/hooks/query-keys.ts";
 import { fetchEvent } from "./features/events/hooks/fetch-event.ts";
+import { eventPreviewQuery } from "./features/events/hooks/use-event-preview.ts";
 import { fetchMyRegistrations } from "./features/events/hooks/use-my-registrations.ts";
 import { fetchUpcomingEvents } from "./features/events/hooks/use-upcoming-events.ts";
 import { preloadLanguageSwitch } from "./components/lazy-language-switch.tsx";
-import { loadWholeLanguage, speakWholeLanguage, type WholeLanguage } from "./i18n/i18n.ts";
+import { loadWholeLanguage, speakWholeLanguage, t, type WholeLanguage } from "./i18n/i18n.ts";
 import { setServerTransport, type ServerTransport } from "./lib/api.ts";
 import { meQuery } from "./lib/auth.tsx";
 import { configQuery } from "./lib/config.ts";
@@ -31,7 +33,13 @@ export interface RenderInput {
   url: string;
   /** The request's language (cookie, else Accept-Language); an account's own choice wins. */
   language: Language;
-  device: ViewerDevice;
+  /**
+   * The device cookie's zone and width; none on a first visit, when only the login screen is
+   * rendered: in the shared game's zone, named, or the app's own zone (it shows no time).
+   */
+  device: ViewerDevice | undefined;
+  /** The app's zone (TIME_ZONE), for a first visit's login screen without a game. */
+  timeZone: string;
   /** The API as this viewer's request would reach it (their cookies, their address). */
   transport: ServerTransport;
 }
@@ -40,6 +48,8 @@ export interface RenderedPage {
   /** What goes inside `<div id="root">`. */
   html: string;
   state: ServerRender;
+  /** What the page says, in its language, when tapped before it has started (src/web/public/boot.js). */
+  gettingReady: string;
 }
 
 const requests = new AsyncLocalStorage<ServerTransport>();
@@ -69,15 +79,26 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage | nul
   const queryClient = createQueryClient();
   const prepared = await requests.run(input.transport, () => prepare(queryClient, pathname, input.language));
   if (!prepared) return null;
-  const state: ServerRender = { screen: prepared.screen, language: prepared.whole.language, device: input.device, now: Date.now(), queries: answersOf(queryClient) };
+  // Without the device cookie only the login screen, which shows no time but a shared game's.
+  if (!input.device && prepared.screen !== "login") return null;
+  const state: ServerRender = {
+    screen: prepared.screen,
+    language: prepared.whole.language,
+    device: input.device ?? { timeZone: prepared.sharedGameZone ?? input.timeZone, narrow: false },
+    now: Date.now(),
+    queries: answersOf(queryClient),
+    ...(input.device ? {} : { deviceGuessed: true }),
+    ...(prepared.sharedEventId === undefined ? {} : { location: "/", sharedEventId: prepared.sharedEventId }),
+  };
   // From here to the end nothing yields: the language and the render's device are the process's
   // own for this moment, and no other request's render can run in between.
   speakWholeLanguage(prepared.whole);
   rendering = state;
   try {
-    const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={input.url}>{children}</StaticRouter>;
+    const location = state.location ?? input.url;
+    const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={location}>{children}</StaticRouter>;
     const html = renderToString(<AppRoot queryClient={queryClient} router={Router} />);
-    return { html, state };
+    return { html, state, gettingReady: t("shell.gettingReady") };
   } finally {
     rendering = undefined;
     queryClient.clear();
@@ -89,7 +110,15 @@ async function prepare(queryClient: QueryClient, pathname: string, requested: La
   const decision = decideRoute(pathname, user);
   const eventId = /^\/event\/([^/]+)\/?$/.exec(pathname)?.[1];
   let screen: ServerRender["screen"];
-  if (decision.kind === "login") screen = "login";
+  // A game's link, signed out: the shell sends the visitor to the login screen at "/", the game shown
+  // above the form (guards.ts, SharedEventPreview); the browser moves to "/" before hydrating.
+  let sharedEventId: string | undefined;
+  if (user === null && eventId && decision.kind === "redirect") {
+    const id = decodedOrNull(eventId);
+    if (id === null) return null;
+    sharedEventId = id;
+    screen = "login";
+  } else if (decision.kind === "login") screen = "login";
   else if (decision.kind === "render" && pathname === "/") screen = "home";
   else if (decision.kind === "render" && eventId) screen = "event";
   else return null;
@@ -109,11 +138,13 @@ async function prepare(queryClient: QueryClient, pathname: string, requested: La
     if (id === null) return null;
     reads.push(queryClient.fetchQuery({ queryKey: eventKeys.detail(id), queryFn: () => fetchEvent(id) }));
   }
+  if (sharedEventId !== undefined) reads.push(queryClient.fetchQuery({ ...eventPreviewQuery(sharedEventId), retry: false }));
   // Any answer that failed (an unknown game, a hiccup): the browser renders the page as before,
   // and says what went wrong the way it always does.
   const settled = await Promise.allSettled(reads);
   if (settled.some((result) => result.status === "rejected")) return null;
-  return { screen, whole };
+  const sharedGameZone = sharedEventId === undefined ? undefined : queryClient.getQueryData<EventSummary>(eventPreviewQuery(sharedEventId).queryKey)?.timeZone;
+  return { screen, whole, sharedEventId, sharedGameZone };
 }
 
 /** The answers the render reads, to be put in the browser's cache as they are (server-render.ts). */

@@ -10,6 +10,7 @@ import { readServerRender } from "./lib/viewer-device.ts";
 import { setServerRender } from "./lib/server-render.ts";
 import { activateLanguage, startLanguage } from "./i18n/i18n.ts";
 import { screenLoaders } from "./screens.ts";
+import { rememberEventPath } from "./lib/paths.ts";
 import "./styles.css";
 
 const queryClient = createQueryClient();
@@ -17,6 +18,16 @@ const queryClient = createQueryClient();
 // answers go in the cache, and the browser renders in its language, then hydrates once the screen's
 // code is here. Any other page renders here as it always has.
 const rendered = readServerRender();
+// Rendered for another address (a signed-out visitor's game link is the login screen at "/"): the
+// browser goes there first, as the shell's redirect would, keeping the game to return to after login.
+if (rendered?.location && rendered.location !== window.location.pathname) {
+  rememberEventPath(window.location.pathname);
+  // The game's link counts as that game opened, signed out, as it did when the shell redirected
+  // (app-shell.tsx counts the login screen next; docs/decisions/018-first-party-analytics.md).
+  const opened = window.location.pathname;
+  import("./lib/analytics.ts").then(({ countView }) => countView(opened, false)).catch(() => undefined);
+  window.history.replaceState(window.history.state, "", rendered.location);
+}
 for (const answer of rendered?.queries ?? []) queryClient.setQueryData(answer.key, answer.data, { updatedAt: answer.updatedAt });
 // The first render waits for the visitor's language: Lingui's runtime and the shell's messages are
 // two small chunks, fetched while the queries and the screen asked for below are under way; a
@@ -45,8 +56,10 @@ function render() {
     if (wasHydrated) return;
     wasHydrated = true;
     setServerRender(undefined);
-    // The server's page takes no input until now (src/server/web/render-page.ts).
+    // The server's page takes no input until now: a tap held meanwhile is made again (src/web/public/boot.js).
     container.removeAttribute("inert");
+    container.dataset.hydrated = "";
+    document.dispatchEvent(new Event("kickoff:hydrated"));
     startEarly(queryClient, window.location.pathname);
   };
   const app = <AppRoot queryClient={queryClient} router={BrowserRouter} onShown={rendered ? hydrated : undefined} />;
@@ -63,7 +76,11 @@ function render() {
 
 if ("serviceWorker" in navigator && import.meta.env.PROD) {
   // Its code comes after the page has loaded, when the worker is registered: not in the first load.
-  window.addEventListener("load", () => {
+  // A page the server rendered starts this script after its first paint (boot.js), often after the
+  // page's load event: then at once.
+  const register = () => {
     import("./lib/service-worker.ts").then(({ registerServiceWorker }) => registerServiceWorker()).catch((error: unknown) => console.warn("service worker not registered", error));
-  });
+  };
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register);
 }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { changeEmailSchema, displayName, languageSettingSchema, nameSchema, notificationSettingsSchema, type Me } from "#shared/account.ts";
 import type { AppContext } from "#server/context.ts";
-import { account, user as userTable } from "#server/db/schema.ts";
+import { user as userTable } from "#server/db/schema.ts";
 import { AppError } from "#server/http/errors.ts";
 import type { AppEnv } from "#server/http/env.ts";
 import { parseJson } from "#server/http/validate.ts";
@@ -18,14 +18,10 @@ export function meRoutes(context: Pick<AppContext, "auth" | "database" | "limite
   const passes = verificationPasses(auth);
 
   return new Hono<AppEnv>()
-    .get("/", async (c) => {
+    .get("/", (c) => {
       const user = c.get("user");
-      if (!user) return c.json({ user: null });
-      const accounts = await db.select({ providerId: account.providerId }).from(account).where(eq(account.userId, user.id));
-      const hasPassword = accounts.some((row) => row.providerId === "credential");
-      const signIns = [...new Set(accounts.map((row) => row.providerId).filter((id) => id !== "credential"))].sort();
-      const me: Me = { ...user, hasPassword, signIns };
-      return c.json({ user: me });
+      // Whether they have a password and the providers they sign in with come with the session (session.ts).
+      return c.json(readMe(user && { ...user, hasPassword: c.get("hasPassword"), signIns: c.get("signIns") }));
     })
     // The verify screen's re-check without a session: only for the account this browser registered
     // (its verification pass, verification-pass.ts), never for an address named in the request.
@@ -97,6 +93,14 @@ export function meRoutes(context: Pick<AppContext, "auth" | "database" | "limite
       });
       return c.json({ email: newEmail, emailVerified: false });
     });
+}
+
+/**
+ * GET /api/me: who is signed in, as the session check read it (session.ts). Also what a page rendered
+ * on the server reads for its viewer (src/server/web/page-reads.ts), so both answer the same.
+ */
+export function readMe(me: Me | null): { user: Me | null } {
+  return { user: me };
 }
 
 const EMAIL_IN_USE = errorText("errors.account.emailInUse");

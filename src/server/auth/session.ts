@@ -1,10 +1,10 @@
 import { webcrypto } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, exists, sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import type { Me } from "#shared/account.ts";
 import type { AppContext } from "#server/context.ts";
 import { createTtlCache } from "#server/cache/ttl-cache.ts";
-import { session as sessionTable, user as userTable } from "#server/db/schema.ts";
+import { account, session as sessionTable, user as userTable } from "#server/db/schema.ts";
 import { AppError } from "#server/http/errors.ts";
 import type { AppEnv } from "#server/http/env.ts";
 import { isLanguage } from "#shared/language.ts";
@@ -37,6 +37,15 @@ const SESSION_CACHE_MAX_ENTRIES = 10_000;
  * lastActiveAt, which is never newer than the database's.
  */
 export function sessionMiddleware(context: Pick<AppContext, "auth" | "database" | "config" | "live">): MiddlewareHandler<AppEnv> {
+  return sessionReader(context).middleware;
+}
+
+/**
+ * The session check itself, and the middleware that runs it before every API request: one cache for
+ * both. A page the server renders (docs/server-rendering.md) checks the session once with `viewer`
+ * and reads what its screen needs as that viewer, instead of sending each read through the app.
+ */
+export function sessionReader(context: Pick<AppContext, "auth" | "database" | "config" | "live">) {
   const { auth, config } = context;
   const { db } = context.database;
   // better-auth's own cookie name (with its __Secure- prefix on https) and signing key.
@@ -58,6 +67,16 @@ export function sessionMiddleware(context: Pick<AppContext, "auth" | "database" 
         name: userTable.name,
         notifyNewEvents: userTable.notifyNewEvents,
         language: userTable.language,
+        // What GET /api/me adds (whether they can sign in with a password): read here, with the
+        // session and kept with it, so that neither /api/me nor a rendered page asks again.
+        hasPassword: exists(
+          db
+            .select({ id: account.id })
+            .from(account)
+            .where(and(eq(account.userId, userTable.id), eq(account.providerId, "credential"))),
+        ),
+        // The providers linked to the account (docs/decisions/044), for the profile's "How you sign in".
+        signIns: sql<string[]>`coalesce((select array_agg(distinct a.provider_id order by a.provider_id) from ${account} a where a.user_id = ${userTable.id} and a.provider_id <> 'credential'), '{}')`,
       })
       .from(sessionTable)
       .innerJoin(userTable, eq(userTable.id, sessionTable.userId))
@@ -70,27 +89,43 @@ export function sessionMiddleware(context: Pick<AppContext, "auth" | "database" 
     if (message.type === "sessions") sessions.clear();
   });
   context.live.channel.onReset(() => sessions.clear());
-  return async (c, next) => {
-    c.set("user", null);
+
+  /**
+   * The signed-in account of a request's Cookie header (as GET /api/me answers it), or null; an idle
+   * or expired session is deleted, activity recorded.
+   */
+  const viewer = async (cookieHeader: string | undefined): Promise<Me | null> => {
     const { name, key } = await cookie;
-    const token = await verifiedCookieValue(c.req.header("cookie"), name, key);
+    const token = await verifiedCookieValue(cookieHeader, name, key);
     const found = token ? await sessions.get(token, () => findSession(token)) : null;
-    if (token && found) {
-      const now = Date.now();
-      const lastActiveAt = found.lastActiveAt.getTime();
-      if (found.expiresAt.getTime() < now || now - lastActiveAt > config.sessionIdleMs) {
-        sessions.clear();
-        await db.delete(sessionTable).where(eq(sessionTable.id, found.sessionId));
-      } else {
-        if (now - lastActiveAt > ACTIVITY_WRITE_INTERVAL_MS) {
-          // The kept row too, so the next requests within the TTL do not write again.
-          found.lastActiveAt = new Date(now);
-          await db.update(sessionTable).set({ lastActiveAt: found.lastActiveAt }).where(eq(sessionTable.id, found.sessionId));
-        }
-        const { sessionId: _sessionId, expiresAt: _expiresAt, lastActiveAt: _lastActiveAt, ...user } = found;
-        c.set("user", { ...user, language: isLanguage(user.language) ? user.language : null, isAdmin: isAdminEmail(config, user.email) });
-      }
+    if (!token || !found) return null;
+    const now = Date.now();
+    const lastActiveAt = found.lastActiveAt.getTime();
+    if (found.expiresAt.getTime() < now || now - lastActiveAt > config.sessionIdleMs) {
+      sessions.clear();
+      await db.delete(sessionTable).where(eq(sessionTable.id, found.sessionId));
+      return null;
     }
+    if (now - lastActiveAt > ACTIVITY_WRITE_INTERVAL_MS) {
+      // The kept row too, so the next requests within the TTL do not write again.
+      found.lastActiveAt = new Date(now);
+      await db.update(sessionTable).set({ lastActiveAt: found.lastActiveAt }).where(eq(sessionTable.id, found.sessionId));
+    }
+    const { sessionId: _sessionId, expiresAt: _expiresAt, lastActiveAt: _lastActiveAt, hasPassword, signIns, ...user } = found;
+    return {
+      ...user,
+      language: isLanguage(user.language) ? user.language : null,
+      isAdmin: isAdminEmail(config, user.email),
+      hasPassword: Boolean(hasPassword),
+      signIns: [...(signIns ?? [])],
+    };
+  };
+
+  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const me = await viewer(c.req.header("cookie"));
+    c.set("user", me && withoutPassword(me));
+    c.set("hasPassword", me?.hasPassword ?? false);
+    c.set("signIns", me?.signIns ?? []);
     const changes = c.req.method !== "GET" && c.req.method !== "HEAD";
     if (changes || c.req.path.startsWith("/api/auth/")) {
       // Before and after: whatever was read while the change ran is not kept either.
@@ -104,7 +139,10 @@ export function sessionMiddleware(context: Pick<AppContext, "auth" | "database" 
     }
     await next();
   };
+  return { viewer, middleware };
 }
+
+export type SessionReader = ReturnType<typeof sessionReader>;
 
 /**
  * The value of a cookie signed the way better-auth (better-call) signs it: `value.base64(HMAC-SHA256)`,
@@ -141,6 +179,12 @@ function cookieValue(header: string, name: string): string | undefined {
 }
 
 export type SessionUser = Omit<Me, "hasPassword" | "signIns">;
+
+/** The session's user as routes see it (`c.get("user")`); whether they have a password is `c.get("hasPassword")`. */
+export function withoutPassword(me: Me): SessionUser {
+  const { hasPassword: _hasPassword, signIns: _signIns, ...user } = me;
+  return user;
+}
 
 export function requireUser(user: SessionUser | null): SessionUser {
   if (!user) throw new AppError("unauthorized", errorText("errors.account.notSignedIn"));

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { createEventSchemaFor } from "#shared/events.ts";
 import { errorKey } from "#shared/i18n/error-key.ts";
 import type { AppContext } from "#server/context.ts";
-import { requireAdmin, requireVerifiedUser } from "#server/auth/session.ts";
+import { requireAdmin, requireVerifiedUser, type SessionUser } from "#server/auth/session.ts";
 import type { AppEnv } from "#server/http/env.ts";
 import { AppError } from "#server/http/errors.ts";
 import { parseJson, parseQuery } from "#server/http/validate.ts";
@@ -35,29 +35,22 @@ export function eventRoutes(context: Pick<AppContext, "database" | "jobs" | "lis
   const { jobs, listCache } = context;
   const { db } = context.database;
   const createEventSchema = createEventSchemaFor(context.config.payments.currency);
+  const reads = eventReads(context);
   return new Hono<AppEnv>()
     .get("/", async (c) => {
-      const query = parseQuery(c, listQuerySchema);
-      const json =
-        query.scope === "upcoming"
-          ? await listCache.get("upcoming", () => listUpcomingEvents({ db, now: new Date() }))
-          : await listCache.get(`completed:${query.page}`, () => listCompletedEvents({ db, now: new Date(), page: query.page }));
+      const json = await reads.list(parseQuery(c, listQuerySchema));
       return c.body(json, 200, { "content-type": "application/json; charset=UTF-8" });
     })
     .get("/:id/preview", async (c) => {
       // Anyone with the link: the public facts its link preview shows, for the signed-out visitor's
       // login screen (docs/decisions/019-full-games-and-the-viewers-own-state.md). Not cached: one row
       // by its key, as the page's Open Graph tags read it.
-      const event = await getEventPreview({ db, id: c.req.param("id") });
-      if (!event) throw new AppError("not_found", EVENT_NOT_FOUND);
-      return c.json({ event });
+      return c.json(await reads.preview(c.req.param("id")));
     })
     .get("/:id", async (c) => {
       // Signed in means verified; an unverified session (after an email change) waits on /verify-email
       // (docs/product-rules.md, "Screens and routes").
-      const viewer = requireVerifiedUser(c.get("user"));
-      // The shared part comes from the cache the registration services invalidate (docs/decisions/010).
-      return c.json({ event: await getEventDetail({ db, id: c.req.param("id"), viewer, cache: listCache }) });
+      return c.json(await reads.detail(c.get("user"), c.req.param("id")));
     })
     // "Tell me when it opens" (docs/series.md, "What each person is told"): idempotent both ways.
     .put("/:id/opening-reminder", async (c) => {
@@ -88,6 +81,41 @@ export function eventRoutes(context: Pick<AppContext, "database" | "jobs" | "lis
   // game's lists under its lock, promotes and mails its players.
 }
 
+/**
+ * The reads of GET /api/events and GET /api/events/:id, with their rules: also what a page rendered on
+ * the server reads for its viewer (src/server/web/page-reads.ts), so both answer the same.
+ */
+export function eventReads(context: Pick<AppContext, "database" | "listCache">) {
+  const { listCache } = context;
+  const { db } = context.database;
+  return {
+    /** The list's JSON, as kept by the shared list cache. */
+    list: (query: z.infer<typeof listQuerySchema>): Promise<string> =>
+      query.scope === "upcoming"
+        ? listCache.get("upcoming", () => listUpcomingEvents({ db, now: new Date() }))
+        : listCache.get(`completed:${query.page}`, () => listCompletedEvents({ db, now: new Date(), page: query.page })),
+    /** GET /api/events/:id/preview: anyone with the link. */
+    preview: async (id: string) => {
+      const event = await getEventPreview({ db, id });
+      if (!event) throw new AppError("not_found", EVENT_NOT_FOUND);
+      return { event };
+    },
+    detail: async (user: SessionUser | null, id: string) => {
+      // Signed in means verified; an unverified session (after an email change) waits on /verify-email
+      // (docs/product-rules.md, "Screens and routes").
+      const viewer = requireVerifiedUser(user);
+      // The shared part comes from the cache the registration services invalidate (docs/decisions/010).
+      return { event: await getEventDetail({ db, id, viewer, cache: listCache }) };
+    },
+  };
+}
+
+/** GET /api/me/registrations: the viewer's active registrations (and what a rendered home page reads). */
+export async function readMyRegistrations(db: AppContext["database"]["db"], user: SessionUser | null) {
+  const viewer = requireVerifiedUser(user);
+  return listMyActiveRegistrations({ db, userId: viewer.id, now: new Date() });
+}
+
 /** /api/me/events */
 export function myEventsRoutes(context: Pick<AppContext, "database">) {
   const { db } = context.database;
@@ -104,7 +132,6 @@ export function myEventsRoutes(context: Pick<AppContext, "database">) {
 export function myRegistrationsRoutes(context: Pick<AppContext, "database">) {
   const { db } = context.database;
   return new Hono<AppEnv>().get("/", async (c) => {
-    const user = requireVerifiedUser(c.get("user"));
-    return c.json(await listMyActiveRegistrations({ db, userId: user.id, now: new Date() }));
+    return c.json(await readMyRegistrations(db, c.get("user")));
   });
 }

@@ -24,7 +24,7 @@ const INDEX_HTML = `<!doctype html>
     <div id="start-failure" hidden></div>
   </body>
 </html>`;
-const CSS = ".screen{color:green}";
+const CSS = "body{margin:0}.screen{color:green}.unused{color:red}@media (width>=40rem){.sm\\:flex{display:flex}}";
 const MANIFEST = {
   "routes/home.tsx": { file: "assets/home-abc.js", imports: ["_shared-abc.js"] },
   "_shared-abc.js": { file: "assets/shared-abc.js" },
@@ -40,9 +40,10 @@ const MANIFEST = {
 const ENTRY = `
 export async function renderPage(input) {
   if (input.url.includes("fault")) throw new Error("a bug in a screen");
-  const me = await (await input.transport("/api/me", { method: "GET", headers: {} })).json();
-  if (!me.user) return null;
-  const html = input.url.includes("suspended") ? "<!--$!--><template></template><!--/$-->" : "<p>Signed in as " + me.user.email + "</p>";
+  const me = JSON.parse(await (await input.transport("/api/me", { method: "GET", headers: {} })).text());
+  // As the real entry: without the device cookie only the login screen, which this one does not make.
+  if (!me.user || !input.device) return null;
+  const html = input.url.includes("suspended") ? "<!--$!--><template></template><!--/$-->" : "<p class=\\"screen sm:flex\\">Signed in as " + me.user.email + "</p>";
   return { html, state: { screen: "home", language: input.language, device: input.device, now: 0, queries: [{ key: ["title"], data: "</script><script>alert(1)</script>", updatedAt: 0 }] } };
 }
 `;
@@ -83,17 +84,19 @@ describe("pages rendered on the server", () => {
     const { client, email } = await signUpVerified(context);
     const { response, html } = await pageFor(client, "/", { cookie: DEVICE });
     expect(response.status).toBe(200);
-    expect(html).toContain(`<div id="root" inert><p>Signed in as ${email}</p></div><script type="application/json" id="server-render">`);
+    expect(html).toContain(`<div id="root" inert><p class="screen sm:flex">Signed in as ${email}</p></div><script type="application/json" id="server-render">`);
     expect(response.headers.get("cache-control")).toBe("private, no-cache");
     expect(response.headers.get("vary")).toMatch(/cookie/i);
-    // The stylesheet inline, the answers it holds no longer preloaded, the screen's files asked for at once.
-    expect(html).toContain(`<style>${CSS}</style>`);
+    // The stylesheet's rules for the page inline, the answers it holds no longer preloaded, the screen's files asked for at once.
+    // Only the rules this page uses; the whole stylesheet comes after the first paint (/boot.js).
+    expect(html).toContain("<style>body{margin:0}.screen{color:green}@media (width>=40rem){.sm\\:flex{display:flex}}</style>");
     expect(html).not.toContain('rel="stylesheet"');
+    expect(html).toContain('data-styles="/assets/common-abc.css"');
     expect(html).not.toContain('href="/api/me"');
     // Nothing fetched before the first paint: /boot.js asks for the main script and every module of
     // the screen (the build's own preloads too) after it, all at once.
     expect(html).not.toContain('rel="modulepreload"');
-    const boot = /<script type="module" src="\/boot.js" data-main="\/assets\/index-abc.js" data-modules="([^"]*)"><\/script>/.exec(html);
+    const boot = /<script type="module" src="\/boot.js" data-main="\/assets\/index-abc.js" data-modules="([^"]*)" data-styles="\/assets\/common-abc.css" data-getting-ready=""><\/script>/.exec(html);
     expect(boot).not.toBeNull();
     const modules = boot![1]!.split(" ");
     for (const file of ["common-abc.js", "home-abc.js", "shared-abc.js", "messages-en-shell-abc.js", "messages-en-home-abc.js"]) expect(modules).toContain(`/assets/${file}`);

@@ -2,62 +2,85 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Context } from "hono";
+import type { SessionReader } from "#server/auth/session.ts";
+import { escapeHtml } from "#server/mail/templates.ts";
 import type { Language } from "#shared/language.ts";
 import { viewerDeviceFromCookieHeader } from "#shared/viewer-device.ts";
 import type { RenderedPage, RenderInput } from "#web/entry-server.tsx";
 import { SERVER_RENDER_ELEMENT_ID } from "#web/lib/server-render.ts";
-
-/** How the page's render reaches the API: the whole app, as the viewer's own request would. */
-export type FetchApp = (request: Request, env: unknown) => Response | Promise<Response>;
-
-/** The request's headers the API reads to know the viewer: the session, and where it comes from. */
-const FORWARDED_HEADERS = ["cookie", "user-agent", "x-forwarded-for", "x-real-ip", "x-forwarded-proto"];
+import { criticalStylesheet } from "./critical-css.ts";
+import type { PageReads } from "./page-reads.ts";
+import type { PageChanges, PageTemplate } from "./page-template.ts";
 
 /**
  * The first screen of a page, rendered on the server (docs/server-rendering.md), from the render entry
  * the build writes to dist/ssr. A page it cannot render (no entry built, no device cookie yet, a screen
  * it does not make, any fault) is the plain page: the browser renders it as it always has.
+ *
+ * The viewer's session is checked once, for the page's request, and the screen's reads are answered
+ * for that viewer by `reads` (page-reads.ts): the API's own functions, rules and caches.
  */
-export function pageRenderer(options: { ssrDist: string; webDist: string; publicUrl: string; fetchApp: FetchApp }) {
+export function pageRenderer(options: { ssrDist: string; webDist: string; reads: PageReads; viewer: SessionReader["viewer"]; timeZone: string }) {
   const entryFile = join(options.ssrDist, "entry-server.js");
   let entry: Promise<{ renderPage(input: RenderInput): Promise<RenderedPage | null> }> | undefined;
   let reportedFault = false;
   const manifest = readManifest(options.webDist);
+  const modulesOf = new Map<string, string>();
+  const stylesheets = new Map<string, ReturnType<typeof criticalStylesheet>>();
 
   return {
     /**
-     * The page (as `page` writes it in a language) with its first screen rendered for this request,
-     * or null. Cookies the API set while answering (a session's renewal) are set on the page's answer.
+     * The changes that make the page (its template) this request's rendered first screen, or null
+     * for the plain page. The language is the one it was rendered in, which an account's own choice
+     * may have changed.
      */
-    async render(c: Context, page: (language: Language) => string, language: Language): Promise<string | null> {
+    async render(c: Context, template: PageTemplate, language: Language): Promise<RenderedChanges | null> {
+      // Without it (a first visit) only the login screen is rendered, a shared game's included.
       const device = viewerDeviceFromCookieHeader(c.req.header("cookie"));
       // The service worker's offline shell (sw.js) is the plain page, for whoever opens the app next.
-      if (!device || c.req.header("x-kickoff-shell") || !existsSync(entryFile)) return null;
-      const setCookies: string[] = [];
+      if (c.req.header("x-kickoff-shell") || !existsSync(entryFile)) return null;
       try {
         entry ??= import(pathToFileURL(entryFile).href);
         const { renderPage } = await entry;
         const url = new URL(c.req.url);
+        const viewer = await options.viewer(c.req.header("cookie"));
         const rendered = await renderPage({
           url: `${url.pathname}${url.search}`,
           language,
           device,
-          transport: async (path, init) => {
-            const headers = new Headers(init.headers);
-            for (const name of FORWARDED_HEADERS) {
-              const value = c.req.header(name);
-              if (value) headers.set(name, value);
-            }
-            const answer = await options.fetchApp(new Request(new URL(path, options.publicUrl), { method: init.method, headers }), c.env);
-            setCookies.push(...answer.headers.getSetCookie());
-            return answer;
-          },
+          timeZone: options.timeZone,
+          transport: (path) => options.reads.answer(path, viewer),
         });
         // A part that failed to render is left by React for the browser to render: so is the page.
         if (!rendered || rendered.html.includes("<!--$!-->")) return null;
-        for (const cookie of setCookies) c.header("Set-Cookie", cookie, { append: true });
-        // In the language it was rendered in, which an account's own choice may have changed.
-        return withRenderedScreen(page(rendered.state.language), rendered, manifest, options.webDist);
+        const { state } = rendered;
+        const key = `${state.screen} ${state.language}`;
+        let modules = modulesOf.get(key);
+        if (modules === undefined) modulesOf.set(key, (modules = screenModules(template, manifest, state.screen, state.language)));
+        const file = template.stylesheet;
+        let stylesheet = file === undefined ? undefined : stylesheets.get(file);
+        if (file !== undefined && stylesheet === undefined) stylesheets.set(file, (stylesheet = criticalStylesheet(readText(join(options.webDist, file)))));
+        // "<" escaped: the JSON cannot close its element, whatever a game's title says.
+        const json = JSON.stringify(state).replace(/</g, "\\u003c");
+        return {
+          language: state.language,
+          screen: state.screen,
+          changes: {
+            // As the screen titles itself once hydrated (useDocumentTitle).
+            ...(state.title ? { title: `<title>${escapeHtml(state.title)}</title>` } : {}),
+            withoutPreloads: true,
+            compact: true,
+            // Only the rules this screen's HTML uses (critical-css.ts); the whole stylesheet, a cached
+            // file, is asked for by /boot.js after the first paint.
+            stylesheet: stylesheet ? `<style>${stylesheet.for(`${template.bodyTag}${rendered.html}`, state.device)}</style>` : undefined,
+            // The main script and the screen's modules are fetched and started by /boot.js after the
+            // first paint (src/web/public/boot.js).
+            script: template.mainScript
+              ? `<script type="module" src="/boot.js" data-main="${template.mainScript}" data-modules="${modules}"${file ? ` data-styles="/${file}"` : ""} data-getting-ready="${escapeHtml(rendered.gettingReady ?? "")}"></script>`
+              : undefined,
+            root: `<div id="root" inert>${rendered.html}</div><script type="application/json" id="${SERVER_RENDER_ELEMENT_ID}">${json}</script>`,
+          },
+        };
       } catch (error) {
         // Logged once: a fault here repeats on every page, and each still gets the plain page.
         if (!reportedFault) console.error("the server could not render a page; pages are rendered in the browser until it can:", error);
@@ -68,6 +91,12 @@ export function pageRenderer(options: { ssrDist: string; webDist: string; public
   };
 }
 
+export interface RenderedChanges {
+  language: Language;
+  screen: RenderedPage["state"]["screen"];
+  changes: PageChanges;
+}
+
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
 
 /** The build's manifest (dist/web/.vite/manifest.json): which files a screen and its messages are. */
@@ -76,57 +105,32 @@ function readManifest(webDist: string): Manifest {
   return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Manifest) : {};
 }
 
+function readText(file: string): string | undefined {
+  return existsSync(file) ? readFileSync(file, "utf8") : undefined;
+}
+
 const SCREEN_SOURCES = { home: "routes/home.tsx", event: "routes/event.tsx", login: "routes/login.tsx" } as const;
 /** The message areas each screen names in screens.ts, and the shell's, which every page needs. */
 const SCREEN_AREAS = { home: ["shell", "home"], event: ["shell", "event"], login: ["shell", "account"] } as const;
 
 /**
- * The page with the rendered screen in its root and what it was rendered with beside it. The root is
- * inert until the browser has hydrated it: a tap or a keystroke before then would reach no handler
- * and be lost (a form would even submit itself as a GET), so none is taken. Its
- * stylesheet inline (it would otherwise hold the first paint back for one more request), and the
- * screen's code and messages asked for all at once after the first paint, instead of the API answers
- * the render already holds.
+ * Every module the screen needs, the build's own preloads included, as /boot.js's `data-modules`: it
+ * asks for them all at once after the first paint, none before it (docs/server-rendering.md, "After
+ * the first paint"). The same for every page of a screen in a language: worked out once.
  */
-function withRenderedScreen(html: string, rendered: RenderedPage, manifest: Manifest, webDist: string): string {
-  const { state } = rendered;
-  const preloads = new Set<string>();
+function screenModules(template: PageTemplate, manifest: Manifest, screen: keyof typeof SCREEN_SOURCES, language: Language): string {
+  const modules = new Set(template.modulePreloads);
+  const seen = new Set<string>();
   const addChunk = (source: string) => {
     const chunk = manifest[source];
-    if (!chunk || preloads.has(chunk.file)) return;
-    preloads.add(chunk.file);
+    if (!chunk || seen.has(chunk.file)) return;
+    seen.add(chunk.file);
+    modules.add(`/${chunk.file}`);
     for (const imported of chunk.imports ?? []) addChunk(imported);
   };
-  addChunk(SCREEN_SOURCES[state.screen]);
-  for (const area of SCREEN_AREAS[state.screen]) addChunk(`../shared/i18n/catalogs/${state.language}/${area}.ts`);
-  // Every module the screen needs, the build's own preloads included: /boot.js asks for them all at
-  // once after the first paint, none before it (docs/server-rendering.md, "After the first paint").
-  const modules = new Set([...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((match) => match[1]!));
-  for (const file of preloads) modules.add(file);
-  // "<" escaped: the JSON cannot close its element, whatever a game's title says.
-  const json = JSON.stringify(state).replace(/</g, "\\u003c");
-  return html
-    .replace(/<link rel="modulepreload" crossorigin href="[^"]+">\s*/g, "")
-    .replace(/<link rel="preload" href="\/api\/[^"]*" as="fetch"[^>]*>\s*/g, "")
-    .replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/, (tag, file: string) => {
-      const css = readStylesheet(webDist, file);
-      return css === undefined ? tag : `<style>${css}</style>`;
-    })
-    // The main script and the screen's modules are fetched and started by /boot.js after the first
-    // paint (src/web/public/boot.js).
-    .replace(
-      /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/,
-      (_tag, main: string) => `<script type="module" src="/boot.js" data-main="${main}" data-modules="${[...modules].map((file) => `/${file}`).join(" ")}"></script>`,
-    )
-    .replace(/<div id="root">[\s\S]*?<\/div>(\s*<!--)/, (_all, after: string) => `<div id="root" inert>${rendered.html}</div><script type="application/json" id="${SERVER_RENDER_ELEMENT_ID}">${json}</script>${after}`);
+  addChunk(SCREEN_SOURCES[screen]);
+  for (const area of SCREEN_AREAS[screen]) addChunk(`../shared/i18n/catalogs/${language}/${area}.ts`);
+  return [...modules].join(" ");
 }
 
-const stylesheets = new Map<string, string | undefined>();
-function readStylesheet(webDist: string, file: string): string | undefined {
-  if (!stylesheets.has(file)) {
-    const path = join(webDist, file);
-    stylesheets.set(file, existsSync(path) ? readFileSync(path, "utf8") : undefined);
-  }
-  return stylesheets.get(file);
-}
 export type PageRenderer = ReturnType<typeof pageRenderer>;

@@ -10,8 +10,11 @@ import { compressAnswers } from "#server/http/compress.ts";
 import { escapeHtml } from "#server/mail/templates.ts";
 import { type MetaTag, ogImageTags } from "#server/og/og-image-tags.ts";
 import { requestLanguage } from "#server/i18n/request-language.ts";
-import { LANGUAGE_TAGS, type Language } from "#shared/language.ts";
-import type { PageRenderer } from "./render-page.ts";
+import type { Language } from "#shared/language.ts";
+import { pageTemplate, type PageTemplate } from "./page-template.ts";
+import type { PageRenderer, RenderedChanges } from "./render-page.ts";
+
+export { withLanguage } from "./page-language.ts";
 
 /** The context's database and configuration, and the built web app beside the server. */
 export type SpaDeps = Pick<AppContext, "database" | "config"> & {
@@ -30,7 +33,14 @@ export function spaRoutes(deps: SpaDeps) {
   const { db } = deps.database;
   const webDist = resolve(deps.webDist);
   const indexFile = join(webDist, "index.html");
-  const indexHtml = () => readFileSync(indexFile, "utf8");
+  // index.html cut into its template once (page-template.ts), again only when a new build replaces it.
+  let template: { changedAt: number; template: PageTemplate } | undefined;
+  const builtPage = (): PageTemplate | undefined => {
+    const changedAt = statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs;
+    if (changedAt === undefined) return undefined;
+    if (template?.changedAt !== changedAt) template = { changedAt, template: pageTemplate(readFileSync(indexFile, "utf8")) };
+    return template.template;
+  };
   const app = new Hono();
 
   // Everything here is a file or the page, for GET and HEAD only. Any other method gets the app's
@@ -70,35 +80,48 @@ export function spaRoutes(deps: SpaDeps) {
   // The page itself (with its inline first paint) is built per request: compressed on the way out.
   app.use(compressAnswers());
   app.get("/event/:id", async (c, next) => {
-    if (!existsSync(indexFile)) return next();
-    const found = await getVersionedEventPreview({ db, id: c.req.param("id") });
-    // Unknown ids get the plain page; the web app then says 'Event not found.'.
-    if (!found) return next();
+    const built = builtPage();
+    if (!built) return next();
     c.header("Cache-Control", "no-cache");
     // The page, its description and its picture speak the viewer's language (docs/languages.md,
     // docs/link-previews.md): caches must key on it.
     c.header("Vary", "Accept-Language, Cookie", { append: true });
     const language = requestLanguage(c);
-    const imageTags = ogImageTags(found.summary, { ...config, currency: config.payments.currency, version: found.version, language, now: new Date() });
-    return page(c, (pageLanguage) => withEventPreview(withLanguage(indexHtml(), pageLanguage), found.summary, { ...config, imageTags, language: pageLanguage }), language);
+    // A game's page rendered for a signed-in viewer is titled by its screen, with no link preview:
+    // what reads those (a chat app's robot) never has a viewer's cookies, and the render has read the
+    // game already. Signed out (the login screen, the game above it), the page keeps its preview.
+    const rendered = c.req.method === "GET" ? await deps.renderer?.render(c, built, language) : null;
+    if (rendered && rendered.screen !== "login") return renderedAnswer(c, built, rendered);
+    const found = await getVersionedEventPreview({ db, id: c.req.param("id") });
+    // Unknown ids get the plain page; the web app then says 'Event not found.'.
+    if (!found) return rendered ? renderedAnswer(c, built, rendered) : next();
+    const pageLanguage = rendered?.language ?? language;
+    const imageTags = ogImageTags(found.summary, { ...config, currency: config.payments.currency, version: found.version, language: pageLanguage, now: new Date() });
+    const head = eventPreviewHead(found.summary, { ...config, imageTags, language: pageLanguage });
+    if (rendered) return renderedAnswer(c, built, { ...rendered, changes: { ...rendered.changes, ...head } });
+    return c.html(built.write(language, head));
   });
-  app.get("*", (c) => {
-    if (!existsSync(indexFile)) return c.text("The web app is not built. Run `npm run build`.", 503);
+  app.get("*", async (c) => {
+    const built = builtPage();
+    if (!built) return c.text("The web app is not built. Run `npm run build`.", 503);
     c.header("Cache-Control", "no-cache");
     c.header("Vary", "Accept-Language, Cookie", { append: true });
     const language = requestLanguage(c);
-    return page(c, (pageLanguage) => withLanguage(indexHtml(), pageLanguage), language);
+    return (await render(c, built, language)) ?? c.html(built.write(language));
   });
 
   /**
-   * The page, with its first screen rendered for this viewer where the server renders it: then never
-   * kept by a shared cache, as it shows what only they may see (docs/server-rendering.md).
+   * The page with its first screen rendered for this viewer, where the server renders it: then never
+   * kept by a shared cache, as it shows what only they may see (docs/server-rendering.md). Null for
+   * the plain page.
    */
-  async function page(c: Context, html: (language: Language) => string, language: Language) {
-    const rendered = c.req.method === "GET" ? await deps.renderer?.render(c, html, language) : null;
-    if (!rendered) return c.html(html(language));
+  async function render(c: Context, built: PageTemplate, language: Language) {
+    const rendered = c.req.method === "GET" ? await deps.renderer?.render(c, built, language) : null;
+    return rendered ? renderedAnswer(c, built, rendered) : null;
+  }
+  function renderedAnswer(c: Context, built: PageTemplate, rendered: RenderedChanges) {
     c.header("Cache-Control", "private, no-cache");
-    return c.html(rendered);
+    return c.html(built.write(rendered.language, rendered.changes));
   }
   return app;
 }
@@ -107,11 +130,19 @@ export function spaRoutes(deps: SpaDeps) {
  * index.html with the event's title and Open Graph / Twitter card tags in its head, for link
  * previews in chat apps and social networks (which do not run JavaScript).
  */
-export function withEventPreview(
-  html: string,
-  summary: EventSummary,
-  options: { appName: string; publicUrl: string; hasIcon?: boolean; imageTags?: MetaTag[]; now?: Date; language?: Language },
-): string {
+export function withEventPreview(html: string, summary: EventSummary, options: EventPreviewOptions): string {
+  const { title, description } = eventPreviewHead(summary, options);
+  // Replacement functions, not strings: a "$&" in a title must stay text.
+  const withDescription = html.replace(/<meta\s+name="description"[^>]*>/i, () => description);
+  return /<title>[\s\S]*?<\/title>/i.test(withDescription)
+    ? withDescription.replace(/<title>[\s\S]*?<\/title>/i, () => title)
+    : withDescription.replace(/<\/head>/i, () => `${title}\n  </head>`);
+}
+
+type EventPreviewOptions = { appName: string; publicUrl: string; hasIcon?: boolean; imageTags?: MetaTag[]; now?: Date; language?: Language };
+
+/** The event's `<title>` with its preview tags after it, and its `<meta name="description">`: what withEventPreview puts in a page. */
+export function eventPreviewHead(summary: EventSummary, options: EventPreviewOptions): { title: string; description: string } {
   const description = describeEvent(summary, options.now ?? new Date(), options.language);
   const url = `${options.publicUrl}/event/${summary.id}`;
   const tags: [string, string, string][] = [
@@ -126,39 +157,12 @@ export function withEventPreview(
     ["name", "twitter:title", summary.title],
     ["name", "twitter:description", description],
   ];
-  const head = [
+  const title = [
     `<title>${escapeHtml(`${summary.title} · ${options.appName}`)}</title>`,
     ...tags.map(([attribute, key, value]) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`),
   ].join("\n    ");
-  // Replacement functions, not strings: a "$&" in a title must stay text.
-  const withDescription = html.replace(/<meta\s+name="description"[^>]*>/i, () => `<meta name="description" content="${escapeHtml(description)}" />`);
-  return /<title>[\s\S]*?<\/title>/i.test(withDescription)
-    ? withDescription.replace(/<title>[\s\S]*?<\/title>/i, () => head)
-    : withDescription.replace(/<\/head>/i, () => `${head}\n  </head>`);
+  return { title, description: `<meta name="description" content="${escapeHtml(description)}" />` };
 }
-
-/**
- * The page's `<html lang>` in the language it is served in ("fr-CA"), for screen readers and
- * translators. An English page is the build's own, unchanged.
- */
-export function withLanguage(html: string, language: Language): string {
-  if (language === "en") return html;
-  return html
-    .replace(/<html\b[^>]*>/i, (tag) => (/\blang=/i.test(tag) ? tag.replace(/\blang="[^"]*"/i, `lang="${LANGUAGE_TAGS[language]}"`) : tag.replace(/>$/, ` lang="${LANGUAGE_TAGS[language]}">`)))
-    .replace(FIRST_PAINT, (_all, open: string, close: string) => `${open}${escapeHtml(FIRST_PAINT_WORDS[language])}${close}`)
-    .replace(START_FAILURE, (_all, open: string, close: string) => `${open}${START_FAILURE_HTML[language]}${close}`);
-}
-
-/** index.html's first paint, before the script (and its messages) arrive: 'Loading...'. */
-const FIRST_PAINT = /(<div class="first-paint"[^>]*>)Loading\.\.\.(<\/div>)/;
-/** What it says in each language: the web app's own words for it ("shell.loading" in its catalogs). */
-const FIRST_PAINT_WORDS: Record<Exclude<Language, "en">, string> = { fr: "Chargement…" };
-
-/** index.html's notice for an app that cannot start (main.tsx shows it): the error boundary's words and "Reload". */
-const START_FAILURE = /(<div id="start-failure"[^>]*>).*?(<\/div>)/s;
-const START_FAILURE_HTML: Record<Exclude<Language, "en">, string> = {
-  fr: "<h1>Un problème est survenu</h1><p>Une erreur inattendue est survenue. Rechargez la page et réessayez.</p><a href=\"\">Recharger</a>",
-};
 
 /**
  * serveStatic names Vary only when it picked a compressed file; the plain answer varies on the

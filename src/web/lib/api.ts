@@ -28,11 +28,14 @@ export class ApiError extends Error {
 
 type Json = Record<string, unknown> | unknown[];
 
+/** An answer as `api()` reads it: a fetch Response, or the server's own answer to a page's read. */
+export type ApiAnswer = Pick<Response, "ok" | "status" | "statusText" | "text">;
+
 /**
- * How a request reaches the API on the server, where the page is rendered (docs/server-rendering.md):
- * through the app itself, with the viewer's cookies, so the render reads what the API answers them.
+ * How a read reaches the API on the server, where the page is rendered (docs/server-rendering.md):
+ * answered for the page's viewer by the API's own functions and rules (src/server/web/page-reads.ts).
  */
-export type ServerTransport = (path: string, init: { method: string; headers: Record<string, string> }) => Promise<Response>;
+export type ServerTransport = (path: string, init: { method: string; headers: Record<string, string> }) => Promise<ApiAnswer>;
 let serverTransport: (() => ServerTransport | undefined) | undefined;
 
 /** Set once by the server's render entry: where each render finds its request's transport. */
@@ -80,7 +83,7 @@ export async function api<T>(path: string, init: { method?: string; body?: Json;
 }
 
 /** The answer's JSON, or its error as an ApiError. */
-async function readAnswer<T>(response: Response, keep?: (text: string) => void): Promise<T> {
+async function readAnswer<T>(response: ApiAnswer, keep?: (text: string) => void): Promise<T> {
   const text = await response.text();
   keep?.(text);
   let data: unknown = null;

@@ -1,4 +1,5 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
+import { useMemo } from "react";
 import type { PublicConfig } from "#shared/public-config.ts";
 import { DEFAULT_CURRENCY } from "#shared/money.ts";
 import { api } from "./api.ts";
@@ -6,9 +7,33 @@ import { api } from "./api.ts";
 /** The public settings: also read by the server's render (entry-server.tsx). */
 export const configQuery = { queryKey: ["config"], queryFn: () => api<PublicConfig>("/api/config"), staleTime: Infinity };
 
-export function useConfig() {
+function useConfigInBrowser(): UseQueryResult<PublicConfig> {
   return useQuery(configQuery);
 }
+
+/**
+ * On the server (entry-server.tsx) the settings are in the render's cache before it starts and
+ * cannot change during it: the answer is read there, without a query observer for each of the forty
+ * components that ask, which was a sixth of the event page's render (docs/server-rendering.md).
+ */
+function useConfigOnServer(): UseQueryResult<PublicConfig> {
+  const data = useQueryClient().getQueryData<PublicConfig>(configQuery.queryKey);
+  return useMemo(
+    () =>
+      ({
+        data,
+        error: null,
+        status: data ? "success" : "pending",
+        isSuccess: Boolean(data),
+        isPending: !data,
+        isError: false,
+        refetch: () => Promise.reject(new Error("no refetch while rendering on the server")),
+      }) as unknown as UseQueryResult<PublicConfig>,
+    [data],
+  );
+}
+
+export const useConfig = typeof document === "undefined" ? useConfigOnServer : useConfigInBrowser;
 
 /**
  * The currency every amount is in (CURRENCY on the server). The settings are asked for as the page

@@ -18,6 +18,22 @@ export interface ServerRender {
    * its budget.)
    */
   queries: { key: readonly unknown[]; data: unknown; updatedAt: number }[];
+  /** The page's title, as the screen names it (useDocumentTitle), set while the server renders. */
+  title?: string;
+  /**
+   * The address the screen was rendered for, when the browser must move there before hydrating: a
+   * signed-out visitor's game link shows the login screen at "/" (guards.ts), with that game above it.
+   */
+  location?: string;
+  /** The game whose link a signed-out visitor opened, shown above the login form (SharedEventPreview). */
+  sharedEventId?: string;
+  /**
+   * The device was not known (a first visit carries no device cookie): the render used the game's
+   * zone, and names it wherever it shows a time.
+   */
+  deviceGuessed?: boolean;
+  /** The zones' names the render showed, by zone, language and day (rendered-zone-name.ts). */
+  zoneNames?: Record<string, string>;
 }
 
 /** The element holding it: a data block, which the Content Security Policy lets through as it runs nothing. */

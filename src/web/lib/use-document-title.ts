@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useConfig } from "./config.ts";
+import { serverRender } from "./server-render.ts";
 
 /**
  * Names the browser tab after the screen: "Your Events · Kickoff", or the product name alone. The
@@ -7,7 +8,11 @@ import { useConfig } from "./config.ts";
  */
 export function useDocumentTitle(screen?: string) {
   const appName = useConfig().data?.appName ?? "Kickoff";
+  const title = screen ? `${screen} · ${appName}` : appName;
+  // Rendered on the server, the page's <title> is the one the screen gives (docs/server-rendering.md).
+  const rendering = typeof document === "undefined" ? serverRender() : undefined;
+  if (rendering) rendering.title = title;
   useEffect(() => {
-    document.title = screen ? `${screen} · ${appName}` : appName;
-  }, [screen, appName]);
+    document.title = title;
+  }, [title]);
 }

@@ -2,15 +2,29 @@
 // A page the server rendered (docs/server-rendering.md) starts its main script through this file,
 // named by the script tag's data-main, once the browser has painted the page it was sent. The
 // screen's other modules (data-modules) are asked for at the same moment, all at once, so they arrive
-// together rather than one import after another. Nothing is fetched before that paint: a module asked
-// for earlier was counted as something the paint waited for, and on a slow phone it competed with it.
-// The page takes no input until the main script has hydrated it.
+// together rather than one import after another, and so is the whole stylesheet (data-styles): the
+// page carries only the rules its first screen uses. Nothing is fetched before that paint: a module
+// asked for earlier was counted as something the paint waited for, and on a slow phone it competed
+// with it. The main script starts once the stylesheet is here, so that what it draws is styled.
 const boot = document.querySelector("script[data-main]");
 const main = boot?.dataset.main;
-if (main) {
+const root = document.getElementById("root");
+if (main && root) {
+  holdInputUntilHydrated(root, boot.dataset.gettingReady ?? "");
   // A frame's callbacks run before its paint; the task they queue runs after it.
   requestAnimationFrame(() => {
     setTimeout(() => {
+      const styles = boot.dataset.styles;
+      const styled = styles
+        ? new Promise((resolve) => {
+            const link = document.createElement("link");
+            link.rel = "stylesheet";
+            link.href = styles;
+            // A stylesheet that fails is no reason not to start: the page keeps its first screen's rules.
+            link.onload = link.onerror = resolve;
+            document.head.append(link);
+          })
+        : Promise.resolve();
       for (const href of (boot.dataset.modules ?? "").split(" ").filter(Boolean)) {
         const link = document.createElement("link");
         link.rel = "modulepreload";
@@ -18,12 +32,58 @@ if (main) {
         link.href = href;
         document.head.append(link);
       }
-      import(main).catch((error) => {
-        // As main.tsx does when it cannot start: the page's own notice, instead of a screen that takes no input.
-        console.error("the app's script could not be loaded", error);
-        document.getElementById("root")?.remove();
-        document.getElementById("start-failure")?.removeAttribute("hidden");
-      });
+      styled
+        .then(() => import(main))
+        .catch((error) => {
+          // As main.tsx does when it cannot start: the page's own notice, instead of a screen that takes no input.
+          console.error("the app's script could not be loaded", error);
+          document.getElementById("root")?.remove();
+          document.getElementById("start-failure")?.removeAttribute("hidden");
+        });
     }, 0);
   });
+}
+
+/**
+ * Until the page is hydrated (main.tsx removes `inert` and dispatches "kickoff:hydrated"), its root
+ * is inert: its HTML has no handlers, and a form would submit itself as a GET with what was typed in
+ * its address, so it takes no input. A tap on it then reaches the page around it: the page says it
+ * is getting ready, and once hydrated the last tap is made again on what is at the same place (the
+ * layout does not move: hydration keeps the server's elements).
+ */
+function holdInputUntilHydrated(root, gettingReady) {
+  let held;
+  let notice;
+  const say = () => {
+    if (notice || !gettingReady) return;
+    notice = document.createElement("div");
+    notice.setAttribute("role", "status");
+    notice.textContent = gettingReady;
+    // The page's stylesheet may not be here yet: its own few rules, fixed, over nothing that moves.
+    notice.style.cssText =
+      "position:fixed;left:50%;bottom:1rem;transform:translateX(-50%);z-index:1000;padding:.5rem 1rem;border-radius:.5rem;background:#0f172a;color:#fff;font:500 .875rem/1.25rem system-ui,sans-serif;box-shadow:0 1px 3px #0003";
+    document.body.append(notice);
+  };
+  const hold = (event) => {
+    if (!root.hasAttribute("inert")) return;
+    const box = root.getBoundingClientRect();
+    if (event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom) return;
+    held = { x: event.clientX, y: event.clientY };
+    say();
+  };
+  document.addEventListener("click", hold, true);
+  document.addEventListener(
+    "kickoff:hydrated",
+    () => {
+      document.removeEventListener("click", hold, true);
+      notice?.remove();
+      if (!held) return;
+      // Out of React's effect (this runs in one): the tap as a new task, as a person's would be.
+      setTimeout(() => {
+        const target = document.elementFromPoint(held.x, held.y);
+        if (target && root.contains(target)) target.click?.();
+      }, 0);
+    },
+    { once: true },
+  );
 }

@@ -27,8 +27,12 @@ export default function LoginScreen() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   // Opened from a shared game's link (the shell sent the signed-out visitor here and kept the path).
-  // Kept in this tab, which the server does not see: read once the page it rendered is hydrated.
-  const [sharedEventId, setSharedEventId] = useState(() => (serverRender() ? null : rememberedEventId()));
+  // Kept in this tab, which the server does not see: read once the page it rendered is hydrated,
+  // unless the server rendered this screen for that link itself (docs/server-rendering.md).
+  const [sharedEventId, setSharedEventId] = useState(() => {
+    const rendered = serverRender();
+    return rendered ? (rendered.sharedEventId ?? null) : rememberedEventId();
+  });
   useEffect(() => setSharedEventId((shown) => shown ?? rememberedEventId()), []);
   // Back from a provider's sign-in that did not succeed (/?error=…): say why, once, and leave the
   // address clean so that a reload does not say it again. Read after hydration, as the server's

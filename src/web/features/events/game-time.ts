@@ -1,5 +1,7 @@
-import { isKnownTimeZone, timeZoneName } from "#shared/time-zone-name.ts";
+import { isKnownTimeZone } from "#shared/time-zone-name.ts";
+import { renderedTimeZoneName } from "#web/lib/rendered-zone-name.ts";
 import { currentLanguage } from "#web/i18n/i18n.ts";
+import { serverRender } from "#web/lib/server-render.ts";
 import { formatDate, viewerTimeZone } from "./format.ts";
 
 // Apart from format.ts: the home screen never names a zone, and zone names are not part of its first
@@ -30,12 +32,16 @@ export function formatGameTime(
     const time = (iso: string) => formatDate(iso, { timeZone, hour: "numeric", minute: "2-digit", hour12: true });
     return `${time(game.startsAt)} - ${time(game.endsAt)}`;
   };
-  if (sameClockTime([game.startsAt, game.endsAt], gameZone, viewerZone)) return { date, hours: hoursIn(gameZone), yourTime: null };
+  // Rendered on the server for a device it does not know yet, the viewer's clock is a guess: the zone is named.
+  const guessed = serverRender()?.deviceGuessed === true;
+  if (sameClockTime([game.startsAt, game.endsAt], gameZone, viewerZone)) {
+    return { date, hours: guessed ? `${hoursIn(gameZone)} (${renderedTimeZoneName(gameZone, game.startsAt, currentLanguage())})` : hoursIn(gameZone), yourTime: null };
+  }
   const yourDay = formatDate(game.startsAt, { timeZone: viewerZone, weekday: "short", month: "short", day: "numeric" });
   return {
     date,
-    hours: `${hoursIn(gameZone)} (${timeZoneName(gameZone, game.startsAt, currentLanguage())})`,
-    yourTime: `${yourDay}, ${hoursIn(viewerZone)} (${timeZoneName(viewerZone, game.startsAt, currentLanguage())})`,
+    hours: `${hoursIn(gameZone)} (${renderedTimeZoneName(gameZone, game.startsAt, currentLanguage())})`,
+    yourTime: `${yourDay}, ${hoursIn(viewerZone)} (${renderedTimeZoneName(viewerZone, game.startsAt, currentLanguage())})`,
   };
 }
 

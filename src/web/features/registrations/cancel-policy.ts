@@ -2,7 +2,7 @@ import { refundAfterFeeCents, type FeeRule } from "#shared/money.ts";
 import { formatCents } from "#web/i18n/format-money.ts";
 import { currentLanguage, t } from "#web/i18n/i18n.ts";
 import { cancellationDeadline, isCancellable } from "#shared/registrations.ts";
-import { timeZoneName } from "#shared/time-zone-name.ts";
+import { renderedTimeZoneName } from "#web/lib/rendered-zone-name.ts";
 import { formatDate, viewerTimeZone } from "#web/features/events/format.ts";
 import { isKnownTimeZone, sameClockTime } from "#web/features/events/game-time.ts";
 
@@ -24,7 +24,7 @@ export function formatCancelDeadline(game: Game, viewerZone: string = viewerTime
   const deadline = cancellationDeadline(game.startsAt).toISOString();
   const text = formatDate(deadline, { timeZone: zone, weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", hour12: true });
   if (sameClockTime([deadline], zone, viewerZone)) return text;
-  return `${text} ${timeZoneName(zone, deadline, currentLanguage())}`;
+  return `${text} ${renderedTimeZoneName(zone, deadline, currentLanguage())}`;
 }
 
 /** Whether the deadline is still ahead: the rule the server cancels by (cancelling is allowed up to and including it). */

@@ -24,6 +24,8 @@ export const messages = {
   "shell.goalkeepers.none": "No goalkeepers",
   "shell.goalkeepers.count": "{count, plural, one {# goalkeeper} other {# goalkeepers}}",
   "shell.loading": "Loading...",
+  // A page rendered on the server, tapped before its script has started (src/web/public/boot.js): it acts once ready.
+  "shell.gettingReady": "Getting ready…",
   "shell.retry": "Retry",
   "shell.backToEvents": "Back to Events",
   "shell.loggedIn": "You are logged in!",

@@ -24,6 +24,7 @@ export const messages: Record<keyof typeof english, string> = {
   "shell.goalkeepers.none": "Pas de gardiens de but",
   "shell.goalkeepers.count": "{count, plural, one {# gardien de but} other {# gardiens de but}}",
   "shell.loading": "Chargement…",
+  "shell.gettingReady": "Un instant, la page se prépare…",
   "shell.retry": "Réessayer",
   "shell.backToEvents": "Retour aux parties",
   "shell.loggedIn": "Connexion réussie !",
