@@ -4,7 +4,7 @@
 export const LAYERS = {
   shared: ["src/shared"],
   infrastructure: ["server/db", "server/http", "server/i18n", "server/mail", "server/jobs", "server/cache"],
-  accounts: ["server/auth", "server/mobile"],
+  accounts: ["server/auth", "server/mobile", "server/push"],
   money: ["server/money"],
   "game core": ["server/events"],
   features: [

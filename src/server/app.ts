@@ -26,6 +26,7 @@ import { seriesRoutes } from "./series/routes.ts";
 import { checkInRoutes } from "./check-in/routes.ts";
 import { publishedTeamsRoutes, teamsRoutes } from "./teams/routes.ts";
 import { savedCardRoutes, simulatedBankRoutes } from "./cards/routes.ts";
+import { pushRoutes } from "./push/routes.ts";
 import { isStripeGateway } from "./money/processors/stripe.ts";
 import { stripeWebhookRoutes } from "./registrations/stripe-webhook.ts";
 import { placesRoutes } from "./places/routes.ts";
@@ -114,6 +115,7 @@ export function createApp(context: AppContext, web: WebFiles = {}) {
   app.route("/api/me/reminders", myReminderRoutes(context));
   app.route("/api/me", meRoutes(context));
   app.route("/api/me", savedCardRoutes(context));
+  app.route("/api/push", pushRoutes(context));
   // Before the event routes: /api/events/stream is not an event id.
   app.route("/api/events", liveRoutes(context));
   app.route("/api/events", eventRoutes(context));

@@ -66,6 +66,15 @@ const envSchema = z
     OIDC_CLIENT_ID: optionalString,
     OIDC_CLIENT_SECRET: optionalString,
     OIDC_LABEL: z.string().trim().min(1).max(40, "must be at most 40 characters (it is a button's text)").optional(),
+    // Web Push (docs/notifications.md): the VAPID key pair, set together for several instances (each
+    // would otherwise generate its own into DATA_DIR, and a subscription made with one would not work
+    // with the others); the subject a push service may write to, mailto: or https:.
+    VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, "must be a VAPID public key (URL-safe base64)").optional(),
+    VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, "must be a VAPID private key (URL-safe base64)").optional(),
+    // The push services a browser's subscription may point at, beyond the known ones (push/endpoint.ts):
+    // the server posts to that address, so in production only these are taken.
+    PUSH_SERVICE_HOSTS: z.string().default(""),
+    VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, "must be a mailto: or https:// address").optional(),
     GEOCODER: z.enum(["nominatim", "google", "none"]).default("nominatim"),
     GEOCODER_URL: webUrl().default("https://nominatim.openstreetmap.org"),
     GOOGLE_MAPS_API_KEY: optionalString,
@@ -141,6 +150,7 @@ const envSchema = z
         message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
       });
     }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) require(env.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY", "with the other VAPID key (the two are set together)");
     const oidc = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET", "OIDC_LABEL"] as const;
     if (oidc.some((name) => env[name]) && !oidc.every((name) => env[name])) {
       for (const name of oidc) if (!env[name]) require(name, `with ${oidc.filter((other) => env[other]).join(", ")} (the four are set together)`);
@@ -219,7 +229,20 @@ function toConfig(env: z.infer<typeof envSchema>, authSecret: string) {
       mailsPerRecipient: env.RATE_LIMIT_MAILS_PER_RECIPIENT,
     },
     live: { streamsPerAddress: env.LIVE_STREAMS_PER_ADDRESS },
+    /** Web Push's keys from the environment; without them, generated once into DATA_DIR (push/vapid.ts). */
+    push: {
+      vapidKeys: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : null,
+      subject: env.VAPID_SUBJECT ?? `mailto:${mailboxOf(env.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`)}`,
+      extraServiceHosts: env.PUSH_SERVICE_HOSTS.split(",")
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    },
   };
+}
+
+/** The address of a From line ("Kickoff" <no-reply@example.com> → no-reply@example.com). */
+function mailboxOf(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 }
 
 /** A sign-in provider: an OpenID Connect issuer and this app's client there. */

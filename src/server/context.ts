@@ -11,6 +11,7 @@ import { createLocalMailer, createSmtpMailer, type Mailer } from "./mail/mailer.
 import { createGateway } from "./money/processors/create-gateway.ts";
 import type { PaymentGateway } from "./money/processors/gateway.ts";
 import { createGeocoder, type Geocoder } from "./places/geocoders.ts";
+import { createPushChannels, type PushChannels } from "./push/channel.ts";
 import { prepareAccountDeletion } from "./registrations/release-user.ts";
 
 /**
@@ -43,6 +44,8 @@ export interface AppContext {
   limiter: RateLimiter;
   /** The place search of the game form (PLACES_*); null when none is configured. */
   geocoder: Geocoder | null;
+  /** Push notifications' channels: the VAPID identity and a sender per channel (docs/notifications.md). */
+  push: PushChannels;
   /** The clock of the rules (the 24-hour window, the regulars' window); tests set it. */
   now?: () => Date;
   /** How long a person's request may wait for a charge's outcome (registrations/join.ts); tests shorten it. */
@@ -53,7 +56,7 @@ export interface AppContext {
 export function createContext(
   config: Config,
   database: Database,
-  options: { mailer?: Mailer; gateway?: PaymentGateway; jobs?: JobQueue; listCache?: ListCache; live?: LiveUpdates; analytics?: Analytics } = {},
+  options: { mailer?: Mailer; gateway?: PaymentGateway; jobs?: JobQueue; listCache?: ListCache; live?: LiveUpdates; analytics?: Analytics; push?: PushChannels } = {},
 ): AppContext {
   const mailer = options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLocalMailer(database.db));
   const gateway = options.gateway ?? createGateway(config, database.db);
@@ -70,5 +73,6 @@ export function createContext(
   const analytics = options.analytics ?? createAnalytics({ pool: database.pool, timeZone: config.analytics.timeZone, publicUrl: config.publicUrl });
   const live = options.live ?? createLiveUpdates({ database, listCache });
   const limiter = new RateLimiter(config.rateLimits, databaseBucketStore(database.pool));
-  return { config, database, mailer, auth, gateway, jobs, listCache, analytics, live, limiter, geocoder: createGeocoder(config) };
+  const push = options.push ?? createPushChannels(config);
+  return { config, database, mailer, auth, gateway, jobs, listCache, analytics, live, limiter, geocoder: createGeocoder(config), push };
 }

@@ -13,6 +13,7 @@ import { startEmbeddedVacuum, startRateLimitPrune } from "./jobs/maintenance.ts"
 import { startNewEventMailWorkers } from "./events/new-event-mail-jobs.ts";
 import { bossJobQueue } from "./jobs/queue.ts";
 import { startRegistrationWorkers } from "./registrations/workers.ts";
+import { startPushWorkers } from "./push/workers.ts";
 import { startReminderWorkers } from "./reminders/workers.ts";
 import { startSeriesWorkers } from "./series/workers.ts";
 import { createContext } from "./context.ts";
@@ -45,6 +46,8 @@ async function main() {
     opened.push(async () => context.mailer.close());
     await context.live.start();
     opened.push(() => context.live.close());
+    // First: the other workers queue pushes beside their mails (docs/notifications.md).
+    await startPushWorkers(boss, context);
     await startAccountMailWorker(boss, context);
     await startNewEventMailWorkers(boss, context);
     await startRegistrationWorkers(boss, context);

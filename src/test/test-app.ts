@@ -4,6 +4,7 @@ import { startAccountMailWorker } from "#server/jobs/account-mail.ts";
 import { bossJobQueue } from "#server/jobs/queue.ts";
 import type { PaymentGateway } from "#server/money/processors/gateway.ts";
 import { startRegistrationWorkers } from "#server/registrations/workers.ts";
+import { startPushWorkers } from "#server/push/workers.ts";
 import { loadConfig } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import { createSmtpMailer } from "#server/mail/mailer.ts";
@@ -55,6 +56,7 @@ export async function createTestContext(
   const gateway = options.gateway?.(database.db);
   const services = createContext(config, database, { mailer, gateway, jobs: boss ? bossJobQueue(boss) : undefined });
   if (boss) {
+    await startPushWorkers(boss, services, { pollingIntervalSeconds: 0.5 });
     await startRegistrationWorkers(boss, services, { pollingIntervalSeconds: 0.5 });
     await startAccountMailWorker(boss, services, { pollingIntervalSeconds: 0.5 });
   }

@@ -12,3 +12,4 @@ export * from "./schema/analytics.ts";
 export * from "./schema/console.ts";
 export * from "./schema/teams.ts";
 export * from "./schema/calendar.ts";
+export * from "./schema/push.ts";

@@ -5,7 +5,8 @@ import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { event, newEventMailSent, openingReminder, user } from "#server/db/schema.ts";
 import { isEventId, summaryColumns, toEventSummary } from "./event-summary.ts";
-import type { Mailer } from "#server/mail/mailer.ts";
+import type { Mail, Mailer } from "#server/mail/mailer.ts";
+import { type PushDeps, queuePush } from "#server/push/queue-push.ts";
 import { mailLanguage } from "#server/mail/mail-language.ts";
 import { newEventMail } from "./new-event-mail.ts";
 import { regularsOf, regularsRuleOf } from "./regulars.ts";
@@ -50,6 +51,8 @@ export interface NewEventMailDeps {
   config: Pick<Config, "appName" | "publicUrl" | "authSecret" | "payments">;
   /** Wait before retrying recipients whose mail failed (tests shorten it). */
   followUpDelaySeconds?: number;
+  /** With these, a series game's opening is pushed too (docs/notifications.md). */
+  pushDeps?: PushDeps;
 }
 
 export function enqueueNewEventMail(jobs: JobQueue, eventId: string): Promise<void> {
@@ -59,9 +62,15 @@ export function enqueueNewEventMail(jobs: JobQueue, eventId: string): Promise<vo
 /** Creates the queues and starts their workers (main.ts, and tests that exercise the mail). */
 export async function startNewEventMailWorkers(
   boss: Boss,
-  context: Pick<AppContext, "database" | "mailer" | "config"> & Pick<NewEventMailDeps, "followUpDelaySeconds">,
+  context: Pick<AppContext, "database" | "mailer" | "config"> & Partial<Pick<AppContext, "jobs" | "push">> & Pick<NewEventMailDeps, "followUpDelaySeconds">,
 ): Promise<void> {
-  const deps: NewEventMailDeps = { db: context.database.db, mailer: context.mailer, config: context.config, followUpDelaySeconds: context.followUpDelaySeconds };
+  const deps: NewEventMailDeps = {
+    db: context.database.db,
+    mailer: context.mailer,
+    config: context.config,
+    followUpDelaySeconds: context.followUpDelaySeconds,
+    ...(context.push && { pushDeps: { database: context.database, jobs: context.jobs, push: context.push } }),
+  };
   const retries = { retryLimit: 3, retryDelay: 30, retryBackoff: true };
   await boss.createQueue(NEW_EVENT_MAIL_QUEUE, { name: NEW_EVENT_MAIL_QUEUE, ...retries });
   await boss.createQueue(NEW_EVENT_MAIL_BATCH_QUEUE, { name: NEW_EVENT_MAIL_BATCH_QUEUE, ...retries });
@@ -151,20 +160,21 @@ async function sendBatch(boss: Boss, deps: NewEventMailDeps, job: BatchJob): Pro
     const claimedIds = new Set(claimed.map((row) => row.userId));
     const group = candidates.filter((recipient) => claimedIds.has(recipient.id));
     const results = await Promise.allSettled(
-      group.map((recipient) =>
-        mailer.send(
-          newEventMail({
-            appName: config.appName,
-            currency: config.payments.currency,
-            to: recipient.email,
-            event: summary,
-            eventUrl: `${config.publicUrl}/event/${summary.id}`,
-            unsubscribeUrl: unsubscribeUrl(config, recipient.id),
-            language: mailLanguage(recipient.language),
-            regularsFirst: job.audience === "regulars",
-          }),
-        ),
-      ),
+      group.map(async (recipient) => {
+        const mail = newEventMail({
+          appName: config.appName,
+          currency: config.payments.currency,
+          to: recipient.email,
+          event: summary,
+          eventUrl: `${config.publicUrl}/event/${summary.id}`,
+          unsubscribeUrl: unsubscribeUrl(config, recipient.id),
+          language: mailLanguage(recipient.language),
+          regularsFirst: job.audience === "regulars",
+        });
+        await mailer.send(mail);
+        // A series game opening (regulars first, then everyone) is pushed too; a one-off game is mail only.
+        if (summary.seriesId && deps.pushDeps) await pushOpening(deps.pushDeps, recipient.id, mail);
+      }),
     );
     const failedHere: string[] = [];
     results.forEach((result, index) => {
@@ -216,4 +226,13 @@ function batchJobId(eventId: string, firstUserId: string, attempt: number, audie
   const hex = createHash("sha256").update(key).digest("hex");
   // Shaped as a version-4-style uuid so it fits pg-boss's uuid column.
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** The opening pushed beside its mail; a push that cannot be queued is logged (the mail went). */
+async function pushOpening(deps: PushDeps, userId: string, mail: Mail): Promise<void> {
+  if (!mail.news) return;
+  const { game, headline, path } = mail.news;
+  await queuePush(deps, { userId, kind: "openings", game, message: { title: mail.subject, body: headline, url: path, tag: `openings:${game.id}` } }).catch((error: unknown) =>
+    console.error("the push beside a series game's opening could not be queued; the mail was sent", error),
+  );
 }

@@ -66,6 +66,7 @@ export function newEventMail(options: {
     text,
     html,
     headers: { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    news: { game: { id: event.id, startsAt: new Date(event.startsAt) }, headline: regularsNote ?? t("mail.newEvent.introWithTitle", { title: event.title }), path: `/event/${event.id}` },
     // One announcement per game, audience and person: a batch sent again is the same message.
     messageId: messageIdOf(eventUrl, `${options.regularsFirst ? "new_event_regulars" : "new_event"}.${event.id}.${digest(to.trim().toLowerCase())}`),
   };

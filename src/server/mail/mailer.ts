@@ -17,6 +17,18 @@ export interface Mail {
    * after a crash is the same message, which clients show once (docs/mails.md).
    */
   messageId?: string;
+  /**
+   * What a push beside this mail says of it (docs/notifications.md): the game it is about and its
+   * first line; the push's title is the subject. Never sent as a header.
+   */
+  news?: MailNews;
+}
+
+export interface MailNews {
+  game: { id: string; startsAt: Date };
+  headline: string;
+  /** The app's path to open ("/event/…"). */
+  path: string;
 }
 
 export interface MailAttachment {

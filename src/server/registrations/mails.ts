@@ -336,5 +336,7 @@ function mail(
     `<p>${mailButton(t("mail.common.seeGame"), url)}</p>`,
     mailSpelledLink(t("mail.common.openLink"), url),
   ]);
-  return { to, subject: content.subject, text, html, ...(content.messageId && { messageId: content.messageId }) };
+  // A push beside it tells its first line (push-after-mail.ts).
+  const news = { game: { id: game.id, startsAt: game.startsAt }, headline: content.paragraphs[0] ?? content.subject, path: `/event/${game.id}` };
+  return { to, subject: content.subject, text, html, news, ...(content.messageId && { messageId: content.messageId }) };
 }

@@ -6,6 +6,8 @@ import type { Mail, Mailer } from "#server/mail/mailer.ts";
 import { feeRuleOf, type RegistrationDeps } from "./deps.ts";
 import { REGISTRATION_MAIL_QUEUE, type RegistrationMailJob } from "./jobs.ts";
 import { composeRegistrationMail } from "./mails.ts";
+import { pushAfterMail } from "./push-after-mail.ts";
+import type { PushChannels } from "#server/push/channel.ts";
 
 /**
  * Mail jobs a worker takes at once. A full batch is followed at once by the next (workers.ts), so a
@@ -38,7 +40,7 @@ export function inReportedOrder(jobs: readonly MailJob[]): MailJob[] {
  * together for pg-boss to retry, so a later mail never overtakes an earlier one; the others are sent
  * (and completed by pg-boss when this returns). A mail with nothing left to say (null) is done.
  */
-export async function sendMailBatch(boss: Pick<Boss, "fail" | "send">, deps: RegistrationDeps & { mailer: Mailer }, jobs: readonly MailJob[]): Promise<void> {
+export async function sendMailBatch(boss: Pick<Boss, "fail" | "send">, deps: RegistrationDeps & { mailer: Mailer; push?: PushChannels }, jobs: readonly MailJob[]): Promise<void> {
   const context = { ...deps.config, feeRule: feeRuleOf(deps) };
   // A person's mail that an earlier one, outside this batch, has not gone before yet waits for it.
   const waiting = await behindEarlierMails(deps, jobs);
@@ -83,13 +85,14 @@ export async function sendMailBatch(boss: Pick<Boss, "fail" | "send">, deps: Reg
     byRecipient.set(recipient, [...(byRecipient.get(recipient) ?? []), { job, mail: result.mail }]);
   }
   await inParallel([...byRecipient.values()], RECIPIENTS_AT_ONCE, async (queue) => {
-    for (const [index, { mail }] of queue.entries()) {
+    for (const [index, { job, mail }] of queue.entries()) {
       try {
         await deps.mailer.send(mail);
       } catch (error) {
         failed.push({ ids: queue.slice(index).map((entry) => entry.job.id), error });
         return;
       }
+      await pushAfterMail(deps, job.data, mail);
     }
   });
   for (const { ids, error } of failed) {

@@ -1,5 +1,6 @@
 import type { Boss } from "#server/jobs/boss.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
+import type { PushChannels } from "#server/push/channel.ts";
 import type { RegistrationDeps } from "./deps.ts";
 import { captureHold } from "#server/money/capture-hold.ts";
 import { executeRefund } from "#server/money/execute-refund.ts";
@@ -22,7 +23,7 @@ export const RECOVER_CRON = "* * * * *";
  */
 export async function startRegistrationWorkers(
   boss: Boss,
-  deps: RegistrationDeps & { mailer: Mailer },
+  deps: RegistrationDeps & { mailer: Mailer; push?: PushChannels },
   options: { pollingIntervalSeconds?: number } = {},
 ): Promise<void> {
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;

@@ -2,7 +2,13 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { gameReminder } from "#server/db/schema.ts";
-import type { Mailer } from "#server/mail/mailer.ts";
+import type { Mail, Mailer } from "#server/mail/mailer.ts";
+import type { Database } from "#server/db/client.ts";
+import type { JobQueue } from "#server/jobs/queue.ts";
+import { translate } from "#server/i18n/translate.ts";
+import type { Language } from "#shared/language.ts";
+import type { PushChannels } from "#server/push/channel.ts";
+import { queuePush } from "#server/push/queue-push.ts";
 import { unsubscribeUrl } from "#server/mail/unsubscribe.ts";
 import { reminderDue } from "./reminder-kinds.ts";
 import { mailLanguage } from "#server/mail/mail-language.ts";
@@ -13,6 +19,10 @@ export interface ReminderDeps {
   db: Db;
   mailer: Mailer;
   config: Pick<Config, "appName" | "publicUrl" | "authSecret">;
+  /** With these, the reminder is pushed too (docs/notifications.md). */
+  database?: Database;
+  jobs?: JobQueue;
+  push?: PushChannels;
 }
 
 /**
@@ -48,8 +58,7 @@ export async function sendReminder(deps: ReminderDeps, job: ReminderMailJob, now
     limit 1`);
   const row = rows[0];
   if (!row) return "skipped";
-  await mailer.send(
-    reminderMail({
+  const mail = reminderMail({
       appName: config.appName,
       to: row.email,
       kind: job.kind,
@@ -68,8 +77,23 @@ export async function sendReminder(deps: ReminderDeps, job: ReminderMailJob, now
       unsubscribeUrl: unsubscribeUrl(config, job.userId, "game-reminders"),
       now,
       language: mailLanguage(row.language),
-    }),
-  );
+    });
+  await mailer.send(mail);
   await db.update(gameReminder).set({ sentAt: new Date() }).where(claim);
+  await pushReminder(deps, job, mail, { id: row.id, startsAt: new Date(row.starts_at), title: row.title, language: mailLanguage(row.language) });
   return "sent";
+}
+
+/** The reminder pushed beside its mail: the subject, and the line saying when the game is. A push that cannot be queued is logged; the mail went. */
+async function pushReminder(deps: ReminderDeps, job: ReminderMailJob, mail: Mail, game: { id: string; startsAt: Date; title: string; language: Language }): Promise<void> {
+  if (!deps.push || !deps.database) return;
+  try {
+    const body = translate(game.language, job.kind === "24h" ? "mail.reminder.intro24h" : "mail.reminder.intro2h", { title: game.title });
+    await queuePush(
+      { database: deps.database, jobs: deps.jobs, push: deps.push },
+      { userId: job.userId, kind: "reminders", game: { id: game.id, startsAt: game.startsAt }, message: { title: mail.subject, body, url: `/event/${game.id}`, tag: `reminders:${game.id}` } },
+    );
+  } catch (error) {
+    console.error("the push beside a reminder could not be queued; the mail was sent", error);
+  }
 }

@@ -60,6 +60,9 @@ export const messages = {
   "errors.registration.notOpenYet": "Registration for this game is not open yet.",
   "errors.registration.noSpotHeld": "You hold no spot in this game.",
   "errors.cards.notFound": "That card was not found.",
+  "errors.push.mutedBoolean": "Say whether the game is muted: true or false.",
+  "errors.push.deviceNotFound": "That device no longer receives notifications.",
+  "errors.push.unknownService": "This browser’s push service is not one Kickoff sends to.",
 
   // Analytics, places, cards' and games' edits, the request's size.
   "errors.analytics.startDate": "Enter the start date as YYYY-MM-DD.",

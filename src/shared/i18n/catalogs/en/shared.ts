@@ -144,6 +144,8 @@ export const messages = {
   "shared.analytics.host": "must be a host name",
   "shared.gameOn.minPlayersRange": "The players needed must be a whole number from 1 to the game's maximum.",
   "shared.gameOn.minGoalkeepersRange": "The goalkeepers needed must be a whole number, at most the goalkeeper spots.",
+  "shared.push.quietTime": "Quiet hours are a time of day, such as 22:00.",
+  "shared.push.subscriptionInvalid": "This device’s push subscription could not be read. Try turning notifications on again.",
   "shared.gameOn.decideHoursRange": "Decide between {min} and {max} hours before kick-off.",
   "shared.gameOn.pitchNeedsGameOn": "Splitting the pitch needs a minimum of players: the cost is shared when the game is decided.",
   "shared.gameOn.pitchNeedsPrice": "Give the most a player pays: it is what their card is held for.",

@@ -56,6 +56,9 @@ export const messages: Record<keyof typeof english, string> = {
   "errors.registration.notOpenYet": "Les inscriptions à cette partie ne sont pas encore ouvertes.",
   "errors.registration.noSpotHeld": "Vous n’avez pas de place dans cette partie.",
   "errors.cards.notFound": "Cette carte est introuvable.",
+  "errors.push.mutedBoolean": "Indiquez si la partie est en sourdine : true ou false.",
+  "errors.push.deviceNotFound": "Cet appareil ne reçoit plus de notifications.",
+  "errors.push.unknownService": "Kickoff n’envoie pas de notifications au service de ce navigateur.",
 
   // Analytics, places, cards' and games' edits, the request's size.
   "errors.analytics.startDate": "Entrez la date de début au format AAAA-MM-JJ.",

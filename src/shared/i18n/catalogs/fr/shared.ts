@@ -132,6 +132,8 @@ export const messages: Record<keyof typeof english, string> = {
   "shared.analytics.host": "doit être un nom d’hôte",
   "shared.gameOn.minPlayersRange": "Le nombre de joueurs requis doit être un nombre entier de 1 au maximum de la partie.",
   "shared.gameOn.minGoalkeepersRange": "Le nombre de gardiens requis doit être un nombre entier, au plus le nombre de places de gardien.",
+  "shared.push.quietTime": "Les heures calmes sont une heure du jour, comme 22:00.",
+  "shared.push.subscriptionInvalid": "L’abonnement aux notifications de cet appareil est illisible. Réactivez les notifications.",
   "shared.gameOn.decideHoursRange": "Décidez entre {min} et {max} heures avant le coup d’envoi.",
   "shared.gameOn.pitchNeedsGameOn": "Partager le terrain demande un minimum de joueurs : le coût est partagé quand la partie est décidée.",
   "shared.gameOn.pitchNeedsPrice": "Indiquez le montant maximal par joueur : c’est ce qui est bloqué sur sa carte.",
