@@ -7,7 +7,6 @@ import { createTestContext, signUpVerified, type TestClient, type TestContext } 
 import { pushSubscription } from "#server/db/schema.ts";
 import { queuePush } from "./queue-push.ts";
 
-const HOUR = 3_600_000;
 
 /**
  * Pushes end to end (docs/notifications.md): through the HTTP app with the background jobs running,
