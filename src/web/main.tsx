@@ -11,6 +11,7 @@ import { setServerRender } from "./lib/server-render.ts";
 import { activateLanguage, startLanguage } from "./i18n/i18n.ts";
 import { screenLoaders } from "./screens.ts";
 import { rememberEventPath } from "./lib/paths.ts";
+import { rememberOpenedPath } from "./lib/opened-path.ts";
 import "./styles.css";
 
 const queryClient = createQueryClient();
@@ -22,10 +23,9 @@ const rendered = readServerRender();
 // browser goes there first, as the shell's redirect would, keeping the game to return to after login.
 if (rendered?.location && rendered.location !== window.location.pathname) {
   rememberEventPath(window.location.pathname);
-  // The game's link counts as that game opened, signed out, as it did when the shell redirected
-  // (app-shell.tsx counts the login screen next; docs/decisions/018-first-party-analytics.md).
-  const opened = window.location.pathname;
-  import("./lib/analytics.ts").then(({ countView }) => countView(opened, false)).catch(() => undefined);
+  // The game's link counts as that game opened, signed out, before the login screen it shows
+  // (lib/opened-path.ts; docs/decisions/018-first-party-analytics.md).
+  rememberOpenedPath(window.location.pathname);
   window.history.replaceState(window.history.state, "", rendered.location);
 }
 for (const answer of rendered?.queries ?? []) queryClient.setQueryData(answer.key, answer.data, { updatedAt: answer.updatedAt });

@@ -12,7 +12,7 @@ const KNOWN_PUSH_SERVICES = ["fcm.googleapis.com", "android.googleapis.com", "pu
  * PUSH_SERVICE_HOSTS) is taken, never an address inside the network. Outside production any http(s)
  * endpoint is, so a push service on loopback serves the tests.
  */
-export function endpointAllowed(endpoint: string, config: Pick<Config, "production" | "push">): boolean {
+export function endpointAllowed(endpoint: string, config: Pick<Config, "production"> & { push: Pick<Config["push"], "extraServiceHosts"> }): boolean {
   let url: URL;
   try {
     url = new URL(endpoint);

@@ -1,5 +1,6 @@
 import type { Hit } from "#shared/analytics.ts";
 import { apiUrl } from "./app-origin.ts";
+import { takeOpenedPath } from "./opened-path.ts";
 
 /**
  * First-party analytics (docs/decisions/018-first-party-analytics.md): one beacon per screen
@@ -13,6 +14,9 @@ let firstView = true;
 
 /** A screen is shown: the app's path, and whether a verified account is signed in ("/" is then Home, else Login). */
 export function countView(path: string, signedIn: boolean): void {
+  // A game's link answered with the login screen counts as that game opened first (opened-path.ts).
+  const opened = takeOpenedPath();
+  if (opened && opened !== path) countView(opened, false);
   // The same screen again (a re-render, React's development double effects) is not another view.
   const screen = `${path}|${signedIn}`;
   if (screen === lastScreen) return;

@@ -1,6 +1,6 @@
 // Service worker: the app shell works offline-first; the API is always fetched from the network
 // (the page keeps the last answers it showed itself: src/web/lib/saved-answers.ts).
-const CACHE = "kickoff-shell-v4";
+const CACHE = "kickoff-shell-v5";
 // The page's saved answers: kept across versions (the page deletes them when the session ends).
 const DATA_CACHE = "kickoff-data-v1";
 
@@ -90,3 +90,43 @@ self.addEventListener("fetch", (event) => {
 function isAsset(response) {
   return response.ok && !(response.headers.get("content-type") ?? "").startsWith("text/html");
 }
+
+// Push notifications (docs/notifications.md): the server sends { title, body, url, tag } encrypted to
+// this browser; it is shown at once (userVisibleOnly), one per game and kind (the tag replaces the last).
+self.addEventListener("push", (event) => {
+  let message = {};
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch {
+    message = { title: event.data ? event.data.text() : "" };
+  }
+  const title = typeof message.title === "string" && message.title ? message.title : "Kickoff";
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: typeof message.body === "string" ? message.body : "",
+      tag: typeof message.tag === "string" ? message.tag : undefined,
+      icon: "/icon-192.png",
+      badge: "/icon-192.png",
+      data: { url: typeof message.url === "string" && message.url.startsWith("/") ? message.url : "/" },
+    }),
+  );
+});
+
+// A tap opens the game: in a window of the app already open (brought forward), else a new one.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  event.waitUntil(openFromNotification(event.notification.data?.url ?? "/"));
+});
+
+/** Opens the app's `path` (the e2e spec calls it as a tap would: headless Chromium has no tap on a notification). */
+function openFromNotification(path) {
+  const url = new URL(path, self.location.origin).href;
+  // Only windows this worker controls can be navigated.
+  return self.clients.matchAll({ type: "window" }).then((windows) => {
+    const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+    if (!open) return self.clients.openWindow(url);
+    // Brought forward where the tap allows it; the game opens in it either way.
+    return open.navigate(url).then((client) => (client ?? open).focus().catch(() => client ?? open));
+  });
+}
+self.openFromNotification = openFromNotification;

@@ -31,6 +31,7 @@ import { MyGuests } from "#web/features/registrations/components/my-guests.tsx";
 import { useGuestDraft } from "#web/features/registrations/hooks/use-guest-draft.ts";
 import { RefundIssues } from "#web/features/registrations/components/refund-issues.tsx";
 import { RegularsStanding } from "#web/features/registrations/components/regulars-standing.tsx";
+import { GamePushPanel } from "#web/features/push/components/game-push-panel.tsx";
 import { ViewerStatusBox } from "#web/features/registrations/components/viewer-status-box.tsx";
 import { eventActions, eventRefreshInterval, hasPaidSpots } from "#web/features/registrations/event-actions.ts";
 import { opensText } from "#web/features/registrations/opens-text.ts";
@@ -192,6 +193,7 @@ export default function EventScreen() {
           )}
           <RegularsStanding event={data} now={now} signedIn={Boolean(user)} mayJoinNow={mayJoinNow} />
           <ViewerStatusBox event={data} now={now} />
+          {user && <GamePushPanel event={data} />}
           <MyGuests event={data} now={now} />
           <FailedAutoChargeNotice
             event={data}

@@ -10,6 +10,7 @@ import { useNotify } from "#web/components/notification.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { CalendarFeedSection } from "#web/features/calendar/components/calendar-feed-section.tsx";
 import { GameRemindersSection } from "#web/features/calendar/components/game-reminders-section.tsx";
+import { PushSection } from "#web/features/push/components/push-section.tsx";
 import { AccountDeletionGames } from "#web/features/account/components/account-deletion-games.tsx";
 import { useAccountDeletionPreview } from "#web/features/account/hooks/use-account-deletion-preview.ts";
 import { QueryError } from "#web/features/events/components/query-error.tsx";
@@ -37,6 +38,7 @@ export default function ProfileScreen() {
         <LanguageSwitch label={t("account.profile.language.label")} />
       </Section>
       <GameRemindersSection />
+      <PushSection />
       <CalendarFeedSection />
       <SavedCardsSection />
       <UpdateEmail user={user} />

@@ -347,4 +347,13 @@ export const messages = {
   "event.gameOn.holdTerms": "Nothing is charged now: {price} is held on your card and charged only if the game is on when it is decided ({decides}). If it is called off, or you give up your spot before then, nothing is charged.",
   "event.gameOn.holdConsent": "I agree that {price} is held on my card and charged if the game is on.",
   "event.gameOn.holdButton": "Hold {price}",
+  "event.push.offerTitle": "Notifications",
+  "event.push.offer": "Get a notification on this device when a spot is yours or your game changes?",
+  "event.push.turnOn": "Turn on notifications",
+  "event.push.notNow": "Not now",
+  "event.push.working": "Working…",
+  "event.push.blocked": "Notifications are blocked for Kickoff in this browser’s settings.",
+  "event.push.failed": "Notifications could not be changed: {reason}",
+  "event.push.forThisGame": "Notifications for this game",
+  "event.push.forThisGameHint": "Off: this game’s news comes by email only.",
 } as const;

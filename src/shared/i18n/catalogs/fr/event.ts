@@ -339,4 +339,13 @@ export const messages: Record<keyof typeof english, string> = {
   "event.gameOn.holdTerms": "Rien n’est débité maintenant : {price} est bloqué sur votre carte et débité seulement si la partie a lieu à la décision ({decides}). Si elle est annulée, ou si vous libérez votre place avant, rien n’est débité.",
   "event.gameOn.holdConsent": "J’accepte que {price} soit bloqué sur ma carte et débité si la partie a lieu.",
   "event.gameOn.holdButton": "Bloquer {price}",
+  "event.push.offerTitle": "Notifications",
+  "event.push.offer": "Recevoir une notification sur cet appareil quand une place est à vous ou que votre partie change ?",
+  "event.push.turnOn": "Activer les notifications",
+  "event.push.notNow": "Pas maintenant",
+  "event.push.working": "En cours…",
+  "event.push.blocked": "Les notifications de Kickoff sont bloquées dans les réglages de ce navigateur.",
+  "event.push.failed": "Les notifications n’ont pas pu être modifiées : {reason}",
+  "event.push.forThisGame": "Notifications pour cette partie",
+  "event.push.forThisGameHint": "Désactivées : les nouvelles de cette partie arrivent par courriel seulement.",
 };

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startPushService, type TestPushService } from "#test/push-service.ts";
+import { createVerifiedUser, login } from "./support/accounts.ts";
+import { expectNoAxeViolations } from "./support/axe.ts";
+import { baseURL, useBrowser } from "./support/browser.ts";
+import { screenshotOnScreen } from "./support/pages.ts";
+import { adminAccount, joinGame, seedGame, uniqueTitle, useDatabase } from "./support/games.ts";
+
+/**
+ * Push notifications in Chromium at 375 px (docs/notifications.md): turned on from the profile, a
+ * game's news sent by the server to a real Web Push service on loopback (which checks the VAPID
+ * signature and decrypts it), handed to the app's service worker and shown, and its tap opening the
+ * game. Two stand-ins, as headless Chromium reaches no push service and has no notification to tap:
+ * the browser's PushManager hands out the loopback service's subscription (as the mobile spec's
+ * bridge stands in for Capacitor), the push goes into the worker through DevTools'
+ * ServiceWorker.deliverPushMessage, and the tap calls the worker's own click handler.
+ */
+const { newPage } = useBrowser();
+const database = useDatabase();
+let service: TestPushService;
+beforeAll(async () => {
+  service = await startPushService();
+});
+afterAll(async () => {
+  await service?.close();
+});
+
+/** In the page, before any script: PushManager as a browser with a push service would be, subscribing at `subscription`. */
+function pushManagerStandIn(subscription: { endpoint: string; keys: { p256dh: string; auth: string } }) {
+  let current: PushSubscription | null = null;
+  PushManager.prototype.getSubscription = async () => current;
+  PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
+    const key = options?.applicationServerKey as Uint8Array;
+    current = {
+      endpoint: subscription.endpoint,
+      expirationTime: null,
+      options: { applicationServerKey: key.slice().buffer, userVisibleOnly: true },
+      toJSON: () => ({ endpoint: subscription.endpoint, keys: subscription.keys }),
+      unsubscribe: async () => {
+        current = null;
+        return true;
+      },
+      getKey: () => null,
+    } as unknown as PushSubscription;
+    return current;
+  };
+}
+
+describe("push notifications at 375 px", () => {
+  it("turned on from the profile, a game's news is pushed, shown by the service worker, and its tap opens the game", { timeout: 120_000 }, async () => {
+    const user = await createVerifiedUser({ firstName: "Paula", lastName: "Push" });
+    const page = await newPage({ width: 375, height: 760, isMobile: true, hasTouch: true, permissions: ["notifications"] });
+    await login(page, user);
+    const { publicKey } = (await (await page.request.get("/api/push")).json()) as { publicKey: string };
+    const subscription = await service.subscribe(publicKey);
+    await page.context().addInitScript(pushManagerStandIn, { endpoint: subscription.endpoint, keys: subscription.keys });
+
+    await page.goto("/profile");
+    const section = page.getByRole("region", { name: "Notifications on this device" });
+    await section.getByText("Notifications are off on this device.").waitFor();
+    await section.getByRole("button", { name: "Turn on notifications" }).click();
+    await section.getByText("Notifications are on for this device.").waitFor();
+    await section.getByText("Chrome · Linux").waitFor();
+    // No quiet hours: the same time twice (the default, 22:00–08:00 on this device's clock, could hold the push).
+    await section.getByLabel("From").fill("00:00");
+    await section.getByLabel("Until").fill("00:00");
+    await section.getByRole("button", { name: "Save quiet hours" }).click();
+    await section.getByText("Quiet hours saved.").waitFor();
+    await expectNoAxeViolations(page, section);
+    await screenshotOnScreen(page, "push-profile-375");
+
+    // The organiser cancels a game Paula is in: the mail, and the push beside it.
+    const game = await seedGame(database(), { title: uniqueTitle("Push Night"), costCents: 0 });
+    await joinGame(page, game, { role: "player" });
+    const admin = await newPage();
+    await login(admin, await adminAccount());
+    expect((await admin.request.post(`/api/events/${game.id}/cancel`, { data: { message: "The pitch is closed." } })).status()).toBe(200);
+    await expect.poll(() => service.received(subscription.clientHash), { timeout: 30_000 }).toHaveLength(1);
+    const [pushed] = await service.received(subscription.clientHash);
+    expect(pushed).toEqual({ title: `Cancelled: ${game.title}`, body: expect.any(String), url: `/event/${game.id}`, tag: `changes:${game.id}` });
+
+    // Into the service worker, as the browser's push service would hand it over; it shows it.
+    const devtools = await page.context().newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) => {
+      devtools.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+        const found = registrations.find((registration) => !registration.isDeleted && registration.scopeURL.startsWith(baseURL()));
+        if (found) resolve(found.registrationId);
+      });
+    });
+    await devtools.send("ServiceWorker.enable");
+    await devtools.send("ServiceWorker.deliverPushMessage", { origin: new URL(baseURL()).origin, registrationId: await registrationId, data: JSON.stringify(pushed) });
+    const shown = () =>
+      page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => ({ title: notification.title, body: notification.body, data: notification.data as unknown })));
+    await expect.poll(shown, { timeout: 15_000 }).toEqual([{ title: `Cancelled: ${game.title}`, body: (pushed as { body: string }).body, data: { url: `/event/${game.id}` } }]);
+
+    // The tap: the worker's click handler opens the game in this window.
+    const [worker] = page.context().serviceWorkers();
+    await worker!.evaluate(async () => {
+      const scope = self as unknown as { registration: ServiceWorkerRegistration; openFromNotification(path: string): Promise<unknown> };
+      const [notification] = await scope.registration.getNotifications();
+      notification!.close();
+      await scope.openFromNotification((notification!.data as { url: string }).url);
+    });
+    await page.waitForURL(`**/event/${game.id}`);
+    await page.getByRole("heading", { name: game.title, level: 1 }).waitFor();
+  });
+});
