@@ -3,8 +3,8 @@ import { startPushService, type TestPushService } from "#test/push-service.ts";
 import { createVerifiedUser, login } from "./support/accounts.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { baseURL, useBrowser } from "./support/browser.ts";
-import { screenshotOnScreen } from "./support/pages.ts";
-import { adminAccount, joinGame, seedGame, uniqueTitle, useDatabase } from "./support/games.ts";
+import { openGame, screenshotOnScreen } from "./support/pages.ts";
+import { adminAccount, joinGame, seedGame, seedRegistrations, uniqueTitle, useDatabase } from "./support/games.ts";
 
 /**
  * Push notifications in Chromium at 375 px (docs/notifications.md): turned on from the profile, a
@@ -103,5 +103,38 @@ describe("push notifications at 375 px", () => {
     });
     await page.waitForURL(`**/event/${game.id}`);
     await page.getByRole("heading", { name: game.title, level: 1 }).waitFor();
+  });
+
+  it("offers notifications after joining a waitlist, never before; once on, the game can be muted", { timeout: 120_000 }, async () => {
+    const user = await createVerifiedUser({ firstName: "Wanda", lastName: "Waiting" });
+    const page = await newPage({ width: 375, height: 760, isMobile: true, hasTouch: true, permissions: ["notifications"] });
+    await login(page, user);
+    const { publicKey } = (await (await page.request.get("/api/push")).json()) as { publicKey: string };
+    const subscription = await service.subscribe(publicKey);
+    await page.context().addInitScript(pushManagerStandIn, { endpoint: subscription.endpoint, keys: subscription.keys });
+    const game = await seedGame(database(), { title: uniqueTitle("Full Push"), costCents: 0, maxPlayers: 1 });
+    await seedRegistrations(database(), game, ["Hal Holder"], { status: "confirmed" });
+
+    await openGame(page, game);
+    const offer = page.getByRole("region", { name: "Notifications" });
+    // Nothing is asked before the viewer waits for anything.
+    await page.getByRole("button", { name: /^Join/ }).first().waitFor();
+    expect(await offer.count()).toBe(0);
+    await page.getByRole("button", { name: /^Join/ }).first().click();
+    await page.getByText("You have been successfully added to the Player Waitlist!").waitFor();
+    await offer.getByText("Get a notification on this device when a spot is yours or your game changes?").waitFor();
+    await expectNoAxeViolations(page, offer);
+    await offer.getByRole("button", { name: "Turn on notifications" }).click();
+
+    // On: the offer goes, and this game's switch is there, on.
+    const forThisGame = page.getByRole("switch", { name: "Notifications for this game" });
+    await forThisGame.waitFor();
+    expect(await offer.count()).toBe(0);
+    expect(await forThisGame.isChecked()).toBe(true);
+    await forThisGame.click();
+    await expect.poll(async () => (await (await page.request.get(`/api/push/mutes/${game.id}`)).json()) as unknown).toEqual({ muted: true });
+    expect(await forThisGame.isChecked()).toBe(false);
+    const { rows } = await database().query(`select count(*)::int as count from push_subscription s join "user" u on u.id = s.user_id where u.email = $1`, [user.email]);
+    expect(rows).toEqual([{ count: 1 }]);
   });
 });

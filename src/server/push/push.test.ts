@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PushOverview } from "#shared/push.ts";
 import { eventually, insertGame, join } from "#test/payments.ts";
 import { startPushService, type TestPushService } from "#test/push-service.ts";
-import { createTestContext, signUpVerified, type TestClient, type TestContext } from "#test/test-app.ts";
-import { pushSubscription } from "#server/db/schema.ts";
+import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type TestContext } from "#test/test-app.ts";
+import { pushSubscription, user } from "#server/db/schema.ts";
 import { queuePush } from "./queue-push.ts";
 
 
@@ -68,6 +68,17 @@ describe("push notifications", () => {
     // The profile lists the device by its browser and system.
     const overview = await waiting.client.json<PushOverview>("GET", "/api/push");
     expect(overview.body.devices.map((device) => device.label)).toEqual(["Chrome · Android"]);
+  });
+
+  it("pushes in the reader's language, as their mail is written: a French reader's cancellation", async () => {
+    const admin = await signUpVerified(context, { email: ADMIN_EMAIL });
+    const game = await insertGame(context, { costCents: 0, title: "Partie du jeudi" });
+    const french = await subscribed();
+    await context.database.db.update(user).set({ language: "fr" }).where(eq(user.id, french.userId));
+    expect((await join(french.client, game.id, { role: "player" })).status).toBe(201);
+    expect((await admin.client.json("POST", `/api/events/${game.id}/cancel`, { message: "Terrain fermé." })).status).toBe(200);
+    const [push] = await received(french.subscription.clientHash, 1);
+    expect(push).toMatchObject({ title: "Annulée : Partie du jeudi", url: `/event/${game.id}`, tag: `changes:${game.id}` });
   });
 
   it("removes a subscription the push service says is gone (410), and sends to it no more", async () => {
