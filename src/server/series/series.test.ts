@@ -106,6 +106,24 @@ describe("creating a series", () => {
   });
 });
 
+describe("a game-on series (docs/game-on.md)", () => {
+  it("gives each game the template's minimum, goalkeepers needed and decision, each game open until it is decided", async () => {
+    const body = await createSeries(
+      { title: "Game-on Thursdays", includeGoalkeepers: true, maxGoalkeepers: 2, gameOnMinPlayers: 8, gameOnMinGoalkeepers: 1, gameOnDecideHours: 36 },
+      { gameCount: 3 },
+    );
+    const games = await gamesOf(body.series.id);
+    expect(games).toHaveLength(3);
+    for (const game of games) expect(game).toMatchObject({ gameOnMinPlayers: 8, gameOnMinGoalkeepers: 1, gameOnDecideHours: 36, gameOnState: "open" });
+    const detail = await eventAs(admin, games[0]!.id);
+    expect(detail.gameOn).toMatchObject({ minPlayers: 8, minGoalkeepers: 1, decideHours: 36, state: "open" });
+    // The same checks as a single game's form: goalkeepers needed beyond the goalkeeper spots is refused.
+    const bad = await admin.json<ErrorBody>("POST", "/api/admin/series", seriesBody({ includeGoalkeepers: true, maxGoalkeepers: 1, gameOnMinPlayers: 8, gameOnMinGoalkeepers: 2 }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toEqual({ gameOnMinGoalkeepers: "The goalkeepers needed must be a whole number, at most the goalkeeper spots." });
+  });
+});
+
 describe("generating games", () => {
   it("keeps 19:00 in Toronto across the changes of clocks in November and March", async () => {
     const { series } = await createSeries({ title: "Clockwork" }, { gameCount: 60 });
