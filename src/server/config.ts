@@ -74,6 +74,10 @@ const envSchema = z
     // The push services a browser's subscription may point at, beyond the known ones (push/endpoint.ts):
     // the server posts to that address, so in production only these are taken.
     PUSH_SERVICE_HOSTS: z.string().default(""),
+    // The mobile app's pushes through Firebase Cloud Messaging (push/native-sender.ts): the service
+    // account's key file; FCM_API_URL only for tests (a stand-in on loopback).
+    FCM_SERVICE_ACCOUNT_FILE: optionalString,
+    FCM_API_URL: webUrl().optional(),
     VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, "must be a mailto: or https:// address").optional(),
     GEOCODER: z.enum(["nominatim", "google", "none"]).default("nominatim"),
     GEOCODER_URL: webUrl().default("https://nominatim.openstreetmap.org"),
@@ -233,6 +237,7 @@ function toConfig(env: z.infer<typeof envSchema>, authSecret: string) {
     push: {
       vapidKeys: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : null,
       subject: env.VAPID_SUBJECT ?? `mailto:${mailboxOf(env.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`)}`,
+      fcm: env.FCM_SERVICE_ACCOUNT_FILE ? { serviceAccountFile: env.FCM_SERVICE_ACCOUNT_FILE, apiUrl: env.FCM_API_URL } : null,
       extraServiceHosts: env.PUSH_SERVICE_HOSTS.split(",")
         .map((host) => host.trim().toLowerCase())
         .filter(Boolean),

@@ -84,3 +84,14 @@ export function heldUntil(now: Date, quiet: { start: number; end: number; timeZo
   const startOfMinute = now.getTime() - (now.getTime() % 60_000);
   return new Date(startOfMinute + wait * 60_000);
 }
+
+/** The mobile app's device: its FCM registration token (Android, or iOS through Firebase's APNs key). */
+export const nativeSubscriptionSchema = z.object(
+  {
+    token: z.string({ error: SUBSCRIPTION_INVALID }).min(20, SUBSCRIPTION_INVALID).max(4096, SUBSCRIPTION_INVALID),
+    platform: z.enum(["android", "ios"], { error: SUBSCRIPTION_INVALID }),
+    timeZone: z.string({ error: SUBSCRIPTION_INVALID }).min(1, SUBSCRIPTION_INVALID).max(100, SUBSCRIPTION_INVALID),
+  },
+  { error: SUBSCRIPTION_INVALID },
+);
+export type NativeSubscriptionInput = z.infer<typeof nativeSubscriptionSchema>;

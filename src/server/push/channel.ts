@@ -1,4 +1,5 @@
 import type { Config } from "#server/config.ts";
+import { fcmAccountFrom, fcmSender } from "./native-sender.ts";
 import { type PushSender, webPushSender } from "./sender.ts";
 import { type VapidDetails, vapidDetailsOf } from "./vapid.ts";
 
@@ -17,5 +18,8 @@ export function createPushChannels(config: Pick<Config, "dataDir" | "push">, opt
   const vapidOnce = () => (vapid ??= vapidDetailsOf(config));
   // The sender reads the keys when it first sends, not when the process starts.
   const lazyWeb: PushSender = { send: (target, message) => webPushSender(vapidOnce()).send(target, message) };
-  return { vapid: vapidOnce, senders: { web: options.web ?? lazyWeb, native: options.native ?? null } };
+  // The mobile app's channel only when FCM is configured: its devices are skipped otherwise.
+  const fcm = config.push.fcm;
+  const native = options.native !== undefined ? options.native : fcm ? fcmSender(fcmAccountFrom(fcm.serviceAccountFile)!, { apiUrl: fcm.apiUrl }) : null;
+  return { vapid: vapidOnce, senders: { web: options.web ?? lazyWeb, native } };
 }

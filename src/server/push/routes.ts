@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { type PushOverview, pushSettingsSchema, SUBSCRIPTION_INVALID, webSubscriptionSchema } from "#shared/push.ts";
+import { nativeSubscriptionSchema, type PushOverview, pushSettingsSchema, SUBSCRIPTION_INVALID, webSubscriptionSchema } from "#shared/push.ts";
 import { errorKey, errorText } from "#shared/i18n/error-key.ts";
 import type { AppContext } from "#server/context.ts";
 import { requireVerifiedUser } from "#server/auth/session.ts";
@@ -10,7 +10,7 @@ import type { AppEnv } from "#server/http/env.ts";
 import { parseJson } from "#server/http/validate.ts";
 import { deviceLabel } from "./device-label.ts";
 import { endpointAllowed } from "./endpoint.ts";
-import { devicesOf, isMuted, removeSubscription, saveSettings, saveWebSubscription, setMuted, settingsOf, settingsView } from "./store.ts";
+import { devicesOf, isMuted, removeSubscription, saveNativeSubscription, saveSettings, saveWebSubscription, setMuted, settingsOf, settingsView } from "./store.ts";
 
 const unsubscribeSchema = z.object({ endpoint: z.string({ error: SUBSCRIPTION_INVALID }).min(1, SUBSCRIPTION_INVALID).max(2000, SUBSCRIPTION_INVALID) });
 const muteSchema = z.object({ muted: z.boolean({ error: errorKey("errors.push.mutedBoolean") }) });
@@ -37,6 +37,14 @@ export function pushRoutes(context: Pick<AppContext, "database" | "push" | "conf
       const input = await parseJson(c, webSubscriptionSchema);
       if (!endpointAllowed(input.endpoint, context.config)) throw new AppError("validation", errorText("errors.push.unknownService"), { endpoint: errorText("errors.push.unknownService") });
       const device = await saveWebSubscription(db, user.id, input, deviceLabel(c.req.header("user-agent")));
+      return c.json({ device: { id: device.id, label: device.label, createdAt: device.createdAt.toISOString() } }, 201);
+    })
+    // The mobile app registers its FCM token here (docs/notifications.md); refused while FCM is not configured.
+    .post("/native-devices", async (c) => {
+      const user = requireVerifiedUser(c.get("user"));
+      const input = await parseJson(c, nativeSubscriptionSchema);
+      if (!context.push.senders.native) throw new AppError("rule", errorText("errors.push.nativeOff"));
+      const device = await saveNativeSubscription(db, user.id, input);
       return c.json({ device: { id: device.id, label: device.label, createdAt: device.createdAt.toISOString() } }, 201);
     })
     .delete("/subscriptions", async (c) => {

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { clockOf, DEFAULT_QUIET, minutesOf, PUSH_KINDS, type PushDeviceView, type PushKind, type PushSettingsView, type WebSubscriptionInput } from "#shared/push.ts";
+import { clockOf, DEFAULT_QUIET, minutesOf, type NativeSubscriptionInput, PUSH_KINDS, type PushDeviceView, type PushKind, type PushSettingsView, type WebSubscriptionInput } from "#shared/push.ts";
 import type { Db } from "#server/db/client.ts";
 import { pushMute, pushSettings, pushSubscription } from "#server/db/schema.ts";
 
@@ -48,6 +48,17 @@ export async function saveSettings(db: Db, userId: string, input: PushSettingsVi
  */
 export async function saveWebSubscription(db: Db, userId: string, input: WebSubscriptionInput, label: string): Promise<PushSubscriptionRow> {
   const values = { userId, channel: "web" as const, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, timeZone: input.timeZone, label };
+  const [row] = await db
+    .insert(pushSubscription)
+    .values(values)
+    .onConflictDoUpdate({ target: pushSubscription.endpoint, set: { ...values, createdAt: new Date() } })
+    .returning();
+  return row!;
+}
+
+/** The mobile app's device (its FCM token), kept for the account signed in; the token is the device. */
+export async function saveNativeSubscription(db: Db, userId: string, input: NativeSubscriptionInput): Promise<PushSubscriptionRow> {
+  const values = { userId, channel: "native" as const, endpoint: input.token, p256dh: null, auth: null, timeZone: input.timeZone, label: input.platform === "ios" ? "Kickoff app · iOS" : "Kickoff app · Android" };
   const [row] = await db
     .insert(pushSubscription)
     .values(values)

@@ -63,6 +63,7 @@ export const messages = {
   "errors.push.mutedBoolean": "Say whether the game is muted: true or false.",
   "errors.push.deviceNotFound": "That device no longer receives notifications.",
   "errors.push.unknownService": "This browser’s push service is not one Kickoff sends to.",
+  "errors.push.nativeOff": "The app’s notifications are not set up on this server.",
 
   // Analytics, places, cards' and games' edits, the request's size.
   "errors.analytics.startDate": "Enter the start date as YYYY-MM-DD.",

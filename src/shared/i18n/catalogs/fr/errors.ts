@@ -59,6 +59,7 @@ export const messages: Record<keyof typeof english, string> = {
   "errors.push.mutedBoolean": "Indiquez si la partie est en sourdine : true ou false.",
   "errors.push.deviceNotFound": "Cet appareil ne reçoit plus de notifications.",
   "errors.push.unknownService": "Kickoff n’envoie pas de notifications au service de ce navigateur.",
+  "errors.push.nativeOff": "Les notifications de l’application ne sont pas configurées sur ce serveur.",
 
   // Analytics, places, cards' and games' edits, the request's size.
   "errors.analytics.startDate": "Entrez la date de début au format AAAA-MM-JJ.",
