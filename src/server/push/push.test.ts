@@ -6,6 +6,7 @@ import { startPushService, type TestPushService } from "#test/push-service.ts";
 import { ADMIN_EMAIL, createTestContext, signUpVerified, type TestClient, type TestContext } from "#test/test-app.ts";
 import { pushSubscription, user } from "#server/db/schema.ts";
 import { queuePush } from "./queue-push.ts";
+import { saveNativeSubscription } from "./store.ts";
 
 
 /**
@@ -144,6 +145,10 @@ describe("push notifications", () => {
     expect(again.status).toBe(201);
     const { rows } = await context.database.pool.query<{ user_id: string; count: number }>(`select user_id, count(*)::int as count from push_subscription where endpoint = $1 group by user_id`, [subscription.endpoint]);
     expect(rows).toEqual([{ user_id: stranger.userId, count: 1 }]);
+    // The app's device (its FCM token) is kept the same way, one row per token, listed by its platform.
+    await saveNativeSubscription(context.database.db, stranger.userId, { token: "t".repeat(40), platform: "ios", timeZone: "UTC" });
+    await saveNativeSubscription(context.database.db, stranger.userId, { token: "t".repeat(40), platform: "ios", timeZone: "Europe/Paris" });
+    expect((await stranger.client.json<PushOverview>("GET", "/api/push")).body.devices.map((device) => device.label).sort()).toEqual(["Browser", "Kickoff app · iOS"]);
     const signedOut = await context.app.request("/api/push");
     expect(signedOut.status).toBe(401);
   });

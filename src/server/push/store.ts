@@ -46,19 +46,18 @@ export async function saveSettings(db: Db, userId: string, input: PushSettingsVi
  * A browser's subscription, kept for the account signed in. The endpoint is the device: subscribing
  * again (new keys, another account on the same browser) replaces its row.
  */
-export async function saveWebSubscription(db: Db, userId: string, input: WebSubscriptionInput, label: string): Promise<PushSubscriptionRow> {
-  const values = { userId, channel: "web" as const, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, timeZone: input.timeZone, label };
-  const [row] = await db
-    .insert(pushSubscription)
-    .values(values)
-    .onConflictDoUpdate({ target: pushSubscription.endpoint, set: { ...values, createdAt: new Date() } })
-    .returning();
-  return row!;
+export function saveWebSubscription(db: Db, userId: string, input: WebSubscriptionInput, label: string): Promise<PushSubscriptionRow> {
+  return saveDevice(db, { userId, channel: "web", endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, timeZone: input.timeZone, label });
 }
 
 /** The mobile app's device (its FCM token), kept for the account signed in; the token is the device. */
-export async function saveNativeSubscription(db: Db, userId: string, input: NativeSubscriptionInput): Promise<PushSubscriptionRow> {
-  const values = { userId, channel: "native" as const, endpoint: input.token, p256dh: null, auth: null, timeZone: input.timeZone, label: input.platform === "ios" ? "Kickoff app · iOS" : "Kickoff app · Android" };
+export function saveNativeSubscription(db: Db, userId: string, input: NativeSubscriptionInput): Promise<PushSubscriptionRow> {
+  const label = input.platform === "ios" ? "Kickoff app · iOS" : "Kickoff app · Android";
+  return saveDevice(db, { userId, channel: "native", endpoint: input.token, p256dh: null, auth: null, timeZone: input.timeZone, label });
+}
+
+/** One row per endpoint: a device subscribed again, from any account, takes the new values. */
+async function saveDevice(db: Db, values: Omit<typeof pushSubscription.$inferInsert, "id" | "createdAt">): Promise<PushSubscriptionRow> {
   const [row] = await db
     .insert(pushSubscription)
     .values(values)
