@@ -59,6 +59,7 @@ async function main() {
     const app = createApp(context, { webDist: existsSync(webDist) ? webDist : undefined, ssrDist: existsSync(ssrDist) ? ssrDist : undefined });
 
     const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }) as Server;
+    keepConnectionsLonger(server);
     await listening(server, config);
     printWelcome(config, context.mailer.local);
 
@@ -91,6 +92,18 @@ async function main() {
     for (const close of opened.reverse()) await close().catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * Node closes an idle kept-alive connection after 5 s. A client that pools connections and does not read
+ * the `Keep-Alive: timeout` hint (Playwright's request context, some proxies and mobile stacks) may
+ * write its next request onto the socket just as it closes, and gets ECONNRESET for a request the server
+ * never read. Keeping idle connections 65 s makes that window rare; shutdown still closes idle ones first.
+ */
+function keepConnectionsLonger(server: Server) {
+  server.keepAliveTimeout = 65_000;
+  // Node requires the header timeout to outlast the keep-alive one.
+  server.headersTimeout = 66_000;
 }
 
 /** Resolves once the server listens; a port in use (or not allowed) is a clear start-up failure, not a crash. */
