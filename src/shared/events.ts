@@ -340,6 +340,11 @@ export interface EventDetail extends EventSummary {
   regularsWindow?: RegularsWindow;
   /** The viewer asked for a mail when the game opens ("Tell me when it opens"; docs/series.md). */
   openingReminder?: boolean;
+  /**
+   * A full game the viewer is on none of the lists of: whether they asked to be pushed when a spot
+   * frees ("Tell me if a spot opens"; docs/notifications.md). Absent otherwise.
+   */
+  spotWatch?: boolean;
   /** The viewer's waitlist place lost to a failed automatic charge, while nothing newer replaced it. */
   failedAutoCharge?: FailedAutoCharge;
   /** Admins only: refunds that failed after every retry. */

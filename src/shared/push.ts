@@ -4,7 +4,7 @@ import { z } from "zod";
 import { errorKey } from "./i18n/error-key.ts";
 
 /** What is pushed, each on or off per account (mails go whatever is chosen here; they are the record). */
-export const PUSH_KINDS = ["promotion", "changes", "decision", "reminders", "openings"] as const;
+export const PUSH_KINDS = ["promotion", "changes", "decision", "reminders", "openings", "spots"] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 
 /** Quiet hours by default: 22:00 to 08:00 on the device's clock. */

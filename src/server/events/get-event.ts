@@ -3,7 +3,7 @@ import type { DisputeView, EventDetail, Participant, RefundIssue, RefundView } f
 import type { FailedAutoCharge } from "#shared/my-registrations.ts";
 import { HELD_STATUSES, type MyRegistration, type RegistrationStatus } from "#shared/registrations.ts";
 import type { Db } from "#server/db/client.ts";
-import { cardHold, event, openingReminder, payment, paymentDispute, registration, user } from "#server/db/schema.ts";
+import { cardHold, event, openingReminder, payment, paymentDispute, registration, spotWatch, user } from "#server/db/schema.ts";
 import type { HoldView } from "#shared/game-on.ts";
 import type { GuestView } from "#shared/guests.ts";
 import { guestsByRegistration } from "./guests-by-registration.ts";
@@ -75,6 +75,10 @@ export async function getEventDetail(options: { db: Db; id: string; viewer?: Eve
  * a regular needs none), and whether they asked to be told when it opens. Read per request.
  */
 async function addViewerParts(db: Db, shared: SharedEventDetail, detail: EventDetail, viewer: EventViewer): Promise<void> {
+  // Read only where it can be offered: a full game ahead, the viewer on none of its lists.
+  if (detail.mine.length === 0 && detail.status !== "cancelled" && Date.parse(detail.startsAt) > Date.now() && isWholeGameFull(detail)) {
+    detail.spotWatch = await hasSpotWatch(db, detail.id, viewer.id);
+  }
   const opensAt = detail.registrationOpensAt;
   if (opensAt === null || detail.status === "cancelled" || Date.parse(opensAt) <= Date.now()) return;
   const game = {
@@ -143,6 +147,20 @@ export function viewerEventDetail(shared: SharedEventDetail, viewer: EventViewer
     if (lost) detail.failedAutoCharge = { role: lost.role, amountCents: lost.amountCents, reason: lost.reason };
   }
   return detail;
+}
+
+/** Every role's spots held: what "Tell me if a spot opens" is offered on (registrations/spot-watch.ts). */
+function isWholeGameFull(detail: EventDetail): boolean {
+  return detail.playersCount >= detail.maxPlayers && (!detail.includeGoalkeepers || detail.goalkeepersCount >= detail.maxGoalkeepers);
+}
+
+/** Whether the viewer asked to be told of a freed spot (docs/notifications.md, "A freed spot"). */
+async function hasSpotWatch(db: Db, eventId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: spotWatch.userId })
+    .from(spotWatch)
+    .where(and(eq(spotWatch.eventId, eventId), eq(spotWatch.userId, userId)));
+  return row !== undefined;
 }
 
 /** Whether the viewer asked (their own part of the event page). */

@@ -9,6 +9,13 @@ export interface PushMessage {
   url: string;
   /** Notifications with the same tag replace each other (one per game and kind). */
   tag: string;
+  /**
+   * A freed spot's one tap (docs/notifications.md, "A freed spot"): the action's words ("Take it —
+   * $10.00 with Visa •••• 4242") and the join the service worker posts with the device's session. The
+   * server checks all of it again under the game's lock (the price, the card, a spot); the tap is the
+   * consent to that one charge. Browsers without actions open the game instead.
+   */
+  take?: { label: string; eventId: string; role: "player" | "goalkeeper"; paymentMethodId: string | null; expectedPriceCents: number };
 }
 
 /** Where a push goes: a browser's subscription (keys to encrypt to) or the app's device token. */

@@ -17,6 +17,7 @@ export async function settingsOf(db: Db, userId: string): Promise<SettingsRow> {
       decision: true,
       reminders: true,
       openings: true,
+      spots: true,
       quietStart: DEFAULT_QUIET.start,
       quietEnd: DEFAULT_QUIET.end,
       updatedAt: new Date(0),

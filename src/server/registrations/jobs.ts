@@ -4,6 +4,7 @@ import type { Tx } from "#server/db/client.ts";
 import { enqueueCapture, enqueueRelease } from "#server/money/hold-jobs.ts";
 import { REFUND_QUEUE, type RefundJob } from "#server/money/refund-jobs.ts";
 import type { RegistrationDeps } from "./deps.ts";
+import { SPOT_OPENED_QUEUE, type SpotOpenedJob } from "./spot-opened.ts";
 
 /** Background work of registrations and payments (workers.ts runs them). */
 export const PROMOTE_QUEUE = "registration-promote";
@@ -104,6 +105,8 @@ export function enqueueIn(tx: Tx, deps: RegistrationDeps) {
   };
   return {
     promotion: (registrationId: string) => send(PROMOTE_QUEUE, { registrationId } satisfies PromoteJob),
+    /** A spot free that no one waits for (spot-opened.ts). */
+    spotOpened: (eventId: string) => send(SPOT_OPENED_QUEUE, { eventId } satisfies SpotOpenedJob),
     refund: (paymentId: string) => send(REFUND_QUEUE, { paymentId } satisfies RefundJob),
     /** A card hold just made `capturing` / `releasing` (money/hold-jobs.ts). */
     capture: (holdId: string) => enqueueCapture(deps.jobs, holdId, tx),

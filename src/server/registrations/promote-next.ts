@@ -7,6 +7,7 @@ import { holdKey } from "#server/money/hold-ledger.ts";
 import { customerColumn } from "#server/money/customers.ts";
 import { type RegistrationDeps, nowOf } from "./deps.ts";
 import { enqueueIn } from "./jobs.ts";
+import { hasSpotWatchers } from "./spot-opened.ts";
 import { activeRegistrationsOf, capacityOf, closeOtherWaitlist, closeRegistration, firstWaitlistedFitting, heldSpots, moveRegistration, type RegistrationRow } from "./queries.ts";
 import { promotionKey } from "#server/money/ledger.ts";
 import type { EventRow } from "#server/events/game-lock.ts";
@@ -29,7 +30,11 @@ export async function promoteNext(tx: Tx, deps: RegistrationDeps, event: EventRo
     // A party is promoted whole or not at all: one too large for the spots free keeps its place, and
     // the next that fits goes first (docs/guests.md).
     const next = await firstWaitlistedFitting(tx, event.id, role, free);
-    if (!next) return;
+    if (!next) {
+      // A spot no one waits for: those who asked to be told of one are pushed (spot-opened.ts).
+      if (await hasSpotWatchers(tx, event.id)) await enqueue.spotOpened(event.id);
+      return;
+    }
     if (!next.userId) {
       await closeRegistration(tx, next.id, { status: "cancelled", closedReason: "account_deleted" });
       continue;

@@ -9,7 +9,8 @@ import { cancelRegistration } from "./cancel.ts";
 import { cancelEvent } from "./cancel-event.ts";
 import { confirmPayment } from "./confirm.ts";
 import { editEvent } from "./edit-event.ts";
-import type { RegistrationDeps } from "./deps.ts";
+import { nowOf, type RegistrationDeps } from "./deps.ts";
+import { askSpotWatch, withdrawSpotWatch } from "./spot-watch.ts";
 import { getReceipt } from "./get-receipt.ts";
 import { joinEvent } from "./join.ts";
 import { previewCancelEvent } from "./preview-cancel-event.ts";
@@ -44,6 +45,14 @@ export function registrationRoutes(deps: RegistrationDeps) {
     .delete(`/:id/registrations/me/guests/:guestId`, async (c) => {
       const user = requireVerifiedUser(c.get("user"));
       return c.json(await removeGuest(deps, { user, eventId: c.req.param("id"), guestId: c.req.param("guestId") }));
+    })
+    .put("/:id/spot-watch", async (c) => {
+      const user = requireVerifiedUser(c.get("user"));
+      return c.json(await askSpotWatch({ db: deps.database.db, eventId: c.req.param("id"), userId: user.id, now: nowOf(deps) }));
+    })
+    .delete("/:id/spot-watch", async (c) => {
+      const user = requireVerifiedUser(c.get("user"));
+      return c.json(await withdrawSpotWatch({ db: deps.database.db, eventId: c.req.param("id"), userId: user.id }));
     })
     .get("/:id/cancel-preview", async (c) => {
       requireAdmin(c.get("user"));

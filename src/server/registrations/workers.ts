@@ -10,6 +10,7 @@ import { PROMOTE_QUEUE, type PromoteJob, RECOVER_QUEUE, REGISTRATION_MAIL_QUEUE,
 import { REFUND_QUEUE, type RefundJob } from "#server/money/refund-jobs.ts";
 import { recoverPayments } from "./recover.ts";
 import { runPromotion } from "./run-promotion.ts";
+import { SPOT_OPENED_QUEUE, type SpotOpenedJob, tellSpotWatchers } from "./spot-opened.ts";
 import { finishDecisionAfterCapture } from "./decide-game.ts";
 import { finishInterruptedDecisions, GAME_ON_QUEUE, runGameOnSweep } from "./game-on-sweep.ts";
 import { MAILS_PER_BATCH, sendMailBatch } from "./send-mail-batch.ts";
@@ -37,6 +38,7 @@ export async function startRegistrationWorkers(
   await boss.createQueue(HOLD_CAPTURE_QUEUE, { name: HOLD_CAPTURE_QUEUE, retryLimit: 8, retryDelay: 10, retryBackoff: true, expireInSeconds });
   await boss.createQueue(HOLD_RELEASE_QUEUE, { name: HOLD_RELEASE_QUEUE, retryLimit: 8, retryDelay: 10, retryBackoff: true, expireInSeconds });
   await boss.createQueue(REGISTRATION_MAIL_QUEUE, { name: REGISTRATION_MAIL_QUEUE, retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds });
+  await boss.createQueue(SPOT_OPENED_QUEUE, { name: SPOT_OPENED_QUEUE, retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds });
   await boss.createQueue(RECOVER_QUEUE, { name: RECOVER_QUEUE, policy: "singleton", retryLimit: 0 });
   await boss.schedule(RECOVER_QUEUE, RECOVER_CRON);
   // Game on (docs/game-on.md): decisions and scheduled holds, every minute, one run at a time.
@@ -47,6 +49,9 @@ export async function startRegistrationWorkers(
 
   await boss.work<PromoteJob>(PROMOTE_QUEUE, { pollingIntervalSeconds }, async ([job]) => {
     if (job) await runPromotion(deps, job.data.registrationId);
+  });
+  await boss.work<SpotOpenedJob>(SPOT_OPENED_QUEUE, { pollingIntervalSeconds }, async ([job]) => {
+    if (job) await tellSpotWatchers(deps, job.data.eventId);
   });
   // A refund whose outcome stays unknown after the last retry stays pending: the recovery sweep
   // goes on asking the processor (recover.ts).

@@ -101,22 +101,59 @@ self.addEventListener("push", (event) => {
     message = { title: event.data ? event.data.text() : "" };
   }
   const title = typeof message.title === "string" && message.title ? message.title : "Kickoff";
+  const take = takeOf(message.take);
   event.waitUntil(
     self.registration.showNotification(title, {
       body: typeof message.body === "string" ? message.body : "",
       tag: typeof message.tag === "string" ? message.tag : undefined,
       icon: "/icon-192.png",
       badge: "/icon-192.png",
-      data: { url: typeof message.url === "string" && message.url.startsWith("/") ? message.url : "/" },
+      // A freed spot's one tap, "Take it — $10.00 with Visa •••• 4242" (browsers without actions open the game).
+      actions: take ? [{ action: "take", title: take.label }] : [],
+      data: { url: typeof message.url === "string" && message.url.startsWith("/") ? message.url : "/", ...(take && { take }) },
     }),
   );
 });
 
+/** The push's `take`, when whole: what the server offered, posted back as it came (the server checks it all again). */
+function takeOf(take) {
+  if (!take || typeof take !== "object") return null;
+  const { label, eventId, role, paymentMethodId, expectedPriceCents } = take;
+  if (typeof label !== "string" || typeof eventId !== "string" || (role !== "player" && role !== "goalkeeper")) return null;
+  if (!Number.isInteger(expectedPriceCents) || (paymentMethodId !== null && typeof paymentMethodId !== "string")) return null;
+  return { label, eventId, role, paymentMethodId, expectedPriceCents };
+}
+
 // A tap opens the game: in a window of the app already open (brought forward), else a new one.
+// "Take it" joins first, then opens the game, whose page says how it went.
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
-  event.waitUntil(openFromNotification(event.notification.data?.url ?? "/"));
+  const data = event.notification.data ?? {};
+  if (event.action === "take" && data.take) event.waitUntil(takeFromNotification(data).then(() => openFromNotification(data.url ?? "/")));
+  else event.waitUntil(openFromNotification(data.url ?? "/"));
 });
+
+/**
+ * "Take it": the join with this device's session, the card and the price the push named, as the
+ * game's Join button would post it. The tap is the consent to that charge; the server prices it again
+ * under the game's lock and charges at most once, however many taps and devices (docs/notifications.md,
+ * "A freed spot"). A card that asks for the bank's check, a spot taken meanwhile or a lapsed session
+ * leave the join to the game's page. Resolves to the answer's status (0: no answer).
+ */
+function takeFromNotification(data) {
+  const { take } = data;
+  const body = { role: take.role, expectedPriceCents: take.expectedPriceCents, ...(take.paymentMethodId && { paymentMethodId: take.paymentMethodId }) };
+  return fetch(`/api/events/${encodeURIComponent(take.eventId)}/registrations`, {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  }).then(
+    (response) => response.status,
+    () => 0,
+  );
+}
+self.takeFromNotification = takeFromNotification;
 
 /** Opens the app's `path` (the e2e spec calls it as a tap would: headless Chromium has no tap on a notification). */
 function openFromNotification(path) {

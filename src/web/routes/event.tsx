@@ -32,6 +32,7 @@ import { useGuestDraft } from "#web/features/registrations/hooks/use-guest-draft
 import { RefundIssues } from "#web/features/registrations/components/refund-issues.tsx";
 import { RegularsStanding } from "#web/features/registrations/components/regulars-standing.tsx";
 import { GamePushPanel } from "#web/features/push/components/game-push-panel.tsx";
+import { SpotWatch } from "#web/features/registrations/components/spot-watch.tsx";
 import { ViewerStatusBox } from "#web/features/registrations/components/viewer-status-box.tsx";
 import { eventActions, eventRefreshInterval, hasPaidSpots } from "#web/features/registrations/event-actions.ts";
 import { opensText } from "#web/features/registrations/opens-text.ts";
@@ -192,6 +193,7 @@ export default function EventScreen() {
             </p>
           )}
           <RegularsStanding event={data} now={now} signedIn={Boolean(user)} mayJoinNow={mayJoinNow} />
+          {user && <SpotWatch event={data} />}
           <ViewerStatusBox event={data} now={now} />
           {user && <GamePushPanel event={data} />}
           <MyGuests event={data} now={now} />

@@ -48,6 +48,7 @@ export const pushSettings = pgTable(
     decision: boolean("decision").default(true).notNull(),
     reminders: boolean("reminders").default(true).notNull(),
     openings: boolean("openings").default(true).notNull(),
+    spots: boolean("spots").default(true).notNull(),
     quietStart: smallint("quiet_start").default(22 * 60).notNull(),
     quietEnd: smallint("quiet_end").default(8 * 60).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),

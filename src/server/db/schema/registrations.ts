@@ -1,6 +1,6 @@
 // Registrations: spots, waitlist places and +1 guests.
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigserial, boolean, check, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { ACTIVE_STATUSES } from "#shared/registrations.ts";
 import { timestamps } from "./columns.ts";
 import { user } from "./accounts.ts";
@@ -118,4 +118,24 @@ export const registrationGuest = pgTable(
     uniqueIndex("registration_guest_ordinal_idx").on(table.registrationId, table.ordinal),
     check("registration_guest_share", sql`${table.shareCents} >= 0`),
   ],
+);
+
+/**
+ * "Tell me if a spot opens" (docs/notifications.md, "A freed spot"): someone not on a full game's
+ * lists asks to be told when a spot frees and no one waits for it. `notifiedAt`: the last push, so
+ * several spots freed within a minute are told once; a later opening is told again.
+ */
+export const spotWatch = pgTable(
+  "spot_watch",
+  {
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => event.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    askedAt: timestamp("asked_at", { withTimezone: true }).defaultNow().notNull(),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.eventId, table.userId] })],
 );

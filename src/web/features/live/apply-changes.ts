@@ -7,14 +7,16 @@ import type { EventDetail } from "#shared/events.ts";
 export function newerEvent(current: EventDetail | undefined, next: EventDetail): EventDetail {
   if (current && current.id === next.id && current.version > next.version) return current;
   // The stream carries the shared page with the viewer's places; what is read for the viewer alone
-  // (their standing with the regulars, their "Tell me when it opens") is kept from the last read.
+  // (their standing with the regulars, their "Tell me when it opens" and "if a spot opens") is kept from the last read.
   if (current && current.id === next.id) {
     const standing = current.regularsWindow?.viewerStanding;
     const keepReminder = next.openingReminder === undefined && current.openingReminder !== undefined;
     const keepStanding = next.regularsWindow !== undefined && standing !== undefined && next.regularsWindow.viewerStanding === undefined;
-    if (!keepReminder && !keepStanding) return next;
+    const keepWatch = next.spotWatch === undefined && current.spotWatch !== undefined;
+    if (!keepReminder && !keepStanding && !keepWatch) return next;
     return {
       ...next,
+      ...(keepWatch && { spotWatch: current.spotWatch }),
       ...(next.openingReminder === undefined && current.openingReminder !== undefined && { openingReminder: current.openingReminder }),
       ...(next.regularsWindow && standing && !next.regularsWindow.viewerStanding && { regularsWindow: { ...next.regularsWindow, viewerStanding: standing } }),
     };

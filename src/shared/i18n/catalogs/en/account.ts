@@ -208,6 +208,8 @@ export const messages = {
   "account.push.kind.remindersHint": "24 hours and 2 hours before your games, while game reminders are on.",
   "account.push.kind.openings": "A series game opens",
   "account.push.kind.openingsHint": "When a game of a series opens to you, regulars first.",
+  "account.push.kind.spots": "A spot opens",
+  "account.push.kind.spotsHint": "When a spot frees in a full game you asked about, with a tap to take it.",
   "account.push.quiet": "Quiet hours",
   "account.push.quietHint": "Notifications wait until quiet hours end, on this device’s clock, unless the game starts within 3 hours. The same time twice: no quiet hours.",
   "account.push.quietFrom": "From",

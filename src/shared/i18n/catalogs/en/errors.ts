@@ -91,6 +91,8 @@ export const messages = {
   "errors.teams.lockedNotAPlayer": "A locked player ({id}) is not among the players.",
   "errors.teams.locksTooManyGoalkeepers": "The locks put too many goalkeepers in one team.",
   "errors.teams.locksUnbalanced": "The locks make the teams' sizes differ by more than one.",
+  "errors.spotWatch.spotFree": "A spot is free in this game now: you can join it.",
+  "errors.spotWatch.alreadyOnLists": "You are already in this game or on its waitlist.",
   "errors.openingReminder.alreadyOpen": "This game is already open: you can join it now.",
   "errors.openingReminder.youMayJoin": "You are one of this game's regulars: you can join it now.",
 

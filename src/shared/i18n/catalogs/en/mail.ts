@@ -218,4 +218,8 @@ export const messages = {
   "mail.cancelled.holdReleased": "The hold on your card is released: nothing was charged.",
   "mail.changes.gameOn": "Minimum to play",
   "mail.changes.gameOnValue": "at least {min} players, decided {hours} h before kick-off",
+  "mail.spotOpened.title": "A spot opened: {title}",
+  "mail.spotOpened.body": "{role, select, player {A player spot} other {A goalkeeper spot}} is free on {when}, and no one is waiting for it.",
+  "mail.spotOpened.take": "Take it — {amount} with {card}",
+  "mail.spotOpened.takeFree": "Take it",
 };

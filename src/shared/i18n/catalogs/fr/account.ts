@@ -211,6 +211,8 @@ export const messages: Record<keyof typeof english, string> = {
   "account.push.kind.remindersHint": "24 heures et 2 heures avant vos parties, tant que les rappels sont activés.",
   "account.push.kind.openings": "Une partie d’une série ouvre",
   "account.push.kind.openingsHint": "Quand une partie d’une série vous est ouverte, les habitués d’abord.",
+  "account.push.kind.spots": "Une place se libère",
+  "account.push.kind.spotsHint": "Quand une place se libère dans une partie complète que vous suivez, avec un geste pour la prendre.",
   "account.push.quiet": "Heures calmes",
   "account.push.quietHint": "Les notifications attendent la fin des heures calmes, à l’heure de cet appareil, sauf si la partie commence dans les 3 heures. Deux fois la même heure : pas d’heures calmes.",
   "account.push.quietFrom": "De",

@@ -87,6 +87,8 @@ export const messages: Record<keyof typeof english, string> = {
   "errors.teams.lockedNotAPlayer": "Un joueur verrouillé ({id}) ne fait pas partie des joueurs.",
   "errors.teams.locksTooManyGoalkeepers": "Les verrous mettent trop de gardiens de but dans une équipe.",
   "errors.teams.locksUnbalanced": "Les verrous font différer la taille des équipes de plus d’un joueur.",
+  "errors.spotWatch.spotFree": "Une place est libre dans cette partie : vous pouvez vous inscrire.",
+  "errors.spotWatch.alreadyOnLists": "Vous êtes déjà inscrit à cette partie ou sur sa liste d’attente.",
   "errors.openingReminder.alreadyOpen": "Cette partie est déjà ouverte : vous pouvez vous inscrire maintenant.",
   "errors.openingReminder.youMayJoin": "Vous êtes un habitué de cette partie : vous pouvez vous inscrire maintenant.",
 

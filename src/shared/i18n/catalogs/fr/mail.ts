@@ -203,4 +203,8 @@ export const messages: Record<keyof typeof english, string> = {
   "mail.cancelled.holdReleased": "Le blocage sur votre carte est levé : rien n’a été débité.",
   "mail.changes.gameOn": "Minimum pour jouer",
   "mail.changes.gameOnValue": "au moins {min} joueurs, décidé {hours} h avant le coup d’envoi",
+  "mail.spotOpened.title": "Une place s’est libérée : {title}",
+  "mail.spotOpened.body": "{role, select, player {Une place de joueur} other {Une place de gardien}} est libre le {when}, et personne ne l’attend.",
+  "mail.spotOpened.take": "La prendre — {amount} avec {card}",
+  "mail.spotOpened.takeFree": "La prendre",
 };

@@ -13,6 +13,7 @@ const KIND_TEXT: Record<PushKind, { label: Parameters<typeof t>[0]; hint: Parame
   decision: { label: "account.push.kind.decision", hint: "account.push.kind.decisionHint" },
   reminders: { label: "account.push.kind.reminders", hint: "account.push.kind.remindersHint" },
   openings: { label: "account.push.kind.openings", hint: "account.push.kind.openingsHint" },
+  spots: { label: "account.push.kind.spots", hint: "account.push.kind.spotsHint" },
 };
 
 /**

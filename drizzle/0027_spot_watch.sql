@@ -1,0 +1,11 @@
+CREATE TABLE "spot_watch" (
+	"event_id" uuid NOT NULL,
+	"user_id" text NOT NULL,
+	"asked_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"notified_at" timestamp with time zone,
+	CONSTRAINT "spot_watch_event_id_user_id_pk" PRIMARY KEY("event_id","user_id")
+);
+--> statement-breakpoint
+ALTER TABLE "push_settings" ADD COLUMN "spots" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "spot_watch" ADD CONSTRAINT "spot_watch_event_id_event_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."event"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "spot_watch" ADD CONSTRAINT "spot_watch_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;
