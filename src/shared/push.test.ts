@@ -29,7 +29,7 @@ describe("quiet hours (docs/notifications.md)", () => {
   });
 
   it("reads the settings' times as HH:MM only", () => {
-    const kinds = { promotion: true, changes: false, decision: true, reminders: true, openings: false };
+    const kinds = { promotion: true, changes: false, decision: true, reminders: true, openings: false, spots: true };
     expect(pushSettingsSchema.safeParse({ kinds, quietStart: "22:00", quietEnd: "07:30" }).success).toBe(true);
     for (const bad of ["24:00", "7:30", "22:60", ""]) expect(pushSettingsSchema.safeParse({ kinds, quietStart: bad, quietEnd: "07:30" }).success).toBe(false);
     expect(pushSettingsSchema.safeParse({ kinds: { promotion: true }, quietStart: "22:00", quietEnd: "07:30" }).success).toBe(false);

@@ -25,7 +25,7 @@ describe("push notifications", () => {
     await service?.close();
   });
 
-  const allKinds = { promotion: true, changes: true, decision: true, reminders: true, openings: true };
+  const allKinds = { promotion: true, changes: true, decision: true, reminders: true, openings: true, spots: true };
   /**
    * A person signed in with this browser subscribed at the push service, in `timeZone`; no quiet
    * hours unless a test sets them (the default, 22:00–08:00, would hold pushes by the clock's hour).
@@ -117,7 +117,7 @@ describe("push notifications", () => {
     const news = { userId: person.userId, kind: "changes" as const, game: { id: game.id, startsAt: game.startsAt }, message: { title: "t", body: "b", url: "/", tag: "t" } };
     expect(await queuePush(context.services, news)).toBe(0);
     await person.client.json("PUT", `/api/push/mutes/${game.id}`, { muted: false });
-    const kinds = { promotion: true, changes: false, decision: true, reminders: true, openings: true };
+    const kinds = { promotion: true, changes: false, decision: true, reminders: true, openings: true, spots: true };
     expect((await person.client.json("PUT", "/api/push/settings", { kinds, quietStart: "22:00", quietEnd: "08:00" })).status).toBe(200);
     expect(await queuePush(context.services, news)).toBe(0);
     expect(await queuePush(context.services, { ...news, kind: "decision" })).toBe(1);
