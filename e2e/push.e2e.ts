@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPushService, type TestPushService } from "#test/push-service.ts";
 import { createVerifiedUser, login } from "./support/accounts.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
+import type { CDPSession, Page } from "playwright-core";
 import { baseURL, useBrowser } from "./support/browser.ts";
-import { openGame, screenshotOnScreen } from "./support/pages.ts";
-import { adminAccount, joinGame, seedGame, seedRegistrations, uniqueTitle, useDatabase } from "./support/games.ts";
+import { openGame, screenshotOnScreen, yourRegistration } from "./support/pages.ts";
+import { adminAccount, joinGame, saveCard, seedGame, seedRegistrations, uniqueTitle, useDatabase } from "./support/games.ts";
 
 /**
  * Push notifications in Chromium at 375 px (docs/notifications.md): turned on from the profile, a
@@ -46,6 +47,19 @@ function pushManagerStandIn(subscription: { endpoint: string; keys: { p256dh: st
   };
 }
 
+/** The app's service worker registration on `page`, for DevTools to hand it a push. */
+async function workerRegistrationId(page: Page): Promise<{ devtools: CDPSession; id: string }> {
+  const devtools = await page.context().newCDPSession(page);
+  const id = new Promise<string>((resolve) => {
+    devtools.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+      const found = registrations.find((registration) => !registration.isDeleted && registration.scopeURL.startsWith(baseURL()));
+      if (found) resolve(found.registrationId);
+    });
+  });
+  await devtools.send("ServiceWorker.enable");
+  return { devtools, id: await id };
+}
+
 describe("push notifications at 375 px", () => {
   it("turned on from the profile, a game's news is pushed, shown by the service worker, and its tap opens the game", { timeout: 120_000 }, async () => {
     const user = await createVerifiedUser({ firstName: "Paula", lastName: "Push" });
@@ -80,15 +94,8 @@ describe("push notifications at 375 px", () => {
     expect(pushed).toEqual({ title: `Cancelled: ${game.title}`, body: expect.any(String), url: `/event/${game.id}`, tag: `changes:${game.id}` });
 
     // Into the service worker, as the browser's push service would hand it over; it shows it.
-    const devtools = await page.context().newCDPSession(page);
-    const registrationId = new Promise<string>((resolve) => {
-      devtools.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-        const found = registrations.find((registration) => !registration.isDeleted && registration.scopeURL.startsWith(baseURL()));
-        if (found) resolve(found.registrationId);
-      });
-    });
-    await devtools.send("ServiceWorker.enable");
-    await devtools.send("ServiceWorker.deliverPushMessage", { origin: new URL(baseURL()).origin, registrationId: await registrationId, data: JSON.stringify(pushed) });
+    const { devtools, id } = await workerRegistrationId(page);
+    await devtools.send("ServiceWorker.deliverPushMessage", { origin: new URL(baseURL()).origin, registrationId: id, data: JSON.stringify(pushed) });
     const shown = () =>
       page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => ({ title: notification.title, body: notification.body, data: notification.data as unknown })));
     await expect.poll(shown, { timeout: 15_000 }).toEqual([{ title: `Cancelled: ${game.title}`, body: (pushed as { body: string }).body, data: { url: `/event/${game.id}` } }]);
@@ -136,5 +143,74 @@ describe("push notifications at 375 px", () => {
     expect(await forThisGame.isChecked()).toBe(false);
     const { rows } = await database().query(`select count(*)::int as count from push_subscription s join "user" u on u.id = s.user_id where u.email = $1`, [user.email]);
     expect(rows).toEqual([{ count: 1 }]);
+  });
+  it("a full game's \"Tell me if a spot opens\": the freed spot is pushed with Take it and the card, and taps on two devices charge once", { timeout: 150_000 }, async () => {
+    const user = await createVerifiedUser({ firstName: "Tess", lastName: "Tapper" });
+    const page = await newPage({ width: 375, height: 760, isMobile: true, hasTouch: true, permissions: ["notifications"] });
+    await login(page, user);
+    await saveCard(page);
+    const { publicKey } = (await (await page.request.get("/api/push")).json()) as { publicKey: string };
+    const subscription = await service.subscribe(publicKey);
+    await page.context().addInitScript(pushManagerStandIn, { endpoint: subscription.endpoint, keys: subscription.keys });
+    const game = await seedGame(database(), { title: uniqueTitle("Tap Night"), costCents: 1000, maxPlayers: 1 });
+    const holder = await newPage();
+    await login(holder, await createVerifiedUser({ firstName: "Hal", lastName: "Holder" }));
+    await joinGame(holder, game, { role: "player", paymentMethodId: (await saveCard(holder)).id, expectedPriceCents: 1000 });
+
+    // Full: the page offers to tell, then notifications on this device.
+    await openGame(page, game);
+    await page.getByRole("button", { name: "Tell me if a spot opens" }).click();
+    await page.getByText("We will notify you if a spot opens.").waitFor();
+    await screenshotOnScreen(page, "spot-watch-375");
+    const offer = page.getByRole("region", { name: "Notifications" });
+    await offer.getByRole("button", { name: "Turn on notifications" }).click();
+    await expect.poll(async () => (await database().query(`select count(*)::int as count from push_subscription where endpoint = $1`, [subscription.endpoint])).rows[0]).toEqual({ count: 1 });
+    await expectNoAxeViolations(page, page.getByRole("button", { name: "Don't tell me" }));
+    // No quiet hours (the default would hold the push by the clock's hour).
+    const kinds = { promotion: true, changes: true, decision: true, reminders: true, openings: true, spots: true };
+    expect((await page.request.put("/api/push/settings", { data: { kinds, quietStart: "00:00", quietEnd: "00:00" } })).status()).toBe(200);
+
+    // The holder leaves and no one waits: the push, with the one tap priced and naming the card.
+    expect((await holder.request.delete(`/api/events/${game.id}/registrations/me`)).status()).toBe(200);
+    await expect.poll(() => service.received(subscription.clientHash), { timeout: 30_000 }).toHaveLength(1);
+    const [pushed] = await service.received(subscription.clientHash);
+    const { devtools, id } = await workerRegistrationId(page);
+    await devtools.send("ServiceWorker.deliverPushMessage", { origin: new URL(baseURL()).origin, registrationId: id, data: JSON.stringify(pushed) });
+    const shown = () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => ({ title: notification.title, actions: (notification as Notification & { actions: { title: string }[] }).actions.map((action) => action.title) })),
+      );
+    await expect.poll(shown, { timeout: 15_000 }).toEqual([{ title: `A spot opened: ${game.title}`, actions: ["Take it — $10.00 with Visa •••• 4242"] }]);
+
+    // A second device of the same account, with the worker of its own.
+    const other = await newPage({ width: 375, height: 760, isMobile: true, hasTouch: true });
+    await login(other, user);
+    await other.goto("/");
+    await other.evaluate(async () => void (await navigator.serviceWorker.ready));
+    // Taps as the worker's click handler makes them ("take", then the game opens): twice on this
+    // phone, once on the other, at once.
+    type Scope = { registration: ServiceWorkerRegistration; takeFromNotification(data: unknown): Promise<number>; openFromNotification(path: string): Promise<unknown> };
+    const [worker] = page.context().serviceWorkers();
+    const [otherWorker] = other.context().serviceWorkers();
+    const data = await worker!.evaluate(async () => {
+      const [notification] = await (self as unknown as Scope).registration.getNotifications();
+      notification!.close();
+      return notification!.data as unknown;
+    });
+    const tap = (onto: typeof worker) => onto!.evaluate((given) => (self as unknown as Scope).takeFromNotification(given), data);
+    const statuses = await Promise.all([tap(worker), tap(worker), tap(otherWorker)]);
+    expect(statuses).toContain(201);
+    for (const status of statuses) expect([201, 409]).toContain(status);
+    const { rows } = await database().query(
+      `select r.status, (select count(*)::int from sim_charge c where c.registration_id = r.id::text) as charges
+         from registration r join "user" u on u.id = r.user_id where r.event_id = $1 and u.email = $2`,
+      [game.id, user.email],
+    );
+    expect(rows).toEqual([{ status: "confirmed", charges: 1 }]);
+
+    await worker!.evaluate((path) => (self as unknown as Scope).openFromNotification(path), `/event/${game.id}`);
+    await page.waitForURL(`**/event/${game.id}`);
+    await yourRegistration(page).getByText("You're playing").waitFor();
+    await screenshotOnScreen(page, "push-take-375");
   });
 });
