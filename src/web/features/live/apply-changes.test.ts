@@ -82,4 +82,10 @@ describe("newerEvent keeps the viewer's own parts", () => {
     const next = makeEvent({ version: 4, regularsWindow: window, playersCount: 1 });
     expect(newerEvent(current, next)).toMatchObject({ version: 4, playersCount: 1, openingReminder: true, regularsWindow: { viewerStanding: { status: "noShows" } } });
   });
+
+  it("keeps their 'Tell me if a spot opens' across the stream's pages, and takes a newer read's", () => {
+    const current = makeEvent({ version: 3, spotWatch: true });
+    expect(newerEvent(current, makeEvent({ version: 4, playersCount: 1 })).spotWatch).toBe(true);
+    expect(newerEvent(current, makeEvent({ version: 4, spotWatch: false })).spotWatch).toBe(false);
+  });
 });
