@@ -30,7 +30,7 @@ async function run(name: string, database: Database, service: TestPushService): 
   const dataDir = mkdtempSync(join(tmpdir(), "kickoff-bench-push-"));
   const boss = await startBoss(database.url);
   try {
-    const push = createPushChannels({ dataDir, push: { vapidKeys: null, subject: "mailto:bench@example.com", fcm: null, extraServiceHosts: [] } });
+    const push = createPushChannels({ dataDir, push: { vapidKeys: null, subject: "mailto:bench@example.com", fcm: null, apns: null, extraServiceHosts: [] } });
     const jobs = bossJobQueue(boss);
     await startPushWorkers(boss, { database, push }, { pollingIntervalSeconds: 0.5 });
 

@@ -100,6 +100,14 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ ...base, PAYMENTS: "stripe" })).toThrow(/STRIPE_SECRET_KEY/);
   });
 
+  it("takes the iOS app's APNs key with its key id and team together, for the app's bundle id unless told", () => {
+    expect(() => loadConfig({ ...base, APNS_KEY_FILE: "/keys/AuthKey.p8" })).toThrow(/APNS_KEY_ID[\s\S]*IOS_TEAM_ID/);
+    expect(() => loadConfig({ ...base, APNS_KEY_FILE: "/keys/AuthKey.p8", APNS_KEY_ID: "short", IOS_TEAM_ID: "TEAM123456" })).toThrow(/APNS_KEY_ID: must be the 10-character Key ID/);
+    const apns = loadConfig({ ...base, APNS_KEY_FILE: "/keys/AuthKey.p8", APNS_KEY_ID: "ABC123DEFG", IOS_TEAM_ID: "TEAM123456" }).push.apns;
+    expect(apns).toEqual({ keyFile: "/keys/AuthKey.p8", keyId: "ABC123DEFG", teamId: "TEAM123456", topic: "app.kickoff.games", host: undefined });
+    expect(loadConfig(base).push.apns).toBeNull();
+  });
+
   it("treats a blank value as not set, as .env.example leaves many of them", () => {
     const blank = Object.fromEntries(
       ["PORT", "FEE_PERCENT", "FEE_FIXED_CENTS", "SESSION_IDLE_MINUTES", "APP_NAME", "PAYMENTS", "GEOCODER_URL", "NODE_ENV", "CURRENCY"].map((name) => [name, " "]),

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { type Currency, currencyProblem, DEFAULT_CURRENCY } from "#shared/money.ts";
+import { MOBILE_APP_ID } from "#shared/mobile.ts";
 
 const optionalString = z.string().optional();
 /** A limit cannot be switched off: at least 1. */
@@ -78,6 +79,16 @@ const envSchema = z
     // account's key file; FCM_API_URL only for tests (a stand-in on loopback).
     FCM_SERVICE_ACCOUNT_FILE: optionalString,
     FCM_API_URL: webUrl().optional(),
+    // The iOS app's pushes straight to Apple (push/apns-sender.ts): the APNs key (.p8) from Apple's
+    // developer account and its key id, with IOS_TEAM_ID; APNS_TOPIC is the app's bundle id, APNS_HOST
+    // Apple's sandbox for development builds (or a stand-in in tests).
+    APNS_KEY_FILE: optionalString,
+    APNS_KEY_ID: z
+      .string()
+      .regex(/^[A-Z0-9]{10}$/, "must be the 10-character Key ID of the APNs key")
+      .optional(),
+    APNS_TOPIC: z.string().default(MOBILE_APP_ID),
+    APNS_HOST: webUrl().optional(),
     VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, "must be a mailto: or https:// address").optional(),
     GEOCODER: z.enum(["nominatim", "google", "none"]).default("nominatim"),
     GEOCODER_URL: webUrl().default("https://nominatim.openstreetmap.org"),
@@ -155,6 +166,9 @@ const envSchema = z
       });
     }
     if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) require(env.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY", "with the other VAPID key (the two are set together)");
+    if (env.APNS_KEY_FILE || env.APNS_KEY_ID) {
+      for (const name of ["APNS_KEY_FILE", "APNS_KEY_ID", "IOS_TEAM_ID"] as const) require(name, "for the iOS app's pushes (APNS_KEY_FILE, APNS_KEY_ID and IOS_TEAM_ID are set together)");
+    }
     const oidc = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET", "OIDC_LABEL"] as const;
     if (oidc.some((name) => env[name]) && !oidc.every((name) => env[name])) {
       for (const name of oidc) if (!env[name]) require(name, `with ${oidc.filter((other) => env[other]).join(", ")} (the four are set together)`);
@@ -238,6 +252,10 @@ function toConfig(env: z.infer<typeof envSchema>, authSecret: string) {
       vapidKeys: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : null,
       subject: env.VAPID_SUBJECT ?? `mailto:${mailboxOf(env.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`)}`,
       fcm: env.FCM_SERVICE_ACCOUNT_FILE ? { serviceAccountFile: env.FCM_SERVICE_ACCOUNT_FILE, apiUrl: env.FCM_API_URL } : null,
+      apns:
+        env.APNS_KEY_FILE && env.APNS_KEY_ID && env.IOS_TEAM_ID
+          ? { keyFile: env.APNS_KEY_FILE, keyId: env.APNS_KEY_ID, teamId: env.IOS_TEAM_ID, topic: env.APNS_TOPIC, host: env.APNS_HOST }
+          : null,
       extraServiceHosts: env.PUSH_SERVICE_HOSTS.split(",")
         .map((host) => host.trim().toLowerCase())
         .filter(Boolean),

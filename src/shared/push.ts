@@ -30,6 +30,8 @@ export interface PushDeviceView {
 export interface PushOverview {
   /** The VAPID public key, URL-safe base64; null when pushes are not configured. */
   publicKey: string | null;
+  /** The mobile app's platforms the server pushes to (FCM for Android, APNs for iOS, when configured). */
+  nativePlatforms: ("android" | "ios")[];
   settings: PushSettingsView;
   devices: PushDeviceView[];
 }

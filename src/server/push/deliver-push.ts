@@ -17,7 +17,7 @@ export async function deliverPush(deps: { database: Database; push: PushChannels
   const sender = deps.push.senders[device.channel];
   if (!sender) return "skipped";
   const target: PushTarget =
-    device.channel === "web" ? { channel: "web", endpoint: device.endpoint, p256dh: device.p256dh!, auth: device.auth! } : { channel: "native", endpoint: device.endpoint };
+    device.channel === "web" ? { channel: "web", endpoint: device.endpoint, p256dh: device.p256dh!, auth: device.auth! } : { channel: device.channel, endpoint: device.endpoint };
   const result = await sender.send(target, job.message);
   if (result === "gone") await db.delete(pushSubscription).where(eq(pushSubscription.id, device.id));
   return result;

@@ -67,22 +67,22 @@ describe("the mobile app's pushes through FCM (push/native-sender.ts)", () => {
 
   it("sends the notification and the game's path to the device's token, with an access token made once from the service account", async () => {
     const fcm = sender();
-    expect(await fcm.send({ channel: "native", endpoint: "device-token-aaaaaaaaaaaaaaaaaaaa" }, message)).toBe("sent");
-    expect(await fcm.send({ channel: "native", endpoint: "device-token-bbbbbbbbbbbbbbbbbbbb" }, message)).toBe("sent");
+    expect(await fcm.send({ channel: "android", endpoint: "device-token-aaaaaaaaaaaaaaaaaaaa" }, message)).toBe("sent");
+    expect(await fcm.send({ channel: "android", endpoint: "device-token-bbbbbbbbbbbbbbbbbbbb" }, message)).toBe("sent");
     expect(tokensIssued).toBe(1);
     expect(sent.at(-1)).toMatchObject({ token: "device-token-bbbbbbbbbbbbbbbbbbbb", notification: { title: message.title, body: message.body }, data: { url: "/event/abc", tag: "promotion:abc" } });
   });
 
   it("says gone for a token FCM no longer knows, and throws on anything else so the job retries", async () => {
     const fcm = sender();
-    expect(await fcm.send({ channel: "native", endpoint: "gone-token-cccccccccccccccccccc" }, message)).toBe("gone");
-    await expect(fcm.send({ channel: "native", endpoint: "busy-token-dddddddddddddddddddd" }, message)).rejects.toThrow(/FCM answered 503/);
+    expect(await fcm.send({ channel: "android", endpoint: "gone-token-cccccccccccccccccccc" }, message)).toBe("gone");
+    await expect(fcm.send({ channel: "android", endpoint: "busy-token-dddddddddddddddddddd" }, message)).rejects.toThrow(/FCM answered 503/);
     await expect(fcm.send({ channel: "web", endpoint: "https://x", p256dh: "k", auth: "a" }, message)).rejects.toThrow(/mobile app only/);
   });
 
   it("throws when the service account's key is not the one FCM knows", async () => {
     const other = generateKeyPairSync("rsa", { modulusLength: 2048, privateKeyEncoding: { type: "pkcs8", format: "pem" }, publicKeyEncoding: { type: "spki", format: "pem" } });
     const wrong = fcmSender({ project_id: "kickoff-app", client_email: "app@kickoff.iam.gserviceaccount.com", private_key: other.privateKey, token_uri: `${base}/token` }, { apiUrl: base });
-    await expect(wrong.send({ channel: "native", endpoint: "device-token-eeeeeeeeeeeeeeeeeeee" }, message)).rejects.toThrow(/token endpoint answered 400/);
+    await expect(wrong.send({ channel: "android", endpoint: "device-token-eeeeeeeeeeeeeeeeeeee" }, message)).rejects.toThrow(/token endpoint answered 400/);
   });
 });

@@ -45,7 +45,7 @@ export function fcmSender(account: FcmServiceAccount, options: { apiUrl?: string
 
   return {
     async send(target, message) {
-      if (target.channel !== "native") throw new Error("the FCM sender sends to the mobile app only");
+      if (target.channel === "web") throw new Error("the FCM sender sends to the mobile app only");
       const response = await post(`${apiUrl}/v1/projects/${encodeURIComponent(account.project_id)}/messages:send`, {
         method: "POST",
         headers: { authorization: `Bearer ${await accessToken()}`, "content-type": "application/json" },

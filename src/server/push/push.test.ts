@@ -129,7 +129,8 @@ describe("push notifications", () => {
     expect(junk.status).toBe(400);
     expect(junk.body.error.message).toBe("This device’s push subscription could not be read. Try turning notifications on again.");
     expect((await person.client.json("DELETE", "/api/push/subscriptions/00000000-0000-4000-8000-000000000000")).status).toBe(404);
-    // The app's devices wait for FCM to be configured (FCM_SERVICE_ACCOUNT_FILE).
+    // The app's devices wait for their platform's sender to be configured (FCM_SERVICE_ACCOUNT_FILE, APNS_KEY_FILE).
+    expect((await person.client.json<PushOverview>("GET", "/api/push")).body.nativePlatforms).toEqual([]);
     const app = await person.client.json<{ error: { message: string } }>("POST", "/api/push/native-devices", { token: "f".repeat(40), platform: "android", timeZone: "UTC" });
     expect(app.status).toBe(422);
     expect(app.body.error.message).toBe("The app’s notifications are not set up on this server.");

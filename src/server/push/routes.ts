@@ -29,7 +29,12 @@ export function pushRoutes(context: Pick<AppContext, "database" | "push" | "conf
   return new Hono<AppEnv>()
     .get("/", async (c) => {
       const user = requireVerifiedUser(c.get("user"));
-      const overview: PushOverview = { publicKey: context.push.vapid().publicKey, settings: settingsView(await settingsOf(db, user.id)), devices: await devicesOf(db, user.id) };
+      const overview: PushOverview = {
+        publicKey: context.push.vapid().publicKey,
+        nativePlatforms: (["android", "ios"] as const).filter((platform) => context.push.senders[platform] !== null),
+        settings: settingsView(await settingsOf(db, user.id)),
+        devices: await devicesOf(db, user.id),
+      };
       return c.json(overview, 200, noStore);
     })
     .post("/subscriptions", async (c) => {
@@ -39,11 +44,11 @@ export function pushRoutes(context: Pick<AppContext, "database" | "push" | "conf
       const device = await saveWebSubscription(db, user.id, input, deviceLabel(c.req.header("user-agent")));
       return c.json({ device: { id: device.id, label: device.label, createdAt: device.createdAt.toISOString() } }, 201);
     })
-    // The mobile app registers its FCM token here (docs/notifications.md); refused while FCM is not configured.
+    // The mobile app registers its device token here (docs/notifications.md); refused while its platform's sender is not configured.
     .post("/native-devices", async (c) => {
       const user = requireVerifiedUser(c.get("user"));
       const input = await parseJson(c, nativeSubscriptionSchema);
-      if (!context.push.senders.native) throw new AppError("rule", errorText("errors.push.nativeOff"));
+      if (!context.push.senders[input.platform]) throw new AppError("rule", errorText("errors.push.nativeOff"));
       const device = await saveNativeSubscription(db, user.id, input);
       return c.json({ device: { id: device.id, label: device.label, createdAt: device.createdAt.toISOString() } }, 201);
     })

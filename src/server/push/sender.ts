@@ -18,8 +18,8 @@ export interface PushMessage {
   take?: { label: string; eventId: string; role: "player" | "goalkeeper"; paymentMethodId: string | null; expectedPriceCents: number };
 }
 
-/** Where a push goes: a browser's subscription (keys to encrypt to) or the app's device token. */
-export type PushTarget = { channel: "web"; endpoint: string; p256dh: string; auth: string } | { channel: "native"; endpoint: string };
+/** Where a push goes: a browser's subscription (keys to encrypt to) or the app's device token (FCM's on Android, APNs's on iOS). */
+export type PushTarget = { channel: "web"; endpoint: string; p256dh: string; auth: string } | { channel: "android" | "ios"; endpoint: string };
 
 /**
  * One way to deliver (docs/notifications.md): Web Push for browsers, FCM for the mobile app. `gone`:
@@ -57,17 +57,6 @@ export function webPushSender(vapid: VapidDetails, options: { fetch?: typeof fet
       if (response.status === 404 || response.status === 410) return "gone";
       if (!response.ok) throw new Error(`the push service answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
       return "sent";
-    },
-  };
-}
-
-/** Sends each target to the sender of its channel; a channel without one (the app's, unconfigured) is skipped. */
-export function channelSender(senders: { web: PushSender; native: PushSender | null }): PushSender {
-  return {
-    send(target, message) {
-      const sender = senders[target.channel];
-      if (!sender) return Promise.resolve("sent");
-      return sender.send(target, message);
     },
   };
 }

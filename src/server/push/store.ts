@@ -51,10 +51,10 @@ export function saveWebSubscription(db: Db, userId: string, input: WebSubscripti
   return saveDevice(db, { userId, channel: "web", endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, timeZone: input.timeZone, label });
 }
 
-/** The mobile app's device (its FCM token), kept for the account signed in; the token is the device. */
+/** The mobile app's device (its FCM token on Android, its APNs token on iOS), kept for the account signed in; the token is the device. */
 export function saveNativeSubscription(db: Db, userId: string, input: NativeSubscriptionInput): Promise<PushSubscriptionRow> {
   const label = input.platform === "ios" ? "Kickoff app · iOS" : "Kickoff app · Android";
-  return saveDevice(db, { userId, channel: "native", endpoint: input.token, p256dh: null, auth: null, timeZone: input.timeZone, label });
+  return saveDevice(db, { userId, channel: input.platform, endpoint: input.token, p256dh: null, auth: null, timeZone: input.timeZone, label });
 }
 
 /** One row per endpoint: a device subscribed again, from any account, takes the new values. */

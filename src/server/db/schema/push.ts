@@ -7,7 +7,7 @@ import { event } from "./games.ts";
 
 /**
  * One device's push subscription: a browser's (Web Push: the push service's endpoint and the keys the
- * payload is encrypted to) or the mobile app's (its FCM token in `endpoint`, no keys). One per endpoint:
+ * payload is encrypted to) or the mobile app's (its FCM or APNs token in `endpoint`, no keys). One per endpoint:
  * a device signed in to another account moves to it. Deleted when the push service answers 404 or 410.
  */
 export const pushSubscription = pgTable(
@@ -17,7 +17,8 @@ export const pushSubscription = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    channel: text("channel", { enum: ["web", "native"] }).notNull(),
+    /** web (a browser's push service), android (FCM), ios (APNs). */
+    channel: text("channel", { enum: ["web", "android", "ios"] }).notNull(),
     endpoint: text("endpoint").notNull().unique(),
     p256dh: text("p256dh"),
     auth: text("auth"),
@@ -29,7 +30,7 @@ export const pushSubscription = pgTable(
   },
   (table) => [
     index("push_subscription_user").on(table.userId),
-    check("push_subscription_keys", sql`${table.channel} = 'native' or (${table.p256dh} is not null and ${table.auth} is not null)`),
+    check("push_subscription_keys", sql`${table.channel} <> 'web' or (${table.p256dh} is not null and ${table.auth} is not null)`),
   ],
 );
 

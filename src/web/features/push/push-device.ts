@@ -1,8 +1,12 @@
+import type { PushOverview } from "#shared/push.ts";
 import { api } from "#web/lib/api.ts";
+import { isNativeApp } from "#web/lib/native-bridge.ts";
+import { nativePushState, subscribeNative, unsubscribeNative } from "./native-push.ts";
 
 /**
  * This browser's push subscription (docs/notifications.md). The server keeps one per device; the
- * browser's own PushSubscription is the truth of whether this device is subscribed.
+ * browser's own PushSubscription is the truth of whether this device is subscribed. Inside the
+ * mobile app the system's notifications stand in for the browser's (native-push.ts).
  */
 export type DevicePushState = "unsupported" | "blocked" | "off" | "on";
 
@@ -21,6 +25,7 @@ export async function deviceSubscription(): Promise<PushSubscription | null> {
 }
 
 export async function devicePushState(): Promise<DevicePushState> {
+  if (isNativeApp()) return nativePushState(await api<PushOverview>("/api/push"));
   if (!pushSupported()) return "unsupported";
   if (Notification.permission === "denied") return "blocked";
   return (await deviceSubscription()) ? "on" : "off";
@@ -41,6 +46,7 @@ function keyBytes(publicKey: string): Uint8Array<ArrayBuffer> {
  * the person said no.
  */
 export async function subscribeDevice(publicKey: string): Promise<DevicePushState> {
+  if (isNativeApp()) return subscribeNative();
   const permission = await Notification.requestPermission();
   if (permission !== "granted") return permission === "denied" ? "blocked" : "off";
   const { pushManager } = await registration();
@@ -58,6 +64,7 @@ export async function subscribeDevice(publicKey: string): Promise<DevicePushStat
 
 /** Stops pushes to this device: forgotten by the server, then by the browser. */
 export async function unsubscribeDevice(): Promise<DevicePushState> {
+  if (isNativeApp()) return unsubscribeNative();
   const subscription = await deviceSubscription();
   if (subscription) {
     await api("/api/push/subscriptions", { method: "DELETE", body: { endpoint: subscription.endpoint } });
