@@ -13,7 +13,8 @@ import { createVerifiedUser, login, PASSWORD, uniqueEmail } from "./support/acco
 import { type AppProcess, startApp } from "./support/app-process.ts";
 import { baseURL, screenshotIfTestFails, useBrowser, watchForPageProblems } from "./support/browser.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/chromium.ts";
-import { currentUser, seedGame, seedRegistrations, uniqueTitle, useDatabase } from "./support/games.ts";
+import { adminAccount, currentUser, seedGame, seedRegistrations, uniqueTitle, useDatabase } from "./support/games.ts";
+import { lane } from "./support/lanes.ts";
 import { scrollToEnd } from "./support/pages.ts";
 
 const { newPage } = useBrowser();
@@ -27,26 +28,38 @@ interface NativeCall {
 }
 
 /**
- * A stand-in for Capacitor's native bridge, as the Android app's web view has it: window.Capacitor
- * with the App and Share plugins' headers, so @capacitor/core sends their calls to nativePromise /
- * nativeCallback, which record them; `__native.fire()` plays the native side's events.
+ * A stand-in for Capacitor's native bridge, as the Android app's web view has it (or the iOS app's):
+ * window.Capacitor with the App, Share and PushNotifications plugins' headers, so @capacitor/core
+ * sends their calls to nativePromise / nativeCallback, which record them; `__native.fire()` plays the
+ * native side's events. The system's notification permission starts at "prompt", and is granted when
+ * asked.
  */
-function nativeBridge() {
+function nativeBridge(platform: "android" | "ios" = "android") {
   type Callback = (data: unknown) => void;
   const listeners: { id: string; event: string; callback: Callback }[] = [];
   const calls: NativeCall[] = [];
   let next = 0;
+  let permission = "prompt";
   const w = window as unknown as Record<string, unknown>;
-  w.androidBridge = {};
+  if (platform === "android") w.androidBridge = {};
+  else w.webkit = { messageHandlers: { bridge: { postMessage: () => undefined } } };
+  const promise = (name: string) => ({ name, rtype: "promise" });
+  const listeners_ = [
+    { name: "addListener", rtype: "callback" },
+    { name: "removeListener", rtype: "callback" },
+  ];
   w.Capacitor = {
     isNativePlatform: () => true,
-    getPlatform: () => "android",
+    getPlatform: () => platform,
     PluginHeaders: [
-      { name: "App", methods: [{ name: "addListener", rtype: "callback" }, { name: "removeListener", rtype: "callback" }, { name: "exitApp", rtype: "promise" }] },
-      { name: "Share", methods: [{ name: "share", rtype: "promise" }, { name: "canShare", rtype: "promise" }] },
+      { name: "App", methods: [...listeners_, promise("exitApp")] },
+      { name: "Share", methods: [promise("share"), promise("canShare")] },
+      { name: "PushNotifications", methods: [...listeners_, ...["checkPermissions", "requestPermissions", "register", "unregister"].map(promise)] },
     ],
     nativePromise: (plugin: string, method: string, options: Record<string, unknown>) => {
       calls.push({ plugin, method, options });
+      if (method === "requestPermissions") permission = "granted";
+      if (method === "checkPermissions" || method === "requestPermissions") return Promise.resolve({ receive: permission });
       return Promise.resolve(method === "share" ? { activityType: "stand-in" } : undefined);
     },
     nativeCallback: (plugin: string, method: string, options: Record<string, unknown>, callback: Callback) => {
@@ -72,9 +85,9 @@ function nativeBridge() {
   };
 }
 
-async function appPage(): Promise<Page> {
+async function appPage(platform: "android" | "ios" = "android"): Promise<Page> {
   const page = await newPage({ width: 400, height: 800 });
-  await page.context().addInitScript(nativeBridge);
+  await page.context().addInitScript(nativeBridge, platform);
   return page;
 }
 
@@ -153,6 +166,43 @@ describe("the mobile app (stand-in Capacitor bridge)", () => {
     await fire(page, "backButton", { canGoBack: false });
     await expect.poll(async () => (await nativeCalls(page)).filter((call) => call.plugin === "App" && call.method === "exitApp").length).toBe(1);
     expect(asked).toEqual(["Do you really want to exit the app?", "Do you really want to exit the app?"]);
+  });
+
+  it("turns the iOS app's notifications on from the profile: its token registered, a game's news pushed through APNs, its tap opening the game", async () => {
+    const user = await createVerifiedUser({ firstName: "Ivy", lastName: "Phone" });
+    const page = await appPage("ios");
+    await login(page, user);
+    await openApp(page);
+    await page.goto("/profile");
+    const section = page.getByRole("region", { name: "Notifications on this device" });
+    await section.getByRole("button", { name: "Turn on notifications" }).click();
+    // The system asks, then hands the device's token over through 'registration' once registered.
+    const pushCalls = async () => (await nativeCalls(page)).filter((call) => call.plugin === "PushNotifications").map((call) => call.method);
+    await expect.poll(pushCalls).toEqual(expect.arrayContaining(["requestPermissions", "register"]));
+    const token = "5f3c9a1e".repeat(8);
+    await fire(page, "registration", { value: token });
+    await section.getByText("Notifications are on for this device.").waitFor();
+    await section.getByText("Kickoff app · iOS").waitFor();
+    const kinds = { promotion: true, changes: true, decision: true, reminders: true, openings: true, spots: true };
+    expect((await page.request.put("/api/push/settings", { data: { kinds, quietStart: "00:00", quietEnd: "00:00" } })).status()).toBe(200);
+
+    // The organiser cancels Ivy's game: Apple's stand-in receives the push for her token.
+    const game = await seedGame(db(), { title: uniqueTitle("Phone Game"), costCents: 0 });
+    expect((await page.request.post(`/api/events/${game.id}/registrations`, { data: { role: "player" } })).status()).toBe(201);
+    const admin = await newPage();
+    await login(admin, await adminAccount());
+    expect((await admin.request.post(`/api/events/${game.id}/cancel`, { data: { message: "Flooded." } })).status()).toBe(200);
+    const receivedByApple = async () => (await (await fetch(`${lane().apnsReadURL}/?token=${token}`)).json()) as { body: { aps: { alert: { title: string } }; url: string } }[];
+    await expect.poll(receivedByApple, { timeout: 30_000 }).toHaveLength(1);
+    const [pushed] = await receivedByApple();
+    expect(pushed!.body).toMatchObject({ aps: { alert: { title: `Cancelled: ${game.title}` } }, url: `/event/${game.id}` });
+
+    // A tap on it: the app opens the game.
+    await page.goto("/");
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __native: { listening(event: string): boolean } }).__native.listening("pushNotificationActionPerformed"))).toBe(true);
+    await fire(page, "pushNotificationActionPerformed", { actionId: "tap", notification: { id: "1", data: pushed!.body } });
+    await page.getByRole("heading", { level: 1, name: game.title }).waitFor();
+    expect(pathOf(page)).toBe(`/event/${game.id}`);
   });
 
   it("Share Event uses the native share with the PUBLIC_URL link", async () => {

@@ -7,6 +7,7 @@ import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "#server/db/client.ts";
 import { MailCatcher } from "#test/mail-catcher.ts";
 import { listen, startApp } from "./app-process.ts";
+import { startApnsStandIn } from "./apns-stand-in.ts";
 import { startFakeServices } from "./fake-services.ts";
 import { E2E_LANES } from "./lane-count.ts";
 
@@ -18,6 +19,8 @@ export interface Lane {
   mailApiURL: string;
   /** The app's database, for specs that must set up rows no API can make (e.g. past events). */
   databaseURL: string;
+  /** What the APNs stand-in received (apns-stand-in.ts): `GET ?token=…`. */
+  apnsReadURL: string;
 }
 
 declare module "vitest" {
@@ -34,7 +37,9 @@ declare module "vitest" {
  */
 export default async function setup(project: TestProject) {
   const fakes = await startFakeServices();
-  const lanes = await Promise.all(Array.from({ length: E2E_LANES }, () => startLane(fakes)));
+  // The iOS app's pushes go to Apple's stand-in (the Android channel, FCM, stays unconfigured).
+  const apns = await startApnsStandIn();
+  const lanes = await Promise.all(Array.from({ length: E2E_LANES }, () => startLane(fakes, apns)));
   project.provide(
     "lanes",
     lanes.map((lane) => lane.lane),
@@ -43,10 +48,11 @@ export default async function setup(project: TestProject) {
   return async () => {
     await Promise.all(lanes.map((lane) => lane.stop()));
     await fakes.stop();
+    await apns.stop();
   };
 }
 
-async function startLane(fakes: Awaited<ReturnType<typeof startFakeServices>>) {
+async function startLane(fakes: Awaited<ReturnType<typeof startFakeServices>>, apns: Awaited<ReturnType<typeof startApnsStandIn>>) {
   const mail = await new MailCatcher().start();
   const mailApi = await listen(
     createServer((request, response) => {
@@ -67,11 +73,13 @@ async function startLane(fakes: Awaited<ReturnType<typeof startFakeServices>>) {
     GEOCODER: "nominatim",
     GEOCODER_URL: fakes.nominatimUrl,
     MAP_TILE_URL: `${fakes.tilesUrl}/{z}/{x}/{y}.png`,
+    ...apns.env,
   });
   const lane: Lane = {
     baseURL: app.baseURL,
     mailApiURL: `http://127.0.0.1:${(mailApi.address() as AddressInfo).port}`,
     databaseURL: database.url,
+    apnsReadURL: apns.readUrl,
   };
   return {
     lane,

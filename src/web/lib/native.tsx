@@ -4,6 +4,7 @@ import { t } from "#web/i18n/i18n.ts";
 import { useAuth } from "./auth.tsx";
 import { isNativeApp } from "./native-bridge.ts";
 import { finishNativeSignIn, signInLinkOf } from "./native-sign-in.ts";
+import { followNativePush } from "./native-push.ts";
 
 export { isNativeApp };
 
@@ -30,8 +31,9 @@ export function eventPathFromUrl(link: string): string | null {
 /**
  * In the Capacitor app: a provider's sign-in comes back from the system browser (kickoff://auth/…),
  * links to /event/{id} open that event (signed out, the shell remembers it and
- * opens it after login), and the hardware back button goes back in history or asks before leaving
- * the app (docs/product-rules.md, "Screens and routes"). In a browser this does nothing.
+ * opens it after login), the hardware back button goes back in history or asks before leaving
+ * the app (docs/product-rules.md, "Screens and routes"), and a tap on a notification opens its game
+ * (docs/notifications.md, "The mobile app"). In a browser this does nothing.
  */
 export function NativeIntegration() {
   const navigate = useNavigate();
@@ -63,6 +65,12 @@ export function NativeIntegration() {
       handles.push(deepLink, back);
       if (removed) for (const handle of handles) void handle.remove();
     });
+    void followNativePush((path) => navigate(path))
+      .then((pushHandles) => {
+        handles.push(...pushHandles);
+        if (removed) for (const handle of pushHandles) void handle.remove();
+      })
+      .catch((error: unknown) => console.warn("the app's notifications could not be followed", error));
     return () => {
       removed = true;
       for (const handle of handles) void handle.remove();

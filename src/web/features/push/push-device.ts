@@ -1,15 +1,15 @@
 import type { PushOverview } from "#shared/push.ts";
 import { api } from "#web/lib/api.ts";
 import { isNativeApp } from "#web/lib/native-bridge.ts";
-import { nativePushState, subscribeNative, unsubscribeNative } from "./native-push.ts";
+import { type DevicePushState, nativePushState, subscribeNative, unsubscribeNative } from "#web/lib/native-push.ts";
+
+export type { DevicePushState };
 
 /**
  * This browser's push subscription (docs/notifications.md). The server keeps one per device; the
  * browser's own PushSubscription is the truth of whether this device is subscribed. Inside the
  * mobile app the system's notifications stand in for the browser's (native-push.ts).
  */
-export type DevicePushState = "unsupported" | "blocked" | "off" | "on";
-
 export function pushSupported(): boolean {
   return typeof window !== "undefined" && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
 }

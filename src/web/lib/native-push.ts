@@ -2,17 +2,22 @@ import type { PluginListenerHandle } from "@capacitor/core";
 import type { PushNotificationsPlugin } from "@capacitor/push-notifications";
 import type { PushOverview } from "#shared/push.ts";
 import { api } from "#web/lib/api.ts";
-import type { DevicePushState } from "./push-device.ts";
 
 /**
  * The mobile app's notifications (docs/notifications.md, "The mobile app"): the system's push through
  * @capacitor/push-notifications, its device token registered with the server (FCM's on Android,
  * APNs's on iOS), which pushes to it through the sender of that platform. The plugin is loaded only
- * inside the app, so the web bundle never carries it.
+ * inside the app, so the web bundle never carries it (features/push/push-device.ts chooses this or
+ * the browser's Web Push).
  */
 const TOKEN_KEY = "kickoff.nativePushToken";
 
-const plugin = (): Promise<PushNotificationsPlugin> => import("@capacitor/push-notifications").then((module) => module.PushNotifications);
+/** Whether this device can, may and does receive pushes (the browser's or, in the app, the system's). */
+export type DevicePushState = "unsupported" | "blocked" | "off" | "on";
+
+// Wrapped: a Capacitor plugin is a proxy that answers every property, `then` included, so a promise
+// resolved with it would be taken for a thenable ("PushNotifications.then() is not implemented").
+const plugin = (): Promise<{ push: PushNotificationsPlugin }> => import("@capacitor/push-notifications").then((module) => ({ push: module.PushNotifications }));
 
 export function nativePlatform(): "android" | "ios" {
   const bridge = (window as { Capacitor?: { getPlatform?: () => string } }).Capacitor;
@@ -26,7 +31,8 @@ export function nativePushServed(overview: Pick<PushOverview, "nativePlatforms">
 
 export async function nativePushState(overview: Pick<PushOverview, "nativePlatforms">): Promise<DevicePushState> {
   if (!nativePushServed(overview)) return "unsupported";
-  const { receive } = await (await plugin()).checkPermissions();
+  const { push } = await plugin();
+  const { receive } = await push.checkPermissions();
   if (receive === "denied") return "blocked";
   return receive === "granted" && localStorage.getItem(TOKEN_KEY) ? "on" : "off";
 }
@@ -52,7 +58,7 @@ async function registerToken(token: string): Promise<void> {
 
 /** Asks the system (from a tap), then registers this device's token with the server. */
 export async function subscribeNative(): Promise<DevicePushState> {
-  const push = await plugin();
+  const { push } = await plugin();
   let { receive } = await push.checkPermissions();
   if (receive === "prompt" || receive === "prompt-with-rationale") ({ receive } = await push.requestPermissions());
   if (receive !== "granted") return receive === "denied" ? "blocked" : "off";
@@ -65,7 +71,8 @@ export async function unsubscribeNative(): Promise<DevicePushState> {
   const token = localStorage.getItem(TOKEN_KEY);
   if (token) await api("/api/push/subscriptions", { method: "DELETE", body: { endpoint: token } });
   localStorage.removeItem(TOKEN_KEY);
-  await (await plugin()).unregister();
+  const { push } = await plugin();
+  await push.unregister();
   return "off";
 }
 
@@ -74,7 +81,7 @@ export async function unsubscribeNative(): Promise<DevicePushState> {
  * notifications are on registers again, since the system may have given it a new token.
  */
 export async function followNativePush(open: (path: string) => void): Promise<PluginListenerHandle[]> {
-  const push = await plugin();
+  const { push } = await plugin();
   const handles = [
     await push.addListener("pushNotificationActionPerformed", ({ notification }) => {
       const url = (notification.data as { url?: unknown } | undefined)?.url;
