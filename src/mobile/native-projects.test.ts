@@ -71,6 +71,9 @@ describe("the native projects", () => {
     expect(scheme?.categories).toContain("android.intent.category.BROWSABLE");
 
     expect(associatedDomains(read(ENTITLEMENTS))).toEqual([`applinks:${host}`]);
+    // Push notifications (APNs; docs/notifications.md): Xcode signs a distribution build for production.
+    expect(read(ENTITLEMENTS)).toMatch(/<key>aps-environment<\/key>\s*<string>development<\/string>/);
+    expect(read("ios/App/App/AppDelegate.swift")).toContain("NotificationCenter.default.post(name: .capacitorDidRegisterForRemoteNotifications, object: deviceToken)");
     expect(urlSchemes(read(INFO_PLIST))).toEqual(["kickoff"]);
     // The web view serves the app at a subdomain of that host: the same site as the API (decision 016).
     expect(capacitor.server.hostname).toBe(mobileAppHost(`https://${host}`));
@@ -142,7 +145,7 @@ describe("the native projects", () => {
     const plugins = Object.keys(manifest.dependencies)
       .filter((name) => name.startsWith("@capacitor/") && !["@capacitor/core", "@capacitor/android", "@capacitor/ios", "@capacitor/cli"].includes(name))
       .sort();
-    expect(plugins).toEqual(["@capacitor/app", "@capacitor/share"]);
+    expect(plugins).toEqual(["@capacitor/app", "@capacitor/push-notifications", "@capacitor/share"]);
     const android = JSON.parse(read("android/app/src/main/assets/capacitor.plugins.json")) as { pkg: string; classpath: string }[];
     expect(android.map((plugin) => plugin.pkg).sort()).toEqual(plugins);
     for (const plugin of android) expect(plugin.classpath).toMatch(/^com\.capacitorjs\.plugins\.\w+\.\w+Plugin$/);
