@@ -5,12 +5,13 @@ import { FormMessage } from "#web/components/form.tsx";
 import { t } from "#web/i18n/i18n.ts";
 import { errorMessage } from "#web/lib/api.ts";
 import { useDevicePush, useGameMute, useSetGameMute, useToggleDevicePush } from "#web/features/push/hooks/use-push.ts";
+import { offersPush } from "#web/features/push/offers-push.ts";
 
 const OFFER_DISMISSED = "kickoff.pushOfferDismissed";
 
 /**
- * On a game's page (docs/notifications.md): once the viewer waits for a spot (a waitlist, "Tell me if a spot opens" or "Tell me
- * when it opens"), an offer to be notified on this device, never on a first visit; once this device
+ * On a game's page (docs/notifications.md): once the viewer waits for a spot or joined a series game
+ * (offers-push.ts), an offer to be notified on this device, never on a first visit; once this device
  * is notified, a switch to mute this game. Drawn only after hydration: the server cannot know what
  * this browser supports or allowed.
  */
@@ -19,9 +20,8 @@ export function GamePushPanel({ event }: { event: EventDetail }) {
   useEffect(() => setMounted(true), []);
   const device = useDevicePush();
   if (!mounted || !device.data || event.status === "cancelled") return null;
-  const waiting = event.mine.some((registration) => registration.status === "waitlisted") || event.openingReminder === true || event.spotWatch === true;
   if (device.data === "on" && event.mine.length > 0) return <MuteGame eventId={event.id} />;
-  if (device.data === "off" && waiting) return <PushOffer />;
+  if (device.data === "off" && offersPush(event)) return <PushOffer />;
   return null;
 }
 
