@@ -45,6 +45,12 @@ export interface SharedEventDetail {
    * role they may hold in the window, for each viewer's `regularsWindow`. The ids never leave the server.
    */
   regulars?: { userIds: string[]; maxPlayers: number; maxGoalkeepers: number; minGames: number; ofLast: number };
+  /**
+   * A full game ahead: who asked "Tell me if a spot opens" (docs/notifications.md, "A freed spot"), for
+   * each viewer's `spotWatch`. Read with the shared part, so a viewer's page costs no query of its own
+   * (the asks invalidate the cache). The ids never leave the server.
+   */
+  spotWatchers?: string[];
 }
 
 /**
@@ -75,10 +81,6 @@ export async function getEventDetail(options: { db: Db; id: string; viewer?: Eve
  * a regular needs none), and whether they asked to be told when it opens. Read per request.
  */
 async function addViewerParts(db: Db, shared: SharedEventDetail, detail: EventDetail, viewer: EventViewer): Promise<void> {
-  // Read only where it can be offered: a full game ahead, the viewer on none of its lists.
-  if (detail.mine.length === 0 && detail.status !== "cancelled" && Date.parse(detail.startsAt) > Date.now() && isWholeGameFull(detail)) {
-    detail.spotWatch = await hasSpotWatch(db, detail.id, viewer.id);
-  }
   const opensAt = detail.registrationOpensAt;
   if (opensAt === null || detail.status === "cancelled" || Date.parse(opensAt) <= Date.now()) return;
   const game = {
@@ -141,6 +143,8 @@ export function viewerEventDetail(shared: SharedEventDetail, viewer: EventViewer
     const { userIds, maxPlayers, maxGoalkeepers } = shared.regulars;
     detail.regularsWindow = { maxPlayers, maxGoalkeepers, viewerIsRegular: viewer !== undefined && userIds.includes(viewer.id) };
   }
+  // "Tell me if a spot opens": only to a viewer on none of the full game's lists.
+  if (viewer && shared.spotWatchers && mine.length === 0) detail.spotWatch = shared.spotWatchers.includes(viewer.id);
   // Nothing to say to someone holding a spot now (in either role), or about a game called off.
   if (viewer && shared.detail.status !== "cancelled" && !mine.some((r) => (HELD_STATUSES as readonly RegistrationStatus[]).includes(r.status))) {
     const lost = shared.failedAutoCharges.filter((failure) => failure.userId === viewer.id).at(-1);
@@ -150,17 +154,15 @@ export function viewerEventDetail(shared: SharedEventDetail, viewer: EventViewer
 }
 
 /** Every role's spots held: what "Tell me if a spot opens" is offered on (registrations/spot-watch.ts). */
-function isWholeGameFull(detail: EventDetail): boolean {
+function isWholeGameFull(detail: Omit<EventDetail, "mine">): boolean {
   return detail.playersCount >= detail.maxPlayers && (!detail.includeGoalkeepers || detail.goalkeepersCount >= detail.maxGoalkeepers);
 }
 
-/** Whether the viewer asked to be told of a freed spot (docs/notifications.md, "A freed spot"). */
-async function hasSpotWatch(db: Db, eventId: string, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: spotWatch.userId })
-    .from(spotWatch)
-    .where(and(eq(spotWatch.eventId, eventId), eq(spotWatch.userId, userId)));
-  return row !== undefined;
+/** Who asked to be told of a freed spot, read only where it can be offered: a full game ahead. */
+async function spotWatchersOf(db: Db, detail: Omit<EventDetail, "mine">): Promise<string[] | undefined> {
+  if (detail.status === "cancelled" || Date.parse(detail.startsAt) <= Date.now() || !isWholeGameFull(detail)) return undefined;
+  const rows = await db.select({ userId: spotWatch.userId }).from(spotWatch).where(eq(spotWatch.eventId, detail.id));
+  return rows.map((row) => row.userId);
 }
 
 /** Whether the viewer asked (their own part of the event page). */
@@ -224,18 +226,20 @@ async function loadSharedEventDetail(db: Db, id: string): Promise<SharedEventDet
   const { organizerName, organizerEmail, notes, version, ...summary } = row;
   const failedAutoCharges = await lostWaitlistPlaces(db, id);
   const regulars = await regularsOfPage(db, row);
+  const detail: SharedEventDetail["detail"] = {
+    ...toEventSummary(summary),
+    version,
+    notes,
+    organizer: organizerEmail ? { name: organizerName ?? "", email: organizerEmail } : null,
+    players: spots("player"),
+    goalkeepers: spots("goalkeeper"),
+    playerWaitList: waiting("player"),
+    goalkeeperWaitList: waiting("goalkeeper"),
+    refundedUsers: [...new Set(registrations.filter((r) => r.status === "refunded").map((r) => r.userId!))],
+  };
+  const spotWatchers = await spotWatchersOf(db, detail);
   return {
-    detail: {
-      ...toEventSummary(summary),
-      version,
-      notes,
-      organizer: organizerEmail ? { name: organizerName ?? "", email: organizerEmail } : null,
-      players: spots("player"),
-      goalkeepers: spots("goalkeeper"),
-      playerWaitList: waiting("player"),
-      goalkeeperWaitList: waiting("goalkeeper"),
-      refundedUsers: [...new Set(registrations.filter((r) => r.status === "refunded").map((r) => r.userId!))],
-    },
+    detail,
     registrations: registrations.map((r) => {
       const { name: _name, userId, holdStatus, holdCents, ...rest } = r;
       const hold = holdStatus && holdCents !== null ? { hold: { status: holdStatus, amountCents: holdCents } } : {};
@@ -243,6 +247,7 @@ async function loadSharedEventDetail(db: Db, id: string): Promise<SharedEventDet
     }),
     failedAutoCharges,
     ...(regulars && { regulars }),
+    ...(spotWatchers && { spotWatchers }),
   };
 }
 

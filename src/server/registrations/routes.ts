@@ -46,13 +46,18 @@ export function registrationRoutes(deps: RegistrationDeps) {
       const user = requireVerifiedUser(c.get("user"));
       return c.json(await removeGuest(deps, { user, eventId: c.req.param("id"), guestId: c.req.param("guestId") }));
     })
+    // "Tell me if a spot opens": the game's page reads its watchers with the shared (cached) part.
     .put("/:id/spot-watch", async (c) => {
       const user = requireVerifiedUser(c.get("user"));
-      return c.json(await askSpotWatch({ db: deps.database.db, eventId: c.req.param("id"), userId: user.id, now: nowOf(deps) }));
+      const answer = await askSpotWatch({ db: deps.database.db, eventId: c.req.param("id"), userId: user.id, now: nowOf(deps) });
+      deps.listCache?.invalidate();
+      return c.json(answer);
     })
     .delete("/:id/spot-watch", async (c) => {
       const user = requireVerifiedUser(c.get("user"));
-      return c.json(await withdrawSpotWatch({ db: deps.database.db, eventId: c.req.param("id"), userId: user.id }));
+      const answer = await withdrawSpotWatch({ db: deps.database.db, eventId: c.req.param("id"), userId: user.id });
+      deps.listCache?.invalidate();
+      return c.json(answer);
     })
     .get("/:id/cancel-preview", async (c) => {
       requireAdmin(c.get("user"));

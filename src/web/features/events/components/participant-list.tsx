@@ -30,7 +30,7 @@ export function SpotList({ participants, spots, openLabel, currentUserId }: { pa
           <li key={key} className="flex items-center gap-3 px-4 py-2.5">
             <span
               aria-hidden="true"
-              className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-xs font-bold ${
+              className={`place-number ${
                 !holder ? "bg-slate-100 text-slate-600" : holder.kind === "guest" ? "bg-green-100 text-green-900" : "bg-green-700 text-white"
               }`}
             >
@@ -57,7 +57,7 @@ export function WaitList({ participants, emptyText, currentUserId }: { participa
     <ol className="divide-y divide-slate-100 overflow-hidden rounded-lg border border-slate-200 bg-white">
       {participants.map((participant, index) => (
         <li key={participant.userId} className="flex items-start gap-3 px-4 py-2.5">
-          <span aria-hidden="true" className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-amber-100 text-xs font-bold text-amber-800">
+          <span aria-hidden="true" className="place-number bg-amber-100 text-amber-800">
             {index + 1}
           </span>
           <div className="flex min-w-0 flex-col gap-0.5 self-center">
