@@ -16,7 +16,8 @@ const TOKEN_KEY = "kickoff.nativePushToken";
 export type DevicePushState = "unsupported" | "blocked" | "off" | "on";
 
 // Wrapped: a Capacitor plugin is a proxy that answers every property, `then` included, so a promise
-// resolved with it would be taken for a thenable ("PushNotifications.then() is not implemented").
+// resolved with it would be taken for a thenable, and Capacitor rejects that call to `then` (the
+// mobile e2e spec caught it).
 const plugin = (): Promise<{ push: PushNotificationsPlugin }> => import("@capacitor/push-notifications").then((module) => ({ push: module.PushNotifications }));
 
 export function nativePlatform(): "android" | "ios" {
