@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createVerifiedUser, login, PASSWORD, uniqueEmail } from "./support/accounts.ts";
 import { type AppProcess, startApp } from "./support/app-process.ts";
 import { baseURL, screenshotIfTestFails, useBrowser, watchForPageProblems } from "./support/browser.ts";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/chromium.ts";
+import { CHROMIUM_ARGS, E2E_CHROMIUM_PATH } from "./support/chromium.ts";
 import { adminAccount, currentUser, seedGame, seedRegistrations, uniqueTitle, useDatabase } from "./support/games.ts";
 import { lane } from "./support/lanes.ts";
 import { scrollToEnd } from "./support/pages.ts";
@@ -253,7 +253,7 @@ describe("the app's web view at app.<PUBLIC_URL host> (Chromium, https)", () => 
     await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
     const { port } = proxy.address() as AddressInfo;
     browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
+      executablePath: E2E_CHROMIUM_PATH,
       // Local Network Access would otherwise ask before a page on a public name reaches loopback.
       args: [...CHROMIUM_ARGS, `--host-rules=MAP kickoff.test:443 127.0.0.1:${port}`, "--ignore-certificate-errors", "--disable-features=LocalNetworkAccessChecks"],
     });

@@ -16,7 +16,8 @@ import { adminAccount, joinGame, saveCard, seedGame, seedRegistrations, uniqueTi
  * bridge stands in for Capacitor), the push goes into the worker through DevTools'
  * ServiceWorker.deliverPushMessage, and the tap calls the worker's own click handler.
  */
-const { newPage } = useBrowser();
+// The full browser: Chromium's headless shell has no Push API (support/chromium.ts).
+const { newPage } = useBrowser({ full: true });
 const database = useDatabase();
 let service: TestPushService;
 beforeAll(async () => {

@@ -70,6 +70,56 @@ describe("signing in with a provider", () => {
     await page.context().close();
   });
 
+  it("never opens an existing account for an address the provider has not verified: the login screen says why, signed out", async () => {
+    const email = `both-${Date.now().toString(36)}@example.com`;
+    // The account exists, made by the club's provider with the address verified.
+    issuer.signInAs({ sub: `club-${email}`, email, email_verified: true, name: "Ada Lane" });
+    const first = await loginScreen();
+    await first.getByRole("button", { name: "Sign in with Authentik" }).click();
+    await signedIn(first);
+    await first.context().close();
+
+    // Google claims the same address without having verified it: it could be anyone's.
+    issuer.signInAs({ sub: `google-${email}`, email, email_verified: false, name: "Someone Else" });
+    const page = await loginScreen();
+    await page.getByRole("button", { name: "Sign in with Google" }).click();
+    await expect
+      .poll(() => page.getByText("An account with this email address already exists, and it cannot be opened this way", { exact: false }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    expect(await page.getByRole("button", { name: /^Login$/ }).isVisible()).toBe(true);
+    const me = await page.evaluate(async () => (await (await fetch("/api/me")).json()) as { user: unknown });
+    expect(me.user).toBeNull();
+    await page.context().close();
+  });
+
+  it("deletes an account that signs in only with the provider from the profile, without a password", async () => {
+    const email = `leaving-${Date.now().toString(36)}@example.com`;
+    issuer.signInAs({ sub: `club-${email}`, email, email_verified: true, name: "Lee Ving" });
+    const page = await loginScreen();
+    await page.getByRole("button", { name: "Sign in with Authentik" }).click();
+    await signedIn(page);
+    const before = await page.evaluate(async () => (await (await fetch("/api/me")).json()) as { user: { id: string } });
+    await page.goto("/profile");
+    await expect.poll(() => page.getByRole("button", { name: "Delete My Account" }).isVisible(), { timeout: 15_000 }).toBe(true);
+    // No password to give: the sign-in a moment ago is the proof.
+    expect(await page.getByLabel("Current Password").count()).toBe(0);
+    await page.getByRole("button", { name: "Delete My Account" }).click();
+    const dialog = page.getByRole("dialog", { name: "Confirm Account Deletion" });
+    await expect.poll(() => dialog.getByRole("button", { name: "Confirm" }).isEnabled(), { timeout: 15_000 }).toBe(true);
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await expect.poll(() => page.getByText("Your account has been deleted successfully.").isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: /^Login$/ }).isVisible(), { timeout: 15_000 }).toBe(true);
+
+    // The same person coming back gets a new account: the old one is gone, its provider link with it.
+    issuer.signInAs({ sub: `club-${email}`, email, email_verified: true, name: "Lee Ving" });
+    await page.getByRole("button", { name: "Sign in with Authentik" }).click();
+    await signedIn(page);
+    const after = await page.evaluate(async () => (await (await fetch("/api/me")).json()) as { user: { id: string; email: string } });
+    expect(after.user.email).toBe(email);
+    expect(after.user.id).not.toBe(before.user.id);
+    await page.context().close();
+  });
+
   it("comes back to the login screen with why when consent is refused, signed out, and names the providers on the privacy page", async () => {
     issuer.denyNext();
     const page = await loginScreen();

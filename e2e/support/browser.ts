@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, onTestFailed } from "vitest";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_CHROMIUM_PATH } from "./chromium.ts";
 import { lane } from "./lanes.ts";
 
 export const ARTIFACTS_DIR = "e2e/artifacts";
@@ -18,22 +18,30 @@ export function baseURL(): string {
  * `browser().newContext()` included. Playwright closes the browser when the worker exits. A failing
  * test leaves a screenshot of every open page in e2e/artifacts.
  */
-let shared: Promise<Browser> | undefined;
-function sharedBrowser(): Promise<Browser> {
-  shared ??= chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }).then((launched) => {
-    launched.on("disconnected", () => (shared = undefined));
-    launched.on("context", watchForPageProblems);
-    return launched;
-  });
-  return shared;
+const shared = new Map<string, Promise<Browser>>();
+function sharedBrowser(executablePath: string): Promise<Browser> {
+  let launching = shared.get(executablePath);
+  if (!launching) {
+    launching = chromium.launch({ executablePath, args: CHROMIUM_ARGS }).then((launched) => {
+      launched.on("disconnected", () => shared.delete(executablePath));
+      launched.on("context", watchForPageProblems);
+      return launched;
+    });
+    shared.set(executablePath, launching);
+  }
+  return launching;
 }
 
-export function useBrowser() {
+/**
+ * `full`: the full Chromium rather than the headless shell the specs drive (chromium.ts), for a spec
+ * that needs what the shell lacks (the Push API). Launched once per lane's worker too, when first asked.
+ */
+export function useBrowser(options: { full?: boolean } = {}) {
   let browser: Browser;
   let before = new Set<BrowserContext>();
 
   beforeAll(async () => {
-    browser = await sharedBrowser();
+    browser = await sharedBrowser(options.full ? CHROMIUM_PATH : E2E_CHROMIUM_PATH);
     before = new Set(browser.contexts());
   });
   afterEach(failOnPageProblems);
