@@ -41,7 +41,18 @@ async function loginScreen(): Promise<Page> {
   return page;
 }
 
-const signedIn = (page: Page) => expect.poll(() => page.getByRole("button", { name: /open menu/i }).isVisible(), { timeout: 15_000 }).toBe(true);
+/** Clicks "Sign in with {label}" and waits until the issuer's answer has signed the page in. */
+async function signInByButton(page: Page, label: "Authentik" | "Google") {
+  await page.getByRole("button", { name: `Sign in with ${label}` }).click();
+  await expect.poll(() => page.getByRole("button", { name: /open menu/i }).isVisible(), { timeout: 15_000 }).toBe(true);
+}
+
+/** The page's account as the API tells it (null signed out), with the page's own cookies. */
+async function accountOf(page: Page) {
+  const response = await page.request.get("/api/me");
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { user: { id: string; email: string; signIns: string[] } | null }).user;
+}
 
 describe("signing in with a provider", () => {
   it("signs in with the club's provider by its button: the account gets the provider's name, the profile shows how it signs in", async () => {
@@ -49,8 +60,7 @@ describe("signing in with a provider", () => {
     issuer.signInAs({ sub: `club-${email}`, email, email_verified: true, name: "Rosa Park", given_name: "Rosa", family_name: "Park" });
     const page = await loginScreen();
     await expectNoAxeViolations(page);
-    await page.getByRole("button", { name: "Sign in with Authentik" }).click();
-    await signedIn(page);
+    await signInByButton(page, "Authentik");
 
     await page.goto("/profile");
     await expect.poll(() => page.getByRole("heading", { level: 1, name: "Rosa Park" }).isVisible(), { timeout: 15_000 }).toBe(true);
@@ -63,10 +73,8 @@ describe("signing in with a provider", () => {
     const email = `google-${Date.now().toString(36)}@example.com`;
     issuer.signInAs({ sub: `google-${email}`, email, email_verified: true, name: "Gus Grant" });
     const page = await loginScreen();
-    await page.getByRole("button", { name: "Sign in with Google" }).click();
-    await signedIn(page);
-    const me = await page.evaluate(async () => (await (await fetch("/api/me")).json()) as { user: { email: string; signIns: string[] } });
-    expect(me.user).toMatchObject({ email, signIns: ["google"] });
+    await signInByButton(page, "Google");
+    expect(await accountOf(page)).toMatchObject({ email, signIns: ["google"] });
     await page.context().close();
   });
 
@@ -75,8 +83,7 @@ describe("signing in with a provider", () => {
     // The account exists, made by the club's provider with the address verified.
     issuer.signInAs({ sub: `club-${email}`, email, email_verified: true, name: "Ada Lane" });
     const first = await loginScreen();
-    await first.getByRole("button", { name: "Sign in with Authentik" }).click();
-    await signedIn(first);
+    await signInByButton(first, "Authentik");
     await first.context().close();
 
     // Google claims the same address without having verified it: it could be anyone's.
@@ -87,8 +94,7 @@ describe("signing in with a provider", () => {
       .poll(() => page.getByText("An account with this email address already exists, and it cannot be opened this way", { exact: false }).isVisible(), { timeout: 15_000 })
       .toBe(true);
     expect(await page.getByRole("button", { name: /^Login$/ }).isVisible()).toBe(true);
-    const me = await page.evaluate(async () => (await (await fetch("/api/me")).json()) as { user: unknown });
-    expect(me.user).toBeNull();
+    expect(await accountOf(page)).toBeNull();
     await page.context().close();
   });
 
@@ -96,9 +102,9 @@ describe("signing in with a provider", () => {
     const email = `leaving-${Date.now().toString(36)}@example.com`;
     issuer.signInAs({ sub: `club-${email}`, email, email_verified: true, name: "Lee Ving" });
     const page = await loginScreen();
-    await page.getByRole("button", { name: "Sign in with Authentik" }).click();
-    await signedIn(page);
-    const before = await page.evaluate(async () => (await (await fetch("/api/me")).json()) as { user: { id: string } });
+    await signInByButton(page, "Authentik");
+    const before = await accountOf(page);
+    expect(before?.email).toBe(email);
     await page.goto("/profile");
     await expect.poll(() => page.getByRole("button", { name: "Delete My Account" }).isVisible(), { timeout: 15_000 }).toBe(true);
     // No password to give: the sign-in a moment ago is the proof.
@@ -112,11 +118,10 @@ describe("signing in with a provider", () => {
 
     // The same person coming back gets a new account: the old one is gone, its provider link with it.
     issuer.signInAs({ sub: `club-${email}`, email, email_verified: true, name: "Lee Ving" });
-    await page.getByRole("button", { name: "Sign in with Authentik" }).click();
-    await signedIn(page);
-    const after = await page.evaluate(async () => (await (await fetch("/api/me")).json()) as { user: { id: string; email: string } });
-    expect(after.user.email).toBe(email);
-    expect(after.user.id).not.toBe(before.user.id);
+    await signInByButton(page, "Authentik");
+    const after = await accountOf(page);
+    expect(after?.email).toBe(email);
+    expect(after?.id).not.toBe(before?.id);
     await page.context().close();
   });
 
