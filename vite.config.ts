@@ -1,8 +1,11 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type Rollup } from "vite";
+
+type RolldownLog = Rollup.RollupLog;
 import { compiledCatalogs } from "./scripts/vite-compiled-catalogs.ts";
+import { preactCompat } from "./scripts/vite-preact-compat.ts";
 
 const apiPort = process.env.API_PORT ?? "3001";
 
@@ -14,12 +17,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // React Router 7's package exports name only its development build (remix-run/react-router#14102):
     // with its warnings and checks it was the slowest part of every page's start on a phone. The
     // build takes the production one it ships beside it; the dev server keeps the warnings.
-    alias: command === "build" ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL("node_modules/react-router/dist/production/index.mjs", import.meta.url)) }] : [],
+    alias: [...preactCompat, ...(command === "build" ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL("node_modules/react-router/dist/production/index.mjs", import.meta.url)) }] : [])],
   },
   // `vite build --ssr`: the server's render of the first screen (entry-server.tsx, docs/server-rendering.md),
   // for Node, with React and the other packages inside, in their production builds as the browser gets them.
   ...(isSsrBuild ? { ssr: { noExternal: true }, define: { "process.env.NODE_ENV": JSON.stringify("production") } } : {}),
-  build: isSsrBuild ? { outDir: "../../dist/ssr", emptyOutDir: true, ssr: "entry-server.tsx", sourcemap: true, copyPublicDir: false } : {
+  build: isSsrBuild ? { outDir: "../../dist/ssr", emptyOutDir: true, ssr: "entry-server.tsx", sourcemap: true, copyPublicDir: false, rolldownOptions: { onwarn: withoutReactRoutersOptionalHook } } : {
     outDir: "../../dist/web",
     emptyOutDir: true,
     // Maps for debugging, without the comment naming them at the end of each script: ~35 bytes gzip a
@@ -30,6 +33,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // screen it rendered at once (src/server/web/render-page.ts).
     manifest: true,
     rolldownOptions: {
+      onwarn: withoutReactRoutersOptionalHook,
       output: {
         // main.tsx with everything it imports, and the small modules the home screen shares with
         // other screens, in one chunk: left alone, the bundler (rolldown/rolldown#10731) cut them
@@ -60,6 +64,16 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     },
   },
 }));
+
+/**
+ * React Router reads React 19's useOptimistic and falls back to the plain value when it is missing,
+ * as it is in preact/compat (scripts/vite-preact-compat.ts): the bundler's notice that the import is
+ * undefined says what is intended. Every other warning is printed as before.
+ */
+function withoutReactRoutersOptionalHook(warning: RolldownLog, print: (warning: RolldownLog) => void) {
+  if (warning.code === "IMPORT_IS_UNDEFINED" && warning.message.includes("useOptimistic") && warning.id?.includes("react-router")) return;
+  print(warning);
+}
 
 /**
  * Every page first asks who is signed in and the public settings (lib/auth.tsx, lib/config.ts).

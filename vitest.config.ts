@@ -1,6 +1,8 @@
+import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { compiledCatalogs } from "./scripts/vite-compiled-catalogs.ts";
+import { preactCompat } from "./scripts/vite-preact-compat.ts";
 
 /**
  * The files that take longest (half a minute to two each on the 2-core CI machine: they start real
@@ -65,7 +67,16 @@ const NEED_THEIR_OWN_PROCESS = ["src/web/lib/zod-config.test.ts"];
 
 export default defineConfig({
   plugins: [compiledCatalogs()],
+  resolve: {
+    alias: [
+      ...preactCompat,
+      // Its ES module build: Node's condition names the CommonJS one, whose require("react") no alias reaches.
+      { find: /^react-router$/, replacement: fileURLToPath(new URL("node_modules/react-router/dist/development/index.mjs", import.meta.url)) },
+    ],
+  },
   test: {
+    // Loaded through Vite, not Node, so that their imports of React reach Preact too (scripts/vite-preact-compat.ts).
+    server: { deps: { inline: [/[\\/]node_modules[\\/](react-router|@tanstack[\\/]react-query)[\\/]/] } },
     setupFiles: ["src/web/i18n/test-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

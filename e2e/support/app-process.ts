@@ -29,6 +29,14 @@ export async function startApp(env: Record<string, string>): Promise<AppProcess>
       // Every browser of a run comes from 127.0.0.1: one address's limit of open live streams (8 by
       // default) would refuse the pages of a spec that keeps a few open at once.
       LIVE_STREAMS_PER_ADDRESS: "200",
+      // Likewise every sign-up and sign-in of a lane's specs: at the suite's pace a lane makes more
+      // in 15 minutes than one person's address may (60 sign-ups, 100 sign-ins). The limits are
+      // tested on their own (src/server/http/rate-limit.test.ts).
+      RATE_LIMIT_SIGN_UP: "5000",
+      RATE_LIMIT_SIGN_IN: "5000",
+      RATE_LIMIT_VERIFICATION_MAIL: "5000",
+      RATE_LIMIT_PASSWORD_RESET: "5000",
+      RATE_LIMIT_PASSWORD_CHECK: "5000",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -3,6 +3,7 @@ import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { AppRoot } from "./app-root.tsx";
+import { hydrateChecked } from "./lib/hydration-check.ts";
 import { preloadScreen, reloadOnceForNewVersion } from "./lib/lazy-screen.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { startEarly } from "./early-start.ts";
@@ -48,8 +49,9 @@ languageLoaded.then(render, (error: unknown) => {
   document.getElementById("start-failure")?.removeAttribute("hidden");
 });
 
-// As a transition React renders in slices and lets the browser in between, so a phone answers a tap
-// while the first screen is being built (nothing is shown before it is whole either way).
+// In a transition: React rendered in slices there, letting the browser in between. Preact's
+// compatibility layer (docs/decisions/050-preact-under-the-react-api.md) runs it at once, in one pass
+// a few times cheaper than React's; the transition stays so that the code means the same on either.
 function render() {
   let wasHydrated = false;
   const hydrated = () => {
@@ -65,10 +67,8 @@ function render() {
   const app = <AppRoot queryClient={queryClient} router={BrowserRouter} onShown={rendered ? hydrated : undefined} />;
   if (rendered) {
     setServerRender(() => rendered);
-    // As a transition too: hydrating in slices, the phone answers between them (the page is already on screen).
-    startTransition(() => {
-      hydrateRoot(container, app);
-    });
+    // As a transition too (the page is already on screen; see above).
+    startTransition(() => hydrateChecked(container, () => hydrateRoot(container, app)));
     return;
   }
   startTransition(() => createRoot(container).render(app));

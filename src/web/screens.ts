@@ -4,7 +4,7 @@ import { withMessages } from "./i18n/i18n.ts";
  * Where each screen's code comes from, with the areas of messages it uses, fetched with it ("shared"
  * where it words messages written in src/shared with sharedMessage; docs/languages.md;
  * screen-areas.test.ts checks that a screen names every area its code uses).
- * Screens load on demand so that the first paint of / stays within its 110 KB budget (docs/testing-and-budgets.md, "Budgets"); the router renders them and
+ * Screens load on demand so that the first paint of / stays within its 95 KB budget (docs/testing-and-budgets.md, "Budgets"); the router renders them and
  * early-start.ts asks for the current one at once.
  */
 export const screenLoaders = {

@@ -34,16 +34,18 @@ const MANIFEST = {
 
 /**
  * A render entry as `vite build --ssr` leaves it (src/web/entry-server.tsx), reduced to what the server
- * side decides on: it reads /api/me through the transport it is given, and fails or leaves a part to
- * the browser when the address asks it to.
+ * side decides on: it reads /api/me through the transport it is given, and fails as a screen's error
+ * or a part that suspends would when the address asks it to.
  */
 const ENTRY = `
 export async function renderPage(input) {
   if (input.url.includes("fault")) throw new Error("a bug in a screen");
+  // What Preact's renderToString throws for a part that suspends (a lazy part not loaded first).
+  if (input.url.includes("suspended")) throw new Error('Use "renderToStringAsync" for suspenseful rendering.');
   const me = JSON.parse(await (await input.transport("/api/me", { method: "GET", headers: {} })).text());
   // As the real entry: without the device cookie only the login screen, which this one does not make.
   if (!me.user || !input.device) return null;
-  const html = input.url.includes("suspended") ? "<!--$!--><template></template><!--/$-->" : "<p class=\\"screen sm:flex\\">Signed in as " + me.user.email + "</p>";
+  const html = "<p class=\\"screen sm:flex\\">Signed in as " + me.user.email + "</p>";
   return { html, state: { screen: "home", language: input.language, device: input.device, now: 0, queries: [{ key: ["title"], data: "</script><script>alert(1)</script>", updatedAt: 0 }] } };
 }
 `;
@@ -128,7 +130,7 @@ describe("pages rendered on the server", () => {
     expect((await pageFor(undefined, "/", { cookie: DEVICE })).html).toContain("Loading...");
   });
 
-  it("falls back to the plain page for a render that fails or leaves a part to the browser, and logs a fault once", async () => {
+  it("falls back to the plain page for a render that fails (a screen's error, a part that suspends), and logs a fault once", async () => {
     const { client } = await signUpVerified(context);
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {

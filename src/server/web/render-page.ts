@@ -51,8 +51,8 @@ export function pageRenderer(options: { ssrDist: string; webDist: string; reads:
           timeZone: options.timeZone,
           transport: (path) => options.reads.answer(path, viewer),
         });
-        // A part that failed to render is left by React for the browser to render: so is the page.
-        if (!rendered || rendered.html.includes("<!--$!-->")) return null;
+        // A screen that fails, or a part of it that suspends, throws (below): the page is then the plain one.
+        if (!rendered) return null;
         const { state } = rendered;
         const key = `${state.screen} ${state.language}`;
         let modules = modulesOf.get(key);

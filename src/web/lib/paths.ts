@@ -20,7 +20,7 @@ export const paths = {
   /** Editing a game (admins; docs/product-rules.md, "Editing and cancelling a game"). */
   editEvent: (id: string) => `/admin/event/${encodeURIComponent(id)}/edit`,
   // The weekly series' pages (/admin/series, /admin/series/{id}) are in features/series/series-paths.ts:
-  // this object is in the first paint's code, within its 110 KB budget, and only admins open them.
+  // this object is in the first paint's code, within its 95 KB budget, and only admins open them.
   /** The organiser's console (admins). */
   console: "/console",
   consoleEvent: (id: string) => `/console/events/${encodeURIComponent(id)}`,

@@ -27,7 +27,7 @@ import { messageAround } from "#web/i18n/message-around.ts";
  */
 /**
  * The weekly series' screens (docs/series.md), in a chunk the console loads when one is opened: the
- * first paint's router, at its 110 KB budget, has no room for another screen of its own.
+ * first paint's code (within 95 KB: docs/testing-and-budgets.md, "Budgets") carries nothing only admins open.
  */
 const SeriesScreen = lazy(() => import("./series.tsx").then((module) => ({ default: module.SeriesScreen })));
 

@@ -54,7 +54,7 @@ export default function HomeScreen() {
         ) : groups.length === 0 ? (
           // An organiser's empty home (issue 32) invites them to fill it, a game or a weekly series (the
           // same form, Repeat weekly ticked), and to share it; the form and the server check the role again.
-          // Short on purpose: these words and this code are in the first paint's 110 KB.
+          // Short on purpose: these words and this code are in the first paint's 95 KB.
           <EmptyState title={t(isAdmin ? "home.empty.organiserTitle" : "home.empty.title")} text={t(isAdmin ? "home.empty.organiserText" : "home.empty.text")}>
             {isAdmin && (
               <>
