@@ -12,6 +12,7 @@ import { useConfig } from "./lib/config.ts";
 import { decideRoute } from "./lib/guards.ts";
 import { lazyScreen } from "./lib/lazy-screen.ts";
 import { rememberEventPath, takeRememberedEventPath } from "./lib/paths.ts";
+import { HydrateLater } from "./lib/hydrate-later.tsx";
 import { ScreenShown } from "./lib/screen-shown.tsx";
 import { useSessionActivity } from "./lib/use-session-activity.ts";
 import { rememberViewerDevice } from "./lib/viewer-device.ts";
@@ -129,7 +130,11 @@ export function AppShell() {
         {/* Inside the shell, and reset by navigation: a screen that fails keeps the header, and the way out. */}
         <ErrorBoundary key={location.pathname}>
           <Suspense fallback={<Spinner />}>
-            {decision.kind === "login" ? <LoginScreen /> : decision.kind === "home" ? <HomeScreen /> : <Outlet />}
+            {/* The shell first, then the screen, each in a task of its own on a page the server rendered
+                (lib/hydrate-later.tsx); the box takes no room (display: contents). */}
+            <HydrateLater as="div" className="contents">
+              {decision.kind === "login" ? <LoginScreen /> : decision.kind === "home" ? <HomeScreen /> : <Outlet />}
+            </HydrateLater>
             <ScreenShown />
           </Suspense>
         </ErrorBoundary>

@@ -51,12 +51,18 @@ languageLoaded.then(render, (error: unknown) => {
 
 // In a transition: React rendered in slices there, letting the browser in between. Preact's
 // compatibility layer (docs/decisions/050-preact-under-the-react-api.md) runs it at once, in one pass
-// a few times cheaper than React's; the transition stays so that the code means the same on either.
+// a few times cheaper than React's; a page the server rendered is hydrated in turns instead
+// (lib/hydrate-later.tsx). The transition stays so that the code means the same on either.
 function render() {
   let wasHydrated = false;
+  // Settles once every part of the page has had its turn (lib/hydrate-later.tsx).
+  let wholePage: Promise<void> = Promise.resolve();
   const hydrated = () => {
     if (wasHydrated) return;
     wasHydrated = true;
+    void wholePage.then(takeInput);
+  };
+  const takeInput = () => {
     setServerRender(undefined);
     // The server's page takes no input until now: a tap held meanwhile is made again (src/web/public/boot.js).
     container.removeAttribute("inert");
@@ -68,7 +74,9 @@ function render() {
   if (rendered) {
     setServerRender(() => rendered);
     // As a transition too (the page is already on screen; see above).
-    startTransition(() => hydrateChecked(container, () => hydrateRoot(container, app)));
+    startTransition(() => {
+      wholePage = hydrateChecked(container, () => hydrateRoot(container, app));
+    });
     return;
   }
   startTransition(() => createRoot(container).render(app));

@@ -38,6 +38,7 @@ import { eventActions, eventRefreshInterval, hasPaidSpots } from "#web/features/
 import { opensText } from "#web/features/registrations/opens-text.ts";
 import { ApiError } from "#web/lib/api.ts";
 import { useAuth } from "#web/lib/auth.tsx";
+import { HydrateLater } from "#web/lib/hydrate-later.tsx";
 import { useConfig, useCurrency } from "#web/lib/config.ts";
 import { paths } from "#web/lib/paths.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
@@ -211,7 +212,9 @@ export default function EventScreen() {
           <OrganiserActions event={data} viewer={user} now={now} openDialog={setDialog} />
         </aside>
 
-        <div className="flex min-w-0 flex-col gap-8">
+        {/* On a page the server rendered, the lists and what follows them are hydrated in a task of
+            their own, after the game's box (lib/hydrate-later.tsx). */}
+        <HydrateLater as="div" className="flex min-w-0 flex-col gap-8">
           {user?.isAdmin && <RefundIssues event={data} />}
           {user?.isAdmin && <DisputedPayments event={data} />}
           {!cancelled && <PublishedTeamsPanel event={data} now={now} />}
@@ -280,7 +283,7 @@ export default function EventScreen() {
               </a>
             </div>
           </Section>
-        </div>
+        </HydrateLater>
       </div>
 
       {/* On small screens the actions sit in a fixed bottom bar (docs/product-rules.md, "Screens and routes"). */}

@@ -4,6 +4,7 @@ import type { MyActiveRegistration } from "#shared/my-registrations.ts";
 import type { TimelineGroup } from "#shared/timeline.ts";
 import { useCurrency } from "#web/lib/config.ts";
 import { timelineLabel } from "#web/features/events/timeline-label.ts";
+import { HydrateLater } from "#web/lib/hydrate-later.tsx";
 import { EventCard } from "./event-card.tsx";
 
 type MineByEvent = ReadonlyMap<string, MyActiveRegistration[]> | undefined;
@@ -27,8 +28,9 @@ export function EventTimeline({ groups, now, mine, regularOf }: { groups: Timeli
 
 function TimelineSection({ group, now, currency, mine, regularOf }: { group: TimelineGroup<EventSummary>; now: Date; currency: string; mine: MineByEvent; regularOf: RegularOf }) {
   const headingId = useId();
+  // On a page the server rendered, each section is hydrated in a task of its own (lib/hydrate-later.tsx).
   return (
-    <section aria-labelledby={headingId}>
+    <HydrateLater as="section" aria-labelledby={headingId}>
       <h2 id={headingId} className="mb-3 flex items-center gap-3 text-xl font-bold text-slate-800">
         {timelineLabel(group.key)}
         <span className="h-px flex-1 bg-slate-200" aria-hidden="true" />
@@ -38,6 +40,6 @@ function TimelineSection({ group, now, currency, mine, regularOf }: { group: Tim
           <EventCard key={event.id} event={event} now={now} currency={currency} mine={mine?.get(event.id)} regular={regularOf?.has(event.id) ?? false} />
         ))}
       </div>
-    </section>
+    </HydrateLater>
   );
 }
