@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useLayoutEffect, useRef } from "react";
+import { Suspense, useCallback, useEffect, useRef } from "react";
 import { Navigate, Outlet, useLocation, useNavigate, useNavigationType } from "react-router";
 import { ConnectionNotices } from "./components/connection-notices.tsx";
 import { ErrorBoundary } from "./components/error-boundary.tsx";
@@ -95,10 +95,10 @@ export function AppShell() {
   useSessionActivity({ active: signedIn, idleMs: config.data?.sessionIdleMs, onExpired: logOut });
 
   // Only for someone signed in, whose pages the server renders (docs/server-rendering.md): a visitor
-  // who never signs in gets no cookie at all. A layout effect, so that the cookie is there when the
-  // signed-in screen is: Preact runs plain effects a frame later (decision 050), and a link opened in
-  // that frame came back unrendered.
-  useLayoutEffect(() => {
+  // who never signs in gets no cookie at all. A login writes it before the signed-in screen is drawn
+  // (lib/auth.tsx); this covers a page opened signed in, after the paint (reading the screen's width
+  // while the page's layout is not done would force it).
+  useEffect(() => {
     if (signedIn) rememberViewerDevice();
   }, [signedIn]);
 

@@ -41,7 +41,9 @@ const languageLoaded = rendered ? activateLanguage(rendered.language).then(() =>
 if (!rendered) startEarly(queryClient, window.location.pathname);
 
 const container = document.getElementById("root")!;
-languageLoaded.then(render, (error: unknown) => {
+// The scripts' evaluation and the first render in tasks of their own, so that neither is a long one
+// on a phone: the page is on screen already when the server rendered it (lib/hydrate-later.tsx).
+languageLoaded.then(() => (rendered ? new Promise((resolve) => setTimeout(resolve, 0)).then(render) : render()), (error: unknown) => {
   console.error("the language's messages could not be loaded", error);
   // Without them no screen can say anything: a new version is loaded once, else the page's own notice.
   if (reloadOnceForNewVersion()) return;

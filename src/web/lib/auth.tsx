@@ -5,6 +5,7 @@ import { api } from "./api.ts";
 import { forgetSavedAnswers } from "./connection.ts";
 import { takeRememberedEventPath } from "./paths.ts";
 import { clearSessionExpiration, startSessionExpiration } from "./session-expiration.ts";
+import { rememberViewerDevice } from "./viewer-device.ts";
 
 interface AuthState {
   /** undefined while the auth state is not known yet. */
@@ -38,7 +39,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (input: { email: string; password: string; rememberMe: boolean }) => {
       await api("/api/auth/sign-in/email", { body: { ...input, callbackURL: "/" } });
       startSessionExpiration();
-      await refresh();
+      const user = await refresh();
+      // Before the signed-in screen is drawn, so that a page opened right after is rendered on the
+      // server (lib/viewer-device.ts; docs/server-rendering.md). Preact runs the shell's effect that
+      // also writes it a frame after the screen (decision 050).
+      if (user?.emailVerified) rememberViewerDevice();
     },
     [refresh],
   );

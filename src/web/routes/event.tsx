@@ -121,7 +121,8 @@ export default function EventScreen() {
 
       {/* min-w-0 and minmax(0, …): a long unbroken title or name wraps inside its column instead of widening it. */}
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
-        <aside className="flex min-w-0 flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-20">
+        {/* The game's box, then the lists, each hydrated in a task of its own on a page the server rendered (lib/hydrate-later.tsx). */}
+        <HydrateLater as="aside" className="flex min-w-0 flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-20">
           <div className="flex flex-col gap-1">
             <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 wrap-anywhere">{data.title}</h1>
             <p className="text-slate-600 wrap-anywhere">{data.locationName}</p>
@@ -210,10 +211,8 @@ export default function EventScreen() {
             </p>
           )}
           <OrganiserActions event={data} viewer={user} now={now} openDialog={setDialog} />
-        </aside>
+        </HydrateLater>
 
-        {/* On a page the server rendered, the lists and what follows them are hydrated in a task of
-            their own, after the game's box (lib/hydrate-later.tsx). */}
         <HydrateLater as="div" className="flex min-w-0 flex-col gap-8">
           {user?.isAdmin && <RefundIssues event={data} />}
           {user?.isAdmin && <DisputedPayments event={data} />}
