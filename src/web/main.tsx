@@ -52,9 +52,9 @@ languageLoaded.then(() => (rendered ? new Promise((resolve) => setTimeout(resolv
 });
 
 // In a transition: React rendered in slices there, letting the browser in between. Preact's
-// compatibility layer (docs/decisions/050-preact-under-the-react-api.md) runs it at once, in one pass
-// a few times cheaper than React's; a page the server rendered is hydrated in turns instead
-// (lib/hydrate-later.tsx). The transition stays so that the code means the same on either.
+// compatibility layer (docs/decisions/050-preact-under-the-react-api.md) runs it at once, in one
+// pass; a page the server rendered is hydrated in turns instead (lib/hydrate-later.tsx). The
+// transition stays so that the code means the same on either.
 function render() {
   let wasHydrated = false;
   // Settles once every part of the page has had its turn (lib/hydrate-later.tsx).
