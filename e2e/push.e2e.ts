@@ -141,7 +141,8 @@ describe("push notifications at 375 px", () => {
     expect(await forThisGame.isChecked()).toBe(true);
     await forThisGame.click();
     await expect.poll(async () => (await (await page.request.get(`/api/push/mutes/${game.id}`)).json()) as unknown).toEqual({ muted: true });
-    expect(await forThisGame.isChecked()).toBe(false);
+    // The switch follows the server's answer once it reaches the page.
+    await expect.poll(() => forThisGame.isChecked()).toBe(false);
     const { rows } = await database().query(`select count(*)::int as count from push_subscription s join "user" u on u.id = s.user_id where u.email = $1`, [user.email]);
     expect(rows).toEqual([{ count: 1 }]);
   });

@@ -150,6 +150,23 @@ describe("the first screen arrives as HTML", () => {
     await page.unrouteAll();
   });
 
+  it("hydrates a page rendered for a wider screen than the phone's as the server drew it, then lays it out for the phone", async () => {
+    const game = await seedGame(db(), { title: uniqueTitle("Turned Phone Game"), costCents: 0 });
+    // The device cookie is written at the login, wide; the screen is then a phone's.
+    const page = await newPage({ width: 1280, height: 800 });
+    await login(page, await createVerifiedUser());
+    await page.setViewportSize({ width: 375, height: 800 });
+    const problems = consoleProblems(page);
+    const html = await (await page.goto(`/event/${game.id}`))!.text();
+    expect(html).toContain('id="server-render"');
+    expect(html).not.toContain('aria-label="Event actions"');
+    await hydrated(page);
+    // Every part hydrated as the server drew it (a part rendered for the phone before its turn is a
+    // console error: lib/hydrate-later.tsx), and only then the phone's bar of actions.
+    await page.getByRole("region", { name: "Event actions" }).getByRole("button", { name: "Join as Player" }).waitFor();
+    expect(problems).toEqual([]);
+  });
+
   it("renders a signed-in page in the browser when the server does not know the device yet (no device cookie)", async () => {
     const page = await newPage();
     await login(page, await createVerifiedUser());

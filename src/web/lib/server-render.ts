@@ -47,6 +47,26 @@ let rendering: (() => ServerRender | undefined) | undefined;
  */
 export function setServerRender(find: (() => ServerRender | undefined) | undefined): void {
   rendering = find;
+  if (find) return;
+  for (const listener of [...whenCleared]) listener();
+  whenCleared.clear();
+}
+
+const whenCleared = new Set<() => void>();
+
+/**
+ * Calls `done` once the render's device and clock are no longer in force: at once when none is, else
+ * when the page is wholly hydrated. A hook that moves from the render's values to the browser's own
+ * waits for this: a part of the page still waiting for its turn (lib/hydrate-later.tsx) must render
+ * as the server did. Returns a function that cancels the call.
+ */
+export function afterServerRender(done: () => void): () => void {
+  if (!serverRender()) {
+    done();
+    return () => undefined;
+  }
+  whenCleared.add(done);
+  return () => whenCleared.delete(done);
 }
 
 export function serverRender(): ServerRender | undefined {

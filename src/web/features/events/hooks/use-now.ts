@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { serverRender } from "#web/lib/server-render.ts";
+import { afterServerRender, serverRender } from "#web/lib/server-render.ts";
 
 /** The current time, refreshed every `intervalMs`, so "Today" and "completed" move on with the clock. */
 export function useNow(intervalMs = 60_000): Date {
@@ -7,9 +7,13 @@ export function useNow(intervalMs = 60_000): Date {
   const [rendered] = useState(() => serverRender()?.now);
   const [now, setNow] = useState(() => new Date(rendered ?? Date.now()));
   useEffect(() => {
-    if (rendered !== undefined) setNow(new Date());
+    // Once the whole page is hydrated: a part still waiting for its turn renders with the render's time.
+    const cancel = rendered === undefined ? () => undefined : afterServerRender(() => setNow(new Date()));
     const timer = window.setInterval(() => setNow(new Date()), intervalMs);
-    return () => window.clearInterval(timer);
+    return () => {
+      cancel();
+      window.clearInterval(timer);
+    };
   }, [intervalMs, rendered]);
   return now;
 }
