@@ -2,10 +2,10 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin, type Rollup } from "vite";
-
-type RolldownLog = Rollup.RollupLog;
 import { compiledCatalogs } from "./scripts/vite-compiled-catalogs.ts";
 import { preactCompat } from "./scripts/vite-preact-compat.ts";
+
+type RolldownLog = Rollup.RollupLog;
 
 const apiPort = process.env.API_PORT ?? "3001";
 
