@@ -151,7 +151,9 @@ describe("amounts in the configured currency", () => {
       await route.fulfill({ response, json: { ...config, payments: { ...config.payments, currency: "eur" } } });
     });
     // Rendered in the browser, which asks for /api/config itself: without the device cookie the
-    // server leaves the page to it (a page the server renders carries the server's own answer).
+    // server leaves the page to it (a page the server renders carries the server's own answer). Off
+    // the app first: an effect of its page still to run would write the cookie again.
+    await page.goto("about:blank");
     await page.context().clearCookies({ name: "kickoff_view" });
     await page.goto(`/event/${game.id}`);
     await page.getByRole("heading", { name: game.title, level: 1 }).waitFor();

@@ -152,9 +152,11 @@ describe("the first screen arrives as HTML", () => {
 
   it("hydrates a page rendered for a wider screen than the phone's as the server drew it, then lays it out for the phone", async () => {
     const game = await seedGame(db(), { title: uniqueTitle("Turned Phone Game"), costCents: 0 });
-    // The device cookie is written at the login, wide; the screen is then a phone's.
+    // The device cookie is written at the login, wide; the screen is then a phone's. The app is left
+    // first, so that no effect of its page still to run writes the cookie again at the new width.
     const page = await newPage({ width: 1280, height: 800 });
     await login(page, await createVerifiedUser());
+    await page.goto("about:blank");
     await page.setViewportSize({ width: 375, height: 800 });
     const problems = consoleProblems(page);
     const html = await (await page.goto(`/event/${game.id}`))!.text();
@@ -170,6 +172,8 @@ describe("the first screen arrives as HTML", () => {
   it("renders a signed-in page in the browser when the server does not know the device yet (no device cookie)", async () => {
     const page = await newPage();
     await login(page, await createVerifiedUser());
+    // Off the app first: an effect of its page still to run would write the cookie again.
+    await page.goto("about:blank");
     await page.context().clearCookies({ name: "kickoff_view" });
     const html = await firstHtml(page, "/");
     expect(html).not.toContain('id="server-render"');
