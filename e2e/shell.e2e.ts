@@ -287,6 +287,9 @@ describe("new versions and failures", () => {
     expectConsoleError(/Failed to fetch dynamically imported module: .*\/assets\/privacy-/);
     const page = await newPage();
     await login(page, await createVerifiedUser());
+    // The home screen's own file is fetched after the header shows the signed-in menu: going offline
+    // before it came would fail that screen, not the one this test opens.
+    await page.getByRole("heading", { level: 1, name: "Available Events" }).waitFor();
     await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
     // An installed app: the service worker serves the cached page, never the screen's missing file.
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
