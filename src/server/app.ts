@@ -86,8 +86,12 @@ export function createApp(context: AppContext, web: WebFiles = {}) {
   // session and must not clear the session cache as other writes do.
   app.route("/api/analytics", analyticsHitRoutes(context));
   // Every other body, on every route, is read and checked here before any handler (ours or better-auth's) runs.
-  app.use(bodyLimit({ maxSize: 64 * 1024, onError: (c) => errorAnswer(c, "validation", errorText("errors.request.tooLarge"), 413) }));
-  app.use(bodyGuard());
+  // A GET or HEAD has none (fetch's Request refuses one): asking for it would only build a whole
+  // Request for every page and read.
+  const limitBody = bodyLimit({ maxSize: 64 * 1024, onError: (c) => errorAnswer(c, "validation", errorText("errors.request.tooLarge"), 413) });
+  const guardBody = bodyGuard();
+  app.use((c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
+  app.use((c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : guardBody(c, next)));
   // API answers above ~1 KB go out with brotli or gzip (the upcoming list is 430 KB raw); SSE passes through.
   app.use("/api/*", compressAnswers());
 

@@ -14,6 +14,25 @@ import { INTL_LOCALES, type Language } from "./language.ts";
 export function timeZoneName(timeZone: string, at: Date | string = new Date(), language: Language = "en"): string {
   // The generic name does not depend on the day; an unreadable one is not worth failing a mail for.
   const instant = Number.isNaN(new Date(at).getTime()) ? new Date() : new Date(at);
+  // Each game's page and mail names its zone, and asking Intl costs more than the rest of the line:
+  // a name is remembered for its quarter-hour, as a zone's offset (and so its specific name) changes
+  // only at one (offsets are whole quarter-hours, and clocks change at a whole hour or half-hour of
+  // the zone's own time).
+  const key = `${timeZone}|${language}|${Math.floor(instant.getTime() / QUARTER_HOUR_MS)}`;
+  let name = names.get(key);
+  if (name === undefined) {
+    name = nameAt(timeZone, instant, language);
+    // Bounded: the games of a few weeks in a few zones; a flood of other instants only costs Intl again.
+    if (names.size >= 2_000) names.clear();
+    names.set(key, name);
+  }
+  return name;
+}
+
+const QUARTER_HOUR_MS = 15 * 60_000;
+const names = new Map<string, string>();
+
+function nameAt(timeZone: string, instant: Date, language: Language): string {
   const generic = nameIn(timeZone, "longGeneric", instant, language);
   if (generic === null) return timeZone;
   if (!isBareOffset(generic)) return generic;

@@ -22,7 +22,6 @@ export function compressAnswers(options: { threshold?: number } = {}): Middlewar
     const res = c.res;
     const type = res.headers.get("Content-Type");
     if (
-      !res.body ||
       c.req.method === "HEAD" ||
       res.status === 204 ||
       res.status === 206 ||
@@ -34,11 +33,15 @@ export function compressAnswers(options: { threshold?: number } = {}): Middlewar
     ) {
       return;
     }
+    const accepted = chooseEncoding(c.req.header("Accept-Encoding"));
+    // Sent as it is: its body is neither read nor copied into a new answer (the server writes the
+    // answer's own text, the cheapest way out; reading it makes a web stream of it, twice).
+    if (accepted === undefined && addVary(res.headers)) return;
+    if (!res.body) return;
     const body = Buffer.from(await res.arrayBuffer());
     const headers = new Headers(res.headers);
-    const vary = headers.get("Vary");
-    if (vary !== "*" && !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary ?? "")) headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
-    const encoding = body.length >= threshold ? chooseEncoding(c.req.header("Accept-Encoding")) : undefined;
+    addVary(headers);
+    const encoding = body.length >= threshold ? accepted : undefined;
     const sent =
       encoding === "br"
         ? await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
@@ -54,6 +57,20 @@ export function compressAnswers(options: { threshold?: number } = {}): Middlewar
     c.res = undefined;
     c.res = new Response(sent, { status: res.status, statusText: res.statusText, headers });
   };
+}
+
+/**
+ * Names Accept-Encoding in Vary: whatever this answer is, another client's may be encoded. False when
+ * the headers cannot be changed (a redirect's, made by Response.redirect).
+ */
+function addVary(headers: Headers): boolean {
+  const vary = headers.get("Vary");
+  try {
+    if (vary !== "*" && !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary ?? "")) headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Brotli, else gzip, whichever the client accepts (q > 0); undefined for identity. */

@@ -24,6 +24,8 @@ export function pageRenderer(options: { ssrDist: string; webDist: string; reads:
   const entryFile = join(options.ssrDist, "entry-server.js");
   let entry: Promise<{ renderPage(input: RenderInput): Promise<RenderedPage | null> }> | undefined;
   let reportedFault = false;
+  // Looked for until found (a build written after the start is used), not on every page after that.
+  let built = false;
   const manifest = readManifest(options.webDist);
   const modulesOf = new Map<string, string>();
   const stylesheets = new Map<string, ReturnType<typeof criticalStylesheet>>();
@@ -38,7 +40,7 @@ export function pageRenderer(options: { ssrDist: string; webDist: string; reads:
       // Without it (a first visit) only the login screen is rendered, a shared game's included.
       const device = viewerDeviceFromCookieHeader(c.req.header("cookie"));
       // The service worker's offline shell (sw.js) is the plain page, for whoever opens the app next.
-      if (c.req.header("x-kickoff-shell") || !existsSync(entryFile)) return null;
+      if (c.req.header("x-kickoff-shell") || !(built ||= existsSync(entryFile))) return null;
       try {
         entry ??= import(pathToFileURL(entryFile).href);
         const { renderPage } = await entry;

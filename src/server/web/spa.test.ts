@@ -306,6 +306,12 @@ describe("compression", () => {
     expect(gzip.headers.get("content-encoding")).toBe("gzip");
     expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).equals(body)).toBe(true);
 
+    // A client that accepts no encoding gets the answer as it was made, still naming Accept-Encoding.
+    const plain = await withEncoding("/api/events?scope=upcoming");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(plain.headers.get("vary")).toMatch(/accept-encoding/i);
+    expect(Buffer.from(await plain.arrayBuffer()).equals(body)).toBe(true);
+
     const small = await withEncoding("/api/nothing-here", "gzip, br");
     expect(small.status).toBe(404);
     expect(small.headers.get("content-encoding")).toBeNull();
