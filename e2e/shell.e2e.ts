@@ -85,6 +85,10 @@ describe("session", () => {
     const game = await createGame(`Session Ended Game ${Date.now().toString(36)}`);
     const player = await createVerifiedUser();
     const page = await newPage();
+    // The home stream opens after the screen (its code comes later) and, opening, has the viewer's
+    // places read again (follow-home.ts). Opened after the cookie is gone, that read would find the
+    // session ended on its own and show the login screen before the test's tap: this page has none.
+    await page.route("**/api/events/stream", (route) => route.abort());
     await login(page, player);
     const card = page.getByRole("article", { name: game.title });
     await card.waitFor();
