@@ -50,7 +50,20 @@ export function formatLongDate(iso: string): string {
  * rendered is rendered or hydrated, the zone it was rendered in (docs/server-rendering.md).
  */
 export function viewerTimeZone(): string {
-  return serverRender()?.device.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return serverRender()?.device.timeZone ?? browserTimeZone();
+}
+
+// Asking Intl for the browser's zone makes a whole formatter, and home formats a few dates per card:
+// on a phone that was a third of a hydration task. Asked again after a minute, so a phone that
+// crossed a border shows its new clock soon after.
+let browserZone: { timeZone: string; readAt: number } | undefined;
+
+function browserTimeZone(): string {
+  const now = Date.now();
+  if (!browserZone || now - browserZone.readAt >= 60_000 || now < browserZone.readAt) {
+    browserZone = { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, readAt: now };
+  }
+  return browserZone.timeZone;
 }
 
 /** 'h:mm a', e.g. "9:05 PM". */
