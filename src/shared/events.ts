@@ -6,6 +6,9 @@ import type { MyRegistration } from "./registrations.ts";
 import { GUEST_LIMIT_MESSAGE, type GuestView, MAX_GUESTS_PER_PLAYER } from "./guests.ts";
 import { hasControlCharacters, hasControlCharactersOrLineBreaks, notAllowedCharacters, type TextLabel } from "./text.ts";
 import { errorKey } from "./i18n/error-key.ts";
+import { CANCEL_MESSAGE_MAX, LATITUDE_RANGE, LONGITUDE_RANGE } from "./event-limits.ts";
+
+export { CANCEL_MESSAGE_MAX, LATITUDE_RANGE, LONGITUDE_RANGE };
 
 export const ALL_FIELDS_REQUIRED = errorKey("shared.event.allRequired");
 
@@ -59,8 +62,6 @@ const money = (message: string, currency: string) =>
 export const EVENT_LIMITS = { maxPlayers: 1000, maxGoalkeepers: 100, durationMinutes: 24 * 60, notes: 1000 } as const;
 export const NOTES_TOO_LONG = errorKey("shared.event.notesTooLong", { max: EVENT_LIMITS.notes });
 export const POINT_INCOMPLETE = errorKey("shared.event.pointIncomplete");
-export const LATITUDE_RANGE = errorKey("shared.event.latitudeRange");
-export const LONGITUDE_RANGE = errorKey("shared.event.longitudeRange");
 
 // Built once per currency: the server checks every create request with it.
 const schemas = new Map<string, ReturnType<typeof buildCreateEventSchema>>();
@@ -372,8 +373,6 @@ export interface EditEventResponse {
   notified: number;
 }
 
-/** The most an organiser may say to the players when cancelling a game (it goes into every mail). */
-export const CANCEL_MESSAGE_MAX = 500;
 export const CANCEL_MESSAGE_TOO_LONG = errorKey("shared.event.cancelMessageTooLong", { max: CANCEL_MESSAGE_MAX });
 
 /** POST /api/events/:id/cancel (admins): an optional message for the players, blank meaning none. */

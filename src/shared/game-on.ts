@@ -60,15 +60,7 @@ export function minimumMet(game: Pick<GameOnFields, "gameOnMinPlayers" | "gameOn
   return held.players >= (game.gameOnMinPlayers ?? 0) && held.goalkeepers >= (game.gameOnMinGoalkeepers ?? 0);
 }
 
-/**
- * Split the pitch (docs/game-on.md): what each player spot pays when `players` spots are held at the
- * decision: the pitch's cost divided by them, rounded up to the cent, never above the most per player
- * (`maxCents`, what was held). Rounding up keeps the captures within one cent a player of the total.
- */
-export function splitShareCents(pitchCostCents: number, players: number, maxCents: number): number {
-  if (players <= 0) return maxCents;
-  return Math.min(maxCents, Math.ceil(pitchCostCents / players));
-}
+export { splitShareCents } from "./split-pitch.ts";
 
 export const PITCH_NEEDS_GAME_ON = errorKey("shared.gameOn.pitchNeedsGameOn");
 export const PITCH_NEEDS_PRICE = errorKey("shared.gameOn.pitchNeedsPrice");

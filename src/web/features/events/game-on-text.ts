@@ -1,4 +1,4 @@
-import { splitShareCents } from "#shared/game-on.ts";
+import { splitShareCents } from "#shared/split-pitch.ts";
 import type { EventDetail } from "#shared/events.ts";
 import { formatInZone } from "#shared/time-zone-name.ts";
 import { formatCents } from "#web/i18n/format-money.ts";

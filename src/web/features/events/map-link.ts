@@ -1,4 +1,4 @@
-import { LATITUDE_RANGE, LONGITUDE_RANGE } from "#shared/events.ts";
+import { LATITUDE_RANGE, LONGITUDE_RANGE } from "#shared/event-limits.ts";
 import { t, type MessageKey } from "#web/i18n/i18n.ts";
 import { sharedMessage } from "#web/i18n/shared-message.ts";
 

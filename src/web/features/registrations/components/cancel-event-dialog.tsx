@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { CANCEL_MESSAGE_MAX, type EventDetail } from "#shared/events.ts";
+import { CANCEL_MESSAGE_MAX } from "#shared/event-limits.ts";
+import type { EventDetail } from "#shared/events.ts";
 import { formatCents } from "#web/i18n/format-money.ts";
 import { t } from "#web/i18n/i18n.ts";
 import { sharedMessage } from "#web/i18n/shared-message.ts";
