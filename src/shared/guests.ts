@@ -1,5 +1,3 @@
-import { z } from "zod";
-import { hasControlCharactersOrLineBreaks } from "./text.ts";
 import { errorKey, type ErrorText, errorText } from "./i18n/error-key.ts";
 
 /**
@@ -26,19 +24,9 @@ export function tooManyGuests(max: number): ErrorText {
   return errorText("shared.guests.tooMany", { max });
 }
 
-/** A guest's name is one line: no control characters, and no line breaks either (a trailing one is trimmed). */
-const guestName = (schema: z.ZodString) =>
-  schema.max(GUEST_NAME_MAX, GUEST_NAME_TOO_LONG).refine((value) => !hasControlCharactersOrLineBreaks(value), GUEST_NAME_NOT_ALLOWED);
-
-/** One guest as the join form sends it: names trimmed, a first name required, the last optional. */
-export const guestSchema = z.object(
-  {
-    firstName: guestName(z.string({ error: GUEST_FIRST_NAME_REQUIRED }).trim().min(1, GUEST_FIRST_NAME_REQUIRED)),
-    lastName: guestName(z.string().trim()).optional().transform((value) => value || undefined),
-  },
-  { error: GUEST_FIRST_NAME_REQUIRED },
-);
-export type GuestInput = z.input<typeof guestSchema>;
+// The guest as the join form sends it (its zod schema) is in guest-schema.ts: the game's page loads it only
+// when a guest is added, not with the page (docs/server-rendering.md, "What a render costs").
+export type { GuestInput } from "./guest-schema.ts";
 
 /** A guest as pages show it: "Sam" or "Sam Smith". */
 export interface GuestView {

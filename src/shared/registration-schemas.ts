@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { guestSchema, MAX_GUESTS_PER_PLAYER } from "./guests.ts";
+import { guestSchema } from "./guest-schema.ts";
+import { MAX_GUESTS_PER_PLAYER } from "./guests.ts";
 import {
   CARD_DETAILS_MISSING,
   cardDigits,

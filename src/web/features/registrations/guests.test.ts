@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { GUEST_FIRST_NAME_REQUIRED, GUEST_NAME_MAX, GUEST_NAME_TOO_LONG } from "#shared/guests.ts";
 import { DEFAULT_FEE } from "#shared/money.ts";
-import { checkGuests, guestOfLabel, guestRemovedNotice, guestRemoval, guestShareCents, heldSpots, partyPriceText, partySize } from "./guests.ts";
+import { checkGuests } from "./check-guests.ts";
+import { guestOfLabel, guestRemovedNotice, guestRemoval, guestShareCents, heldSpots, partyPriceText, partySize } from "./guests.ts";
 import { mine } from "#test/web-fixtures.ts";
 import { english } from "#test/shared-english.ts";
 

@@ -1,10 +1,9 @@
 import type { Participant } from "#shared/events.ts";
-import { guestSchema, partyAmountCents, type GuestInput, type GuestView } from "#shared/guests.ts";
+import { partyAmountCents, type GuestInput, type GuestView } from "#shared/guests.ts";
 import { refundAfterFeeCents, type FeeRule } from "#shared/money.ts";
 import { holdsSpot, type MyRegistration } from "#shared/registrations.ts";
 import { formatCents } from "#web/i18n/format-money.ts";
 import { t } from "#web/i18n/i18n.ts";
-import { sharedMessage } from "#web/i18n/shared-message.ts";
 
 /**
  * +1 guests on the event page (src/shared/guests.ts): a player brings up to the game's
@@ -23,28 +22,6 @@ export interface GuestDraft {
 export type GuestErrors = Array<{ firstName?: string; lastName?: string }>;
 
 export type GuestCheck = { ok: true; guests: GuestInput[] } | { ok: false; errors: GuestErrors };
-
-/** The rows checked by the shared schema the server checks them with, each problem under its field, in the screens' language. */
-export function checkGuests(drafts: readonly GuestDraft[]): GuestCheck {
-  const guests: GuestInput[] = [];
-  const errors: GuestErrors = [];
-  let ok = true;
-  for (const draft of drafts) {
-    const result = guestSchema.safeParse({ firstName: draft.firstName, lastName: draft.lastName });
-    const rowErrors: GuestErrors[number] = {};
-    if (result.success) {
-      guests.push(result.data.lastName ? { firstName: result.data.firstName, lastName: result.data.lastName } : { firstName: result.data.firstName });
-    } else {
-      ok = false;
-      for (const issue of result.error.issues) {
-        const field = issue.path[0] === "lastName" ? "lastName" : "firstName";
-        rowErrors[field] ??= sharedMessage(issue.message);
-      }
-    }
-    errors.push(rowErrors);
-  }
-  return ok ? { ok: true, guests } : { ok: false, errors };
-}
 
 /** How many spots someone and their guests hold or wait for: themself and each guest. */
 export function partySize(participant: Pick<Participant, "guests">): number {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState, type ReactNode } from "react";
+import { lazy, Suspense, useId, useRef, useState, type ReactNode } from "react";
 import type { EventDetail } from "#shared/events.ts";
 import type { GuestInput } from "#shared/guests.ts";
 import { CANCEL_WINDOW_TEXT, joinNotice, priceFor, type RegistrationRole } from "#shared/registrations.ts";
@@ -58,10 +58,25 @@ export function EventActionsPanel({
 
   // Guests come with a player only; goalkeepers bring none.
   const guestCount = guests?.drafts.length ?? 0;
-  const startJoin = (role: RegistrationRole) => {
+  // While the guests are checked (their check may still be on its way, use-guest-draft.ts) a second
+  // tap starts nothing: one join per tap.
+  const checkingGuests = useRef(false);
+  const startJoin = async (role: RegistrationRole) => {
     setError("");
     setNotice("");
-    const bringing = role === "player" && guests && guestCount > 0 ? guests.check() : [];
+    let bringing: GuestInput[] | null = [];
+    if (role === "player" && guests && guestCount > 0) {
+      if (checkingGuests.current) return;
+      checkingGuests.current = true;
+      try {
+        bringing = await guests.check();
+      } catch (caught) {
+        setError(registrationErrorMessage(caught));
+        return;
+      } finally {
+        checkingGuests.current = false;
+      }
+    }
     if (bringing === null) return;
     const withGuests = bringing.length > 0 ? { guests: bringing } : {};
     const party = 1 + bringing.length;
@@ -110,12 +125,12 @@ export function EventActionsPanel({
           <Button onClick={() => setDialog({ kind: "pay", role: actions.completePayment! })}>{t("event.actions.completePayment")}</Button>
         )}
         {actions.joinPlayer && (
-          <Button onClick={() => startJoin("player")} disabled={join.isPending} aria-describedby={describedIfFull("player")}>
+          <Button onClick={() => void startJoin("player")} disabled={join.isPending} aria-describedby={describedIfFull("player")}>
             {joining("player") ? t("event.actions.joining") : joinLabel(event, "player", viewer?.id, guestCount)}
           </Button>
         )}
         {actions.joinGoalkeeper && (
-          <Button onClick={() => startJoin("goalkeeper")} disabled={join.isPending} aria-describedby={describedIfFull("goalkeeper")}>
+          <Button onClick={() => void startJoin("goalkeeper")} disabled={join.isPending} aria-describedby={describedIfFull("goalkeeper")}>
             {joining("goalkeeper") ? t("event.actions.joining") : joinLabel(event, "goalkeeper", viewer?.id)}
           </Button>
         )}

@@ -1,6 +1,24 @@
 import { useCallback, useMemo, useRef, useState } from "react";
 import type { GuestInput } from "#shared/guests.ts";
-import { checkGuests, type GuestDraft, type GuestErrors } from "#web/features/registrations/guests.ts";
+import type { checkGuests as checkGuestsType } from "#web/features/registrations/check-guests.ts";
+import type { GuestDraft, GuestErrors } from "#web/features/registrations/guests.ts";
+
+type CheckGuests = typeof checkGuestsType;
+let checker: Promise<CheckGuests> | undefined;
+/**
+ * The rows' check, with the shared schema it uses (and zod), fetched when a first row is added rather
+ * than with the game's page (check-guests.ts); fetched again next time if it could not be.
+ */
+function loadCheck(): Promise<CheckGuests> {
+  checker ??= import("#web/features/registrations/check-guests.ts").then(
+    (module) => module.checkGuests,
+    (error: unknown) => {
+      checker = undefined;
+      throw error;
+    },
+  );
+  return checker;
+}
 
 export interface GuestParty {
   drafts: GuestDraft[];
@@ -12,8 +30,11 @@ export interface GuestParty {
   add: () => void;
   remove: (key: string) => void;
   change: (key: string, field: "firstName" | "lastName", value: string) => void;
-  /** The guests to send, checked by the shared schema; null (and each problem under its field) when one is wrong. */
-  check: () => GuestInput[] | null;
+  /**
+   * The guests to send, checked by the shared schema; null (and each problem under its field) when one
+   * is wrong. Rejects when the check itself could not be fetched (offline since the first row came).
+   */
+  check: () => Promise<GuestInput[] | null>;
   clear: () => void;
 }
 
@@ -32,6 +53,8 @@ export function useGuestDraft(): GuestParty {
     const key = `guest-${nextKey.current++}`;
     setState(({ drafts, errors }) => ({ drafts: [...drafts, { key, firstName: "", lastName: "" }], errors: errors.length === 0 ? errors : [...errors, {}] }));
     setFocusKey(key);
+    // By the time the row is filled in, its check is here.
+    loadCheck().catch(() => undefined);
   }, []);
   const remove = useCallback((key: string) => {
     setState(({ drafts, errors }) => {
@@ -51,7 +74,8 @@ export function useGuestDraft(): GuestParty {
     });
   }, []);
   const { drafts, errors } = state;
-  const check = useCallback((): GuestInput[] | null => {
+  const check = useCallback(async (): Promise<GuestInput[] | null> => {
+    const checkGuests = await loadCheck();
     const result = checkGuests(drafts);
     setState((current) => ({ drafts: current.drafts, errors: result.ok ? [] : result.errors }));
     if (!result.ok) setFailedChecks((count) => count + 1);
