@@ -1,5 +1,5 @@
 // Apart from game-on.ts, which builds its zod schema when loaded: the game's page needs only this
-// (docs/server-rendering.md, "What a render costs").
+// (docs/server-rendering.md, "What the first modules evaluate").
 
 /**
  * Split the pitch (docs/game-on.md): what each player spot pays when `players` spots are held at the

@@ -54,8 +54,8 @@ export function viewerTimeZone(): string {
 }
 
 // Asking Intl for the browser's zone makes a whole formatter, and home formats a few dates per card:
-// on a phone that was a third of a hydration task. Asked again after a minute, so a phone that
-// crossed a border shows its new clock soon after.
+// on a phone that was a third of a hydration task (docs/server-rendering.md, "What the first modules
+// evaluate"). Asked again after a minute, so a phone that crossed a border shows its new clock soon after.
 let browserZone: { timeZone: string; readAt: number } | undefined;
 
 function browserTimeZone(): string {

@@ -4,7 +4,8 @@ import { sharedMessage } from "#web/i18n/shared-message.ts";
 import type { GuestCheck, GuestDraft, GuestErrors } from "./guests.ts";
 
 // Loaded when a first guest row is added (use-guest-draft.ts), not with the game's page: the shared
-// schema brings zod, whose start cost the page's phone a long task (docs/server-rendering.md).
+// schema brings zod, whose start cost the page's phone a long task (docs/server-rendering.md, "What
+// the first modules evaluate").
 
 /** The rows checked by the shared schema the server checks them with, each problem under its field, in the screens' language. */
 export function checkGuests(drafts: readonly GuestDraft[]): GuestCheck {
