@@ -76,6 +76,9 @@ describe("live spots", () => {
       const players = watcher.page.getByRole("region", { name: "Players", exact: true });
       await players.getByText("Spot 1 - Open").waitFor();
 
+      // The app's service worker is in first: its script fetched through a cut connection is an error
+      // Chrome logs on the page ("An unknown error occurred when fetching the script"), not the stream's.
+      await watcher.page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
       // The connection is cut and nothing gets through for a while; meanwhile someone joins.
       const reconnected = watcher.page.waitForResponse((response) => response.url().endsWith(`/api/events/${game.id}/stream`) && response.status() === 200, { timeout: 30_000 });
       proxy.cutAndHold();
