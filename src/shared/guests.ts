@@ -24,8 +24,8 @@ export function tooManyGuests(max: number): ErrorText {
   return errorText("shared.guests.tooMany", { max });
 }
 
-// The guest as the join form sends it (its zod schema) is in guest-schema.ts: the game's page loads it only
-// when a guest is added, not with the page (docs/server-rendering.md, "What the first modules evaluate").
+// The guest as the join form sends it (its zod schema) is in guest-schema.ts: the game's page loads
+// it only when a guest is added (docs/server-rendering.md, "What the first modules evaluate").
 export type { GuestInput } from "./guest-schema.ts";
 
 /** A guest as pages show it: "Sam" or "Sam Smith". */

@@ -55,7 +55,7 @@ export function viewerTimeZone(): string {
 
 // Asking Intl for the browser's zone makes a whole formatter, and home formats a few dates per card:
 // on a phone that was a third of a hydration task (docs/server-rendering.md, "What the first modules
-// evaluate"). Asked again after a minute, so a phone that crossed a border shows its new clock soon after.
+// evaluate"). Asked again after a minute, so a phone that crossed a border soon shows its new clock.
 let browserZone: { timeZone: string; readAt: number } | undefined;
 
 function browserTimeZone(): string {
