@@ -6,6 +6,7 @@ import { createVerifiedUser, login } from "./support/accounts.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { screenshot, useBrowser } from "./support/browser.ts";
 import { browserDate, openGame, pathOf, region, yourRegistration } from "./support/pages.ts";
+import { announceEventChange } from "#server/events/announce.ts";
 import { adminAccount, uniqueTitle, useDatabase } from "./support/games.ts";
 
 /**
@@ -428,14 +429,9 @@ describe("regulars first", () => {
     expect((await db.query(`select status from registration where event_id = $1 and user_id = $2`, [game.id, regulars[0]])).rows).toEqual([{ status: "confirmed" }]);
 
     // Another regular takes the second of the regulars' two spots: the third spot waits for the opening.
-    // Announced as the app announces a change (events/announce.ts), so that no cached read of the game
-    // still shows the spot free.
-    await db.query(
-      `with added as (insert into registration (event_id, user_id, role, status) values ($1, $2, 'player', 'confirmed')),
-       bumped as (update "event" set version = version + 1 where id = $1 returning id, version)
-       select pg_notify('kickoff_live', json_build_object('type', 'event', 'eventId', id, 'version', version)::text) from bumped`,
-      [game.id, third],
-    );
+    // Announced as the app announces a change, so that no cached read of the game still shows the spot free.
+    await db.query(`insert into registration (event_id, user_id, role, status) values ($1, $2, 'player', 'confirmed')`, [game.id, third]);
+    await announceEventChange(db, game.id);
 
     // The next regular reads that the regulars' spots are taken, with no join offered; the server says the same.
     const remy = await newPage({ width: 375, height: 800 });

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { analyticsHitRoutes, analyticsReportRoutes } from "./analytics/routes.ts";
@@ -88,10 +88,10 @@ export function createApp(context: AppContext, web: WebFiles = {}) {
   // Every other body, on every route, is read and checked here before any handler (ours or better-auth's) runs.
   // A GET or HEAD has none (fetch's Request refuses one): asking for it would only build a whole
   // Request for every page and read.
-  const limitBody = bodyLimit({ maxSize: 64 * 1024, onError: (c) => errorAnswer(c, "validation", errorText("errors.request.tooLarge"), 413) });
-  const guardBody = bodyGuard();
-  app.use((c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
-  app.use((c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : guardBody(c, next)));
+  const withBody = (check: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> => (c, next) =>
+    c.req.method === "GET" || c.req.method === "HEAD" ? next() : check(c, next);
+  app.use(withBody(bodyLimit({ maxSize: 64 * 1024, onError: (c) => errorAnswer(c, "validation", errorText("errors.request.tooLarge"), 413) })));
+  app.use(withBody(bodyGuard()));
   // API answers above ~1 KB go out with brotli or gzip (the upcoming list is 430 KB raw); SSE passes through.
   app.use("/api/*", compressAnswers());
 
