@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { QueryClient } from "@tanstack/react-query";
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
@@ -106,7 +106,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage | nul
 }
 
 async function prepare(queryClient: QueryClient, pathname: string, requested: Language) {
-  const [user] = await Promise.all([queryClient.fetchQuery(meQuery), queryClient.fetchQuery(configQuery)]);
+  const [user] = await Promise.all([read(queryClient, meQuery), read(queryClient, configQuery)]);
   const decision = decideRoute(pathname, user);
   const eventId = /^\/event\/([^/]+)\/?$/.exec(pathname)?.[1];
   let screen: ServerRender["screen"];
@@ -129,22 +129,34 @@ async function prepare(queryClient: QueryClient, pathname: string, requested: La
   const reads: Promise<unknown>[] = [preloadScreen(screenLoaders[screen]), preloadLanguageSwitch()];
   if (screen === "home") {
     reads.push(
-      queryClient.fetchQuery({ queryKey: eventKeys.upcoming(), queryFn: () => fetchUpcomingEvents() }),
-      queryClient.fetchQuery({ queryKey: eventKeys.myRegistrations(), queryFn: () => fetchMyRegistrations() }),
+      read(queryClient, { queryKey: eventKeys.upcoming(), queryFn: () => fetchUpcomingEvents() }),
+      read(queryClient, { queryKey: eventKeys.myRegistrations(), queryFn: () => fetchMyRegistrations() }),
     );
   } else if (screen === "event") {
     // A malformed address is the browser's to answer ("Event not found."), not a fault of the render.
     const id = decodedOrNull(eventId!);
     if (id === null) return null;
-    reads.push(queryClient.fetchQuery({ queryKey: eventKeys.detail(id), queryFn: () => fetchEvent(id) }));
+    reads.push(read(queryClient, { queryKey: eventKeys.detail(id), queryFn: () => fetchEvent(id) }));
   }
-  if (sharedEventId !== undefined) reads.push(queryClient.fetchQuery({ ...eventPreviewQuery(sharedEventId), retry: false }));
+  if (sharedEventId !== undefined) reads.push(read(queryClient, eventPreviewQuery(sharedEventId)));
   // Any answer that failed (an unknown game, a hiccup): the browser renders the page as before,
   // and says what went wrong the way it always does.
   const settled = await Promise.allSettled(reads);
   if (settled.some((result) => result.status === "rejected")) return null;
   const sharedGameZone = sharedEventId === undefined ? undefined : queryClient.getQueryData<EventSummary>(eventPreviewQuery(sharedEventId).queryKey)?.timeZone;
   return { screen, whole, sharedEventId, sharedGameZone };
+}
+
+/**
+ * A read's answer put in the render's cache as `fetchQuery` would put it (its data, status and time),
+ * without the machinery a render never uses: an AbortController and a retryer for each read, about a
+ * twentieth of a game page's render (docs/server-rendering.md, "What a render costs"). A read that
+ * fails is not asked again after a pause, as the browser would: the page is the plain one at once.
+ */
+async function read<T>(queryClient: QueryClient, query: { queryKey: QueryKey; queryFn: (context: { signal?: AbortSignal }) => Promise<T> }): Promise<T> {
+  const data = await query.queryFn({});
+  queryClient.setQueryData(query.queryKey, data);
+  return data;
 }
 
 /** The answers the render reads, to be put in the browser's cache as they are (server-render.ts). */

@@ -1,4 +1,4 @@
-import { useLocation, useRoutes, type RouteObject } from "react-router";
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from "react-router";
 import { AppShell } from "./app-shell.tsx";
 import { lazyScreen } from "./lib/lazy-screen.ts";
 import { paths } from "./lib/paths.ts";
@@ -26,16 +26,35 @@ const screens: RouteObject[] = [
 const notFound: RouteObject = { path: "*", Component: lazyScreen(screenLoaders.notFound) };
 
 /**
- * The screens, each a child of the shell. React Router flattens and ranks every route it is given
- * on each render (about 0.12 ms for all of them, the largest single cost of a page rendered on the
- * server; docs/server-rendering.md, "What a render costs"). A path can only match the routes whose
- * first segment is its own (every route's first segment is a fixed word), and the catch-all: those
- * alone are given, and React Router ranks them as it would have ranked the whole list
- * (router.test.tsx checks that against its own matchRoutes).
+ * The screens, each a child of the shell. React Router flattens and ranks every route it is given,
+ * and builds a regular expression for each, on each render (about 0.12 ms for all of them, the
+ * largest single cost of a page rendered on the server; docs/server-rendering.md, "What a render
+ * costs"). It is given only the route that shows the path: found once per path, as React Router
+ * ranks them, among the routes whose first segment is the path's (every route's first segment is a
+ * fixed word) and the catch-all. router.test.ts checks the choice against React Router's own over
+ * the whole list.
  */
 export function routesFor(pathname: string): RouteObject[] {
-  return trees.get(firstSegment(pathname)) ?? onlyNotFound;
+  let routes = chosen.get(pathname);
+  if (!routes) {
+    const group = trees.get(firstSegment(pathname)) ?? onlyNotFound;
+    const screen = matchRoutes(group, pathname)?.at(-1)?.route;
+    routes = screen && screen !== notFound ? treeOf(screen) : onlyNotFound;
+    // Bounded: a path names a game, and a server sees many.
+    if (chosen.size >= 1000) chosen.clear();
+    chosen.set(pathname, routes);
+  }
+  return routes;
 }
+
+const chosen = new Map<string, RouteObject[]>();
+const treeOf = (screen: RouteObject): RouteObject[] => {
+  let tree = screenTrees.get(screen);
+  // Without the catch-all: the screen is the one that shows every path it is chosen for.
+  if (!tree) screenTrees.set(screen, (tree = [{ Component: AppShell, children: [screen] }]));
+  return tree;
+};
+const screenTrees = new Map<RouteObject, RouteObject[]>();
 
 /** As React Router compares it: decoded, in any case (routes are not case-sensitive). */
 function firstSegment(path: string): string {

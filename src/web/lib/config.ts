@@ -1,5 +1,4 @@
-import { useQuery, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { type QueryClient, useQuery, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
 import type { PublicConfig } from "#shared/public-config.ts";
 import { DEFAULT_CURRENCY } from "#shared/money.ts";
 import { api } from "./api.ts";
@@ -17,21 +16,28 @@ function useConfigInBrowser(): UseQueryResult<PublicConfig> {
  * components that ask, which was a sixth of the event page's render (docs/server-rendering.md).
  */
 function useConfigOnServer(): UseQueryResult<PublicConfig> {
-  const data = useQueryClient().getQueryData<PublicConfig>(configQuery.queryKey);
-  return useMemo(
-    () =>
-      ({
-        data,
-        error: null,
-        status: data ? "success" : "pending",
-        isSuccess: Boolean(data),
-        isPending: !data,
-        isError: false,
-        refetch: () => Promise.reject(new Error("no refetch while rendering on the server")),
-      }) as unknown as UseQueryResult<PublicConfig>,
-    [data],
-  );
+  const client = useQueryClient();
+  let result = configOnServer.get(client);
+  if (!result) {
+    const data = client.getQueryData<PublicConfig>(configQuery.queryKey);
+    result = {
+      data,
+      error: null,
+      status: data ? "success" : "pending",
+      isSuccess: Boolean(data),
+      isPending: !data,
+      isError: false,
+      refetch: () => Promise.reject(new Error("no refetch while rendering on the server")),
+    } as unknown as UseQueryResult<PublicConfig>;
+    if (data) configOnServer.set(client, result);
+  }
+  return result;
 }
+/**
+ * Each render has its own client, and the settings are in it before the render starts: read once,
+ * not once for each component that asks (docs/server-rendering.md, "What a render costs").
+ */
+const configOnServer = new WeakMap<QueryClient, UseQueryResult<PublicConfig>>();
 
 export const useConfig = typeof document === "undefined" ? useConfigOnServer : useConfigInBrowser;
 

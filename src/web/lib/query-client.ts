@@ -1,6 +1,7 @@
-import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { MutationCache, QueryCache, type QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./api.ts";
 import { meQueryKey } from "./auth.tsx";
+import { QuickDefaultsClient } from "./quick-defaults-client.ts";
 
 /**
  * The app's query client. A 401 from any call means the server has ended the session (idle limit,
@@ -11,7 +12,7 @@ export function createQueryClient(): QueryClient {
   const signedOutByServer = (error: unknown) => {
     if (error instanceof ApiError && error.status === 401) void queryClient.invalidateQueries({ queryKey: meQueryKey });
   };
-  const queryClient: QueryClient = new QueryClient({
+  const queryClient: QueryClient = new QuickDefaultsClient({
     queryCache: new QueryCache({ onError: signedOutByServer }),
     mutationCache: new MutationCache({ onError: signedOutByServer }),
     defaultOptions: {
