@@ -1,15 +1,12 @@
-import { matchRoutes } from "react-router";
+import { matchRoutes, type RouteMatch } from "react-router";
 import { describe, expect, it } from "vitest";
-import { allRoutes, routesFor } from "./router.tsx";
+import { allRoutes, matchesFor } from "./router.tsx";
 
-/** The screen React Router shows for a path: the deepest route it matched, and the params it read. */
-const shown = (routes: typeof allRoutes, path: string) => {
-  const matches = matchRoutes(routes, path);
-  const leaf = matches?.at(-1);
-  return leaf && { path: leaf.route.path, params: leaf.params };
-};
+/** What a match renders: each level's component, the route's path, the params and the path matched (the shell's route object is its group's). */
+const shown = (matches: RouteMatch[]) =>
+  matches.map(({ route, params, pathname, pathnameBase }) => ({ Component: route.Component, path: route.path, params, pathname, pathnameBase }));
 
-describe("routesFor", () => {
+describe("matchesFor", () => {
   // Each screen's paths, their variants as people and links write them, and paths no screen has.
   const paths = [
     "/",
@@ -45,16 +42,16 @@ describe("routesFor", () => {
     "/events",
   ];
 
-  it.each(paths)("gives React Router the routes that show what the whole list would for %s", (path) => {
-    const whole = shown(allRoutes, path);
-    expect(whole).toBeDefined();
-    expect(shown(routesFor(path), path)).toEqual(whole);
+  it.each(paths)("matches what React Router matches over the whole list for %s", (path) => {
+    const whole = matchRoutes(allRoutes, path);
+    expect(whole).not.toBeNull();
+    expect(shown(matchesFor(path))).toEqual(shown(whole!));
   });
 
-  it("gives the route that shows the path and the catch-all, not the whole list", () => {
-    expect(routesFor("/event/abc")[0]!.children!.map((route) => route.path)).toEqual(["/event/:id"]);
-    expect(routesFor("/event/abc/teams")[0]!.children!.map((route) => route.path)).toEqual(["/event/:id/teams"]);
-    expect(routesFor("/event/abc")).toBe(routesFor("/event/xyz"));
-    expect(routesFor("/nowhere")[0]!.children!.map((route) => route.path)).toEqual(["*"]);
+  it("works each path out once, and keeps its matches from being changed", () => {
+    const matches = matchesFor("/event/abc");
+    expect(matchesFor("/event/abc")).toBe(matches);
+    expect(Object.isFrozen(matches.at(-1)!.params)).toBe(true);
+    expect(matches.at(-1)!.params).toEqual({ id: "abc" });
   });
 });

@@ -1,4 +1,4 @@
-import { matchRoutes, useLocation, useRoutes, type RouteObject } from "react-router";
+import { matchRoutes, renderMatches, type RouteMatch, type RouteObject, useLocation } from "react-router";
 import { AppShell } from "./app-shell.tsx";
 import { lazyScreen } from "./lib/lazy-screen.ts";
 import { paths } from "./lib/paths.ts";
@@ -26,35 +26,29 @@ const screens: RouteObject[] = [
 const notFound: RouteObject = { path: "*", Component: lazyScreen(screenLoaders.notFound) };
 
 /**
- * The screens, each a child of the shell. React Router flattens and ranks every route it is given,
- * and builds a regular expression for each, on each render (about 0.12 ms for all of them, the
- * largest single cost of a page rendered on the server; docs/server-rendering.md, "What a render
- * costs"). It is given only the route that shows the path: found once per path, as React Router
- * ranks them, among the routes whose first segment is the path's (every route's first segment is a
- * fixed word) and the catch-all. router.test.ts checks the choice against React Router's own over
- * the whole list.
+ * The screens, each a child of the shell. `useRoutes` flattens and ranks every route it is given,
+ * builds a regular expression for each and decodes the path, on each render: 0.12 ms for the whole
+ * list, still 0.05 ms for one, the largest single cost of a game page rendered on the server
+ * (docs/server-rendering.md, "What a render costs"). The matches are worked out once per path, with
+ * React Router's own `matchRoutes` among the routes whose first segment is the path's (every route's
+ * first segment is a fixed word) and the catch-all, and rendered with its `renderMatches`: what
+ * useRoutes renders, but for each match's `pathname` being the decoded path instead of the encoded
+ * one, which only a relative link would read (every link here names a whole path). router.test.ts
+ * checks the choice against React Router's over the whole list.
  */
-export function routesFor(pathname: string): RouteObject[] {
-  let routes = chosen.get(pathname);
-  if (!routes) {
-    const group = trees.get(firstSegment(pathname)) ?? onlyNotFound;
-    const screen = matchRoutes(group, pathname)?.at(-1)?.route;
-    routes = screen && screen !== notFound ? treeOf(screen) : onlyNotFound;
+export function matchesFor(pathname: string): RouteMatch[] {
+  let matches = chosen.get(pathname);
+  if (!matches) {
+    // Frozen: the same matches (and params) are every render's for this path.
+    matches = Object.freeze((matchRoutes(trees.get(firstSegment(pathname)) ?? onlyNotFound, pathname) ?? []).map((match) => Object.freeze({ ...match, params: Object.freeze({ ...match.params }) })));
     // Bounded: a path names a game, and a server sees many.
     if (chosen.size >= 1000) chosen.clear();
-    chosen.set(pathname, routes);
+    chosen.set(pathname, matches);
   }
-  return routes;
+  return matches as RouteMatch[];
 }
 
-const chosen = new Map<string, RouteObject[]>();
-const treeOf = (screen: RouteObject): RouteObject[] => {
-  let tree = screenTrees.get(screen);
-  // Without the catch-all: the screen is the one that shows every path it is chosen for.
-  if (!tree) screenTrees.set(screen, (tree = [{ Component: AppShell, children: [screen] }]));
-  return tree;
-};
-const screenTrees = new Map<RouteObject, RouteObject[]>();
+const chosen = new Map<string, readonly RouteMatch[]>();
 
 /** As React Router compares it: decoded, in any case (routes are not case-sensitive). */
 function firstSegment(path: string): string {
@@ -76,8 +70,8 @@ const trees = new Map([...groups].map(([segment, group]) => [segment, inShell(gr
 const onlyNotFound = inShell([]);
 
 export function AppRoutes() {
-  return useRoutes(routesFor(useLocation().pathname));
+  return renderMatches(matchesFor(useLocation().pathname));
 }
 
-/** Every route, as one list: what routesFor's choice must agree with (router.test.tsx). */
+/** Every route, as one list: what matchesFor's choice must agree with (router.test.ts). */
 export const allRoutes: RouteObject[] = inShell(screens);

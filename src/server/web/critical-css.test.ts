@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { criticalStylesheet } from "./critical-css.ts";
+import { attributesOf, criticalStylesheet } from "./critical-css.ts";
 
 // The shape of the built stylesheet (Tailwind 4, minified), cut down.
 const CSS = [
@@ -71,5 +71,26 @@ describe("the first screen's stylesheet", () => {
 
   it("has nothing to give without a stylesheet", () => {
     expect(criticalStylesheet(undefined)).toBeUndefined();
+  });
+});
+
+describe("attributesOf", () => {
+  /** The regular expression it replaces, as the stylesheet read pages with before. */
+  const byRegex = (html: string) => {
+    const found = new Set<string>();
+    for (const match of html.matchAll(/\bclass="([^"]*)"|<([a-z][a-z0-9-]*)/g)) found.add(match[1] ?? `<${match[2]!}`);
+    return found;
+  };
+
+  it("finds each element and class attribute the regular expression finds, and nothing else", () => {
+    const pages = [
+      '<div id="root" inert><div class="flex min-h-screen flex-col"><a href="#main" class="sr-only focus:not-sr-only">Skip</a><my-el class="a  b"></my-el>',
+      '<svg aria-hidden="true" viewBox="0 0 20 20" class="shrink-0"><path d="M10 1.5"></path></svg><h2 id="P0-6" class="text-xl">Players</h2>',
+      '<p data-class="x" class="" subclass="no" xclass="no">a &lt;b> 1 < 2 <3 </p><input class="w-1/2 lg:flex"/><br>',
+      '<ol class="divide-y"><li class="flex">x</li><li class="flex">y</li></ol><span class="unterminated',
+      "",
+      "no tags at all",
+    ];
+    for (const html of pages) expect([...attributesOf(html)].sort()).toEqual([...byRegex(html)].sort());
   });
 });

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#web/components/link.tsx";
 import { t } from "#web/i18n/i18n.ts";
 import { LanguageSwitch } from "./lazy-language-switch.tsx";
 import { paths } from "#web/lib/paths.ts";

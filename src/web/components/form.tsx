@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#web/components/link.tsx";
 import { type HTMLAttributes, type ReactNode } from "react";
 
 type ButtonVariant = "primary" | "secondary" | "danger";

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link } from "#web/components/link.tsx";
 import type { Me } from "#shared/account.ts";
 import { paths } from "#web/lib/paths.ts";
 import { t } from "#web/i18n/i18n.ts";

@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
+import { Link } from "#web/components/link.tsx";
 import { ButtonLink, Card } from "#web/components/form.tsx";
 import { t } from "#web/i18n/i18n.ts";
 import { messageAround } from "#web/i18n/message-around.ts";

@@ -1,4 +1,5 @@
-import { Link, useLocation, useParams } from "react-router";
+import { useLocation, useParams } from "react-router";
+import { Link } from "#web/components/link.tsx";
 import { NotFoundMessage } from "#web/components/not-found-message.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { rosterCsvUrl } from "#web/features/console/api.ts";

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useMemo, type ReactNode } from "react";
-import { Link, Navigate, Route, Routes, useLocation, useSearchParams } from "react-router";
+import { Navigate, Route, Routes, useLocation, useSearchParams } from "react-router";
+import { Link } from "#web/components/link.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { paymentsCsvUrl } from "#web/features/console/api.ts";
 import { AnalyticsSection } from "#web/features/console/components/analytics-section.tsx";

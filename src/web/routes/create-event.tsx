@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
+import { Link } from "#web/components/link.tsx";
 import { useNotify } from "#web/components/notification.tsx";
 import { EventForm } from "#web/features/events/components/event-form.tsx";
 import type { CreatedEventState } from "#web/features/events/created-event-state.ts";

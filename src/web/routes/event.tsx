@@ -1,5 +1,6 @@
 import { useDeferredValue, useId, useState, type ReactNode } from "react";
-import { Link, useLocation, useParams } from "react-router";
+import { useLocation, useParams } from "react-router";
+import { Link } from "#web/components/link.tsx";
 import { FALLBACK_ORGANIZER } from "#shared/organizer.ts";
 import { gameAvailability } from "#shared/event-availability.ts";
 import { REGULARS_SPOTS_TAKEN } from "#shared/registration-opening.ts";

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
+import { Link } from "#web/components/link.tsx";
 import { OrDivider } from "#web/components/auth-links.tsx";
 import { Button, Card, FormMessage } from "#web/components/form.tsx";
 import { Checkbox, TextField } from "#web/components/form-fields.tsx";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "#web/components/link.tsx";
 import { useAuth } from "#web/lib/auth.tsx";
 import { useConfig } from "#web/lib/config.ts";
 import { paths } from "#web/lib/paths.ts";

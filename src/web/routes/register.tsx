@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link } from "#web/components/link.tsx";
 import { OrDivider } from "#web/components/auth-links.tsx";
 import { Button, Card, FormMessage } from "#web/components/form.tsx";
 import { TextField } from "#web/components/form-fields.tsx";

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
+import { Link } from "#web/components/link.tsx";
 import type { SeriesView } from "#shared/series.ts";
 import { Button } from "#web/components/form.tsx";
 import { NotFoundMessage } from "#web/components/not-found-message.tsx";

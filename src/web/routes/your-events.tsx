@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "#web/components/link.tsx";
 import type { Attendance, PlayedEvent } from "#shared/events.ts";
 import { ButtonLink } from "#web/components/form.tsx";
 import { Spinner } from "#web/components/spinner.tsx";

@@ -22,16 +22,22 @@ export function formatDate(iso: string, options: Intl.DateTimeFormatOptions): st
 }
 
 // Making an Intl.DateTimeFormat costs far more than using one, and the home screen formats about a
-// hundred dates in its first render: one formatter per set of options, made once.
+// hundred dates in its first render: one formatter per set of options, made once. The key is written
+// without copying or serialising the options (a game's page formats a dozen dates per render).
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterFor(asked: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const locale = currentIntlLocale();
   // Named always: on the server the viewer's zone is not the process's (docs/server-rendering.md).
-  const options = asked.timeZone ? asked : { ...asked, timeZone: viewerTimeZone() };
-  const key = `${locale}|${JSON.stringify(options)}`;
+  const timeZone = asked.timeZone ?? viewerTimeZone();
+  let key = `${locale}|${timeZone}`;
+  for (const name in asked) {
+    const value = asked[name as keyof Intl.DateTimeFormatOptions];
+    if (name !== "timeZone" && value !== undefined) key += `|${name}=${String(value)}`;
+  }
   let formatter = formatters.get(key);
   if (!formatter) {
+    const options = { ...asked, timeZone };
     // The 12-hour clock is English's; French reads the 24-hour one ("19 h 00").
     const { hour12, ...rest } = options;
     formatter = new Intl.DateTimeFormat(locale, locale === "en-US" ? options : { ...rest, ...(hour12 === undefined ? {} : { hourCycle: "h23" }) });

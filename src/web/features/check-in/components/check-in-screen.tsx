@@ -1,5 +1,5 @@
 import { useDeferredValue, useState, useSyncExternalStore } from "react";
-import { Link } from "react-router";
+import { Link } from "#web/components/link.tsx";
 import { type CheckInList, checkInClosedMessage, checkInWindow, type CheckInWindowState } from "#shared/check-in.ts";
 import { Button, ButtonLink, FormMessage } from "#web/components/form.tsx";
 import { NotFoundMessage } from "#web/components/not-found-message.tsx";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link } from "#web/components/link.tsx";
 import type { AttentionItem } from "#shared/console.ts";
 import { formatCents } from "#web/i18n/format-money.ts";
 import { t, type MessageKey } from "#web/i18n/i18n.ts";

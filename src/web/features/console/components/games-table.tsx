@@ -1,4 +1,5 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "#web/components/link.tsx";
 import type { ConsoleOverview } from "#shared/console.ts";
 import { paths } from "#web/lib/paths.ts";
 import { t } from "#web/i18n/i18n.ts";

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "#web/components/link.tsx";
 import { Button } from "#web/components/form.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { t, type MessageKey } from "#web/i18n/i18n.ts";

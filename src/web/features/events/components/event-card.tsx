@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "#web/components/link.tsx";
 import { isFull } from "#shared/event-availability.ts";
 import { cardWords } from "#web/features/events/card-availability.ts";
 import type { EventSummary } from "#shared/events.ts";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#web/components/link.tsx";
 import type { EventSummary } from "#shared/events.ts";
 import { formatDate } from "#web/features/events/format.ts";
 import { t } from "#web/i18n/i18n.ts";

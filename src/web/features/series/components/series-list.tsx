@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#web/components/link.tsx";
 import { ButtonLink } from "#web/components/form.tsx";
 import { Spinner } from "#web/components/spinner.tsx";
 import { QueryError } from "#web/features/events/components/query-error.tsx";

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "#web/components/link.tsx";
 import { MIN_PLAYERS_PER_TEAM, MAX_TEAMS, MIN_TEAMS, type TeamsCandidate, type TeamsSheet, type TeamsSuggestions, teamsWindow } from "#shared/teams.ts";
 import { Button, FormMessage } from "#web/components/form.tsx";
 import { NotFoundMessage } from "#web/components/not-found-message.tsx";
