@@ -33,6 +33,19 @@ describe("event formatting", () => {
     expect(formatDayBadge(local(2026, 3, 14, 10, 0))).toEqual({ weekday: "Sat", day: "14" });
   });
 
+  it("keeps each text it wrote apart by its instant, its zone and each option", () => {
+    const at = "2026-03-14T15:05:00Z";
+    const hours = { hour: "numeric", minute: "2-digit", hour12: true } as const;
+    for (let round = 0; round < 2; round++) {
+      expect(formatDate(at, { ...hours, timeZone: "UTC" })).toBe("3:05 PM");
+      expect(formatDate(at, { ...hours, timeZone: "America/New_York" })).toBe("11:05 AM");
+      expect(formatDate(at, { timeZone: "UTC", hour: "numeric", minute: "2-digit", hour12: false })).toBe("15:05");
+      expect(formatDate(at, { timeZone: "UTC", month: "long" })).toBe("March");
+      expect(formatDate(at, { timeZone: "UTC", month: "short" })).toBe("Mar");
+      expect(formatDate("2026-04-14T15:05:00Z", { timeZone: "UTC", month: "short" })).toBe("Apr");
+    }
+  });
+
   it("shows 'Invalid Date' for a timestamp it cannot read instead of throwing", () => {
     expect(formatDate("not a date", { month: "long" })).toBe("Invalid Date");
     expect(formatLongDate("")).toBe("Invalid Date");

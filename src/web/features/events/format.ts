@@ -11,30 +11,43 @@ export const INVALID_DATE = "Invalid Date";
  * Canadian French ("sam. 6 déc., 19 h 00"), with the platform's Intl (no date library in the screens' code).
  */
 export function formatDate(iso: string, options: Intl.DateTimeFormatOptions): string {
+  const locale = currentIntlLocale();
+  // Named always: on the server the viewer's zone is not the process's (docs/server-rendering.md).
+  const timeZone = options.timeZone ?? viewerTimeZone();
+  const key = formatKey(locale, timeZone, options);
+  const known = written.get(`${key}|${iso}`);
+  if (known !== undefined) return known;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return INVALID_DATE;
   // Newer ICU puts a narrow no-break space before AM/PM; the original product writes a plain space.
-  const text = formatterFor(options).format(date).replace(/\u202f/g, " ");
+  let text = formatterFor(key, locale, timeZone, options).format(date).replace(/\u202f/g, " ");
   // French's "19 h 00" and "30 nov." are each one thing to read: bound with no-break spaces, a line
   // never ends at "19 h" or at "30" (Intl writes plain ones; on a 320 px phone a series' games wrapped
   // there). docs/languages.md, "Dates, times, numbers and money".
-  return currentLanguage() === "fr" ? text.replace(/(?<=\d) (?=\p{L})|(?<=\d h) (?=\d)/gu, "\u00a0") : text;
+  if (currentLanguage() === "fr") text = text.replace(/(?<=\d) (?=\p{L})|(?<=\d h) (?=\d)/gu, "\u00a0");
+  if (written.size >= 2000) written.clear();
+  written.set(`${key}|${iso}`, text);
+  return text;
 }
 
 // Making an Intl.DateTimeFormat costs far more than using one, and the home screen formats about a
-// hundred dates in its first render: one formatter per set of options, made once. The key is written
-// without copying or serialising the options (a game's page formats a dozen dates per render).
+// hundred dates in its first render: one formatter per set of options, made once. Using one is still
+// most of a date's cost (a game's page formats a dozen per render, the same for everyone who opens
+// it, as the cards are): each text is kept too, a few thousand at most. The key is written without
+// copying or serialising the options. docs/server-rendering.md, "What a render costs".
 const formatters = new Map<string, Intl.DateTimeFormat>();
+const written = new Map<string, string>();
 
-function formatterFor(asked: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const locale = currentIntlLocale();
-  // Named always: on the server the viewer's zone is not the process's (docs/server-rendering.md).
-  const timeZone = asked.timeZone ?? viewerTimeZone();
+function formatKey(locale: string, timeZone: string, asked: Intl.DateTimeFormatOptions): string {
   let key = `${locale}|${timeZone}`;
   for (const name in asked) {
     const value = asked[name as keyof Intl.DateTimeFormatOptions];
     if (name !== "timeZone" && value !== undefined) key += `|${name}=${String(value)}`;
   }
+  return key;
+}
+
+function formatterFor(key: string, locale: string, timeZone: string, asked: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   let formatter = formatters.get(key);
   if (!formatter) {
     const options = { ...asked, timeZone };
