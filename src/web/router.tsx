@@ -34,7 +34,7 @@ const notFound: RouteObject = { path: "*", Component: lazyScreen(screenLoaders.n
  * first segment is a fixed word) and the catch-all, and rendered with its `renderMatches`: what
  * useRoutes renders, but for each match's `pathname` being the decoded path instead of the encoded
  * one, which only a relative link would read (every link here names a whole path). router.test.ts
- * checks the choice against React Router's over the whole list.
+ * checks the choice against React Router's over the whole list. Decision 051.
  */
 export function matchesFor(pathname: string): RouteMatch[] {
   let matches = chosen.get(pathname);

@@ -21,7 +21,7 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
  * matches as JSON, and more), to serve relative paths, prefetching, masks and view transitions that
  * no link here uses: 25 µs a link on the server, the home screen has twenty, and more on a phone
  * hydrating them (docs/server-rendering.md, "What a render costs"). This reads two contexts.
- * link.test.tsx checks that it renders what React Router's Link renders.
+ * link.test.tsx checks that it renders what React Router's Link renders. Decision 051.
  */
 export function Link({ to, state, replace, onClick, target, ...rest }: LinkProps) {
   const { navigator } = useContext(UNSAFE_NavigationContext);
