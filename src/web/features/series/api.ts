@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "#web/lib/use-mutation.ts";
 import type { EditSeriesRegularsResponse, EndSeriesResponse, SeriesDetailResponse, SeriesListResponse, SeriesRegularsInput } from "#shared/series.ts";
 import { api } from "#web/lib/api.ts";
 import { eventKeys } from "#web/features/events/hooks/query-keys.ts";

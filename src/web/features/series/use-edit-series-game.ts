@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "#web/lib/use-mutation.ts";
 import type { CreateEventInput } from "#shared/events.ts";
 import type { EditScope, EditSeriesGamesResponse } from "#shared/series.ts";
 import { api } from "#web/lib/api.ts";

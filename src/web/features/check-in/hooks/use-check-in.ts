@@ -1,4 +1,5 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "#web/lib/use-mutation.ts";
 import { useEffect, useSyncExternalStore } from "react";
 import { type CheckInAnswer, type CheckInList, countCheckedIn } from "#shared/check-in.ts";
 import { t } from "#web/i18n/i18n.ts";

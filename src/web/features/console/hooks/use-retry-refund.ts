@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "#web/lib/use-mutation.ts";
 import { retryRefund } from "#web/features/registrations/hooks/use-retry-refund.ts";
 import { useInvalidateEvents } from "#web/features/registrations/hooks/use-invalidate-events.ts";
 import { consoleKeys } from "./query-keys.ts";

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "#web/lib/use-mutation.ts";
 import type { SavedCard } from "#shared/registrations.ts";
 import { api } from "#web/lib/api.ts";
 import { paymentKeys } from "./query-keys.ts";

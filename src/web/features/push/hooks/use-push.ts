@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "#web/lib/use-mutation.ts";
 import type { PushOverview, PushSettingsView } from "#shared/push.ts";
 import { api } from "#web/lib/api.ts";
 import { devicePushState, subscribeDevice, unsubscribeDevice } from "#web/features/push/push-device.ts";

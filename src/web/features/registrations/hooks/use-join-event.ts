@@ -1,4 +1,4 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation } from "#web/lib/use-mutation.ts";
 import type { GuestInput } from "#shared/guests.ts";
 import type { JoinInput } from "#shared/registration-schemas.ts";
 import type { JoinResponse } from "#shared/registrations.ts";

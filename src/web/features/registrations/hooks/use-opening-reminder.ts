@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "#web/lib/use-mutation.ts";
 import type { EventDetail } from "#shared/events.ts";
 import { eventKeys } from "#web/features/events/hooks/query-keys.ts";
 import { api } from "#web/lib/api.ts";

@@ -1,4 +1,4 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation } from "#web/lib/use-mutation.ts";
 import type { RemoveGuestResponse } from "#shared/guests.ts";
 import { api } from "#web/lib/api.ts";
 import { useInvalidateEvents } from "./use-invalidate-events.ts";

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "#web/lib/use-mutation.ts";
 import type { TeamsScore, TeamsSheet } from "#shared/teams.ts";
 import { fetchPublishedTeams, fetchSuggestions, fetchTeamsSheet, putScores, putStars, putTeams } from "#web/features/teams/api.ts";
 
