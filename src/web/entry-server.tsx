@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
@@ -52,8 +51,13 @@ export interface RenderedPage {
   gettingReady: string;
 }
 
-const requests = new AsyncLocalStorage<ServerTransport>();
-setServerTransport(() => requests.getStore());
+/**
+ * The transport of the read being started (`read` below). `api()` takes it as it starts, in the query
+ * function's synchronous part, so no other request's read can come in between. Not an
+ * AsyncLocalStorage: once one is used, Node tracks every promise the process makes, for every route.
+ */
+let reading: ServerTransport | undefined;
+setServerTransport(() => reading);
 let rendering: ServerRender | undefined;
 setServerRender(() => rendering);
 
@@ -77,7 +81,7 @@ const wholeLanguage = (language: Language) => {
 export async function renderPage(input: RenderInput): Promise<RenderedPage | null> {
   const { pathname } = new URL(input.url, "http://localhost");
   const queryClient = createQueryClient();
-  const prepared = await requests.run(input.transport, () => prepare(queryClient, pathname, input.language));
+  const prepared = await prepare(queryClient, pathname, input.language, input.transport);
   if (!prepared) return null;
   // Without the device cookie only the login screen, which shows no time but a shared game's.
   if (!input.device && prepared.screen !== "login") return null;
@@ -105,8 +109,9 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage | nul
   }
 }
 
-async function prepare(queryClient: QueryClient, pathname: string, requested: Language) {
-  const [user] = await Promise.all([read(queryClient, meQuery), read(queryClient, configQuery)]);
+async function prepare(queryClient: QueryClient, pathname: string, requested: Language, transport: ServerTransport) {
+  const read = <T,>(query: Query<T>) => readInto(queryClient, query, transport);
+  const [user] = await Promise.all([read(meQuery), read(configQuery)]);
   const decision = decideRoute(pathname, user);
   const eventId = /^\/event\/([^/]+)\/?$/.exec(pathname)?.[1];
   let screen: ServerRender["screen"];
@@ -129,16 +134,16 @@ async function prepare(queryClient: QueryClient, pathname: string, requested: La
   const reads: Promise<unknown>[] = [preloadScreen(screenLoaders[screen]), preloadLanguageSwitch()];
   if (screen === "home") {
     reads.push(
-      read(queryClient, { queryKey: eventKeys.upcoming(), queryFn: () => fetchUpcomingEvents() }),
-      read(queryClient, { queryKey: eventKeys.myRegistrations(), queryFn: () => fetchMyRegistrations() }),
+      read({ queryKey: eventKeys.upcoming(), queryFn: () => fetchUpcomingEvents() }),
+      read({ queryKey: eventKeys.myRegistrations(), queryFn: () => fetchMyRegistrations() }),
     );
   } else if (screen === "event") {
     // A malformed address is the browser's to answer ("Event not found."), not a fault of the render.
     const id = decodedOrNull(eventId!);
     if (id === null) return null;
-    reads.push(read(queryClient, { queryKey: eventKeys.detail(id), queryFn: () => fetchEvent(id) }));
+    reads.push(read({ queryKey: eventKeys.detail(id), queryFn: () => fetchEvent(id) }));
   }
-  if (sharedEventId !== undefined) reads.push(read(queryClient, eventPreviewQuery(sharedEventId)));
+  if (sharedEventId !== undefined) reads.push(read(eventPreviewQuery(sharedEventId)));
   // Any answer that failed (an unknown game, a hiccup): the browser renders the page as before,
   // and says what went wrong the way it always does.
   const settled = await Promise.allSettled(reads);
@@ -152,12 +157,22 @@ async function prepare(queryClient: QueryClient, pathname: string, requested: La
  * without the machinery a render never uses: an AbortController and a retryer for each read, about a
  * twentieth of a game page's render (docs/server-rendering.md, "What a render costs"). A read that
  * fails is not asked again after a pause, as the browser would: the page is the plain one at once.
+ * The query function is the browser's; its `api()` call, in its synchronous part, finds `transport`.
  */
-async function read<T>(queryClient: QueryClient, query: { queryKey: QueryKey; queryFn: (context: { signal?: AbortSignal }) => Promise<T> }): Promise<T> {
-  const data = await query.queryFn({});
+async function readInto<T>(queryClient: QueryClient, query: Query<T>, transport: ServerTransport): Promise<T> {
+  reading = transport;
+  let answer: Promise<T>;
+  try {
+    answer = query.queryFn({});
+  } finally {
+    reading = undefined;
+  }
+  const data = await answer;
   queryClient.setQueryData(query.queryKey, data);
   return data;
 }
+
+type Query<T> = { queryKey: QueryKey; queryFn: (context: { signal?: AbortSignal }) => Promise<T> };
 
 /** The answers the render reads, to be put in the browser's cache as they are (server-render.ts). */
 function answersOf(queryClient: QueryClient): ServerRender["queries"] {
