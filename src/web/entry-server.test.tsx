@@ -58,4 +58,12 @@ describe("renderPage", () => {
       for (const other of viewers) if (other !== own) expect(rendered!.html).not.toContain(other.firstName);
     });
   });
+
+  it("gathers the elements and class attributes its HTML has, as the stylesheet would read them from it", async () => {
+    const rendered = await page(viewer("Ann"), "Game of Ann", 0);
+    const inHtml = new Set<string>();
+    for (const match of rendered!.html.matchAll(/\bclass="([^"]*)"|<([a-z][a-z0-9-]*)/g)) inHtml.add(match[1] ?? `<${match[2]!}`);
+    expect(inHtml.size).toBeGreaterThan(20);
+    expect([...rendered!.styled!].sort()).toEqual([...inHtml].sort());
+  });
 });

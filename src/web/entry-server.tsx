@@ -20,6 +20,7 @@ import { decideRoute } from "./lib/guards.ts";
 import { preloadScreen } from "./lib/lazy-screen.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { setServerRender, type ServerRender } from "./lib/server-render.ts";
+import { gatherStyled } from "./lib/styled-elements.ts";
 import { screenLoaders } from "./screens.ts";
 
 /**
@@ -49,6 +50,8 @@ export interface RenderedPage {
   state: ServerRender;
   /** What the page says, in its language, when tapped before it has started (src/web/public/boot.js). */
   gettingReady: string;
+  /** Its elements ("<div") and class attributes, for its first screen's stylesheet (lib/styled-elements.ts). */
+  styled?: Set<string>;
 }
 
 /**
@@ -101,8 +104,8 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage | nul
   try {
     const location = state.location ?? input.url;
     const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={location}>{children}</StaticRouter>;
-    const html = renderToString(<AppRoot queryClient={queryClient} router={Router} />);
-    return { html, state, gettingReady: t("shell.gettingReady") };
+    const { result: html, styled } = gatherStyled(() => renderToString(<AppRoot queryClient={queryClient} router={Router} />));
+    return { html, state, gettingReady: t("shell.gettingReady"), styled };
   } finally {
     rendering = undefined;
     queryClient.clear();

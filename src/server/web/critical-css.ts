@@ -27,8 +27,14 @@ export function criticalStylesheet(css: string | undefined) {
      * not those for wider ones (`@media (width>=48rem)`…), which its first paint cannot use.
      */
     for(html: string, device: { narrow: boolean }): string {
-      // The page's class attributes and elements, each once (a list repeats the same ones per row).
-      const attributes = attributesOf(html);
+      return this.forAttributes(attributesOf(html), device);
+    },
+
+    /**
+     * The same from the page's elements ("<div") and class attributes' texts, each once: as
+     * `attributesOf` reads them from HTML, or as the render gathered them (src/web/lib/styled-elements.ts).
+     */
+    forAttributes(attributes: Set<string>, device: { narrow: boolean }): string {
       // Pages of a screen name the same ones in the same order: that is the key, with no more work.
       const key = `${device.narrow ? "narrow" : "wide"}\n${[...attributes].join("\n")}`;
       let text = chosen.get(key);

@@ -8,7 +8,7 @@ import type { Language } from "#shared/language.ts";
 import { viewerDeviceFromCookieHeader } from "#shared/viewer-device.ts";
 import type { RenderedPage, RenderInput } from "#web/entry-server.tsx";
 import { SERVER_RENDER_ELEMENT_ID } from "#web/lib/server-render.ts";
-import { criticalStylesheet } from "./critical-css.ts";
+import { attributesOf, criticalStylesheet } from "./critical-css.ts";
 import type { PageReads } from "./page-reads.ts";
 import type { PageChanges, PageTemplate } from "./page-template.ts";
 
@@ -74,7 +74,7 @@ export function pageRenderer(options: { ssrDist: string; webDist: string; reads:
             compact: true,
             // Only the rules this screen's HTML uses (critical-css.ts); the whole stylesheet, a cached
             // file, is asked for by /boot.js after the first paint.
-            stylesheet: stylesheet ? `<style>${stylesheet.for(`${template.bodyTag}${rendered.html}`, state.device)}</style>` : undefined,
+            stylesheet: stylesheet ? `<style>${stylesheet.forAttributes(styledBy(template.bodyTag, rendered), state.device)}</style>` : undefined,
             // The main script and the screen's modules are fetched and started by /boot.js after the
             // first paint (src/web/public/boot.js).
             script: template.mainScript
@@ -91,6 +91,13 @@ export function pageRenderer(options: { ssrDist: string; webDist: string; reads:
       }
     },
   };
+}
+
+/** The page's elements and class attributes: the body's, and those the render gathered, else read from its HTML. */
+function styledBy(bodyTag: string, rendered: RenderedPage): Set<string> {
+  const styled = new Set(attributesOf(bodyTag));
+  for (const attribute of rendered.styled ?? attributesOf(rendered.html)) styled.add(attribute);
+  return styled;
 }
 
 export interface RenderedChanges {
