@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import { useNavigate } from "react-router";
 import { Link } from "#web/components/link.tsx";
 import type { Me } from "#shared/account.ts";
@@ -30,7 +30,9 @@ export function Header({ user, appName, onLogout }: { user: Me; appName: string;
       .catch(() => undefined); // offline before it came: the button opens nothing until a reload
   }, []);
 
-  useEffect(() => {
+  // Before the menu is painted (a layout effect): an Escape or a click pressed as soon as it shows
+  // must close it, and an effect runs only after the paint (seen as a lost Escape in a busy browser).
+  useLayoutEffect(() => {
     if (!open) return;
     const onPointerDown = (event: PointerEvent) => {
       if (!menuRef.current?.contains(event.target as Node)) setOpen(null);
