@@ -55,7 +55,7 @@ export interface RenderedPage {
 }
 
 /**
- * The transport of the read being started (`read` below). `api()` takes it as it starts, in the query
+ * The transport of the read being started (`readInto` below). `api()` takes it as it starts, in the query
  * function's synchronous part, so no other request's read can come in between. Not an
  * AsyncLocalStorage: once one is used, Node tracks every promise the process makes, for every route.
  */

@@ -13,7 +13,7 @@ export const INVALID_DATE = "Invalid Date";
 export function formatDate(iso: string, options: Intl.DateTimeFormatOptions): string {
   const locale = currentIntlLocale();
   // Named always: on the server the viewer's zone is not the process's (docs/server-rendering.md).
-  const timeZone = options.timeZone ?? viewerTimeZone();
+  const timeZone = options.timeZone || viewerTimeZone();
   const key = formatKey(locale, timeZone, options);
   const known = written.get(`${key}|${iso}`);
   if (known !== undefined) return known;
