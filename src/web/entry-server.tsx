@@ -51,7 +51,7 @@ export interface RenderedPage {
   /** What the page says, in its language, when tapped before it has started (src/web/public/boot.js). */
   gettingReady: string;
   /** Its elements ("<div") and class attributes, for its first screen's stylesheet (lib/styled-elements.ts). */
-  styled?: Set<string>;
+  styled: Set<string>;
 }
 
 /**

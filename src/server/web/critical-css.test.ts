@@ -21,7 +21,7 @@ const NARROW = { narrow: true };
 
 describe("the first screen's stylesheet", () => {
   it("keeps the base rules and the rules of the classes and elements the page names, nothing else", () => {
-    const css = criticalStylesheet(CSS)!.for('<div class="flex text-green w-1/2 lg:flex"><p class="space-y-2">Hi</p></div>', { narrow: false });
+    const css = criticalStylesheet(CSS)!.for(attributesOf('<div class="flex text-green w-1/2 lg:flex"><p class="space-y-2">Hi</p></div>'), { narrow: false });
     expect(css).toContain(".flex{display:flex}");
     expect(css).toContain(".text-green{color:var(--color-green-700)}");
     expect(css).toContain(".w-1\\/2{width:50%}");
@@ -41,7 +41,7 @@ describe("the first screen's stylesheet", () => {
   });
 
   it("declares the layers in the stylesheet's order, and gives Tailwind's variables their initial values without @property", () => {
-    const css = criticalStylesheet(CSS)!.for('<div class="shadow"></div>', NARROW);
+    const css = criticalStylesheet(CSS)!.for(attributesOf('<div class="shadow"></div>'), NARROW);
     expect(css.startsWith("@layer properties,theme,base,components,utilities;")).toBe(true);
     expect(css).toContain("@layer properties{*,:before,:after{--tw-shadow:0 0 #0000}}");
     expect(css).toContain(".shadow{--tw-shadow:0 1px 3px #0000001a;box-shadow:var(--tw-shadow)}");
@@ -50,23 +50,23 @@ describe("the first screen's stylesheet", () => {
   });
 
   it("leaves to the whole stylesheet what a first paint on a narrow screen, not yet touched, cannot show", () => {
-    const css = criticalStylesheet(CSS)!.for('<a class="hover:underline sm:grid lg:flex transition cursor-pointer flex">Go</a>', NARROW);
+    const css = criticalStylesheet(CSS)!.for(attributesOf('<a class="hover:underline sm:grid lg:flex transition cursor-pointer flex">Go</a>'), NARROW);
     expect(css).not.toContain(":hover");
     expect(css).not.toContain("(hover:hover)");
     expect(css).not.toContain("64rem");
     expect(css).toContain("@media (width>=40rem){.sm\\:grid{display:grid}}");
     expect(css).not.toContain("transition");
     expect(css).not.toContain("cursor");
-    expect(criticalStylesheet(CSS)!.for('<a class="lg:flex">Go</a>', { narrow: false })).toContain("64rem");
+    expect(criticalStylesheet(CSS)!.for(attributesOf('<a class="lg:flex">Go</a>'), { narrow: false })).toContain("64rem");
   });
 
   it("keeps the keyframes a kept animation names, and answers the same classes from what it chose before", () => {
     const stylesheet = criticalStylesheet(CSS)!;
-    const css = stylesheet.for('<span class="animate-spin"></span>', NARROW);
+    const css = stylesheet.for(attributesOf('<span class="animate-spin"></span>'), NARROW);
     expect(css).toContain("--animate-spin:spin 1s linear infinite");
     expect(css).toContain("@keyframes spin{to{transform:rotate(360deg)}}");
     expect(css).not.toContain("pulse");
-    expect(stylesheet.for('<span class="animate-spin"></span>', NARROW)).toBe(css);
+    expect(stylesheet.for(attributesOf('<span class="animate-spin"></span>'), NARROW)).toBe(css);
   });
 
   it("has nothing to give without a stylesheet", () => {

@@ -23,18 +23,12 @@ export function criticalStylesheet(css: string | undefined) {
   const chosen = new Map<string, string>();
   return {
     /**
-     * The rules `html` needs for its first paint, as CSS text. On a narrow screen (the device cookie's),
-     * not those for wider ones (`@media (width>=48rem)`…), which its first paint cannot use.
+     * The rules a page needs for its first paint, as CSS text, from its elements ("<div") and its
+     * class attributes' texts, each once: as the render gathered them (src/web/lib/styled-elements.ts),
+     * or as `attributesOf` reads them from HTML. On a narrow screen (the device cookie's), not those
+     * for wider ones (`@media (width>=48rem)`…), which its first paint cannot use.
      */
-    for(html: string, device: { narrow: boolean }): string {
-      return this.forAttributes(attributesOf(html), device);
-    },
-
-    /**
-     * The same from the page's elements ("<div") and class attributes' texts, each once: as
-     * `attributesOf` reads them from HTML, or as the render gathered them (src/web/lib/styled-elements.ts).
-     */
-    forAttributes(attributes: Set<string>, device: { narrow: boolean }): string {
+    for(attributes: Set<string>, device: { narrow: boolean }): string {
       // Pages of a screen name the same ones in the same order: that is the key, with no more work.
       const key = `${device.narrow ? "narrow" : "wide"}\n${[...attributes].join("\n")}`;
       let text = chosen.get(key);
@@ -56,8 +50,8 @@ export function criticalStylesheet(css: string | undefined) {
 
 /**
  * Each element name (as "<div") and each class attribute's text in the HTML, once: what
- * `/\bclass="([^"]*)"|<([a-z][a-z0-9-]*)/g` finds, found with indexOf instead (a fifth of the
- * stylesheet's cost per page; critical-css.test.ts checks both find the same).
+ * `/\bclass="([^"]*)"|<([a-z][a-z0-9-]*)/g` finds (critical-css.test.ts checks both find the same),
+ * for the page's body tag, which the render does not draw.
  */
 export function attributesOf(html: string): Set<string> {
   const found = new Set<string>();

@@ -74,7 +74,7 @@ export function pageRenderer(options: { ssrDist: string; webDist: string; reads:
             compact: true,
             // Only the rules this screen's HTML uses (critical-css.ts); the whole stylesheet, a cached
             // file, is asked for by /boot.js after the first paint.
-            stylesheet: stylesheet ? `<style>${stylesheet.forAttributes(styledBy(template.bodyTag, rendered), state.device)}</style>` : undefined,
+            stylesheet: stylesheet ? `<style>${stylesheet.for(styledBy(template.bodyTag, rendered.styled), state.device)}</style>` : undefined,
             // The main script and the screen's modules are fetched and started by /boot.js after the
             // first paint (src/web/public/boot.js).
             script: template.mainScript
@@ -93,10 +93,10 @@ export function pageRenderer(options: { ssrDist: string; webDist: string; reads:
   };
 }
 
-/** The page's elements and class attributes: the body's, and those the render gathered, else read from its HTML. */
-function styledBy(bodyTag: string, rendered: RenderedPage): Set<string> {
-  const styled = new Set(attributesOf(bodyTag));
-  for (const attribute of rendered.styled ?? attributesOf(rendered.html)) styled.add(attribute);
+/** The page's elements and class attributes: its body tag's, and those the render gathered. */
+function styledBy(bodyTag: string, gathered: Set<string>): Set<string> {
+  const styled = attributesOf(bodyTag);
+  for (const attribute of gathered) styled.add(attribute);
   return styled;
 }
 

@@ -15,7 +15,8 @@ export function formatDate(iso: string, options: Intl.DateTimeFormatOptions): st
   // Named always: on the server the viewer's zone is not the process's (docs/server-rendering.md).
   const timeZone = options.timeZone || viewerTimeZone();
   const key = formatKey(locale, timeZone, options);
-  const known = written.get(`${key}|${iso}`);
+  const textKey = `${key}|${iso}`;
+  const known = written.get(textKey);
   if (known !== undefined) return known;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return INVALID_DATE;
@@ -26,7 +27,7 @@ export function formatDate(iso: string, options: Intl.DateTimeFormatOptions): st
   // there). docs/languages.md, "Dates, times, numbers and money".
   if (currentLanguage() === "fr") text = text.replace(/(?<=\d) (?=\p{L})|(?<=\d h) (?=\d)/gu, "\u00a0");
   if (written.size >= 2000) written.clear();
-  written.set(`${key}|${iso}`, text);
+  written.set(textKey, text);
   return text;
 }
 
