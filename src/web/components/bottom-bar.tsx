@@ -21,9 +21,12 @@ export function FixedBottomBar({ label, children }: { label: string; children: R
     // reading offsetHeight here would force that layout of the whole page inside this render.
     // The variable is set in the observer itself, before the frame is painted: set after React's
     // next render, a notice would stand over a bar that just grew for a frame.
+    // Read once, before the variable changes: setting it on the root invalidates every element's
+    // style, and a read after that laid the whole page out again (a phone's longest task once hydrated).
     const observer = new ResizeObserver(() => {
-      root.setProperty("--bottom-bar-height", `${element.offsetHeight}px`);
-      setHeight(element.offsetHeight);
+      const measured = element.offsetHeight;
+      root.setProperty("--bottom-bar-height", `${measured}px`);
+      setHeight(measured);
     });
     observer.observe(element);
     return () => {
