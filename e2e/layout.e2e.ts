@@ -187,6 +187,26 @@ describe("the notification banner on phones", () => {
       expect(onTop, (await item.textContent()) ?? "").toBe(true);
     }
   });
+
+  it("stands above a game's bottom bar, which sets its height on the notices alone", async () => {
+    const { game, storageState } = await longTextFixture();
+    const page = await newPage({ ...screenAt(375), storageState: stateFor(storageState, { width: 375 }) });
+    await page.clock.install();
+    // The first page of a new tab greets the signed-in player: the notice to look at.
+    await page.goto(`/event/${game.id}`);
+    const banner = page.getByRole("status").filter({ hasText: "You are logged in!" });
+    await banner.getByText("You are logged in!").waitFor();
+    await holdTheClock(page);
+
+    const bar = page.getByRole("region", { name: "Event actions" });
+    const noticeBox = (await banner.getByRole("button", { name: "Close notification" }).locator("..").boundingBox())!;
+    const barBox = (await bar.boundingBox())!;
+    expect(barBox.height).toBeGreaterThan(0);
+    expect(noticeBox.y + noticeBox.height, "the notice ends above the bar").toBeLessThanOrEqual(barBox.y);
+    // Set on the root, the variable made the browser compute every element's style again (bottom-bar.tsx).
+    expect(await page.evaluate(() => document.documentElement.style.getPropertyValue("--bottom-bar-height"))).toBe("");
+    expect(await banner.evaluate((region) => region.style.getPropertyValue("--bottom-bar-height"))).toBe(`${Math.round(barBox.height)}px`);
+  });
 });
 
 describe("the event page", () => {

@@ -1,10 +1,14 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { NOTICES_REGION_ID } from "./notification.tsx";
 
 /**
  * A bar fixed to the bottom of the screen (the event actions on small screens: docs/product-rules.md,
  * "Screens and routes"). A spacer of the bar's own height follows the page, so the end of the page
  * can always be scrolled above it, however many buttons or messages the bar holds. Its height is
- * also published as the CSS variable --bottom-bar-height, so that notices stand above the bar.
+ * also set as the CSS variable --bottom-bar-height on the notices' region (notification.tsx), so that
+ * notices stand above the bar: on that region alone, since a variable set on the page's root is
+ * inherited by every element, and changing it made the browser compute every element's style again
+ * (8-13 ms on a fast machine, a long task on a phone, each time the bar changed size).
  */
 /** Two rows of buttons and the bar's padding: the event page's Join as Player / Join as Goalkeeper / Share Event at 375 px. */
 const UNMEASURED_BAR_HEIGHT = "8rem";
@@ -16,22 +20,22 @@ export function FixedBottomBar({ label, children }: { label: string; children: R
   useLayoutEffect(() => {
     const element = bar.current;
     if (!element) return;
-    const root = document.documentElement.style;
+    // The notification provider is around every screen, so its region is there while the bar is.
+    const notices = document.getElementById(NOTICES_REGION_ID)?.style;
     // The observer reports the first size too, once the browser has laid the page out anyway:
     // reading offsetHeight here would force that layout of the whole page inside this render.
     // The variable is set in the observer itself, before the frame is painted: set after React's
     // next render, a notice would stand over a bar that just grew for a frame.
-    // Read once, before the variable changes: setting it on the root invalidates every element's
-    // style, and a read after that laid the whole page out again (a phone's longest task once hydrated).
+    // Read once, before the variable changes: a read after a style change lays the page out again.
     const observer = new ResizeObserver(() => {
       const measured = element.offsetHeight;
-      root.setProperty("--bottom-bar-height", `${measured}px`);
+      notices?.setProperty("--bottom-bar-height", `${measured}px`);
       setHeight(measured);
     });
     observer.observe(element);
     return () => {
       observer.disconnect();
-      root.removeProperty("--bottom-bar-height");
+      notices?.removeProperty("--bottom-bar-height");
     };
   }, []);
 

@@ -7,6 +7,8 @@ import { createContext, useCallback, useContext, useEffect, useRef, useState, ty
  */
 export const NOTIFICATION_VISIBLE_MS = 2500;
 const LEAVING_MS = 300;
+/** The notices' region, on which FixedBottomBar (bottom-bar.tsx) sets its height. */
+export const NOTICES_REGION_ID = "notices";
 
 interface Notice {
   id: number;
@@ -53,13 +55,14 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
       {children}
       {/*
         Below lg: at the bottom of the screen, above the event page's bottom bar when there is one
-        (FixedBottomBar publishes its height as --bottom-bar-height), so a notice never covers the
+        (FixedBottomBar sets its height on this region as --bottom-bar-height), so a notice never covers the
         page's title or the header. Under dialogs and the header's menu in stacking order. From lg the
         header's middle is free: the banner sits there, above it. The region has no height, and the
         banner grows out of its edge (up from the bottom, down from the top): the region never moves
         when a banner comes, which would count as a layout shift.
       */}
       <div
+        id={NOTICES_REGION_ID}
         className="pointer-events-none fixed inset-x-0 bottom-[calc(var(--bottom-bar-height,0px)+0.75rem)] z-30 flex h-0 items-end justify-center px-3 lg:top-3 lg:bottom-auto lg:z-50 lg:items-start"
         aria-live="polite"
         role="status"
