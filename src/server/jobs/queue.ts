@@ -16,14 +16,18 @@ export interface JobQueue {
   sendMany(jobs: { queue: string; data: object }[], options: { client: pg.PoolClient }): Promise<void>;
 }
 
-export function bossJobQueue(boss: Boss): JobQueue {
+export function bossJobQueue(boss: Pick<Boss, "send" | "insert">, options: { partitionRetryDelaysMs?: readonly number[] } = {}): JobQueue {
+  const retryDelaysMs = options.partitionRetryDelaysMs ?? PARTITION_RETRY_DELAYS_MS;
   return {
     async send(queue, data, options = {}) {
       const { client, startAfter } = options;
-      const id = await boss.send(queue, data, {
-        ...(startAfter ? { startAfter } : {}),
-        ...(client ? { db: { executeSql: (text: string, values: unknown[]) => client.query(text, values) } } : {}),
-      });
+      const sendOnce = () =>
+        boss.send(queue, data, {
+          ...(startAfter ? { startAfter } : {}),
+          ...(client ? { db: { executeSql: (text: string, values: unknown[]) => client.query(text, values) } } : {}),
+        });
+      // Inside a transaction a failed statement has aborted it: only the caller can start again.
+      const id = client ? await sendOnce() : await withPartitionRetries(sendOnce, retryDelaysMs);
       // pg-boss answers null when the queue does not exist; losing the job silently would be worse.
       if (id === null) throw new Error(`the job queue ${queue} does not exist`);
     },
@@ -46,4 +50,33 @@ export function bossJobQueue(boss: Boss): JobQueue {
       }
     },
   };
+}
+
+/**
+ * pg-boss keeps each queue's jobs in a partition of its `job` table, made when the queue is created.
+ * Once, in CI (2026-11-29, PostgreSQL 15, a test's first account mail a second after its queues were
+ * created), PostgreSQL refused a job with "no partition of relation "job" found for row" for a queue
+ * whose partition had been attached and committed before: its insert joins the queue table (which it
+ * saw) and routes the row by a partition descriptor that did not have the queue yet. PostgreSQL
+ * documents that ATTACH PARTITION, which takes a weaker lock on the parent than other DDL, does not
+ * guarantee that every step of a concurrent statement sees the same partitions. Asked again, the
+ * insert finds it. Retried a few times, then the error is the caller's as before (an account mail's
+ * sender logs it). Not retried inside a transaction: the failed statement aborted it.
+ */
+const PARTITION_RETRY_DELAYS_MS = [50, 200, 1000] as const;
+
+async function withPartitionRetries<T>(send: () => Promise<T>, delaysMs: readonly number[]): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await send();
+    } catch (error) {
+      if (attempt >= delaysMs.length || !isMissingPartition(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delaysMs[attempt]));
+    }
+  }
+}
+
+/** PostgreSQL's "no partition of relation … found for row" (SQLSTATE 23514, check_violation). */
+export function isMissingPartition(error: unknown): boolean {
+  return error instanceof Error && (error as { code?: string }).code === "23514" && /^no partition of relation/.test(error.message);
 }
