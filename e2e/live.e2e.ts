@@ -79,6 +79,9 @@ describe("live spots", () => {
       // The app's service worker is in first: its script fetched through a cut connection is an error
       // Chrome logs on the page ("An unknown error occurred when fetching the script"), not the stream's.
       await watcher.page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      // So is the map, which loads its code and stylesheet once it is near the screen: cut while they
+      // were on their way, the page logged "map failed to load" (a CI run, 2026-11-29).
+      await watcher.page.locator(".leaflet-container").waitFor();
       // The connection is cut and nothing gets through for a while; meanwhile someone joins.
       const reconnected = watcher.page.waitForResponse((response) => response.url().endsWith(`/api/events/${game.id}/stream`) && response.status() === 200, { timeout: 30_000 });
       proxy.cutAndHold();
