@@ -169,6 +169,23 @@ describe("the first screen arrives as HTML", () => {
     expect(problems).toEqual([]);
   });
 
+  it("draws a page rendered for another zone than the device's again in the device's, once hydrated", async () => {
+    const game = await seedGame(db(), { title: uniqueTitle("Moved Zone Game"), timeZone: "UTC" });
+    // The device cookie is written in Tokyo at the login; the same browser then opens the game in New York.
+    const tokyo = await newPage({ width: 1280, height: 800, timezoneId: "Asia/Tokyo" });
+    await login(tokyo, await createVerifiedUser());
+    const storageState = await tokyo.context().storageState();
+    const newYork = await newPage({ width: 1280, height: 800, timezoneId: "America/New_York", storageState });
+    const problems = consoleProblems(newYork);
+    const html = await (await newYork.goto(`/event/${game.id}`))!.text();
+    expect(html).toContain("(Japan Standard Time)");
+    await hydrated(newYork);
+    // The screen's clock moves at once here (use-now.ts): its times are drawn in the device's zone.
+    const yourTime = newYork.getByRole("term").filter({ hasText: /^Your Time$/ }).locator("xpath=following-sibling::dd[1]");
+    await expect.poll(() => yourTime.textContent()).toMatch(/\(Eastern Time\)$/);
+    expect(problems).toEqual([]);
+  });
+
   it("renders a signed-in page in the browser when the server does not know the device yet (no device cookie)", async () => {
     const page = await newPage();
     await login(page, await createVerifiedUser());

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { memo, useId, useState } from "react";
 import { Link } from "#web/components/link.tsx";
 import { isFull } from "#shared/event-availability.ts";
 import { cardWords } from "#web/features/events/card-availability.ts";
@@ -19,7 +19,16 @@ import { PlayersProgress } from "./players-progress.tsx";
  * (`cardWords`, docs/product-rules.md "What each viewer is told"); `regular` (their own request too)
  * says whether they are one of a series game's regulars.
  */
-export function EventCard({
+export const EventCard = memo(EventCardView);
+
+/**
+ * The card itself. Drawn again only when its props change (`memo`; the props are the list's own
+ * objects, kept by the query cache while the answers are the same, and the screen's clock): home drew
+ * every card again each time its list was asked for again or began to be (after a page the server
+ * rendered, in the last tasks of its load), with nothing on them changed. What a card reads from the
+ * app (the screen's width, who is signed in) still draws it again when it changes.
+ */
+function EventCardView({
   event,
   now,
   currency,
