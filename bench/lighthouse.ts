@@ -6,6 +6,8 @@
 //                             (computeMedianRun: closest to the median FCP and TTI) and every run's score
 //   CHROME_PATH               the browser (default /usr/bin/chromium)
 //   BENCH_LIGHTHOUSE_REPORTS  a folder to also write the full report (JSON) of every run into
+//   BENCH_LIGHTHOUSE_TASKS=1  print the long tasks of each page's run with the most blocking time, from
+//                             Lighthouse's own trace, and what each holds (bench/lighthouse-tasks.ts)
 //   BENCH_SERVER_RENDER=off   serve every page plain, rendered in the browser (the figures before
 //                             docs/server-rendering.md); by default the signed-in pages and the login
 //                             screen arrive rendered, as for a returning visitor on a phone
@@ -21,6 +23,7 @@ import lighthouse from "lighthouse";
 import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-run.js";
 import { VIEWER_DEVICE_COOKIE, writeViewerDevice } from "#shared/viewer-device.ts";
 import { printTable } from "./table.ts";
+import { blockingMs, describeTasks, type LongTask, longTasks } from "./lighthouse-tasks.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/support/chromium.ts";
 
 const WEB_DIST = new URL("../dist/web/", import.meta.url).pathname;
@@ -36,6 +39,7 @@ const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as 
 const OVERALL_LIMIT_MS = 10 * 60_000;
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) || 3);
+const PRINT_TASKS = process.env.BENCH_LIGHTHOUSE_TASKS === "1";
 
 async function main() {
   if (!existsSync(`${WEB_DIST}index.html`) || !existsSync(`${SSR_DIST}entry-server.js`)) throw new Error("dist is not built: run `npm run build` first.");
@@ -77,8 +81,11 @@ async function main() {
         onlyCategories: [...CATEGORIES],
       });
       if (!result?.lhr) throw new Error(`Lighthouse gave no result for ${page.url}`);
+      // Summed up at once: a trace is tens of megabytes.
+      if (PRINT_TASKS) tasksOf.set(result.lhr, longTasks(result.artifacts.Trace.traceEvents as Parameters<typeof longTasks>[0]));
       return result.lhr;
     };
+    const tasksOf = new Map<Result, LongTask[]>();
     const runs: Result[] = [];
     for (let index = 0; index < RUNS; index++) {
       // A trace that failed to record (NO_NAVSTART and the like) is Lighthouse's hiccup: one more try.
@@ -105,6 +112,11 @@ async function main() {
       performanceOfRuns,
     ]);
     if (page.goal) goalLines.push(goalLine(page.name, page.goal, runs));
+    if (PRINT_TASKS) {
+      const worst = runs.reduce((a, b) => ((b.audits["total-blocking-time"]?.numericValue ?? 0) > (a.audits["total-blocking-time"]?.numericValue ?? 0) ? b : a));
+      const tasks = tasksOf.get(worst) ?? [];
+      console.log(`  ${page.name}, the run with the most blocking time (TBT ${Math.round(worst.audits["total-blocking-time"]?.numericValue ?? 0)} ms; ${Math.round(blockingMs(tasks))} ms over all its long tasks):\n${describeTasks(tasks)}`);
+    }
     // What kept a score below 100, so the table says where to look.
     for (const category of CATEGORIES) {
       const ref = lhr.categories[category];
