@@ -57,11 +57,12 @@ export function bossJobQueue(boss: Pick<Boss, "send" | "insert">, options: { par
  * Once, in CI (2026-11-29, PostgreSQL 15, a test's first account mail a second after its queues were
  * created), PostgreSQL refused a job with "no partition of relation "job" found for row" for a queue
  * whose partition had been attached and committed before: its insert joins the queue table (which it
- * saw) and routes the row by a partition descriptor that did not have the queue yet. PostgreSQL
- * documents that ATTACH PARTITION, which takes a weaker lock on the parent than other DDL, does not
- * guarantee that every step of a concurrent statement sees the same partitions. Asked again, the
- * insert finds it. Retried a few times, then the error is the caller's as before (an account mail's
- * sender logs it). Not retried inside a transaction: the failed statement aborted it.
+ * saw) and routed the row as if the partition were not there. The cause is not known (it did not
+ * happen again in 400 sends to fresh queues); PostgreSQL's own note on ATTACH PARTITION, which takes
+ * a weaker lock on the parent than other DDL (its commit 898e5e3), says a statement's planning and
+ * execution may see different sets of partitions. Retried a few times, then the error is the
+ * caller's as before (an account mail's sender logs it). Not retried inside a transaction: the
+ * failed statement aborted it.
  */
 const PARTITION_RETRY_DELAYS_MS = [50, 200, 1000] as const;
 

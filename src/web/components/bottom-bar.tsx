@@ -8,7 +8,8 @@ import { NOTICES_REGION_ID } from "./notification.tsx";
  * also set as the CSS variable --bottom-bar-height on the notices' region (notification.tsx), so that
  * notices stand above the bar: on that region alone, since a variable set on the page's root is
  * inherited by every element, and changing it made the browser compute every element's style again
- * (8-13 ms on a fast machine, a long task on a phone, each time the bar changed size).
+ * (8-13 ms on the 2-core machine it was measured on, unthrottled: a long task on a phone, each time
+ * the bar changed size).
  */
 /** Two rows of buttons and the bar's padding: the event page's Join as Player / Join as Goalkeeper / Share Event at 375 px. */
 const UNMEASURED_BAR_HEIGHT = "8rem";
