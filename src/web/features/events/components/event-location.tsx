@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useLayoutEffect, useRef, useState } from "react";
 import { TextField } from "#web/components/form-fields.tsx";
 import { t } from "#web/i18n/i18n.ts";
 import { enterVenueManually, type FieldName, type LocationDraft } from "#web/features/events/create-event-form.ts";
@@ -30,8 +30,10 @@ export function EventLocation({
 }) {
   const container = useRef<HTMLDivElement>(null);
   const switched = useRef(false);
-  // After a switch the button that was pressed is gone: the focus goes to the first field of the other way.
-  useEffect(() => {
+  // After a switch the button that was pressed is gone: the focus goes to the first field of the other
+  // way, before the switch is painted (an effect runs after the paint with Preact, and a key pressed
+  // meanwhile went to the page; an e2e run read the focus in that moment).
+  useLayoutEffect(() => {
     if (!switched.current) return;
     switched.current = false;
     container.current?.querySelector<HTMLElement>(draft.mode === "manual" ? "input" : '[role="combobox"]')?.focus();
