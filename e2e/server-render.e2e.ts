@@ -84,6 +84,19 @@ describe("the first screen arrives as HTML", () => {
     }
   });
 
+  it("serves the code a rendered screen runs as it loads marked for compiling as it downloads (scripts/compile-hints.mjs)", async () => {
+    const game = await seedGame(db(), { title: uniqueTitle("Compiled Game"), costCents: 0 });
+    const page = await newPage();
+    await login(page, await createVerifiedUser());
+    const html = await firstHtml(page, `/event/${game.id}`);
+    const modules = /data-modules="([^"]+)"/.exec(html)?.[1]?.split(" ") ?? [];
+    const code = modules.filter((path) => !path.includes("/messages-"));
+    // The main script's chunk and the game page's own, at least.
+    expect(code.some((path) => path.includes("/common-"))).toBe(true);
+    expect(code.some((path) => path.includes("/event-"))).toBe(true);
+    for (const path of code) expect({ path, start: (await (await page.request.get(path)).text()).slice(0, 29) }).toEqual({ path, start: "//# allFunctionsCalledOnLoad\n" });
+  });
+
   it("hydrates the login screen it sent after a logout and an unknown game's link, without a page error (React #418)", async () => {
     const page = await newPage({ width: 375, height: 800 });
     await login(page, await createVerifiedUser({ firstName: "Lou", lastName: "Leaves" }));
