@@ -8,6 +8,8 @@
 //   BENCH_LIGHTHOUSE_REPORTS  a folder to also write the full report (JSON) of every run into
 //   BENCH_LIGHTHOUSE_TASKS=1  print the long tasks of each page's run with the most blocking time, from
 //                             Lighthouse's own trace, and what each holds (bench/lighthouse-tasks.ts)
+//   BENCH_LIGHTHOUSE_PAGES    only the pages whose name contains one of these words (comma-separated,
+//                             e.g. "home,event"); all five by default
 //   BENCH_SERVER_RENDER=off   serve every page plain, rendered in the browser (the figures before
 //                             docs/server-rendering.md); by default the signed-in pages and the login
 //                             screen arrive rendered, as for a returning visitor on a phone
@@ -61,6 +63,8 @@ async function main() {
     { name: "home (signed in)", url: `${origin}/`, signedIn: true, goal: SIGNED_IN_GOAL },
     { name: "event page (signed in)", url: `${origin}/event/${app.info.eventId}`, signedIn: true, goal: SIGNED_IN_GOAL },
   ];
+  const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(",").map((word) => word.trim()).filter(Boolean);
+  const chosenPages = only?.length ? pages.filter((page) => only.some((word) => page.name.includes(word))) : pages;
   const goalLines: string[] = [];
 
   chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS, logLevel: "silent" });
@@ -69,7 +73,7 @@ async function main() {
   const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   const jar = cdp.contexts()[0]!;
   const rows: string[][] = [];
-  for (const page of pages) {
+  for (const page of chosenPages) {
     if ("firstVisit" in page) await jar.clearCookies();
     else await jar.addCookies([cookieFor(origin, DEVICE_COOKIE)]);
     if (page.signedIn) await jar.addCookies(app.info.cookie.split("; ").map((pair) => cookieFor(origin, pair)));

@@ -1,4 +1,4 @@
-/* global document, requestAnimationFrame */
+/* global document, requestAnimationFrame, PerformanceObserver */
 // A page the server rendered (docs/server-rendering.md) starts its main script through this file,
 // named by the script tag's data-main, once the browser has painted the page it was sent. The
 // screen's other modules (data-modules) are asked for at the same moment, all at once, so they arrive
@@ -11,44 +11,70 @@ const main = boot?.dataset.main;
 const root = document.getElementById("root");
 if (main && root) {
   holdInputUntilHydrated(root, boot.dataset.gettingReady ?? "");
-  // A frame's callbacks run before its paint; the task they queue runs after it.
-  requestAnimationFrame(() => {
-    setTimeout(() => {
-      const styles = boot.dataset.styles;
-      const styled = styles
-        ? new Promise((resolve) => {
-            const link = document.createElement("link");
-            link.rel = "stylesheet";
-            link.href = styles;
-            // A stylesheet that fails is no reason not to start: the page keeps its first screen's rules.
-            link.onload = link.onerror = resolve;
-            document.head.append(link);
-          })
-        : Promise.resolve();
-      // Each link the page gains costs a few milliseconds on a phone (its fetch is set up there and
-      // then): a handful per task, so that asking for the screen's twenty-odd modules is no long task.
-      const modules = (boot.dataset.modules ?? "").split(" ").filter(Boolean);
-      const preloaded = inTurns(chunksOf(modules, 6), (chunk) => {
-        for (const href of chunk) {
+  afterFirstPaint(() => {
+    const styles = boot.dataset.styles;
+    const styled = styles
+      ? new Promise((resolve) => {
           const link = document.createElement("link");
-          link.rel = "modulepreload";
-          link.crossOrigin = "";
-          link.href = href;
+          link.rel = "stylesheet";
+          link.href = styles;
+          // A stylesheet that fails is no reason not to start: the page keeps its first screen's rules.
+          link.onload = link.onerror = resolve;
           document.head.append(link);
-        }
+        })
+      : Promise.resolve();
+    // Each link the page gains costs a few milliseconds on a phone (its fetch is set up there and
+    // then): a handful per task, so that asking for the screen's twenty-odd modules is no long task.
+    const modules = (boot.dataset.modules ?? "").split(" ").filter(Boolean);
+    const preloaded = inTurns(chunksOf(modules, 6), (chunk) => {
+      for (const href of chunk) {
+        const link = document.createElement("link");
+        link.rel = "modulepreload";
+        link.crossOrigin = "";
+        link.href = href;
+        document.head.append(link);
+      }
+    });
+    // While the modules download: the first use of Intl (below), which the screen's dates and prices need.
+    preloaded.then(() => inTurns(INTL_FIRST_USES, (use) => use(document.documentElement.lang || "en")));
+    Promise.all([styled, preloaded])
+      .then(() => import(main))
+      .catch((error) => {
+        // As main.tsx does when it cannot start: the page's own notice, instead of a screen that takes no input.
+        console.error("the app's script could not be loaded", error);
+        document.getElementById("root")?.remove();
+        document.getElementById("start-failure")?.removeAttribute("hidden");
       });
-      // While the modules download: the first use of Intl (below), which the screen's dates and prices need.
-      preloaded.then(() => inTurns(INTL_FIRST_USES, (use) => use(document.documentElement.lang || "en")));
-      Promise.all([styled, preloaded])
-        .then(() => import(main))
-        .catch((error) => {
-          // As main.tsx does when it cannot start: the page's own notice, instead of a screen that takes no input.
-          console.error("the app's script could not be loaded", error);
-          document.getElementById("root")?.remove();
-          document.getElementById("start-failure")?.removeAttribute("hidden");
-        });
-    }, 0);
   });
+}
+
+/**
+ * Calls `start` once the page's first paint is on screen: when the browser reports its first
+ * contentful paint, whose time is when the frame was shown. The task a frame's callback queues runs
+ * once the frame is drawn, which can be well before it is shown (a busy phone, a software
+ * compositor): the stylesheet and the modules asked for then were counted by Lighthouse as what the
+ * largest paint waited for (its LCP up to twice its FCP in the same run). A browser that does not
+ * report paints starts after the frame, as before; so does any browser a second after it, should
+ * the report not come. A tab opened in the background paints nothing until it is shown, and starts then.
+ */
+function afterFirstPaint(start) {
+  let started = false;
+  let observer;
+  const once = () => {
+    if (started) return;
+    started = true;
+    observer?.disconnect();
+    start();
+  };
+  const reportsPaints = typeof PerformanceObserver === "function" && PerformanceObserver.supportedEntryTypes?.includes("paint");
+  if (reportsPaints) {
+    observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName("first-contentful-paint").length) setTimeout(once, 0);
+    });
+    observer.observe({ type: "paint", buffered: true });
+  }
+  // A frame's callbacks run before its paint; the task they queue runs after it.
+  requestAnimationFrame(() => setTimeout(once, reportsPaints ? 1000 : 0));
 }
 
 /**
