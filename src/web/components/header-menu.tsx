@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent as ReactKeyboardEvent } from "react";
+import { useLayoutEffect, useRef, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import type { Me } from "#shared/account.ts";
 import { paths } from "#web/lib/paths.ts";
 import { t } from "#web/i18n/i18n.ts";
@@ -29,7 +29,8 @@ export default function HeaderMenu({
   const menuRef = useRef<HTMLDivElement>(null);
   const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
 
-  useEffect(() => {
+  // The focus moves before the paint (a layout effect): a key pressed right after reaches it (docs/decisions/050).
+  useLayoutEffect(() => {
     const list = items();
     (focus === "first" ? list[0] : list[list.length - 1])?.focus();
   }, [focus]);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { t } from "#web/i18n/i18n.ts";
 import { Button } from "#web/components/form.tsx";
 import { useNotify } from "#web/components/notification.tsx";
@@ -10,7 +10,8 @@ export function ShareEventButton({ title, url, className = "", highlight = false
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
   const ref = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
+  // The focus moves before the paint (a layout effect): a key pressed right after reaches it (docs/decisions/050).
+  useLayoutEffect(() => {
     if (highlight) ref.current?.focus();
   }, [highlight]);
 

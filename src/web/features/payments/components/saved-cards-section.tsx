@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useLayoutEffect, useRef, useState } from "react";
 import type { SavedCard } from "#shared/registrations.ts";
 import { Button, Card, FormMessage } from "#web/components/form.tsx";
 import { t } from "#web/i18n/i18n.ts";
@@ -25,7 +25,8 @@ export function SavedCardsSection() {
   // The removed card's button is gone with it: carry on from the section rather than from the top of
   // the page. After the commit, so that a closing dialog has handed the focus back first.
   const [removals, setRemovals] = useState(0);
-  useEffect(() => {
+  // The focus moves before the paint (a layout effect): a key pressed right after reaches it (docs/decisions/050).
+  useLayoutEffect(() => {
     if (removals > 0) heading.current?.focus();
   }, [removals]);
 

@@ -1,4 +1,4 @@
-import { useEffect, useImperativeHandle, useRef, useState, type ChangeEvent, type Ref } from "react";
+import { useImperativeHandle, useLayoutEffect, useRef, useState, type ChangeEvent, type Ref } from "react";
 import { cardSchema } from "#shared/registration-schemas.ts";
 import { CARD_DETAILS_MISSING } from "#shared/registrations.ts";
 import { t } from "#web/i18n/i18n.ts";
@@ -32,7 +32,8 @@ export function SimulatedCardForm({ disabled, ref }: { disabled: boolean; ref: R
   const saveCard = useSaveCard();
 
   // Once the marks are on screen, take the user to the first field to fix.
-  useEffect(() => {
+  // The focus moves before the paint (a layout effect): a key pressed right after reaches it (docs/decisions/050).
+  useLayoutEffect(() => {
     if (focusInvalid) container.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus();
   }, [focusInvalid]);
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from "react";
+import { useId, useLayoutEffect, useRef } from "react";
 import { t } from "#web/i18n/i18n.ts";
 import { Button } from "#web/components/form.tsx";
 import { TextField } from "#web/components/form-fields.tsx";
@@ -22,11 +22,12 @@ export function GuestFields({ party, max, priceCents, goalkeepers }: { party: Gu
   const total = partyPriceText(priceCents, drafts.length, currency);
 
   // A row just added: its first name, ready to type.
-  useEffect(() => {
+  // The focus moves before the paint (a layout effect): a key pressed right after reaches it (docs/decisions/050).
+  useLayoutEffect(() => {
     if (focusKey) rootRef.current?.querySelector<HTMLInputElement>(`[data-guest="${focusKey}"] input`)?.focus();
   }, [focusKey]);
   // A join refused here: the first field with a problem, as the forms do.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (failedChecks > 0) rootRef.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus();
   }, [failedChecks]);
 

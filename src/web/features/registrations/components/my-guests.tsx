@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useLayoutEffect, useRef, useState } from "react";
 import type { EventDetail } from "#shared/events.ts";
 import type { GuestView } from "#shared/guests.ts";
 import { DEFAULT_FEE } from "#shared/money.ts";
@@ -34,7 +34,8 @@ export function MyGuests({ event, now }: { event: EventDetail; now: Date }) {
   // Once a removal's dialog has closed (and handed the focus back to its opener, which is going):
   // the focus goes to the list's heading rather than the page's start.
   const [focusHeading, setFocusHeading] = useState(false);
-  useEffect(() => {
+  // The focus moves before the paint (a layout effect): a key pressed right after reaches it (docs/decisions/050).
+  useLayoutEffect(() => {
     if (!focusHeading) return;
     headingRef.current?.focus();
     setFocusHeading(false);
