@@ -1,10 +1,12 @@
 // `npm run bench`: the event read paths of the real app against a bare node:http server that
 // answers the same bytes (docs/testing-and-budgets.md, "Budgets"). Loopback only, bounded in time.
 //
-//   BENCH_SECONDS       measured seconds per target and server (default 5; plus 1 s warm-up)
+//   BENCH_SECONDS       measured seconds per target and server (default 5; plus 3 s warm-up)
 //   BENCH_CONCURRENCY   requests in flight (default 16)
 //   BENCH_DATABASE_URL  postgres://… to bench on PostgreSQL instead of the embedded PGlite
 //   BENCH_RENDER_RATE   rendered event pages per second sent beside the signed-in JSON route (default 20)
+//   BENCH_RATIO_ROUNDS  rounds of the signed-in JSON route then the rendered page, the table's included,
+//                       whose median CPU ratio is issue 36's goal (default 5)
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
@@ -27,6 +29,8 @@ const RENDER_RATE = Number(process.env.BENCH_RENDER_RATE ?? 20);
 const RENDER_ROUNDS = 3;
 /** The rendered event page at most this many times the CPU of its JSON route, and this many KB of HTML (issue 36). */
 const RENDER_CPU_GOAL = 6;
+/** Rounds of the JSON route then the rendered page (the table's own is the first) whose median ratio is judged. */
+const RATIO_ROUNDS = Math.max(1, Number(process.env.BENCH_RATIO_ROUNDS ?? 5) || 5);
 const RENDER_HTML_GOAL_KB = 25;
 /** However it goes, the whole run stops after this. */
 const OVERALL_LIMIT_MS = 10 * 60_000;
@@ -124,13 +128,24 @@ async function main() {
   const rendered = targets.find((target) => target.rendered);
   const jsonRoute = targets.find((target) => target.signedIn && !target.rendered)!;
   if (rendered) {
-    const ratio = cpuOf.get(rendered)!.measured / cpuOf.get(jsonRoute)!.measured;
     const ratioWithWarmUp = cpuOf.get(rendered)!.withWarmUp / cpuOf.get(jsonRoute)!.withWarmUp;
     const kilobytes = Buffer.from(responses[rendered.path]!.bodyBase64, "base64").length / 1024;
+    // The table measured each target once, a minute apart: on a shared machine the JSON route alone
+    // moved from 0.17 to 0.22 ms between two runs of the same build, more than the goal's margin. The
+    // ratio is judged over rounds that measure the two one after the other, by their median.
+    const rounds: { json: number; page: number }[] = [{ json: cpuOf.get(jsonRoute)!.measured, page: cpuOf.get(rendered)!.measured }];
+    for (let round = 1; round < RATIO_ROUNDS; round++) {
+      const jsonResult = await measure(`${appOrigin}${jsonRoute.path}`, headersFor(jsonRoute), app.process.pid!);
+      const pageResult = await measure(`${appOrigin}${rendered.path}`, headersFor(rendered), app.process.pid!);
+      rounds.push({ json: jsonResult.cpuMs / jsonResult.requests, page: pageResult.cpuMs / pageResult.requests });
+    }
+    const ratios = rounds.map((round) => round.page / round.json);
+    const ratio = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!;
     console.log(
-      `\nGoals: the rendered event page's CPU is ${ratio.toFixed(1)}× its JSON route's (at most ${RENDER_CPU_GOAL}×: ${ratio <= RENDER_CPU_GOAL ? "met" : "NOT met"}); ` +
+      `\nGoals: the rendered event page's CPU is ${ratio.toFixed(1)}× its JSON route's, median of ${rounds.length} rounds (at most ${RENDER_CPU_GOAL}×: ${ratio <= RENDER_CPU_GOAL ? "met" : "NOT met"}; ` +
+        `${rounds.map((round, index) => `${round.page.toFixed(2)}/${round.json.toFixed(2)} ms = ${ratios[index]!.toFixed(1)}×`).join(", ")}); ` +
         `its HTML is ${kilobytes.toFixed(1)} KB (at most ${RENDER_HTML_GOAL_KB} KB: ${kilobytes <= RENDER_HTML_GOAL_KB ? "met" : "NOT met"}). ` +
-        `With each target's ${WARM_UP_MS / 1000} s warm-up counted in: ${cpuOf.get(rendered)!.withWarmUp.toFixed(2)} ms against ${cpuOf.get(jsonRoute)!.withWarmUp.toFixed(2)} ms, ${ratioWithWarmUp.toFixed(1)}×.`,
+        `The table's round with each target's ${WARM_UP_MS / 1000} s warm-up counted in: ${cpuOf.get(rendered)!.withWarmUp.toFixed(2)} ms against ${cpuOf.get(jsonRoute)!.withWarmUp.toFixed(2)} ms, ${ratioWithWarmUp.toFixed(1)}×.`,
     );
   }
 
