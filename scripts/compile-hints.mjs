@@ -3,7 +3,7 @@
 // Without it V8 compiles a function the first time it is called, on the main thread: on a page the
 // server rendered, the hydration's first calls of the router, the query cache and every component
 // paid their compilation inside its tasks. Marked, the whole file is compiled as it downloads, off the
-// main thread (docs/server-rendering.md, "What boot.js does meanwhile").
+// main thread (docs/server-rendering.md, "The code compiled as it downloads"; decision 052).
 //
 // Which files: the main script and each screen's (routes/*.tsx), with every file they import
 // statically, as .vite/manifest.json says: what a screen evaluates and calls as it loads. Files
