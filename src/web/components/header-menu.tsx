@@ -29,7 +29,7 @@ export default function HeaderMenu({
   const menuRef = useRef<HTMLDivElement>(null);
   const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
 
-  // The focus moves before the paint (a layout effect): a key pressed right after reaches it (docs/decisions/050).
+  // The focus moves before the paint (a layout effect): a key pressed right after reaches it (docs/decisions/050-preact-under-the-react-api.md).
   useLayoutEffect(() => {
     const list = items();
     (focus === "first" ? list[0] : list[list.length - 1])?.focus();

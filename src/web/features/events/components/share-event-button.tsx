@@ -10,7 +10,7 @@ export function ShareEventButton({ title, url, className = "", highlight = false
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
   const ref = useRef<HTMLButtonElement>(null);
-  // The focus moves before the paint (a layout effect): a key pressed right after reaches it (docs/decisions/050).
+  // The focus moves before the paint (a layout effect): a key pressed right after reaches it (docs/decisions/050-preact-under-the-react-api.md).
   useLayoutEffect(() => {
     if (highlight) ref.current?.focus();
   }, [highlight]);

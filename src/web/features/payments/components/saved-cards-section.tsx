@@ -25,7 +25,7 @@ export function SavedCardsSection() {
   // The removed card's button is gone with it: carry on from the section rather than from the top of
   // the page. After the commit, so that a closing dialog has handed the focus back first.
   const [removals, setRemovals] = useState(0);
-  // The focus moves before the paint (a layout effect): a key pressed right after reaches it (docs/decisions/050).
+  // The focus moves before the paint (a layout effect): a key pressed right after reaches it (docs/decisions/050-preact-under-the-react-api.md).
   useLayoutEffect(() => {
     if (removals > 0) heading.current?.focus();
   }, [removals]);

@@ -32,7 +32,7 @@ export function SimulatedCardForm({ disabled, ref }: { disabled: boolean; ref: R
   const saveCard = useSaveCard();
 
   // Once the marks are on screen, take the user to the first field to fix.
-  // The focus moves before the paint (a layout effect): a key pressed right after reaches it (docs/decisions/050).
+  // The focus moves before the paint (a layout effect): a key pressed right after reaches it (docs/decisions/050-preact-under-the-react-api.md).
   useLayoutEffect(() => {
     if (focusInvalid) container.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus();
   }, [focusInvalid]);

@@ -22,7 +22,7 @@ export function GuestFields({ party, max, priceCents, goalkeepers }: { party: Gu
   const total = partyPriceText(priceCents, drafts.length, currency);
 
   // A row just added: its first name, ready to type.
-  // The focus moves before the paint (a layout effect): a key pressed right after reaches it (docs/decisions/050).
+  // The focus moves before the paint (a layout effect): a key pressed right after reaches it (docs/decisions/050-preact-under-the-react-api.md).
   useLayoutEffect(() => {
     if (focusKey) rootRef.current?.querySelector<HTMLInputElement>(`[data-guest="${focusKey}"] input`)?.focus();
   }, [focusKey]);

@@ -34,7 +34,7 @@ export function MyGuests({ event, now }: { event: EventDetail; now: Date }) {
   // Once a removal's dialog has closed (and handed the focus back to its opener, which is going):
   // the focus goes to the list's heading rather than the page's start.
   const [focusHeading, setFocusHeading] = useState(false);
-  // The focus moves before the paint (a layout effect): a key pressed right after reaches it (docs/decisions/050).
+  // The focus moves before the paint (a layout effect): a key pressed right after reaches it (docs/decisions/050-preact-under-the-react-api.md).
   useLayoutEffect(() => {
     if (!focusHeading) return;
     headingRef.current?.focus();
