@@ -126,6 +126,10 @@ describe("the page to return to after login", () => {
     await logOut(page);
     await page.goto(`/event/${game.id}`);
     await page.getByRole("button", { name: "Login" }).waitFor();
+    // The server's login screen is on show before the app's code has run; the app then keeps the
+    // game to return to and moves the address to "/" (src/web/main.tsx). Until it has, a login at
+    // "/" would be a new visit, not this one.
+    await expect.poll(() => pathOf(page)).toBe("/");
     await login(page, first);
     await page.getByRole("heading", { name: game.title, level: 1 }).waitFor();
     expect(pathOf(page)).toBe(`/event/${game.id}`);
@@ -135,6 +139,10 @@ describe("the page to return to after login", () => {
     await logOut(page);
     await page.goto(`/event/${game.id}`);
     await page.getByRole("button", { name: "Login" }).waitFor();
+    // The server's login screen is on show before the app's code has run; the app then keeps the
+    // game to return to and moves the address to "/" (src/web/main.tsx). Until it has, a login at
+    // "/" would be a new visit, not this one.
+    await expect.poll(() => pathOf(page)).toBe("/");
     const later = await page.context().newPage();
     await page.close();
     await login(later, second);
