@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { VIEWER_DEVICE_COOKIE, writeViewerDevice } from "#shared/viewer-device.ts";
+import { SERVER_NODE_FLAGS } from "#scripts/server-node-flags.mjs";
 import { SEED } from "./seed.ts";
 import { printTable } from "./table.ts";
 
@@ -74,7 +75,8 @@ async function main() {
   // The built web app too, for the event page rendered on the server (`npm run build` first).
   const built = existsSync(join(WEB_DIST, "index.html")) && existsSync(join(SSR_DIST, "entry-server.js"));
   if (!built) console.log("dist is not built (npm run build): the rendered event page is left out.");
-  const app = await startChild<{ port: number; cookie: string; eventId: string }>(["bench/app-server.ts"], built ? { BENCH_WEB_DIST: WEB_DIST, BENCH_SSR_DIST: SSR_DIST } : {});
+  // With the flags the server runs with in production (scripts/server-node-flags.mjs).
+  const app = await startChild<{ port: number; cookie: string; eventId: string }>(["bench/app-server.ts"], built ? { BENCH_WEB_DIST: WEB_DIST, BENCH_SSR_DIST: SSR_DIST } : {}, SERVER_NODE_FLAGS);
   const appOrigin = `http://127.0.0.1:${app.info.port}`;
   const targets: Target[] = [
     { name: "GET /api/events?scope=upcoming", path: "/api/events?scope=upcoming", signedIn: false },
@@ -179,9 +181,9 @@ async function main() {
   clearTimeout(guard);
 }
 
-/** Starts `node --import tsx <args>` and waits for its "BENCH_READY {json}" line; other output passes through. */
-async function startChild<T>(args: string[], env: Record<string, string> = {}): Promise<{ process: ChildProcess; info: T }> {
-  const child = spawn(process.execPath, ["--import", "tsx", ...args], { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, ...env } });
+/** Starts `node <nodeFlags> --import tsx <args>` and waits for its "BENCH_READY {json}" line; other output passes through. */
+async function startChild<T>(args: string[], env: Record<string, string> = {}, nodeFlags: string[] = []): Promise<{ process: ChildProcess; info: T }> {
+  const child = spawn(process.execPath, [...nodeFlags, "--import", "tsx", ...args], { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, ...env } });
   children.push(child);
   const lines = createInterface({ input: child.stdout! });
   const info = await new Promise<T>((resolve, reject) => {

@@ -9,6 +9,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { SERVER_NODE_FLAGS } from "./server-node-flags.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const builtIndex = join(root, "dist/web/index.html");
@@ -29,6 +30,6 @@ if (!process.argv.includes("--no-build") && (!existsSync(builtIndex) || sourcesC
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ["--import", "tsx", join(root, "src/server/main.ts")], { cwd: root, stdio: "inherit" });
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "--import", "tsx", join(root, "src/server/main.ts")], { cwd: root, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

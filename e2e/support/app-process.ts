@@ -4,6 +4,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { SERVER_NODE_FLAGS } from "../../scripts/server-node-flags.mjs";
 
 /**
  * The app in its own process, started as `npm start` runs it (src/server/main.ts), on a free port
@@ -24,7 +25,7 @@ export async function startApp(env: Record<string, string>): Promise<AppProcess>
   const dataDir = mkdtempSync(join(tmpdir(), "kickoff-e2e-"));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "--import", "tsx", "src/server/main.ts"], {
     env: { ...process.env, NODE_ENV: "test", PORT: String(port), PUBLIC_URL: baseURL, DATA_DIR: dataDir, SESSION_IDLE_MINUTES: "10",
       // Every browser of a run comes from 127.0.0.1: one address's limit of open live streams (8 by
       // default) would refuse the pages of a spec that keeps a few open at once.

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
@@ -323,5 +323,18 @@ describe("compression", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
     expect(await response.text()).toContain("User-agent: *");
+  });
+
+  it("serves a top-level file a new build adds, once its index.html is written", async () => {
+    // Read once: the server now knows the build's top-level names, which do not include it yet.
+    expect(await (await get("/event/nothing")).text()).toContain('<div id="root">');
+    mkdirSync(join(webDist, "well-known-later"));
+    writeFileSync(join(webDist, "well-known-later", "apple-app-site-association"), '{"applinks":{}}');
+    // A build writes index.html last (vite); its time tells the server the build changed.
+    writeFileSync(join(webDist, "index.html"), INDEX_HTML);
+    utimesSync(join(webDist, "index.html"), new Date(), new Date(Date.now() + 5_000));
+    const added = await get("/well-known-later/apple-app-site-association");
+    expect(added.status).toBe(200);
+    expect(await added.text()).toBe('{"applinks":{}}');
   });
 });

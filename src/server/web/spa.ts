@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context } from "hono";
@@ -23,6 +23,14 @@ export type SpaDeps = Pick<AppContext, "database" | "config"> & {
   renderer?: PageRenderer;
 };
 
+/** The built web app as the server last read it. */
+interface Build {
+  changedAt: number;
+  template: PageTemplate;
+  /** The names of the files and folders at the top of the build (assets, sw.js, icon-192.png…). */
+  topLevel: Set<string>;
+}
+
 /**
  * Serves the built web app. Hashed assets are cached for a year; every other path answers
  * index.html so that a reload of a client route (/profile, /event/…) works. An event page also
@@ -33,22 +41,25 @@ export function spaRoutes(deps: SpaDeps) {
   const { db } = deps.database;
   const webDist = resolve(deps.webDist);
   const indexFile = join(webDist, "index.html");
-  // index.html cut into its template once (page-template.ts), again only when a new build replaces it.
-  let template: { changedAt: number; template: PageTemplate } | undefined;
-  const builtPage = (): PageTemplate | undefined => {
+  // index.html cut into its template once (page-template.ts), and the names at the build's top
+  // level read with it; again only when a new build replaces it. Looked at once per request (below).
+  let build: Build | undefined;
+  const currentBuild = (): Build | undefined => {
     const changedAt = statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs;
     if (changedAt === undefined) return undefined;
-    if (template?.changedAt !== changedAt) template = { changedAt, template: pageTemplate(readFileSync(indexFile, "utf8")) };
-    return template.template;
+    if (build?.changedAt !== changedAt) build = { changedAt, template: pageTemplate(readFileSync(indexFile, "utf8")), topLevel: new Set(readdirSync(webDist)) };
+    return build;
   };
-  const app = new Hono();
+  const app = new Hono<{ Variables: { build: Build | undefined } }>();
+  const builtPage = (c: Context<{ Variables: { build: Build | undefined } }>) => c.get("build")?.template;
 
   // Everything here is a file or the page, for GET and HEAD only. Any other method gets the app's
   // 404 before a file is looked up, as a wrong method does under /api: serveStatic hands such a
   // request on unanswered, and nothing below is written for it.
   app.use(async (c, next) => {
-    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
-    return c.notFound();
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return c.notFound();
+    c.set("build", currentBuild());
+    return next();
   });
 
   // The build writes .br and .gz beside each text file (scripts/compress-assets.mjs): served as the
@@ -70,7 +81,9 @@ export function spaRoutes(deps: SpaDeps) {
     const file = join(webDist, safeDecode(c.req.path));
     // Not the build's own records (.vite/manifest.json): what it lists is the server's business.
     const served = file.startsWith(`${webDist}${sep}`) && !file.slice(webDist.length + 1).startsWith(".");
-    if (served && c.req.path !== "/" && existsSync(file) && statSync(file).isFile()) {
+    // A page's path (/event/…) names nothing at the build's top level: no look on the disk for it.
+    const underTopLevel = c.get("build")?.topLevel.has(file.slice(webDist.length + 1).split(sep)[0]!) ?? true;
+    if (served && c.req.path !== "/" && underTopLevel && existsSync(file) && statSync(file).isFile()) {
       // Its own `next`, not the app's: what the app's chain returns is no Response.
       const served = await topLevelFiles(c, async () => undefined);
       if (served) return varyOnEncoding(served);
@@ -80,7 +93,7 @@ export function spaRoutes(deps: SpaDeps) {
   // The page itself (with its inline first paint) is built per request: compressed on the way out.
   app.use(compressAnswers());
   app.get("/event/:id", async (c, next) => {
-    const built = builtPage();
+    const built = builtPage(c);
     if (!built) return next();
     c.header("Cache-Control", "no-cache");
     // The page, its description and its picture speak the viewer's language (docs/languages.md,
@@ -102,7 +115,7 @@ export function spaRoutes(deps: SpaDeps) {
     return c.html(built.write(language, head));
   });
   app.get("*", async (c) => {
-    const built = builtPage();
+    const built = builtPage(c);
     if (!built) return c.text("The web app is not built. Run `npm run build`.", 503);
     c.header("Cache-Control", "no-cache");
     c.header("Vary", "Accept-Language, Cookie", { append: true });
