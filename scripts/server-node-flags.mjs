@@ -8,5 +8,6 @@
 // collection however large the space. With the default 16 MB semi-space a collection came every dozen
 // pages and cost 0.27-0.30 ms of CPU a page; with 64 MB, 0.05-0.06 ms (CPU profiles of 4,000 event
 // pages, 4 in flight). 32 MB gave 0.24-0.31 ms. The space is committed as it is used: an idle server
-// keeps its small young generation, a busy one up to about 128 MB more.
+// keeps its small young generation, a busy one up to 128 MB more (65-95 MB more at the peak measured;
+// docs/decisions/053-young-generation-for-rendered-pages.md).
 export const SERVER_NODE_FLAGS = ["--max-semi-space-size=64"];

@@ -42,7 +42,8 @@ export function spaRoutes(deps: SpaDeps) {
   const webDist = resolve(deps.webDist);
   const indexFile = join(webDist, "index.html");
   // index.html cut into its template once (page-template.ts), and the names at the build's top
-  // level read with it; again only when a new build replaces it. Looked at once per request (below).
+  // level read with it; again only when a new build replaces it. Looked at once per request for a
+  // page or a top-level file (below).
   let build: Build | undefined;
   const currentBuild = (): Build | undefined => {
     const changedAt = statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs;
@@ -57,9 +58,8 @@ export function spaRoutes(deps: SpaDeps) {
   // 404 before a file is looked up, as a wrong method does under /api: serveStatic hands such a
   // request on unanswered, and nothing below is written for it.
   app.use(async (c, next) => {
-    if (c.req.method !== "GET" && c.req.method !== "HEAD") return c.notFound();
-    c.set("build", currentBuild());
-    return next();
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    return c.notFound();
   });
 
   // The build writes .br and .gz beside each text file (scripts/compress-assets.mjs): served as the
@@ -78,6 +78,9 @@ export function spaRoutes(deps: SpaDeps) {
   // otherwise answer a directory such as "/" with its raw bytes.
   const topLevelFiles = serveStatic({ root: webDist, precompressed: true });
   app.use(async (c, next) => {
+    // Every request that gets here is a file or the page (not /assets/, answered above): the build
+    // is looked at once, for the page's routes below too.
+    c.set("build", currentBuild());
     const file = join(webDist, safeDecode(c.req.path));
     // Not the build's own records (.vite/manifest.json): what it lists is the server's business.
     const served = file.startsWith(`${webDist}${sep}`) && !file.slice(webDist.length + 1).startsWith(".");
