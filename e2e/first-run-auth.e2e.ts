@@ -105,6 +105,17 @@ describe("the password rule", () => {
   });
 });
 
+/**
+ * A game's link opened signed out, until the app has taken it in: the server's login screen is on
+ * show before the app's code has run, which keeps the game to return to and moves the address to "/"
+ * (src/web/main.tsx).
+ */
+async function openSignedOut(page: Page, path: string) {
+  await page.goto(path);
+  await page.getByRole("button", { name: "Login" }).waitFor();
+  await expect.poll(() => pathOf(page)).toBe("/");
+}
+
 describe("the page to return to after login", () => {
   it("is not left behind by a logout on an event page or a visit that ended, and still follows a signed-out visit", async () => {
     const game = await seedGame(database());
@@ -124,12 +135,7 @@ describe("the page to return to after login", () => {
 
     // A signed-out visitor who opens the game's link and then logs in lands on the game.
     await logOut(page);
-    await page.goto(`/event/${game.id}`);
-    await page.getByRole("button", { name: "Login" }).waitFor();
-    // The server's login screen is on show before the app's code has run; the app then keeps the
-    // game to return to and moves the address to "/" (src/web/main.tsx). Until it has, a login at
-    // "/" would be a new visit, not this one.
-    await expect.poll(() => pathOf(page)).toBe("/");
+    await openSignedOut(page, `/event/${game.id}`);
     await login(page, first);
     await page.getByRole("heading", { name: game.title, level: 1 }).waitFor();
     expect(pathOf(page)).toBe(`/event/${game.id}`);
@@ -137,12 +143,7 @@ describe("the page to return to after login", () => {
     // A signed-out visit that ends without a login (its tab closed) leaves nothing for the next
     // person who logs in on this browser, in another tab.
     await logOut(page);
-    await page.goto(`/event/${game.id}`);
-    await page.getByRole("button", { name: "Login" }).waitFor();
-    // The server's login screen is on show before the app's code has run; the app then keeps the
-    // game to return to and moves the address to "/" (src/web/main.tsx). Until it has, a login at
-    // "/" would be a new visit, not this one.
-    await expect.poll(() => pathOf(page)).toBe("/");
+    await openSignedOut(page, `/event/${game.id}`);
     const later = await page.context().newPage();
     await page.close();
     await login(later, second);

@@ -33,9 +33,15 @@ export async function createVerifiedUser(input: { email?: string; firstName?: st
 
 /** Logs in through the login screen, as a person would. */
 export async function login(page: Page, user: { email: string; password: string }, options: { rememberMe?: boolean } = {}) {
-  if (!page.url().startsWith(baseURL()) || new URL(page.url()).pathname !== "/") await page.goto("/");
-  // The login screen rendered on the server takes input once hydrated (docs/server-rendering.md).
-  await page.waitForFunction(() => !document.getElementById("root")?.hasAttribute("inert"), null, { timeout: 15_000 });
+  // The login screen rendered on the server takes input once hydrated (docs/server-rendering.md); and
+  // until the app has run, a page's address is the one it was asked at (a game's link shows the login
+  // screen, and the app moves it to "/" as it starts: src/web/main.tsx).
+  const hydrated = () => page.waitForFunction(() => !document.getElementById("root")?.hasAttribute("inert"), null, { timeout: 15_000 });
+  if (page.url().startsWith(baseURL())) await hydrated();
+  if (!page.url().startsWith(baseURL()) || new URL(page.url()).pathname !== "/") {
+    await page.goto("/");
+    await hydrated();
+  }
   // In English or French: a French browser gets the French login screen (docs/languages.md).
   await page.getByLabel(/^(Email|Courriel)$/).fill(user.email);
   await page.getByLabel(/^(Password|Mot de passe)$/).fill(user.password);

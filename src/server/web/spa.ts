@@ -82,10 +82,11 @@ export function spaRoutes(deps: SpaDeps) {
     // is looked at once, for the page's routes below too.
     c.set("build", currentBuild());
     const file = join(webDist, safeDecode(c.req.path));
+    const inBuild = file.slice(webDist.length + 1);
     // Not the build's own records (.vite/manifest.json): what it lists is the server's business.
-    const served = file.startsWith(`${webDist}${sep}`) && !file.slice(webDist.length + 1).startsWith(".");
+    const served = file.startsWith(`${webDist}${sep}`) && !inBuild.startsWith(".");
     // A page's path (/event/…) names nothing at the build's top level: no look on the disk for it.
-    const underTopLevel = c.get("build")?.topLevel.has(file.slice(webDist.length + 1).split(sep)[0]!) ?? true;
+    const underTopLevel = c.get("build")?.topLevel.has(inBuild.split(sep)[0]!) ?? true;
     if (served && c.req.path !== "/" && underTopLevel && existsSync(file) && statSync(file).isFile()) {
       // Its own `next`, not the app's: what the app's chain returns is no Response.
       const served = await topLevelFiles(c, async () => undefined);
