@@ -1,7 +1,10 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EventSummary } from "#shared/events.ts";
 import { zonedTimeToUtc } from "#shared/zoned-time.ts";
@@ -175,6 +178,23 @@ describe("GET /event/:id (Open Graph)", () => {
     expect(html).not.toContain("Park <b>");
     expect(metaTags(html)["og:title"]).toBe(`<script>alert("x")</script> & "$&" 'fun'`);
     expect(metaTags(html)["og:description"]).toContain("Park <b>");
+  });
+
+  it("sends the page as its UTF-8 bytes over HTTP, its length counted in bytes, not characters", async () => {
+    const title = "Fútbol à 5 ⚽ «dimanche»";
+    const game = await insertEvent(context.database.db, { title });
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }) as Server;
+    try {
+      await new Promise<void>((resolve) => server.once("listening", resolve));
+      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/event/${game.id}`, { headers: { "accept-encoding": "identity" } });
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect(response.headers.get("content-type")).toBe("text/html; charset=UTF-8");
+      expect(Number(response.headers.get("content-length"))).toBe(bytes.length);
+      expect(bytes.length).toBeGreaterThan(bytes.toString("utf8").length);
+      expect(metaTags(bytes.toString("utf8"))["og:title"]).toBe(title);
+    } finally {
+      server.close();
+    }
   });
 
   it.each([
