@@ -30,7 +30,13 @@ function importZones() {
   const climbs = { regex: "^\\.\\./", message: "Import from another folder by its alias (#server/, #shared/, #web/, #test/; package.json \"imports\"), not with ../" };
   const webNeverServer = { regex: "^#server/", message: "The web app never imports src/server: move what both need to src/shared." };
   const sharedNeither = { regex: "^#(server|web)/", message: "src/shared is imported by the server and the web app, and imports neither." };
-  const zone = (files, patterns, ignores = []) => ({ files, ignores, rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns }] } });
+  // A page the server renders answers these two hooks without TanStack's observers (src/web/lib/use-query.ts, use-mutation.ts).
+  const serverHooks = {
+    name: "@tanstack/react-query",
+    importNames: ["useQuery", "useMutation"],
+    message: "Import useQuery and useMutation from #web/lib/use-query.ts and use-mutation.ts: they answer a page rendered on the server without an observer.",
+  };
+  const zone = (files, patterns, ignores = [], paths = []) => ({ files, ignores, rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns, paths }] } });
   const tests = ["**/*.test.ts", "**/*.test.tsx"];
   const folders = Object.values(LAYERS).flat().filter((folder) => folder !== "src/shared" && !folder.endsWith("/(top)"));
   return [
@@ -38,7 +44,7 @@ function importZones() {
     zone(["src/web/**/*.{ts,tsx}"], [climbs, webNeverServer]),
     zone(["src/shared/**/*.{ts,tsx}"], [climbs, sharedNeither]),
     ...folders.map((folder) =>
-      zone([`src/${folder}/**/*.{ts,tsx}`], [climbs, ...(folder.startsWith("web/") ? [webNeverServer] : []), ...upwardPatterns(folder)], tests),
+      zone([`src/${folder}/**/*.{ts,tsx}`], [climbs, ...(folder.startsWith("web/") ? [webNeverServer] : []), ...upwardPatterns(folder)], tests, folder.startsWith("web/") ? [serverHooks] : []),
     ),
   ];
 }

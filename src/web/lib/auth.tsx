@@ -1,4 +1,5 @@
-import { useQueryClient, useQuery } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "./use-query.ts";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from "react";
 import type { Me } from "#shared/account.ts";
 import { api } from "./api.ts";

@@ -1,4 +1,5 @@
-import { type QueryClient, useQuery, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
+import { type QueryClient, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
+import { useQuery } from "./use-query.ts";
 import type { PublicConfig } from "#shared/public-config.ts";
 import { DEFAULT_CURRENCY } from "#shared/money.ts";
 import { api } from "./api.ts";

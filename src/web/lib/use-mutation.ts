@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the hook this file stands in for
 import { useMutation as useTanStackMutation } from "@tanstack/react-query";
 
 /**

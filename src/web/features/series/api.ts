@@ -1,4 +1,5 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "#web/lib/use-query.ts";
 import { useMutation } from "#web/lib/use-mutation.ts";
 import type { EditSeriesRegularsResponse, EndSeriesResponse, SeriesDetailResponse, SeriesListResponse, SeriesRegularsInput } from "#shared/series.ts";
 import { api } from "#web/lib/api.ts";

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "#web/lib/use-query.ts";
 import type { AccountDeletionPreview } from "#shared/registrations.ts";
 import { api } from "#web/lib/api.ts";
 

@@ -1,4 +1,5 @@
-import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "#web/lib/use-query.ts";
 import { useMutation } from "#web/lib/use-mutation.ts";
 import { useEffect, useSyncExternalStore } from "react";
 import { type CheckInAnswer, type CheckInList, countCheckedIn } from "#shared/check-in.ts";

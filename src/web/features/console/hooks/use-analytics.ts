@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "#web/lib/use-query.ts";
 import { fetchAnalytics } from "#web/features/console/api.ts";
 import type { DayRange } from "#web/features/console/period.ts";
 import { consoleKeys } from "./query-keys.ts";

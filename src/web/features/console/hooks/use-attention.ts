@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "#web/lib/use-query.ts";
 import { fetchAttention } from "#web/features/console/api.ts";
 import { consoleKeys } from "./query-keys.ts";
 

@@ -1,4 +1,5 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData } from "@tanstack/react-query";
+import { useQuery } from "#web/lib/use-query.ts";
 import type { CompletedEventsResponse } from "#shared/events.ts";
 import { api } from "#web/lib/api.ts";
 import { eventKeys } from "./query-keys.ts";

@@ -1,4 +1,5 @@
-import { replaceEqualDeep, useQuery } from "@tanstack/react-query";
+import { replaceEqualDeep } from "@tanstack/react-query";
+import { useQuery } from "#web/lib/use-query.ts";
 import type { EventDetail } from "#shared/events.ts";
 import { newerEvent } from "#web/features/live/apply-changes.ts";
 import { fetchEvent } from "./fetch-event.ts";

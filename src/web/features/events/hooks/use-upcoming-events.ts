@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "#web/lib/use-query.ts";
 import type { UpcomingEventsResponse } from "#shared/events.ts";
 import { api } from "#web/lib/api.ts";
 import { EARLY_ANSWER_FRESH_MS, eventKeys } from "./query-keys.ts";

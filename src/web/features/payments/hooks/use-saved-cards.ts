@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "#web/lib/use-query.ts";
 import type { SavedCard } from "#shared/registrations.ts";
 import { api } from "#web/lib/api.ts";
 import { paymentKeys } from "./query-keys.ts";

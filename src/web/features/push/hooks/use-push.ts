@@ -1,4 +1,5 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "#web/lib/use-query.ts";
 import { useMutation } from "#web/lib/use-mutation.ts";
 import type { PushOverview, PushSettingsView } from "#shared/push.ts";
 import { api } from "#web/lib/api.ts";

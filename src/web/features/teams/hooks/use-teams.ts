@@ -1,4 +1,5 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "#web/lib/use-query.ts";
 import { useMutation } from "#web/lib/use-mutation.ts";
 import type { TeamsScore, TeamsSheet } from "#shared/teams.ts";
 import { fetchPublishedTeams, fetchSuggestions, fetchTeamsSheet, putScores, putStars, putTeams } from "#web/features/teams/api.ts";
