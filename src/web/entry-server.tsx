@@ -20,6 +20,7 @@ import { decideRoute } from "./lib/guards.ts";
 import { preloadScreen } from "./lib/lazy-screen.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { setServerRender, type ServerRender } from "./lib/server-render.ts";
+import { renderElementsLean } from "./lib/server-elements.ts";
 import { gatherStyled } from "./lib/styled-elements.ts";
 import { screenLoaders } from "./screens.ts";
 
@@ -63,6 +64,8 @@ let reading: ServerTransport | undefined;
 setServerTransport(() => reading);
 let rendering: ServerRender | undefined;
 setServerRender(() => rendering);
+// Elements whose props the string render writes as they are skip preact/compat's copy of them.
+renderElementsLean();
 
 /** Each language whole, loaded once: its catalogs are a few kilobytes. */
 const languages = new Map<Language, Promise<WholeLanguage>>();

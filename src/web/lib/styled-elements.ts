@@ -31,8 +31,10 @@ options.diffed = (vnode: VNode) => {
     let tag = tags.get(vnode.type);
     if (tag === undefined) tags.set(vnode.type, (tag = `<${vnode.type}`));
     gathering.add(tag);
-    // As Preact writes the attribute: compat keeps className as `class`; an empty one has no text.
-    const className = (vnode.props as { class?: unknown }).class;
+    // As Preact writes the attribute: compat keeps className as `class`; an element it leaves as it is
+    // (lib/server-elements.ts) has one or the other. An empty one has no text.
+    const { class: classAttribute, className: classNameProp } = vnode.props as { class?: unknown; className?: unknown };
+    const className = classAttribute ?? classNameProp;
     if (typeof className === "string" ? className !== "" : typeof className === "number") gathering.add(String(className));
   }
   diffedBefore?.(vnode);
