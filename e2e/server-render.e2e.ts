@@ -89,7 +89,8 @@ describe("the first screen arrives as HTML", () => {
     const page = await newPage();
     await login(page, await createVerifiedUser());
     const html = await firstHtml(page, `/event/${game.id}`);
-    const modules = /data-modules="([^"]+)"/.exec(html)?.[1]?.split(" ") ?? [];
+    // As boot.js reads them: a name under /assets/, or a whole path.
+    const modules = (/data-modules="([^"]+)"/.exec(html)?.[1]?.split(" ") ?? []).map((name) => (name.startsWith("/") ? name : `/assets/${name}`));
     const code = modules.filter((path) => !path.includes("/messages-"));
     // The main script's chunk and the game page's own, at least.
     expect(code.some((path) => path.includes("/common-"))).toBe(true);

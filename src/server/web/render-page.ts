@@ -62,14 +62,15 @@ export function pageRenderer(options: { ssrDist: string; webDist: string; reads:
         const file = template.stylesheet;
         let stylesheet = file === undefined ? undefined : stylesheets.get(file);
         if (file !== undefined && stylesheet === undefined) stylesheets.set(file, (stylesheet = criticalStylesheet(readText(join(options.webDist, file)))));
-        // "<" escaped: the JSON cannot close its element, whatever a game's title says.
-        const json = JSON.stringify(state).replace(/</g, "\\u003c");
+        // "<" escaped: the JSON cannot close its element, whatever a game's title says. And what is
+        // above U+00FF (below).
+        const json = JSON.stringify(state).replace(/</g, "\\u003c").replace(WIDE_CHARACTER, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
         return {
           language: state.language,
           screen: state.screen,
           changes: {
             // As the screen titles itself once hydrated (useDocumentTitle).
-            ...(state.title ? { title: `<title>${escapeHtml(state.title)}</title>` } : {}),
+            ...(state.title ? { title: `<title>${narrowHtml(escapeHtml(state.title))}</title>` } : {}),
             withoutPreloads: true,
             compact: true,
             // Only the rules this screen's HTML uses (critical-css.ts); the whole stylesheet, a cached
@@ -78,7 +79,7 @@ export function pageRenderer(options: { ssrDist: string; webDist: string; reads:
             // The main script and the screen's modules are fetched and started by /boot.js after the
             // first paint (src/web/public/boot.js).
             script: template.mainScript
-              ? `<script type="module" src="/boot.js" data-main="${template.mainScript}" data-modules="${modules}"${file ? ` data-styles="/${file}"` : ""} data-getting-ready="${escapeHtml(rendered.gettingReady ?? "")}"></script>`
+              ? `<script type="module" src="/boot.js" data-main="${template.mainScript}" data-modules="${modules}"${file ? ` data-styles="/${file}"` : ""} data-getting-ready="${narrowHtml(escapeHtml(rendered.gettingReady ?? ""))}"></script>`
               : undefined,
             root: `<div id="root" inert>${rendered.html}</div><script type="application/json" id="${SERVER_RENDER_ELEMENT_ID}">${json}</script>`,
           },
@@ -91,6 +92,20 @@ export function pageRenderer(options: { ssrDist: string; webDist: string; reads:
       }
     },
   };
+}
+
+/**
+ * A character above U+00FF anywhere in a page makes V8 hold the whole page two bytes a character, and
+ * its UTF-8 bytes then cost several times as much to make (docs/server-rendering.md, "What a render
+ * costs"). What the server adds around the screen's HTML writes such characters as escapes: the
+ * page's data as JSON's \\u escapes (each half of a pair on its own, as JSON allows), its title and the
+ * getting-ready notice as HTML's character references (a whole character each).
+ */
+const WIDE_CHARACTER = /[\u0100-\uffff]/g;
+const WIDE_CODE_POINT = /[\u0100-\u{10ffff}]/gu;
+
+function narrowHtml(html: string): string {
+  return html.replace(WIDE_CODE_POINT, (character) => `&#${character.codePointAt(0)};`);
 }
 
 /** The page's elements and class attributes: its body tag's, and those the render gathered. */
@@ -125,7 +140,8 @@ const SCREEN_AREAS = { home: ["shell", "home"], event: ["shell", "event"], login
 /**
  * Every module the screen needs, the build's own preloads included, as /boot.js's `data-modules`: it
  * asks for them all at once after the first paint, none before it (docs/server-rendering.md, "After
- * the first paint"). The same for every page of a screen in a language: worked out once.
+ * the first paint"). The same for every page of a screen in a language: worked out once. A file under
+ * /assets/ is named without that folder, which boot.js puts back: twenty-odd names, 160 bytes a page.
  */
 function screenModules(template: PageTemplate, manifest: Manifest, screen: keyof typeof SCREEN_SOURCES, language: Language): string {
   const modules = new Set(template.modulePreloads);
@@ -139,7 +155,7 @@ function screenModules(template: PageTemplate, manifest: Manifest, screen: keyof
   };
   addChunk(SCREEN_SOURCES[screen]);
   for (const area of SCREEN_AREAS[screen]) addChunk(`../shared/i18n/catalogs/${language}/${area}.ts`);
-  return [...modules].join(" ");
+  return [...modules].map((path) => (path.startsWith("/assets/") ? path.slice("/assets/".length) : path)).join(" ");
 }
 
 export type PageRenderer = ReturnType<typeof pageRenderer>;

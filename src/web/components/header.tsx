@@ -1,5 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import { useNavigate } from "react-router";
+import { DownArrow } from "./down-arrow.tsx";
 import { Link } from "#web/components/link.tsx";
 import type { Me } from "#shared/account.ts";
 import { paths } from "#web/lib/paths.ts";
@@ -85,7 +86,7 @@ export function Header({ user, appName, onLogout }: { user: Me; appName: string;
             <span className="min-w-0 max-w-[12rem] truncate" title={user.name}>
               {user.name}
             </span>
-            <span aria-hidden="true">▾</span>
+            <DownArrow />
             <span className="sr-only">{t("shell.header.openMenu")}</span>
           </button>
           {open && HeaderMenu && (

@@ -25,7 +25,11 @@ if (main && root) {
       : Promise.resolve();
     // Each link the page gains costs a few milliseconds on a phone (its fetch is set up there and
     // then): a handful per task, so that asking for the screen's twenty-odd modules is no long task.
-    const modules = (boot.dataset.modules ?? "").split(" ").filter(Boolean);
+    // Named without /assets/, where the build puts them (a page is shorter by that); a whole path as it is.
+    const modules = (boot.dataset.modules ?? "")
+      .split(" ")
+      .filter(Boolean)
+      .map((name) => (name.startsWith("/") ? name : `/assets/${name}`));
     const preloaded = inTurns(chunksOf(modules, 6), (chunk) => {
       for (const href of chunk) {
         const link = document.createElement("link");

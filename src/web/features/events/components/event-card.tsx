@@ -1,4 +1,5 @@
 import { memo, useId, useState } from "react";
+import { DownArrow } from "#web/components/down-arrow.tsx";
 import { Link } from "#web/components/link.tsx";
 import { isFull } from "#shared/event-availability.ts";
 import { cardWords } from "#web/features/events/card-availability.ts";
@@ -112,7 +113,7 @@ function EventCardView({
           {/* Under 360 px only the arrow shows (the name stays for screen readers): the title keeps the room to break between words. */}
           <span className="max-[359px]:sr-only">{t("home.term.details")}</span>
           <span aria-hidden="true" className={`transition-transform ${expanded ? "rotate-180" : ""}`}>
-            ▾
+            <DownArrow />
           </span>
         </button>
       </div>
