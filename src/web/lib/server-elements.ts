@@ -6,8 +6,8 @@ import { options, type VNode } from "preact";
  *
  * preact/compat's `options.vnode` copies every element's props into a new object to turn React's names
  * into the DOM's (className into class, onChange into oninput, strokeWidth into stroke-width, a
- * style's numbers into pixels, value and defaultValue...): about 45 µs of a game page's 0.8 ms on the
- * server, for 400-odd elements (docs/server-rendering.md, "What a render costs"). Its string render
+ * style's numbers into pixels, value and defaultValue...): about a tenth of a game page's render, for
+ * its 400-odd elements (docs/server-rendering.md, "What a render costs"). Its string render
  * does most of that itself (className, htmlFor, defaultChecked, a style object, tabIndex and the other
  * lower-cased names) and leaves out event handlers. So an element here is only marked as a React element,
  * as compat marks it, unless one of its props is one compat treats otherwise (below): that element still
@@ -64,7 +64,12 @@ function writtenAsTheyAre(type: string, props: Record<string, unknown>): boolean
       continue;
     }
     let plain = plainNames.get(name);
-    if (plain === undefined) plainNames.set(name, (plain = !REWRITTEN.has(name) && !SVG_CAMEL_CASE.test(name)));
+    if (plain === undefined) {
+      plain = !REWRITTEN.has(name) && !SVG_CAMEL_CASE.test(name);
+      // Bounded, should a page ever name its props from data: asking the pattern again only costs time.
+      if (plainNames.size >= 1_000) plainNames.clear();
+      plainNames.set(name, plain);
+    }
     if (!plain) return false;
     // An event handler is left out by the render; anything else named on… compat would rename.
     if (name.startsWith("on") && typeof props[name] !== "function") return false;
