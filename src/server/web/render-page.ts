@@ -62,9 +62,9 @@ export function pageRenderer(options: { ssrDist: string; webDist: string; reads:
         const file = template.stylesheet;
         let stylesheet = file === undefined ? undefined : stylesheets.get(file);
         if (file !== undefined && stylesheet === undefined) stylesheets.set(file, (stylesheet = criticalStylesheet(readText(join(options.webDist, file)))));
-        // "<" escaped: the JSON cannot close its element, whatever a game's title says. And what is
-        // above U+00FF (below).
-        const json = JSON.stringify(state).replace(/</g, "\\u003c").replace(WIDE_CHARACTER, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
+        // "<" escaped, so the JSON cannot close its element whatever a game's title says; and what is
+        // above U+00FF (below). One pass.
+        const json = JSON.stringify(state).replace(ESCAPED_IN_JSON, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
         return {
           language: state.language,
           screen: state.screen,
@@ -99,9 +99,10 @@ export function pageRenderer(options: { ssrDist: string; webDist: string; reads:
  * its UTF-8 bytes then cost several times as much to make (docs/server-rendering.md, "What a render
  * costs"). What the server adds around the screen's HTML writes such characters as escapes: the
  * page's data as JSON's \\u escapes (each half of a pair on its own, as JSON allows), its title and the
- * getting-ready notice as HTML's character references (a whole character each).
+ * getting-ready notice as HTML's character references (a whole character each). The JSON's "<" is
+ * escaped in the same pass.
  */
-const WIDE_CHARACTER = /[\u0100-\uffff]/g;
+const ESCAPED_IN_JSON = /[<\u0100-\uffff]/g;
 const WIDE_CODE_POINT = /[\u0100-\u{10ffff}]/gu;
 
 function narrowHtml(html: string): string {
