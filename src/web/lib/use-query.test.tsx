@@ -1,6 +1,6 @@
 import { keepPreviousData, onlineManager, type QueryClient, type QueryState, useQuery as useTanStackQuery, QueryClientProvider } from "@tanstack/react-query";
 import { renderToString } from "react-dom/server";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "./query-client.ts";
 import { useQuery } from "./use-query.ts";
 
@@ -9,15 +9,20 @@ type Options = Parameters<typeof useTanStackQuery>[0];
 const KEY = ["events", "detail", "6d22b858"];
 const queryFn = () => Promise.resolve({ title: "fetched" });
 const MINUTE = 60_000;
+/**
+ * The clock both hooks read, held still: an answer given as initialData is dated when its query is
+ * made, and the two renders, a millisecond apart, would date it differently.
+ */
+const NOW = Date.UTC(2026, 10, 29, 10, 0);
 /** A query's state in the server's cache, as the render's reads or an earlier failure left it. */
 type Seed = Partial<QueryState<unknown, Error>> | undefined;
 const answered = (ageMs: number, data: unknown = { title: "Sunday game", spots: 3 }): Seed => ({
   data,
-  dataUpdatedAt: Date.now() - ageMs,
+  dataUpdatedAt: NOW - ageMs,
   dataUpdateCount: 1,
   status: "success",
 });
-const failed: Seed = { error: new Error("Event not found."), errorUpdatedAt: Date.now() - 1000, errorUpdateCount: 1, fetchFailureCount: 1, status: "error" };
+const failed: Seed = { error: new Error("Event not found."), errorUpdatedAt: NOW - 1000, errorUpdateCount: 1, fetchFailureCount: 1, status: "error" };
 
 /** The app's client (its defaults), with the query's state as given. */
 function clientWith(seed: Seed): QueryClient {
@@ -77,7 +82,11 @@ const CASES: [string, Options, Seed][] = [
 ];
 
 describe("useQuery where the server renders", () => {
-  afterEach(() => onlineManager.setOnline(true));
+  beforeEach(() => vi.useFakeTimers({ now: NOW, toFake: ["Date"] }));
+  afterEach(() => {
+    vi.useRealTimers();
+    onlineManager.setOnline(true);
+  });
 
   it("is not TanStack's hook there (these tests run as the server renders: no document)", () => {
     expect(typeof document).toBe("undefined");
