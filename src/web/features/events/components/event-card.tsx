@@ -118,18 +118,11 @@ function EventCardView({
         </button>
       </div>
 
+      {/* The details are drawn only while the card is open: collapsed (every card on a phone) they
+          were a third of home's elements, sent, parsed and hydrated for nothing (issue 36). The
+          box itself stays, so the button's aria-controls always names an element. */}
       <div id={bodyId} hidden={!expanded} className="px-4 pb-2">
-        {/* A value goes under its term when the two do not fit side by side (320 px, larger text), so
-            it breaks between its words, never inside one. */}
-        <dl className="flex flex-col gap-y-1 border-t border-slate-100 pt-3 text-sm">
-          <Detail term={t("home.term.date")} value={formatLongDate(event.startsAt)} />
-          <Detail term={t("home.term.hours")} value={formatHours(event.startsAt, event.endsAt)} />
-          <Detail term={t("home.term.duration")} value={formatDuration(event.durationMinutes)} />
-          <Detail term={t("home.term.location")} value={event.locationName} />
-          {event.field && <Detail term={t("home.term.field")} value={event.field} />}
-          <Detail term={t("home.term.maxPlayers")} value={String(event.maxPlayers)} />
-          <Detail term={t("home.term.goalkeepers")} value={formatGoalkeepers(event, currency)} />
-        </dl>
+        {expanded && <CardDetails event={event} currency={currency} />}
       </div>
 
       <div className="mt-auto flex items-end gap-4 px-4 pb-4 pt-2">
@@ -156,6 +149,22 @@ function EventCardView({
 function Badge({ tone, children }: { tone: "green" | "amber" | "slate"; children: string }) {
   const colors = tone === "green" ? "bg-green-100 text-green-900" : tone === "amber" ? "bg-amber-100 text-amber-900" : "bg-slate-100 text-slate-800";
   return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${colors}`}>{children}</span>;
+}
+
+function CardDetails({ event, currency }: { event: EventSummary; currency: string }) {
+  return (
+    // A value goes under its term when the two do not fit side by side (320 px, larger text), so it
+    // breaks between its words, never inside one.
+    <dl className="flex flex-col gap-y-1 border-t border-slate-100 pt-3 text-sm">
+      <Detail term={t("home.term.date")} value={formatLongDate(event.startsAt)} />
+      <Detail term={t("home.term.hours")} value={formatHours(event.startsAt, event.endsAt)} />
+      <Detail term={t("home.term.duration")} value={formatDuration(event.durationMinutes)} />
+      <Detail term={t("home.term.location")} value={event.locationName} />
+      {event.field && <Detail term={t("home.term.field")} value={event.field} />}
+      <Detail term={t("home.term.maxPlayers")} value={String(event.maxPlayers)} />
+      <Detail term={t("home.term.goalkeepers")} value={formatGoalkeepers(event, currency)} />
+    </dl>
+  );
 }
 
 function Detail({ term, value }: { term: string; value: string }) {
