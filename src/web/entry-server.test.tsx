@@ -4,6 +4,7 @@ import type { PublicConfig } from "#shared/public-config.ts";
 import { makeEvent } from "#test/web-fixtures.ts";
 import { renderPage } from "./entry-server.tsx";
 import type { ServerTransport } from "./lib/api.ts";
+import { savedFormOf } from "./lib/saved-answers.ts";
 
 const config: PublicConfig = {
   appName: "Kickoff",
@@ -65,5 +66,35 @@ describe("renderPage", () => {
     for (const match of rendered!.html.matchAll(/\bclass="([^"]*)"|<([a-z][a-z0-9-]*)/g)) inHtml.add(match[1] ?? `<${match[2]!}`);
     expect(inHtml.size).toBeGreaterThan(20);
     expect([...rendered!.styled!].sort()).toEqual([...inHtml].sort());
+  });
+
+  it("carries answers that, kept for offline use as their routes' answers, are what the render read", async () => {
+    // The browser keeps a rendered page's answers instead of asking for them again (lib/saved-answers.ts):
+    // each must go back to the address the render asked for, in that route's own shape.
+    const bodies: Record<string, unknown> = {
+      "/api/me": { user: viewer("Ann") },
+      "/api/config": config,
+      "/api/events/game-1": { event: makeEvent({ id: "game-1", title: "Game of Ann" }) },
+      "/api/events?scope=upcoming": { events: [makeEvent({ id: "game-1", title: "Game of Ann" })] },
+      "/api/me/registrations": { registrations: [] },
+    };
+    const read = new Map<string, unknown>();
+    const transport: ServerTransport = async (path) => {
+      if (!(path in bodies)) throw new Error(`no answer for ${path}`);
+      read.set(path, bodies[path]);
+      return { ok: true, status: 200, statusText: "OK", text: async () => JSON.stringify(bodies[path]) };
+    };
+    for (const url of ["/", "/event/game-1"]) {
+      read.clear();
+      const rendered = await renderPage({ url, language: "en", device: { timeZone: "America/Toronto", narrow: true }, timeZone: "America/Toronto", transport });
+      const kept = rendered!.state.queries.map((answer) => savedFormOf(answer.key, answer.data));
+      expect(kept.length).toBeGreaterThanOrEqual(3);
+      for (const saved of kept) {
+        expect(saved).not.toBeNull();
+        expect(read.has(saved!.path)).toBe(true);
+        expect(JSON.parse(JSON.stringify(saved!.body))).toEqual(read.get(saved!.path));
+      }
+      expect(new Set(kept.map((saved) => saved!.path))).toEqual(new Set(read.keys()));
+    }
   });
 });

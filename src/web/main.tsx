@@ -13,6 +13,7 @@ import { activateLanguage, startLanguage } from "./i18n/i18n.ts";
 import { screenLoaders } from "./screens.ts";
 import { rememberEventPath } from "./lib/paths.ts";
 import { rememberOpenedPath } from "./lib/opened-path.ts";
+import { keepRenderedAnswers } from "./lib/saved-answers.ts";
 import "./styles.css";
 
 const queryClient = createQueryClient();
@@ -35,9 +36,10 @@ for (const answer of rendered?.queries ?? []) queryClient.setQueryData(answer.ke
 // screen's own messages come with its code (docs/languages.md). Started first: the screen's loader
 // asks for the language's messages.
 const languageLoaded = rendered ? activateLanguage(rendered.language).then(() => preloadScreen(screenLoaders[rendered.screen])) : startLanguage();
-// A rendered page carries its answers: they are asked for again only once it is hydrated (below), as
-// newer ones reaching the cache before would draw the screen from other data than the server's HTML
-// (React's error #418; docs/server-rendering.md). Asked again, they are saved for offline use too.
+// A rendered page carries its answers, fresh: they are not asked for again. Newer ones come from the
+// screen's live stream, opened once the page is hydrated (a newer answer drawn before would not be
+// the server's HTML; docs/server-rendering.md), and the page's answers are kept for offline use as
+// they are (lib/saved-answers.ts).
 if (!rendered) startEarly(queryClient, window.location.pathname);
 
 const container = document.getElementById("root")!;
@@ -70,7 +72,7 @@ function render() {
     container.removeAttribute("inert");
     container.dataset.hydrated = "";
     document.dispatchEvent(new Event("kickoff:hydrated"));
-    startEarly(queryClient, window.location.pathname);
+    if (rendered) keepRenderedAnswers(rendered.queries);
   };
   const app = <AppRoot queryClient={queryClient} router={BrowserRouter} onShown={rendered ? hydrated : undefined} />;
   if (rendered) {

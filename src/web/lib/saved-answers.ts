@@ -17,9 +17,13 @@ export function isSavedAnswer(path: string): boolean {
 
 export async function saveAnswer(path: string, body: string): Promise<void> {
   if (!available()) return;
+  await put(path, body, new Date());
+}
+
+async function put(path: string, body: string, fetchedAt: Date): Promise<void> {
   try {
     const cache = await caches.open(DATA_CACHE);
-    await cache.put(key(path), new Response(body, { headers: { "content-type": "application/json", "x-kickoff-fetched-at": new Date().toISOString() } }));
+    await cache.put(key(path), new Response(body, { headers: { "content-type": "application/json", "x-kickoff-fetched-at": fetchedAt.toISOString() } }));
   } catch {
     // Storage full or refused: the app works on, only without this copy.
   }
@@ -34,4 +38,52 @@ export async function savedAnswer(path: string): Promise<{ body: string; fetched
   } catch {
     return null;
   }
+}
+
+/**
+ * The answers a page rendered on the server carries (docs/server-rendering.md), kept as if they had
+ * just been fetched, with the time the server read them: the page no longer asks for them again once
+ * hydrated only to keep them. One answer per idle moment, so that writing a long list is never part
+ * of a busy task. Only those the app keeps anyway (`SAVED`).
+ */
+export function keepRenderedAnswers(answers: readonly { key: readonly unknown[]; data: unknown; updatedAt: number }[]): void {
+  if (!available()) return;
+  const kept = answers.flatMap((answer) => {
+    const saved = savedFormOf(answer.key, answer.data);
+    return saved && isSavedAnswer(saved.path) ? [{ ...saved, fetchedAt: new Date(answer.updatedAt) }] : [];
+  });
+  const next = () => {
+    const answer = kept.shift();
+    if (!answer) return;
+    void keepUnlessNewer(answer.path, answer.body, answer.fetchedAt).then(() => whenIdle(next));
+  };
+  whenIdle(next);
+}
+
+/**
+ * A query's answer as its API route sends it, and that route's address: what the query's fetcher asks
+ * for (`fetchEvent` unwraps `{ event }`, `meQuery` `{ user }`). entry-server.test.tsx checks every
+ * answer of a rendered home and game page against what the render asked for.
+ */
+export function savedFormOf(key: readonly unknown[], data: unknown): { path: string; body: unknown } | null {
+  const [first, second, third] = key;
+  if (key.length === 1 && first === "me") return { path: "/api/me", body: { user: data } };
+  if (key.length === 1 && first === "config") return { path: "/api/config", body: data };
+  if (first !== "events") return null;
+  if (key.length === 2 && second === "upcoming") return { path: "/api/events?scope=upcoming", body: data };
+  if (key.length === 2 && second === "my-registrations") return { path: "/api/me/registrations", body: data };
+  if (key.length === 3 && second === "detail" && typeof third === "string") return { path: `/api/events/${encodeURIComponent(third)}`, body: { event: data } };
+  return null;
+}
+
+/** A copy fetched since the page was rendered (home's stream reads its list again as it opens) stays. */
+async function keepUnlessNewer(path: string, body: unknown, fetchedAt: Date): Promise<void> {
+  const saved = await savedAnswer(path);
+  if (saved && saved.fetchedAt >= fetchedAt) return;
+  await put(path, JSON.stringify(body), fetchedAt);
+}
+
+function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === "function") requestIdleCallback(run, { timeout: 5_000 });
+  else setTimeout(run, 0);
 }
