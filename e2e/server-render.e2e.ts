@@ -98,6 +98,26 @@ describe("the first screen arrives as HTML", () => {
     for (const path of code) expect({ path, start: (await (await page.request.get(path)).text()).slice(0, 29) }).toEqual({ path, start: "//# allFunctionsCalledOnLoad\n" });
   });
 
+  it("loads Intl's locale data in a worker of its own while the screen's code downloads (boot.js, intl-warm.js)", async () => {
+    const game = await seedGame(db(), { title: uniqueTitle("Warm Game"), costCents: 0 });
+    const page = await newPage();
+    await login(page, await createVerifiedUser());
+    // Each worker of this page's from now on: the one boot.js starts says the data is loaded and ends.
+    const warmed = new Promise<void>((resolve) =>
+      page.on("worker", (worker) => {
+        if (new URL(worker.url()).pathname === "/intl-warm.js") worker.on("close", () => resolve());
+      }),
+    );
+    const served = page.waitForResponse((response) => new URL(response.url()).pathname === "/intl-warm.js");
+    await page.goto(`/event/${game.id}`);
+    const response = await served;
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toMatch(/^(text|application)\/javascript/);
+    await warmed;
+    await hydrated(page);
+    await page.getByRole("button", { name: "Join as Player" }).first().waitFor();
+  });
+
   it("hydrates the login screen it sent after a logout and an unknown game's link, without a page error (React #418)", async () => {
     const page = await newPage({ width: 375, height: 800 });
     await login(page, await createVerifiedUser({ firstName: "Lou", lastName: "Leaves" }));

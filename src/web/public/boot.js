@@ -1,4 +1,4 @@
-/* global document, requestAnimationFrame, PerformanceObserver */
+/* global document, requestAnimationFrame, PerformanceObserver, Worker, clearTimeout */
 // A page the server rendered (docs/server-rendering.md) starts its main script through this file,
 // named by the script tag's data-main, once the browser has painted the page it was sent. The
 // screen's other modules (data-modules) are asked for at the same moment, all at once, so they arrive
@@ -39,9 +39,9 @@ if (main && root) {
         document.head.append(link);
       }
     });
-    // While the modules download: the first use of Intl (below), which the screen's dates and prices need.
-    preloaded.then(() => inTurns(INTL_FIRST_USES, (use) => use(document.documentElement.lang || "en")));
-    Promise.all([styled, preloaded])
+    // While the modules download: Intl's locale data, loaded off the main thread (below).
+    const warm = warmIntl(document.documentElement.lang || "en");
+    Promise.all([styled, preloaded, warm])
       .then(() => import(main))
       .catch((error) => {
         // As main.tsx does when it cannot start: the page's own notice, instead of a screen that takes no input.
@@ -83,20 +83,32 @@ function afterFirstPaint(start) {
 
 /**
  * The first Intl object a page makes, of any kind, costs far more than any after it: the browser
- * loads the locale data its kind shares with the others (on a phone, about a tenth of a second in
- * one piece, measured as 100-170 ms with Chrome's 4x CPU slowdown). The screen's first dates and
- * prices were made inside its hydration, the page's longest task. Made here instead, one kind per
- * task, while the scripts are on their way: the shared load falls in pieces of 10-70 ms (the
- * Segmenter, which the app does not use, takes a piece of what the number and date formats share).
- * docs/server-rendering.md, "Hydration in the browser".
+ * loads the locale data the kinds share (on a phone, about a tenth of a second in one piece). Made on
+ * the main thread, in the screen's hydration or here one kind per task, that was the page's longest
+ * task, or pieces of 40-60 ms on a slow machine. The data is the renderer's, shared by its threads:
+ * a worker (/intl-warm.js) loads it, in the page's language, while the modules download, and the
+ * main script waits for it (never more than two seconds), so that the screen's first dates and prices
+ * cost what later ones do. docs/server-rendering.md, "What boot.js does meanwhile".
  */
-const INTL_FIRST_USES = [
-  (lang) => new Intl.Locale(lang).maximize(),
-  (lang) => new Intl.Segmenter(lang),
-  (lang) => new Intl.PluralRules(lang).select(1),
-  (lang) => new Intl.NumberFormat(lang, { style: "currency", currency: "USD" }).format(1),
-  (lang) => new Intl.DateTimeFormat(lang, { timeZone: "UTC", dateStyle: "full", timeStyle: "short" }).format(0),
-];
+function warmIntl(locale) {
+  if (typeof Worker !== "function") return Promise.resolve();
+  return new Promise((resolve) => {
+    let worker;
+    const done = () => {
+      clearTimeout(limit);
+      worker?.terminate();
+      resolve();
+    };
+    const limit = setTimeout(done, 2000);
+    try {
+      worker = new Worker("/intl-warm.js");
+      worker.onmessage = worker.onerror = done;
+      worker.postMessage({ locales: [locale] });
+    } catch {
+      done();
+    }
+  });
+}
 
 /** Calls `step` for each item, one item per task; resolves after the last (errors are not the page's concern). */
 function inTurns(items, step) {
