@@ -43,8 +43,9 @@ export async function savedAnswer(path: string): Promise<{ body: string; fetched
 /**
  * The answers a page rendered on the server carries (docs/server-rendering.md), kept as if they had
  * just been fetched, with the time the server read them: the page no longer asks for them again once
- * hydrated only to keep them. One answer per idle moment, so that writing a long list is never part
- * of a busy task. Only those the app keeps anyway (`SAVED`).
+ * hydrated only to keep them. Nothing here is urgent: begun once the page has had a few seconds to
+ * itself (the first write to the cache is tens of milliseconds on a slow phone), one answer per idle
+ * moment after that. Only those the app keeps anyway (`SAVED`).
  */
 export function keepRenderedAnswers(answers: readonly { key: readonly unknown[]; data: unknown; updatedAt: number }[]): void {
   if (!available()) return;
@@ -57,8 +58,11 @@ export function keepRenderedAnswers(answers: readonly { key: readonly unknown[];
     if (!answer) return;
     void keepUnlessNewer(answer.path, answer.body, answer.fetchedAt).then(() => whenIdle(next));
   };
-  whenIdle(next);
+  setTimeout(() => whenIdle(next), KEEP_AFTER_MS);
 }
+
+/** How long after hydration a rendered page's answers are kept: past the load and its first taps. */
+const KEEP_AFTER_MS = 5_000;
 
 /**
  * A query's answer as its API route sends it, and that route's address: what the query's fetcher asks

@@ -4,10 +4,12 @@
 // share: 40-60 ms in one piece on a slow machine, a long task on a phone. That data is the process's,
 // not the thread's (ICU keeps what it has loaded for every thread of the page's renderer), so it is
 // loaded here, off the main thread, while the page's modules download; the screen's first dates and
-// prices then cost what any later one does (the page's language, "en-CA", also readies the "en-US"
-// its English dates are written in: they share the data). Told the locales; says "warm" and ends.
+// prices then cost what any later one does. Told the page's language ("en-CA"); English dates and
+// prices are written in US English (INTL_LOCALES, src/shared/language.ts), whose own data is readied
+// too. Says "warm" and ends.
 addEventListener("message", ({ data }) => {
-  const locales = Array.isArray(data?.locales) ? data.locales : [];
+  const asked = Array.isArray(data?.locales) ? data.locales.filter((locale) => typeof locale === "string") : [];
+  const locales = asked.flatMap((locale) => (locale.startsWith("en") && locale !== "en-US" ? [locale, "en-US"] : [locale]));
   for (const locale of locales) {
     try {
       new Intl.Locale(locale).maximize();
