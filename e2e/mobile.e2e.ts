@@ -372,6 +372,25 @@ describe("the PWA on a bad connection", () => {
     expect(rows[0].n).toBe(0);
   });
 
+  it("keeps a rendered page's answers for offline use, but not once its viewer has logged out", async () => {
+    const game = await seedGame(db(), { title: uniqueTitle("Left Game") });
+    const saved = (page: Page, path: string) =>
+      page.evaluate(async (path) => Boolean(await caches.match(new URL(path, location.origin).toString(), { cacheName: "kickoff-data-v1" })), path);
+    const page = await newPage();
+    await login(page, await createVerifiedUser());
+    const response = await page.goto(`/event/${game.id}`);
+    expect(await response!.text()).toContain('id="server-render"');
+    await page.getByRole("heading", { name: game.title }).waitFor();
+    await page.waitForSelector("#root[data-hydrated]");
+    // Logged out before the page's answers are kept (five seconds after hydration, saved-answers.ts).
+    await page.getByRole("button", { name: /open menu/i }).click();
+    await page.getByRole("menuitem", { name: "Log Out" }).click();
+    await page.getByRole("button", { name: "Login" }).waitFor();
+    // Past that moment and the idle time after it: nothing of the previous viewer's was written back.
+    await page.waitForTimeout(8_000);
+    expect({ game: await saved(page, `/api/events/${game.id}`), me: await saved(page, "/api/me") }).toEqual({ game: false, me: false });
+  });
+
   it("announces a new version, which takes over only on Reload", async () => {
     const page = await newPage();
     await page.goto("/");

@@ -1,6 +1,6 @@
 import { currentLanguage, t } from "#web/i18n/i18n.ts";
 import { apiUrl } from "./app-origin.ts";
-import { reportOnline, reportShownFromCache, reportWriteRefused } from "./connection.ts";
+import { reportOnline, reportShownFromCache, reportWriteRefused, savedAnswersGeneration } from "./connection.ts";
 import { isSavedAnswer, saveAnswer, savedAnswer } from "./saved-answers.ts";
 
 /**
@@ -54,6 +54,8 @@ export async function api<T>(path: string, init: { method?: string; body?: Json;
   if (onServer) return readAnswer<T>(await onServer(path, { method, headers: { "accept-language": currentLanguage() } }));
   if (method !== "GET" && navigator.onLine === false) throw needsConnection();
   let response: Response;
+  // An answer that comes back after the session ended is not saved for the next person (saved-answers.ts).
+  const generation = savedAnswersGeneration();
   try {
     response = await fetch(apiUrl(path), {
       method,
@@ -78,7 +80,7 @@ export async function api<T>(path: string, init: { method?: string; body?: Json;
   }
   reportOnline();
   return readAnswer<T>(response, (text) => {
-    if (response.ok && method === "GET" && isSavedAnswer(path)) void saveAnswer(path, text);
+    if (response.ok && method === "GET" && isSavedAnswer(path)) void saveAnswer(path, text, generation);
   });
 }
 

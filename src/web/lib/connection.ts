@@ -59,6 +59,18 @@ export function useConnection(): ConnectionState {
 /** The service worker's copies of signed-in answers (sw.js): gone when the session ends. */
 export const DATA_CACHE = "kickoff-data-v1";
 
+/**
+ * How many times the saved answers have been forgotten: an answer read before the session ended is
+ * not saved after it (saved-answers.ts), or the next person on this device would see it offline.
+ */
+let forgotten = 0;
+
 export function forgetSavedAnswers() {
+  forgotten += 1;
   if (typeof caches !== "undefined") void caches.delete(DATA_CACHE).catch(() => undefined);
+}
+
+/** Changes each time the saved answers are forgotten (a session ended). */
+export function savedAnswersGeneration(): number {
+  return forgotten;
 }

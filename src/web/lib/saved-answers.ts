@@ -1,4 +1,4 @@
-import { DATA_CACHE } from "./connection.ts";
+import { DATA_CACHE, savedAnswersGeneration } from "./connection.ts";
 
 /**
  * The answers the screens are built from — the home list, event pages, Your Events, who is signed
@@ -15,14 +15,17 @@ export function isSavedAnswer(path: string): boolean {
   return SAVED.test(path);
 }
 
-export async function saveAnswer(path: string, body: string): Promise<void> {
+/** Saves an answer read while the saved answers were at `generation` (`savedAnswersGeneration()`). */
+export async function saveAnswer(path: string, body: string, generation: number): Promise<void> {
   if (!available()) return;
-  await put(path, body, new Date());
+  await put(path, body, new Date(), generation);
 }
 
-async function put(path: string, body: string, fetchedAt: Date): Promise<void> {
+async function put(path: string, body: string, fetchedAt: Date, generation: number): Promise<void> {
   try {
     const cache = await caches.open(DATA_CACHE);
+    // Read before the session ended (Log Out, or the server ending it): not this device's to keep.
+    if (generation !== savedAnswersGeneration()) return;
     await cache.put(key(path), new Response(body, { headers: { "content-type": "application/json", "x-kickoff-fetched-at": fetchedAt.toISOString() } }));
   } catch {
     // Storage full or refused: the app works on, only without this copy.
@@ -49,6 +52,7 @@ export async function savedAnswer(path: string): Promise<{ body: string; fetched
  */
 export function keepRenderedAnswers(answers: readonly { key: readonly unknown[]; data: unknown; updatedAt: number }[]): void {
   if (!available()) return;
+  const generation = savedAnswersGeneration();
   const kept = answers.flatMap((answer) => {
     const saved = savedFormOf(answer.key, answer.data);
     return saved && isSavedAnswer(saved.path) ? [{ ...saved, fetchedAt: new Date(answer.updatedAt) }] : [];
@@ -56,7 +60,7 @@ export function keepRenderedAnswers(answers: readonly { key: readonly unknown[];
   const next = () => {
     const answer = kept.shift();
     if (!answer) return;
-    void keepUnlessNewer(answer.path, answer.body, answer.fetchedAt).then(() => whenIdle(next));
+    void keepUnlessNewer(answer.path, answer.body, answer.fetchedAt, generation).then(() => whenIdle(next));
   };
   setTimeout(() => whenIdle(next), KEEP_AFTER_MS);
 }
@@ -81,10 +85,11 @@ export function savedFormOf(key: readonly unknown[], data: unknown): { path: str
 }
 
 /** A copy fetched since the page was rendered (home's stream reads its list again as it opens) stays. */
-async function keepUnlessNewer(path: string, body: unknown, fetchedAt: Date): Promise<void> {
+async function keepUnlessNewer(path: string, body: unknown, fetchedAt: Date, generation: number): Promise<void> {
+  if (generation !== savedAnswersGeneration()) return;
   const saved = await savedAnswer(path);
   if (saved && saved.fetchedAt >= fetchedAt) return;
-  await put(path, JSON.stringify(body), fetchedAt);
+  await put(path, JSON.stringify(body), fetchedAt, generation);
 }
 
 function whenIdle(run: () => void): void {
