@@ -87,9 +87,19 @@ export function savedFormOf(key: readonly unknown[], data: unknown): { path: str
 /** A copy fetched since the page was rendered (home's stream reads its list again as it opens) stays. */
 async function keepUnlessNewer(path: string, body: unknown, fetchedAt: Date, generation: number): Promise<void> {
   if (generation !== savedAnswersGeneration()) return;
-  const saved = await savedAnswer(path);
-  if (saved && saved.fetchedAt >= fetchedAt) return;
+  const saved = await savedAt(path);
+  if (saved && saved >= fetchedAt) return;
   await put(path, JSON.stringify(body), fetchedAt, generation);
+}
+
+/** When the kept copy of an answer was fetched, read from its headers alone (home's list can be hundreds of KB). */
+async function savedAt(path: string): Promise<Date | null> {
+  try {
+    const saved = await caches.match(key(path), { cacheName: DATA_CACHE });
+    return saved ? new Date(saved.headers.get("x-kickoff-fetched-at") ?? 0) : null;
+  } catch {
+    return null;
+  }
 }
 
 function whenIdle(run: () => void): void {
