@@ -33,15 +33,24 @@ async function put(path: string, body: string, fetchedAt: Date, generation: numb
 }
 
 export async function savedAnswer(path: string): Promise<{ body: string; fetchedAt: Date } | null> {
-  if (!available()) return null;
   try {
-    const saved = await caches.match(key(path), { cacheName: DATA_CACHE });
-    if (!saved) return null;
-    return { body: await saved.text(), fetchedAt: new Date(saved.headers.get("x-kickoff-fetched-at") ?? 0) };
+    const saved = await savedCopy(path);
+    return saved && { body: await saved.text(), fetchedAt: fetchedAtOf(saved) };
   } catch {
     return null;
   }
 }
+
+async function savedCopy(path: string): Promise<Response | null> {
+  if (!available()) return null;
+  try {
+    return (await caches.match(key(path), { cacheName: DATA_CACHE })) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const fetchedAtOf = (saved: Response) => new Date(saved.headers.get("x-kickoff-fetched-at") ?? 0);
 
 /**
  * The answers a page rendered on the server carries (docs/server-rendering.md), kept as if they had
@@ -86,20 +95,10 @@ export function savedFormOf(key: readonly unknown[], data: unknown): { path: str
 
 /** A copy fetched since the page was rendered (home's stream reads its list again as it opens) stays. */
 async function keepUnlessNewer(path: string, body: unknown, fetchedAt: Date, generation: number): Promise<void> {
-  if (generation !== savedAnswersGeneration()) return;
-  const saved = await savedAt(path);
-  if (saved && saved >= fetchedAt) return;
+  // Its date from its headers alone: home's list can be hundreds of KB.
+  const saved = await savedCopy(path);
+  if (saved && fetchedAtOf(saved) >= fetchedAt) return;
   await put(path, JSON.stringify(body), fetchedAt, generation);
-}
-
-/** When the kept copy of an answer was fetched, read from its headers alone (home's list can be hundreds of KB). */
-async function savedAt(path: string): Promise<Date | null> {
-  try {
-    const saved = await caches.match(key(path), { cacheName: DATA_CACHE });
-    return saved ? new Date(saved.headers.get("x-kickoff-fetched-at") ?? 0) : null;
-  } catch {
-    return null;
-  }
 }
 
 function whenIdle(run: () => void): void {
