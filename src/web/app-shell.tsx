@@ -16,6 +16,7 @@ import { HydrateLater } from "./lib/hydrate-later.tsx";
 import { ScreenShown } from "./lib/screen-shown.tsx";
 import { useSessionActivity } from "./lib/use-session-activity.ts";
 import { rememberViewerDevice } from "./lib/viewer-device.ts";
+import { whenIdle } from "./lib/when-idle.ts";
 import { screenLoaders } from "./screens.ts";
 import { t } from "./i18n/i18n.ts";
 
@@ -97,10 +98,9 @@ export function AppShell() {
   // Only for someone signed in, whose pages the server renders (docs/server-rendering.md): a visitor
   // who never signs in gets no cookie at all. A login writes it before the signed-in screen is drawn
   // (lib/auth.tsx); this covers a page opened signed in, after the paint (reading the screen's width
-  // while the page's layout is not done would force it).
-  useEffect(() => {
-    if (signedIn) rememberViewerDevice();
-  }, [signedIn]);
+  // while the page's layout is not done would force it), once the page is idle (a cookie written among
+  // a rendered page's first effects lengthened a task a phone counts as blocking).
+  useEffect(() => (signedIn ? whenIdle(rememberViewerDevice) : undefined), [signedIn]);
 
   const decision = decideRoute(location.pathname, user);
   if (decision.kind === "loading") {

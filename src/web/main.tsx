@@ -14,6 +14,7 @@ import { screenLoaders } from "./screens.ts";
 import { rememberEventPath } from "./lib/paths.ts";
 import { rememberOpenedPath } from "./lib/opened-path.ts";
 import { keepRenderedAnswers } from "./lib/saved-answers.ts";
+import { whenIdle } from "./lib/when-idle.ts";
 import "./styles.css";
 
 const queryClient = createQueryClient();
@@ -72,7 +73,10 @@ function render() {
     container.removeAttribute("inert");
     container.dataset.hydrated = "";
     document.dispatchEvent(new Event("kickoff:hydrated"));
-    if (rendered) keepRenderedAnswers(rendered.queries);
+    if (rendered) {
+      keepRenderedAnswers(rendered.queries);
+      whenIdle(registerWorker);
+    }
   };
   const app = <AppRoot queryClient={queryClient} router={BrowserRouter} onShown={rendered ? hydrated : undefined} />;
   if (rendered) {
@@ -86,13 +90,20 @@ function render() {
   startTransition(() => createRoot(container).render(app));
 }
 
-if ("serviceWorker" in navigator && import.meta.env.PROD) {
-  // Its code comes after the page has loaded, when the worker is registered: not in the first load.
-  // A page the server rendered starts this script after its first paint (boot.js), often after the
-  // page's load event: then at once.
-  const register = () => {
-    import("./lib/service-worker.ts").then(({ registerServiceWorker }) => registerServiceWorker()).catch((error: unknown) => console.warn("service worker not registered", error));
-  };
-  if (document.readyState === "complete") register();
-  else window.addEventListener("load", register);
+/**
+ * The service worker (the app offline), registered once the page has loaded: its code is not in the
+ * first load. A page the server rendered registers it once hydrated and idle (above), not at its load
+ * event: that page starts this script after its first paint (boot.js), often after the load event,
+ * and the worker's first install fetched again each file the page had loaded, to keep it offline
+ * (thirty-odd requests, and the worker's own thread starting), in the middle of the hydration's turns.
+ * On a phone (and a two-core test machine) they competed for the processor, and the turns' tasks
+ * took several times their own work.
+ */
+function registerWorker() {
+  if (!("serviceWorker" in navigator) || !import.meta.env.PROD) return;
+  import("./lib/service-worker.ts").then(({ registerServiceWorker }) => registerServiceWorker()).catch((error: unknown) => console.warn("service worker not registered", error));
+}
+if (!rendered) {
+  if (document.readyState === "complete") registerWorker();
+  else window.addEventListener("load", registerWorker);
 }

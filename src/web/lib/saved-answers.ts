@@ -1,4 +1,5 @@
 import { DATA_CACHE, savedAnswersGeneration } from "./connection.ts";
+import { whenIdle } from "./when-idle.ts";
 
 /**
  * The answers the screens are built from — the home list, event pages, Your Events, who is signed
@@ -69,9 +70,9 @@ export function keepRenderedAnswers(answers: readonly { key: readonly unknown[];
   const next = () => {
     const answer = kept.shift();
     if (!answer) return;
-    void keepUnlessNewer(answer.path, answer.body, answer.fetchedAt, generation).then(() => whenIdle(next));
+    void keepUnlessNewer(answer.path, answer.body, answer.fetchedAt, generation).then(() => whenIdle(next, 5_000));
   };
-  setTimeout(() => whenIdle(next), KEEP_AFTER_MS);
+  setTimeout(() => whenIdle(next, 5_000), KEEP_AFTER_MS);
 }
 
 /** How long after hydration a rendered page's answers are kept: past the load and its first taps. */
@@ -99,9 +100,4 @@ async function keepUnlessNewer(path: string, body: unknown, fetchedAt: Date, gen
   const saved = await savedCopy(path);
   if (saved && fetchedAtOf(saved) >= fetchedAt) return;
   await put(path, JSON.stringify(body), fetchedAt, generation);
-}
-
-function whenIdle(run: () => void): void {
-  if (typeof requestIdleCallback === "function") requestIdleCallback(run, { timeout: 5_000 });
-  else setTimeout(run, 0);
 }

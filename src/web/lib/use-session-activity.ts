@@ -1,5 +1,7 @@
 import { useEffect, useRef } from "react";
 import type * as WatchModule from "./watch-session-activity.ts";
+import { serverRender } from "./server-render.ts";
+import { whenIdle } from "./when-idle.ts";
 
 /**
  * The watch's code (`watch-session-activity.ts`) is not in the home page's first script (its budget):
@@ -32,13 +34,22 @@ export function useSessionActivity(options: { active: boolean; idleMs: number | 
     if (!active || !idleMs) return;
     let stop: (() => void) | undefined;
     let stopped = false;
-    loadWatcher()
-      .then(({ watchSessionActivity }) => {
-        if (!stopped) stop = watchSessionActivity(idleMs, () => onExpiredRef.current());
-      })
-      .catch(() => undefined); // offline and not cached: the server's own idle limit still ends the session
+    const start = () => {
+      loadWatcher()
+        .then(({ watchSessionActivity }) => {
+          if (!stopped) stop = watchSessionActivity(idleMs, () => onExpiredRef.current());
+        })
+        .catch(() => undefined); // offline and not cached: the server's own idle limit still ends the session
+    };
+    // On a page the server rendered, once it is idle: the watch's first write to localStorage and its
+    // listeners were part of the hydration's first effects, a task a phone counts as blocking, and a
+    // minute's checks lose nothing by starting a moment later. Anywhere else (a login) at once.
+    let cancel = () => {};
+    if (serverRender()) cancel = whenIdle(start);
+    else start();
     return () => {
       stopped = true;
+      cancel();
       stop?.();
     };
   }, [active, idleMs]);

@@ -24,13 +24,14 @@ if (main && root) {
         })
       : Promise.resolve();
     // Each link the page gains costs a few milliseconds on a phone (its fetch is set up there and
-    // then): a handful per task, so that asking for the screen's twenty-odd modules is no long task.
+    // then; 1.5-2 ms each on the test machine, unthrottled): three per task, so that asking for the
+    // screen's twenty-odd modules is no long task (six a task were 10-14 ms, a long one on a phone).
     // Named without /assets/, where the build puts them (a page is shorter by that); a whole path as it is.
     const modules = (boot.dataset.modules ?? "")
       .split(" ")
       .filter(Boolean)
       .map((name) => (name.startsWith("/") ? name : `/assets/${name}`));
-    const preloaded = inTurns(chunksOf(modules, 6), (chunk) => {
+    const preloaded = inTurns(chunksOf(modules, 3), (chunk) => {
       for (const href of chunk) {
         const link = document.createElement("link");
         link.rel = "modulepreload";
