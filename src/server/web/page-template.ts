@@ -35,9 +35,14 @@ export interface PageChanges {
   compact?: boolean;
   /** In place of the whole `<div id="root">…</div>`. */
   root?: string;
+  /**
+   * The icon's and the manifest's links in `<template data-after-paint>`, which fetches nothing:
+   * /boot.js adds them after the first paint (a rendered page: nothing but the page is fetched before it).
+   */
+  linksAfterPaint?: boolean;
 }
 
-type Place = "title" | "description" | "script" | "stylesheet" | "preload" | "root";
+type Place = "title" | "description" | "script" | "stylesheet" | "preload" | "root" | "afterPaint";
 
 /** Where each place is in the page, found once; a place may be missing from a build (the tests' pages). */
 const PLACES: { place: Place; pattern: RegExp }[] = [
@@ -47,6 +52,7 @@ const PLACES: { place: Place; pattern: RegExp }[] = [
   { place: "preload", pattern: /<link rel="modulepreload" crossorigin href="[^"]+">\s*/g },
   { place: "stylesheet", pattern: /<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">/g },
   { place: "preload", pattern: /<link rel="preload" href="\/api\/[^"]*" as="fetch"[^>]*>\s*/g },
+  { place: "afterPaint", pattern: /<link rel="(?:icon|manifest)"[^>]*>/g },
   // The root holds the first paint, one element: up to the comment that follows it in index.html.
   { place: "root", pattern: /<div id="root">[\s\S]*?<\/div>(?=\s*<!--)/g },
 ];
@@ -93,7 +99,16 @@ function compact(text: string): string {
     .replace(/<!--[\s\S]*?-->/g, "")
     .replace(/>\s+</g, "><")
     .replace(/^\s+</, "<")
-    .replace(/>\s+$/, ">");
+    .replace(/>\s+$/, ">")
+    // Between two places (two tags), only spaces.
+    .replace(/^\s+$/, "");
+}
+
+/** What stands at a place of the page, given the changes asked for. */
+function written(place: Place, text: string, changes: PageChanges): string {
+  if (place === "preload") return changes.withoutPreloads ? "" : text;
+  if (place === "afterPaint") return changes.linksAfterPaint ? `<template data-after-paint>${text}</template>` : text;
+  return changes[place] ?? text;
 }
 
 /** The template of a built page's text (index.html as the build wrote it). */
@@ -119,7 +134,7 @@ export function pageTemplate(html: string): PageTemplate {
       let page = fixed[0]!;
       for (let index = 0; index < places.length; index++) {
         const { place, text } = places[index]!;
-        page += (changes.withoutPreloads && place === "preload" ? "" : place === "preload" ? text : (changes[place] ?? text)) + fixed[index + 1]!;
+        page += written(place, text, changes) + fixed[index + 1]!;
       }
       return page;
     },

@@ -11,6 +11,8 @@ import { createTestContext, signUpVerified, type TestContext } from "#test/test-
 const INDEX_HTML = `<!doctype html>
 <html lang="en">
   <head>
+    <link rel="icon" href="/icon.svg" type="image/svg+xml" />
+    <link rel="manifest" href="/manifest.webmanifest" />
     <title>Kickoff</title>
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/common-abc.js">
@@ -105,6 +107,8 @@ describe("pages rendered on the server", () => {
     // Nothing fetched before the first paint: /boot.js asks for the main script and every module of
     // the screen (the build's own preloads too) after it, all at once.
     expect(html).not.toContain('rel="modulepreload"');
+    // Nor the icon or the manifest: their links are inert until /boot.js adds them.
+    expect(html).toContain('<template data-after-paint><link rel="icon" href="/icon.svg" type="image/svg+xml" /></template><template data-after-paint><link rel="manifest" href="/manifest.webmanifest" /></template>');
     const boot = /<script type="module" src="\/boot.js" data-main="\/assets\/index-abc.js" data-modules="([^"]*)" data-styles="\/assets\/common-abc.css" data-getting-ready=""><\/script>/.exec(html);
     expect(boot).not.toBeNull();
     const modules = boot![1]!.split(" ");
@@ -145,6 +149,8 @@ describe("pages rendered on the server", () => {
       const { response, html } = await pageFor(client, "/", headers);
       expect(html, why).toContain('<div id="root"><div class="first-paint" role="status">Loading...</div></div>');
       expect(html, why).not.toContain("server-render");
+      // Its icon and manifest as index.html has them (the offline shell, the mobile app: no boot.js).
+      expect(html, why).toMatch(/<head>\s*<link rel="icon" href="\/icon.svg" type="image\/svg\+xml" \/>\s*<link rel="manifest" href="\/manifest.webmanifest" \/>/);
       expect(response.headers.get("cache-control"), why).toBe("no-cache");
     }
     // Signed out, this entry renders nothing (the real one renders the login screen).

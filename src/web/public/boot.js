@@ -12,6 +12,8 @@ const root = document.getElementById("root");
 if (main && root) {
   holdInputUntilHydrated(root, boot.dataset.gettingReady ?? "");
   afterFirstPaint(() => {
+    // The icon's and the manifest's links, which the server left inert (nothing else is fetched before the paint).
+    for (const template of document.querySelectorAll("template[data-after-paint]")) document.head.append(template.content);
     const styles = boot.dataset.styles;
     const styled = styles
       ? new Promise((resolve) => {
