@@ -36,8 +36,9 @@ export interface PageChanges {
   /** In place of the whole `<div id="root">…</div>`. */
   root?: string;
   /**
-   * The icon's and the manifest's links in `<template data-after-paint>`, which fetches nothing:
-   * /boot.js adds them after the first paint (a rendered page: nothing but the page is fetched before it).
+   * The manifest's link in `<template data-after-paint>`, which fetches nothing: /boot.js adds it
+   * after the first paint (a rendered page: nothing but the page is fetched before it; the icon is
+   * in the page, vite.config.ts).
    */
   linksAfterPaint?: boolean;
 }
@@ -52,7 +53,7 @@ const PLACES: { place: Place; pattern: RegExp }[] = [
   { place: "preload", pattern: /<link rel="modulepreload" crossorigin href="[^"]+">\s*/g },
   { place: "stylesheet", pattern: /<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">/g },
   { place: "preload", pattern: /<link rel="preload" href="\/api\/[^"]*" as="fetch"[^>]*>\s*/g },
-  { place: "afterPaint", pattern: /<link rel="(?:icon|manifest)"[^>]*>/g },
+  { place: "afterPaint", pattern: /<link rel="manifest"[^>]*>/g },
   // The root holds the first paint, one element: up to the comment that follows it in index.html.
   { place: "root", pattern: /<div id="root">[\s\S]*?<\/div>(?=\s*<!--)/g },
 ];

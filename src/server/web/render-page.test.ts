@@ -107,8 +107,8 @@ describe("pages rendered on the server", () => {
     // Nothing fetched before the first paint: /boot.js asks for the main script and every module of
     // the screen (the build's own preloads too) after it, all at once.
     expect(html).not.toContain('rel="modulepreload"');
-    // Nor the icon or the manifest: their links are inert until /boot.js adds them.
-    expect(html).toContain('<template data-after-paint><link rel="icon" href="/icon.svg" type="image/svg+xml" /></template><template data-after-paint><link rel="manifest" href="/manifest.webmanifest" /></template>');
+    // Nor the manifest: its link is inert until /boot.js adds it.
+    expect(html).toContain('<link rel="icon" href="/icon.svg" type="image/svg+xml" /><template data-after-paint><link rel="manifest" href="/manifest.webmanifest" /></template>');
     const boot = /<script type="module" src="\/boot.js" data-main="\/assets\/index-abc.js" data-modules="([^"]*)" data-styles="\/assets\/common-abc.css" data-getting-ready=""><\/script>/.exec(html);
     expect(boot).not.toBeNull();
     const modules = boot![1]!.split(" ");
@@ -149,7 +149,7 @@ describe("pages rendered on the server", () => {
       const { response, html } = await pageFor(client, "/", headers);
       expect(html, why).toContain('<div id="root"><div class="first-paint" role="status">Loading...</div></div>');
       expect(html, why).not.toContain("server-render");
-      // Its icon and manifest as index.html has them (the offline shell, the mobile app: no boot.js).
+      // Its manifest as index.html has it (the offline shell, the mobile app: no boot.js).
       expect(html, why).toMatch(/<head>\s*<link rel="icon" href="\/icon.svg" type="image\/svg\+xml" \/>\s*<link rel="manifest" href="\/manifest.webmanifest" \/>/);
       expect(response.headers.get("cache-control"), why).toBe("no-cache");
     }

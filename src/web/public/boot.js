@@ -12,7 +12,7 @@ const root = document.getElementById("root");
 if (main && root) {
   holdInputUntilHydrated(root, boot.dataset.gettingReady ?? "");
   afterFirstPaint(() => {
-    // The icon's and the manifest's links, which the server left inert (nothing else is fetched before the paint).
+    // The manifest's link, which the server left inert: nothing but the page is fetched before the paint.
     for (const template of document.querySelectorAll("template[data-after-paint]")) document.head.append(template.content);
     const styles = boot.dataset.styles;
     const styled = styles
