@@ -1,6 +1,5 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin, type Rollup } from "vite";
 import { compiledCatalogs } from "./scripts/vite-compiled-catalogs.ts";
@@ -13,7 +12,7 @@ const apiPort = process.env.API_PORT ?? "3001";
 export default defineConfig(({ command, isSsrBuild }) => ({
   root: "src/web",
   publicDir: "public",
-  plugins: [compiledCatalogs(), react(), tailwindcss(), preloadSignedInUser(), iconInPage()],
+  plugins: [compiledCatalogs(), react(), tailwindcss(), preloadSignedInUser()],
   resolve: {
     // React Router 7's package exports name only its development build (remix-run/react-router#14102):
     // with its warnings and checks it was the slowest part of every page's start on a phone. The
@@ -93,23 +92,5 @@ function preloadSignedInUser(): Plugin {
             attrs: { rel: "preload", href, as: "fetch", crossorigin: "use-credentials" },
             injectTo: "head" as const,
           })),
-  };
-}
-
-/**
- * The page's icon written into the page (a data: address, 260 bytes) instead of asked for: fetched
- * while the page first paints, Lighthouse's phone simulation counted it as something the largest
- * paint waited for (150 ms more in half its runs; docs/server-rendering.md), and without a link a
- * browser asks for /favicon.ico. public/icon.svg stays, for the manifest and the offline shell.
- */
-function iconInPage(): Plugin {
-  return {
-    name: "kickoff-icon-in-page",
-    transformIndexHtml: (html) => {
-      const svg = readFileSync(new URL("src/web/public/icon.svg", import.meta.url), "utf8").trim();
-      // Single quotes inside, so the attribute's double quotes hold it; `#` and `<`/`>` escaped as a URL needs.
-      const address = `data:image/svg+xml,${svg.replaceAll('"', "'").replaceAll("#", "%23").replaceAll("<", "%3C").replaceAll(">", "%3E")}`;
-      return html.replace('<link rel="icon" href="/icon.svg"', `<link rel="icon" href="${address}"`);
-    },
   };
 }

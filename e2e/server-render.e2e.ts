@@ -118,26 +118,21 @@ describe("the first screen arrives as HTML", () => {
     await page.getByRole("button", { name: "Join as Player" }).first().waitFor();
   });
 
-  it("asks for nothing but the page before its first paint: the icon is in it, the manifest linked after (boot.js)", async () => {
+  it("links the page's icon and manifest only after its first paint (boot.js)", async () => {
     const game = await seedGame(db(), { title: uniqueTitle("Icon Game"), costCents: 0 });
     const page = await newPage();
     await login(page, await createVerifiedUser());
     const html = await firstHtml(page, `/event/${game.id}`);
     // Inert in the page the server sent: a link in a template is fetched by no browser.
+    expect(html).toContain('<template data-after-paint><link rel="icon" href="/icon.svg" type="image/svg+xml" /></template>');
     expect(html).toContain('<template data-after-paint><link rel="manifest" href="/manifest.webmanifest" /></template>');
-    // The icon as public/icon.svg draws it, written into the page (vite.config.ts).
-    const icon = /<link rel="icon" href="data:image\/svg\+xml,([^"]+)"/.exec(html)?.[1];
-    const svg = (await (await page.request.get("/icon.svg")).text()).trim();
-    expect(decodeURIComponent(icon ?? "").replaceAll("'", '"')).toBe(svg);
-    const asked: string[] = [];
-    page.on("request", (request) => asked.push(new URL(request.url()).pathname));
     await page.goto(`/event/${game.id}`);
     await hydrated(page);
-    expect(asked).not.toContain("/favicon.ico");
-    expect(asked).not.toContain("/icon.svg");
-    const manifest = await page.evaluate(() => document.head.querySelector<HTMLLinkElement>("link[rel=manifest]")?.href);
-    expect(new URL(manifest!).pathname).toBe("/manifest.webmanifest");
+    // The page's own links in place of the empty icon (which keeps a browser from /favicon.ico), and what they name served.
+    const links = await page.evaluate(() => [...document.head.querySelectorAll<HTMLLinkElement>("link[rel=icon], link[rel=manifest]")].map((link) => `${link.rel} ${link.href.startsWith("data:") ? link.href : new URL(link.href).pathname}`));
+    expect(links).toEqual(["icon /icon.svg", "manifest /manifest.webmanifest"]);
     expect(((await (await page.request.get("/manifest.webmanifest")).json()) as { name: string }).name).toBe("Kickoff");
+    expect((await page.request.get("/icon.svg")).headers()["content-type"]).toMatch(/^image\/svg\+xml/);
   });
 
   it("hydrates the login screen it sent after a logout and an unknown game's link, without a page error (React #418)", async () => {

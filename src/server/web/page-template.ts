@@ -33,17 +33,21 @@ export interface PageChanges {
   withoutPreloads?: boolean;
   /** Without index.html's comments and the spaces between its tags (a rendered page: its bytes count). */
   compact?: boolean;
-  /** In place of the whole `<div id="root">…</div>`. */
+  /**
+   * In place of the whole `<div id="root">…</div>`; index.html's rules for its own first paint
+   * (`<style data-first-paint>`: the body, "Loading...") are then left out, the page's root being
+   * styled by its own (the stylesheet's rules for its classes, the body's included).
+   */
   root?: string;
   /**
-   * The manifest's link in `<template data-after-paint>`, which fetches nothing: /boot.js adds it
-   * after the first paint (a rendered page: nothing but the page is fetched before it; the icon is
-   * in the page, vite.config.ts).
+   * The icon's and the manifest's links in `<template data-after-paint>`, which fetches nothing,
+   * /boot.js adding them after the first paint (a rendered page: nothing but the page is fetched
+   * before it); meanwhile an empty icon (`data:,`), as a page that names none is asked /favicon.ico for.
    */
   linksAfterPaint?: boolean;
 }
 
-type Place = "title" | "description" | "script" | "stylesheet" | "preload" | "root" | "afterPaint";
+type Place = "title" | "description" | "script" | "stylesheet" | "preload" | "root" | "afterPaint" | "firstPaintStyle";
 
 /** Where each place is in the page, found once; a place may be missing from a build (the tests' pages). */
 const PLACES: { place: Place; pattern: RegExp }[] = [
@@ -53,7 +57,8 @@ const PLACES: { place: Place; pattern: RegExp }[] = [
   { place: "preload", pattern: /<link rel="modulepreload" crossorigin href="[^"]+">\s*/g },
   { place: "stylesheet", pattern: /<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">/g },
   { place: "preload", pattern: /<link rel="preload" href="\/api\/[^"]*" as="fetch"[^>]*>\s*/g },
-  { place: "afterPaint", pattern: /<link rel="manifest"[^>]*>/g },
+  { place: "afterPaint", pattern: /<link rel="(?:icon|manifest)"[^>]*>/g },
+  { place: "firstPaintStyle", pattern: /<style data-first-paint>[\s\S]*?<\/style>/g },
   // The root holds the first paint, one element: up to the comment that follows it in index.html.
   { place: "root", pattern: /<div id="root">[\s\S]*?<\/div>(?=\s*<!--)/g },
 ];
@@ -71,7 +76,7 @@ function cut(html: string): Cut {
   for (const { place, pattern } of PLACES) {
     for (const match of html.matchAll(pattern)) {
       found.push({ place, start: match.index, end: match.index + match[0].length, text: match[0] });
-      if (place === "root" || place === "title" || place === "description" || place === "script" || place === "stylesheet") break;
+      if (place === "root" || place === "title" || place === "description" || place === "script" || place === "stylesheet" || place === "firstPaintStyle") break;
     }
   }
   // A page without a title gets the event's head before </head>, as withEventPreview does.
@@ -105,10 +110,14 @@ function compact(text: string): string {
     .replace(/^\s+$/, "");
 }
 
+/** An icon that is no request (boot.js takes it away when it adds the page's own). */
+const EMPTY_ICON = '<link rel="icon" href="data:,">';
+
 /** What stands at a place of the page, given the changes asked for. */
 function written(place: Place, text: string, changes: PageChanges): string {
   if (place === "preload") return changes.withoutPreloads ? "" : text;
-  if (place === "afterPaint") return changes.linksAfterPaint ? `<template data-after-paint>${text}</template>` : text;
+  if (place === "firstPaintStyle") return changes.root === undefined ? text : "";
+  if (place === "afterPaint") return changes.linksAfterPaint ? `${text.startsWith('<link rel="icon"') ? EMPTY_ICON : ""}<template data-after-paint>${text}</template>` : text;
   return changes[place] ?? text;
 }
 

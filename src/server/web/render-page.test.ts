@@ -14,6 +14,8 @@ const INDEX_HTML = `<!doctype html>
     <link rel="icon" href="/icon.svg" type="image/svg+xml" />
     <link rel="manifest" href="/manifest.webmanifest" />
     <title>Kickoff</title>
+    <style data-first-paint>body{margin:0}.first-paint{display:flex}</style>
+    <style>.start-failure{margin:0 auto}</style>
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/common-abc.js">
     <link rel="stylesheet" crossorigin href="/assets/common-abc.css">
@@ -102,13 +104,17 @@ describe("pages rendered on the server", () => {
     // Only the rules this page uses; the whole stylesheet comes after the first paint (/boot.js).
     expect(html).toContain("<style>body{margin:0}.screen{color:green}@media (width>=40rem){.sm\\:flex{display:flex}}</style>");
     expect(html).not.toContain('rel="stylesheet"');
+    // Not the rules of the plain page's "Loading..." (its root is the screen), but the start failure's.
+    expect(html).not.toContain(".first-paint{");
+    expect(html).toContain("<style>.start-failure{margin:0 auto}</style>");
     expect(html).toContain('data-styles="/assets/common-abc.css"');
     expect(html).not.toContain('href="/api/me"');
     // Nothing fetched before the first paint: /boot.js asks for the main script and every module of
     // the screen (the build's own preloads too) after it, all at once.
     expect(html).not.toContain('rel="modulepreload"');
-    // Nor the manifest: its link is inert until /boot.js adds it.
-    expect(html).toContain('<link rel="icon" href="/icon.svg" type="image/svg+xml" /><template data-after-paint><link rel="manifest" href="/manifest.webmanifest" /></template>');
+    // Nor the icon or the manifest: their links are inert until /boot.js adds them, and an empty icon
+    // keeps the browser from asking for /favicon.ico meanwhile.
+    expect(html).toContain('<link rel="icon" href="data:,"><template data-after-paint><link rel="icon" href="/icon.svg" type="image/svg+xml" /></template><template data-after-paint><link rel="manifest" href="/manifest.webmanifest" /></template>');
     const boot = /<script type="module" src="\/boot.js" data-main="\/assets\/index-abc.js" data-modules="([^"]*)" data-styles="\/assets\/common-abc.css" data-getting-ready=""><\/script>/.exec(html);
     expect(boot).not.toBeNull();
     const modules = boot![1]!.split(" ");
@@ -149,7 +155,8 @@ describe("pages rendered on the server", () => {
       const { response, html } = await pageFor(client, "/", headers);
       expect(html, why).toContain('<div id="root"><div class="first-paint" role="status">Loading...</div></div>');
       expect(html, why).not.toContain("server-render");
-      // Its manifest as index.html has it (the offline shell, the mobile app: no boot.js).
+      expect(html, why).toContain("<style data-first-paint>body{margin:0}.first-paint{display:flex}</style>");
+      // Its icon and manifest as index.html has them (the offline shell, the mobile app: no boot.js).
       expect(html, why).toMatch(/<head>\s*<link rel="icon" href="\/icon.svg" type="image\/svg\+xml" \/>\s*<link rel="manifest" href="\/manifest.webmanifest" \/>/);
       expect(response.headers.get("cache-control"), why).toBe("no-cache");
     }

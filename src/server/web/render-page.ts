@@ -72,8 +72,8 @@ export function pageRenderer(options: { ssrDist: string; webDist: string; reads:
             // As the screen titles itself once hydrated (useDocumentTitle).
             ...(state.title ? { title: `<title>${narrowHtml(escapeHtml(state.title))}</title>` } : {}),
             withoutPreloads: true,
-            // Fetched before the first paint, the manifest was counted by Lighthouse's phone
-            // simulation as something the largest paint waited for (docs/server-rendering.md).
+            // Fetched before the first paint, the icon and the manifest were counted by Lighthouse's
+            // phone simulation as what the largest paint waited for (docs/server-rendering.md).
             linksAfterPaint: true,
             compact: true,
             // Only the rules this screen's HTML uses (critical-css.ts); the whole stylesheet, a cached

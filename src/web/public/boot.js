@@ -12,8 +12,11 @@ const root = document.getElementById("root");
 if (main && root) {
   holdInputUntilHydrated(root, boot.dataset.gettingReady ?? "");
   afterFirstPaint(() => {
-    // The manifest's link, which the server left inert: nothing but the page is fetched before the paint.
-    for (const template of document.querySelectorAll("template[data-after-paint]")) document.head.append(template.content);
+    // The icon's and the manifest's links, which the server left inert (nothing but the page is
+    // fetched before the paint), in place of the empty icon that kept the browser from /favicon.ico.
+    const templates = document.querySelectorAll("template[data-after-paint]");
+    if (templates.length) document.querySelector('link[rel="icon"][href="data:,"]')?.remove();
+    for (const template of templates) document.head.append(template.content);
     const styles = boot.dataset.styles;
     const styled = styles
       ? new Promise((resolve) => {
