@@ -49,18 +49,21 @@ export interface PageChanges {
 
 type Place = "title" | "description" | "script" | "stylesheet" | "preload" | "root" | "afterPaint" | "firstPaintStyle";
 
-/** Where each place is in the page, found once; a place may be missing from a build (the tests' pages). */
-const PLACES: { place: Place; pattern: RegExp }[] = [
-  { place: "description", pattern: /<meta\s+name="description"[^>]*>/gi },
-  { place: "title", pattern: /<title>[\s\S]*?<\/title>/gi },
-  { place: "script", pattern: /<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>/g },
+/**
+ * Where each place is in the page, found once; a place may be missing from a build (the tests' pages).
+ * `once`: only its first match is the place (the others, if any, are left as they are).
+ */
+const PLACES: { place: Place; pattern: RegExp; once?: true }[] = [
+  { place: "description", pattern: /<meta\s+name="description"[^>]*>/gi, once: true },
+  { place: "title", pattern: /<title>[\s\S]*?<\/title>/gi, once: true },
+  { place: "script", pattern: /<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>/g, once: true },
   { place: "preload", pattern: /<link rel="modulepreload" crossorigin href="[^"]+">\s*/g },
-  { place: "stylesheet", pattern: /<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">/g },
+  { place: "stylesheet", pattern: /<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">/g, once: true },
   { place: "preload", pattern: /<link rel="preload" href="\/api\/[^"]*" as="fetch"[^>]*>\s*/g },
   { place: "afterPaint", pattern: /<link rel="(?:icon|manifest)"[^>]*>/g },
-  { place: "firstPaintStyle", pattern: /<style data-first-paint>[\s\S]*?<\/style>/g },
+  { place: "firstPaintStyle", pattern: /<style data-first-paint>[\s\S]*?<\/style>/g, once: true },
   // The root holds the first paint, one element: up to the comment that follows it in index.html.
-  { place: "root", pattern: /<div id="root">[\s\S]*?<\/div>(?=\s*<!--)/g },
+  { place: "root", pattern: /<div id="root">[\s\S]*?<\/div>(?=\s*<!--)/g, once: true },
 ];
 
 interface Cut {
@@ -73,10 +76,10 @@ interface Cut {
 
 function cut(html: string): Cut {
   const found: { place: Place; start: number; end: number; text: string }[] = [];
-  for (const { place, pattern } of PLACES) {
+  for (const { place, pattern, once } of PLACES) {
     for (const match of html.matchAll(pattern)) {
       found.push({ place, start: match.index, end: match.index + match[0].length, text: match[0] });
-      if (place === "root" || place === "title" || place === "description" || place === "script" || place === "stylesheet" || place === "firstPaintStyle") break;
+      if (once) break;
     }
   }
   // A page without a title gets the event's head before </head>, as withEventPreview does.
