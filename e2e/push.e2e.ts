@@ -76,7 +76,11 @@ async function pushToWorker(page: Page, message: unknown): Promise<void> {
     await devtools.send("ServiceWorker.deliverPushMessage", { origin: new URL(baseURL()).origin, registrationId, data: JSON.stringify(message) });
     const until = Date.now() + 5_000;
     while (Date.now() < until) {
-      if ((await shownCount()) > 0) return;
+      if ((await shownCount()) > 0) {
+        // Said in the run's output: a second hand-over needed is worth knowing, though not a failure.
+        if (handOver > 1) console.warn(`push.e2e: shown after hand-over ${handOver} (versions seen: ${JSON.stringify(versions)})`);
+        return;
+      }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
