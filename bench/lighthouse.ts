@@ -7,7 +7,8 @@
 //   CHROME_PATH               the browser (default /usr/bin/chromium)
 //   BENCH_LIGHTHOUSE_REPORTS  a folder to also write the full report (JSON) of every run into
 //   BENCH_LIGHTHOUSE_TASKS=1  print the long tasks of each page's run with the most blocking time, from
-//                             Lighthouse's own trace, and what each holds (bench/lighthouse-tasks.ts)
+//                             Lighthouse's own trace, and what each holds (bench/lighthouse-tasks.ts);
+//                             =all prints them for every run
 //   BENCH_LIGHTHOUSE_PAGES    only the pages whose name contains one of these words (comma-separated,
 //                             e.g. "home,event"); all five by default
 //   BENCH_SERVER_RENDER=off   serve every page plain, rendered in the browser (the figures before
@@ -41,7 +42,8 @@ const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as 
 const OVERALL_LIMIT_MS = 10 * 60_000;
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) || 3);
-const PRINT_TASKS = process.env.BENCH_LIGHTHOUSE_TASKS === "1";
+const PRINT_TASKS = process.env.BENCH_LIGHTHOUSE_TASKS === "1" || process.env.BENCH_LIGHTHOUSE_TASKS === "all";
+const PRINT_ALL_TASKS = process.env.BENCH_LIGHTHOUSE_TASKS === "all";
 
 async function main() {
   if (!existsSync(`${WEB_DIST}index.html`) || !existsSync(`${SSR_DIST}entry-server.js`)) throw new Error("dist is not built: run `npm run build` first.");
@@ -117,7 +119,12 @@ async function main() {
       performanceOfRuns,
     ]);
     if (page.goal) goalLines.push(goalLine(page.name, page.goal, runs));
-    if (PRINT_TASKS) {
+    if (PRINT_ALL_TASKS) {
+      for (const [index, run] of runs.entries()) {
+        const tasks = tasksOf.get(run) ?? [];
+        console.log(`  ${page.name}, run ${index + 1} (TBT ${Math.round(run.audits["total-blocking-time"]?.numericValue ?? 0)} ms):\n${describeTasks(tasks)}`);
+      }
+    } else if (PRINT_TASKS) {
       const worst = runs.reduce((a, b) => ((b.audits["total-blocking-time"]?.numericValue ?? 0) > (a.audits["total-blocking-time"]?.numericValue ?? 0) ? b : a));
       const tasks = tasksOf.get(worst) ?? [];
       console.log(`  ${page.name}, the run with the most blocking time (TBT ${Math.round(worst.audits["total-blocking-time"]?.numericValue ?? 0)} ms; ${Math.round(blockingMs(tasks))} ms over all its long tasks):\n${describeTasks(tasks)}`);

@@ -98,6 +98,23 @@ describe("the first screen arrives as HTML", () => {
     for (const path of code) expect({ path, start: (await (await page.request.get(path)).text()).slice(0, 29) }).toEqual({ path, start: "//# allFunctionsCalledOnLoad\n" });
   });
 
+  it("asks for its main script and every message area its screen names with the screen's modules, none a round trip later (boot.js)", async () => {
+    const game = await seedGame(db(), { title: uniqueTitle("Preloaded Game"), costCents: 0 });
+    const page = await newPage();
+    await login(page, await createVerifiedUser());
+    const html = await firstHtml(page, `/event/${game.id}`);
+    const main = /data-main="([^"]+)"/.exec(html)![1]!;
+    await page.goto(`/event/${game.id}`);
+    await hydrated(page);
+    // Asked for by boot.js's preload links, all at once after the first paint: not by the import that
+    // starts the page (the main script), nor by the screen once it ran (the "shared" messages a game's
+    // page names in screens.ts). (Chromium reports a module preload's initiator as "script", as an
+    // import's, so the links are what tells.)
+    const preloaded = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => new URL(link.href).pathname));
+    expect(preloaded[0]).toBe(main);
+    expect(preloaded.filter((path) => /^\/assets\/messages-en-shared-/.test(path))).toHaveLength(1);
+  });
+
   it("loads Intl's locale data in a worker of its own while the screen's code downloads (boot.js, intl-warm.js)", async () => {
     const game = await seedGame(db(), { title: uniqueTitle("Warm Game"), costCents: 0 });
     const page = await newPage();

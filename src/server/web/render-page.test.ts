@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { writeViewerDevice } from "#shared/viewer-device.ts";
 import { createApp } from "#server/app.ts";
+import { SCREEN_AREAS } from "./render-page.ts";
 import type { TestClient} from "#test/test-app.ts";
 import { createTestContext, signUpVerified, type TestContext } from "#test/test-app.ts";
 
@@ -131,6 +132,17 @@ describe("pages rendered on the server", () => {
     const theirs = await pageFor(other.client, "/", { cookie: DEVICE });
     expect(theirs.html).toContain(`Signed in as ${other.email}`);
     expect(theirs.html).not.toContain(email);
+  });
+
+  it("asks with each screen it renders for the message areas screens.ts names for it, and the shell's", () => {
+    // An area left out was fetched only once the page's script had started: a round trip later.
+    const screens = readFileSync(new URL("../../web/screens.ts", import.meta.url), "utf8");
+    for (const [screen, areas] of Object.entries(SCREEN_AREAS)) {
+      const named = new RegExp(`^\\s*${screen}: withMessages\\(\\[([^\\]]*)\\]`, "m").exec(screens);
+      expect(named, screen).not.toBeNull();
+      const wanted = named![1]!.split(",").map((area) => area.trim().replace(/"/g, "")).filter(Boolean);
+      expect([...areas].sort(), screen).toEqual(["shell", ...wanted].sort());
+    }
   });
 
   it("writes what it adds around the screen without a character above U+00FF, as escapes that read back the same", async () => {

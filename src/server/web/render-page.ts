@@ -138,8 +138,12 @@ function readText(file: string): string | undefined {
 }
 
 const SCREEN_SOURCES = { home: "routes/home.tsx", event: "routes/event.tsx", login: "routes/login.tsx" } as const;
-/** The message areas each screen names in screens.ts, and the shell's, which every page needs. */
-const SCREEN_AREAS = { home: ["shell", "home"], event: ["shell", "event"], login: ["shell", "account"] } as const;
+/**
+ * The message areas each screen names in screens.ts, and the shell's, which every page needs
+ * (render-page.test.ts checks that they agree: an area left out here is fetched only once the page's
+ * script has started, a round trip later).
+ */
+export const SCREEN_AREAS = { home: ["shell", "home"], event: ["shell", "event", "shared"], login: ["shell", "account"] } as const;
 
 /**
  * Every module the screen needs, the build's own preloads included, as /boot.js's `data-modules`: it
