@@ -310,6 +310,36 @@ describe("compression", () => {
     expect(await plain.text()).toBe(SCRIPT);
   });
 
+  it("keeps a script in memory once served, in each encoding asked for: the same answer after its file is gone (assets-in-memory.ts)", async () => {
+    const kept = `console.log(${JSON.stringify("kept ".repeat(300))});\n`;
+    const file = join(webDist, "assets", "kept-1111.js");
+    writeFileSync(file, kept);
+    writeFileSync(`${file}.br`, brotliCompressSync(kept));
+    const answerOf = async (response: Response) => ({
+      status: response.status,
+      type: response.headers.get("content-type"),
+      encoding: response.headers.get("content-encoding"),
+      vary: response.headers.get("vary"),
+      cacheControl: response.headers.get("cache-control"),
+      body: Buffer.from(await response.arrayBuffer()).toString("base64"),
+    });
+    const br = await answerOf(await withEncoding("/assets/kept-1111.js", "br"));
+    const plain = await answerOf(await withEncoding("/assets/kept-1111.js"));
+    expect(br).toMatchObject({ status: 200, encoding: "br", cacheControl: "public, max-age=31536000, immutable" });
+    expect(brotliDecompressSync(Buffer.from(br.body, "base64")).toString()).toBe(kept);
+    expect(plain).toMatchObject({ status: 200, encoding: null });
+    expect(Buffer.from(plain.body, "base64").toString()).toBe(kept);
+
+    // A deploy removed it: the pages that name it still get it, as it was.
+    rmSync(file);
+    rmSync(`${file}.br`);
+    expect(await answerOf(await withEncoding("/assets/kept-1111.js", "br"))).toEqual(br);
+    expect(await answerOf(await withEncoding("/assets/kept-1111.js"))).toEqual(plain);
+    // Never served as gzip, nor as a range: those are looked for on the disk, where it is gone.
+    expect((await withEncoding("/assets/kept-1111.js", "gzip")).status).toBe(404);
+    expect((await app.request(`${TEST_ORIGIN}/assets/kept-1111.js`, { headers: { range: "bytes=0-9" } })).status).toBe(404);
+  });
+
   it("compresses API answers above 1 KB and leaves small ones as they are", async () => {
     const db = context.database.db;
     for (let i = 0; i < 8; i++) await insertEvent(db, { title: `Compressed game ${i}` });

@@ -13,6 +13,7 @@ import { requestLanguage } from "#server/i18n/request-language.ts";
 import type { Language } from "#shared/language.ts";
 import { pageTemplate, type PageTemplate } from "./page-template.ts";
 import type { PageRenderer, RenderedChanges } from "./render-page.ts";
+import { assetsInMemory } from "./assets-in-memory.ts";
 
 export { withLanguage } from "./page-language.ts";
 
@@ -64,11 +65,12 @@ export function spaRoutes(deps: SpaDeps) {
 
   // The build writes .br and .gz beside each text file (scripts/compress-assets.mjs): served as the
   // client accepts, with the original file's Content-Type.
-  const assets = serveStatic({ root: webDist, precompressed: true });
+  // Kept in memory once served (assets-in-memory.ts).
+  const assets = assetsInMemory(serveStatic({ root: webDist, precompressed: true }));
   app.use("/assets/*", async (c) => {
     // Hashed file names: a changed file has a new name, so a found file never changes.
     c.header("Cache-Control", "public, max-age=31536000, immutable");
-    const served = await assets(c, async () => undefined);
+    const served = await assets(c);
     if (served) return varyOnEncoding(served);
     // A chunk gone after a deploy is a 404, never the app's HTML (the browser would run it as code).
     c.header("Cache-Control", "no-store");
