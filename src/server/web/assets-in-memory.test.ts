@@ -36,6 +36,15 @@ describe("assetsInMemory", () => {
     expect(asked).toEqual(["/assets/big.js", "/assets/big.js", "/assets/one.js", "/assets/two.js", "/assets/two.js"]);
   });
 
+  it("counts a file read by two first requests at once only once against the total", async () => {
+    const { app, asked } = appServing({ "/assets/a.js": "a".repeat(6), "/assets/b.js": "b".repeat(6) }, { largestFileBytes: 10, totalBytes: 12 });
+    await Promise.all([app.request("/assets/a.js"), app.request("/assets/a.js")]);
+    await app.request("/assets/b.js");
+    await app.request("/assets/b.js");
+    // a.js read twice (both at once), kept once: 6 of 12 bytes, so b.js fits and is read once.
+    expect(asked).toEqual(["/assets/a.js", "/assets/a.js", "/assets/b.js"]);
+  });
+
   it("keeps nothing not found, nor a range or a HEAD request's answer", async () => {
     const { app, asked } = appServing({ "/assets/r.js": "let r;" });
     expect((await app.request("/assets/none.js")).status).toBe(404);

@@ -43,7 +43,8 @@ export function assetsInMemory(serve: Serve, limits: AssetMemoryLimits = DEFAULT
     if (!served || key === undefined || served.status !== 200) return served;
     const body = new Uint8Array(await served.arrayBuffer());
     const entry: Kept = { headers: KEPT_HEADERS.flatMap((name) => (served.headers.has(name) ? [[name, served.headers.get(name)!] as [string, string]] : [])), body };
-    if (body.byteLength <= limits.largestFileBytes && keptBytes + body.byteLength <= limits.totalBytes) {
+    // Two first requests for a file at once both read it: it is counted once.
+    if (!kept.has(key) && body.byteLength <= limits.largestFileBytes && keptBytes + body.byteLength <= limits.totalBytes) {
       kept.set(key, entry);
       keptBytes += body.byteLength;
     }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -7,6 +7,7 @@ import { createApp } from "#server/app.ts";
 import { SCREEN_AREAS } from "./render-page.ts";
 import type { TestClient} from "#test/test-app.ts";
 import { createTestContext, signUpVerified, type TestContext } from "#test/test-app.ts";
+import { screensAsWritten } from "#test/screens-as-written.ts";
 
 // The shape of the built page (src/web/index.html after `vite build`), cut down.
 const INDEX_HTML = `<!doctype html>
@@ -136,12 +137,11 @@ describe("pages rendered on the server", () => {
 
   it("asks with each screen it renders for the message areas screens.ts names for it, and the shell's", () => {
     // An area left out was fetched only once the page's script had started: a round trip later.
-    const screens = readFileSync(new URL("../../web/screens.ts", import.meta.url), "utf8");
+    const screens = screensAsWritten();
     for (const [screen, areas] of Object.entries(SCREEN_AREAS)) {
-      const named = new RegExp(`^\\s*${screen}: withMessages\\(\\[([^\\]]*)\\]`, "m").exec(screens);
-      expect(named, screen).not.toBeNull();
-      const wanted = named![1]!.split(",").map((area) => area.trim().replace(/"/g, "")).filter(Boolean);
-      expect([...areas].sort(), screen).toEqual(["shell", ...wanted].sort());
+      const named = screens.find(({ name }) => name === screen);
+      expect(named, screen).toBeDefined();
+      expect([...areas].sort(), screen).toEqual(["shell", ...named!.areas].sort());
     }
   });
 

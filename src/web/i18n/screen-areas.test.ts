@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { AREAS } from "#shared/i18n/catalogs/areas.ts";
+import { SCREENS_FILE, screensAsWritten } from "#test/screens-as-written.ts";
 
 // A screen's messages are fetched with its code, by the areas screens.ts names for it; the entry has
 // only the shell's (docs/languages.md). A key of an area that was not fetched would show as the key
@@ -55,15 +56,9 @@ function areasUsedBy(modules: Set<string>): Map<string, string> {
   return used;
 }
 
-/** screens.ts as written: each screen's module and the areas it names. */
+/** screens.ts as written, each screen's module resolved. */
 function screens(): { name: string; module: string; areas: string[] }[] {
-  const file = resolve(WEB, "screens.ts");
-  const found = [...readFileSync(file, "utf8").matchAll(/(\w+): withMessages\(\[([^\]]*)\], \(\) => import\("([^"]+)"\)\)/g)];
-  return found.map(([, name, areas, specifier]) => ({
-    name: name!,
-    module: resolveModule(file, specifier!)!,
-    areas: [...areas!.matchAll(/"([a-z-]+)"/g)].map((match) => match[1]!),
-  }));
+  return screensAsWritten().map(({ name, specifier, areas }) => ({ name, module: resolveModule(SCREENS_FILE, specifier)!, areas }));
 }
 
 describe("which messages each screen fetches", () => {
