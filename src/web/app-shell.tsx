@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useRef } from "react";
+import { Suspense, useCallback, useEffect, useLayoutEffect, useRef } from "react";
 import { Navigate, Outlet, useLocation, useNavigate, useNavigationType } from "react-router";
 import { ConnectionNotices } from "./components/connection-notices.tsx";
 import { ErrorBoundary } from "./components/error-boundary.tsx";
@@ -42,20 +42,27 @@ export function AppShell() {
   const signedIn = Boolean(user?.emailVerified);
   const wasSignedIn = useRef(signedIn);
 
+  const decision = decideRoute(location.pathname, user);
+  const shellDrawn = decision.kind !== "loading" && decision.kind !== "redirect";
+
   // A new screen starts at its top, and the focus moves to it so that keyboard and screen-reader
   // users carry on from there rather than from a link that is gone (Back keeps its scroll position).
+  // In the commit that draws the new screen (a layout effect): an effect runs after the paint, so it
+  // took the focus back from whatever had been focused on the screen already drawn (the header's
+  // menu button right after login; seen in CI as a menu that never opened). The first screen drawn
+  // (after the loading screen, if any) is the page as loaded: the browser's own start.
   const navigationType = useNavigationType();
   const mainRef = useRef<HTMLElement>(null);
   const screenKey = `${location.pathname}|${signedIn}`;
   const lastScreenKey = useRef<string | null>(null);
-  useEffect(() => {
-    if (!mainRef.current || lastScreenKey.current === screenKey) return;
+  useLayoutEffect(() => {
+    if (!shellDrawn || !mainRef.current || lastScreenKey.current === screenKey) return;
     const first = lastScreenKey.current === null;
     lastScreenKey.current = screenKey;
-    if (first) return; // the page as loaded: the browser's own start
+    if (first) return;
     if (navigationType !== "POP") window.scrollTo(0, 0);
     mainRef.current.focus({ preventScroll: true });
-  }, [screenKey, navigationType]);
+  }, [screenKey, navigationType, shellDrawn]);
 
   // Remember a visited /event/ path so login returns there (docs/product-rules.md, "Screens and routes").
   useEffect(() => {
@@ -102,7 +109,6 @@ export function AppShell() {
   // a rendered page's first effects lengthened a task a phone counts as blocking).
   useEffect(() => (signedIn ? whenIdle(rememberViewerDevice) : undefined), [signedIn]);
 
-  const decision = decideRoute(location.pathname, user);
   if (decision.kind === "loading") {
     return (
       <>
