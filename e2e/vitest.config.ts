@@ -6,6 +6,10 @@ export default defineConfig({
     include: ["e2e/**/*.e2e.ts"],
     globalSetup: ["e2e/support/global-setup.ts"],
     testTimeout: 60_000,
+    // A poll waits on a browser and an app sharing two cores with another lane's: vitest's default of
+    // 1 s was a busy moment away from failing (a menu's chunk, a live update, a mail's job). A poll
+    // still fails when what it waits for never comes, only later; specs that wait on jobs ask for more.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 150_000,
     // One app per lane (global-setup.ts): as many spec files at once as there are lanes, each with
     // its own browser, each lane's files in turn.
