@@ -9,6 +9,8 @@
 //   BENCH_LIGHTHOUSE_TASKS=1  print the long tasks of each page's run with the most blocking time, from
 //                             Lighthouse's own trace, and what each holds (bench/lighthouse-tasks.ts);
 //                             =all prints them for every run
+//                             Each run's TBT in the goals' lines is followed by the blocking time its
+//                             tasks would add up to from their own CPU alone (the rest is waiting for a core)
 //   BENCH_LIGHTHOUSE_PAGES    only the pages whose name contains one of these words (comma-separated,
 //                             e.g. "home,event"); all five by default
 //   BENCH_SERVER_RENDER=off   serve every page plain, rendered in the browser (the figures before
@@ -26,7 +28,7 @@ import lighthouse from "lighthouse";
 import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-run.js";
 import { VIEWER_DEVICE_COOKIE, writeViewerDevice } from "#shared/viewer-device.ts";
 import { printTable } from "./table.ts";
-import { blockingMs, describeTasks, type LongTask, longTasks } from "./lighthouse-tasks.ts";
+import { blockingMs, describeTasks, type LongTask, longTasks, ownBlockingMs } from "./lighthouse-tasks.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/support/chromium.ts";
 
 const WEB_DIST = new URL("../dist/web/", import.meta.url).pathname;
@@ -89,6 +91,7 @@ async function main() {
       });
       if (!result?.lhr) throw new Error(`Lighthouse gave no result for ${page.url}`);
       // Summed up at once: a trace is tens of megabytes.
+      ownBlocking.set(result.lhr, ownBlockingMs(result.artifacts.Trace.traceEvents as Parameters<typeof ownBlockingMs>[0]));
       if (PRINT_TASKS) tasksOf.set(result.lhr, longTasks(result.artifacts.Trace.traceEvents as Parameters<typeof longTasks>[0]));
       return result.lhr;
     };
@@ -202,7 +205,7 @@ function goalLine(name: string, goal: Goal, runs: Result[]): string {
     [
       Math.round((result.categories.performance?.score ?? 0) * 100),
       `LCP ${(value(result, "largest-contentful-paint") / 1000).toFixed(2)} s`,
-      `TBT ${Math.round(value(result, "total-blocking-time"))} ms`,
+      `TBT ${Math.round(value(result, "total-blocking-time"))} ms (from its tasks' own CPU ${Math.round(ownBlocking.get(result) ?? Number.NaN)} ms)`,
       `CLS ${value(result, "cumulative-layout-shift").toFixed(3)}`,
       `TTI ${(value(result, "interactive") / 1000).toFixed(2)} s`,
     ].join(", "),
@@ -222,6 +225,8 @@ function saveReport(name: string, lhr: Result) {
   writeFileSync(join(folder, `${name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "")}.json`), JSON.stringify(lhr, null, 1));
 }
 
+/** Each run's blocking time had its tasks taken only their own CPU (lighthouse-tasks.ts, `ownBlockingMs`). */
+const ownBlocking = new Map<Result, number>();
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 let server: ChildProcess | undefined;
 
