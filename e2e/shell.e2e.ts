@@ -131,7 +131,7 @@ describe("navigation", () => {
     const page = await newPage();
     await login(page, await createVerifiedUser({ firstName: "Kim", lastName: "Keys" }));
     // The signed-in screen took the focus as it was drawn, with the header (app-shell.tsx), not a
-    // frame later: a later move took it back from the button focused below (seen in CI).
+    // frame later, when it could take it back from the button focused below.
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
     const button = menuButton(page);
 

@@ -48,9 +48,10 @@ export function AppShell() {
   // A new screen starts at its top, and the focus moves to it so that keyboard and screen-reader
   // users carry on from there rather than from a link that is gone (Back keeps its scroll position).
   // In the commit that draws the new screen (a layout effect): an effect runs after the paint, so it
-  // took the focus back from whatever had been focused on the screen already drawn (the header's
-  // menu button right after login; seen in CI as a menu that never opened). The first screen drawn
-  // (after the loading screen, if any) is the page as loaded: the browser's own start.
+  // could take the focus back from whatever had been focused on the screen already drawn (the
+  // header's menu button right after login: the likely cause of a menu that once did not open in
+  // CI). The first screen drawn (after the loading screen, if any) is the page as loaded: the
+  // browser's own start.
   const navigationType = useNavigationType();
   const mainRef = useRef<HTMLElement>(null);
   const screenKey = `${location.pathname}|${signedIn}`;
