@@ -63,9 +63,14 @@ function EventCardView({
   const titleLink = narrow || words.action === null;
 
   return (
+    // `content-visibility: auto`: a card off screen skips its style and layout until it comes near
+    // (its last size kept once drawn, 15rem before): on a phone most of home's cards are below the
+    // fold, and the whole stylesheet's arrival restyled each (docs/server-rendering.md, "Cards off
+    // screen"). Still read by screen readers and found by the browser's find; its dialogs are
+    // native ones, in the top layer, so the containment this brings does not clip or place them.
     <article
       aria-labelledby={titleId}
-      className="relative flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white shadow-sm transition focus-within:ring-2 focus-within:ring-green-600 hover:shadow-md"
+      className="relative flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white shadow-sm transition [contain-intrinsic-size:auto_15rem] [content-visibility:auto] focus-within:ring-2 focus-within:ring-green-600 hover:shadow-md"
     >
       <div className="flex items-start gap-4 p-4">
         <div className="flex w-14 shrink-0 flex-col items-center rounded-lg bg-green-700 py-1.5 text-white">
