@@ -59,9 +59,8 @@ function keyOf(c: Context): string {
   return `${c.req.path}\n${ENCODINGS.filter((encoding) => accepted.has(encoding)).join(",")}`;
 }
 
+/** A kept answer: the file's own headers and its bytes (the route adds Cache-Control and Vary, spa.ts). */
 function answer(c: Context, kept: Kept): Response {
   for (const [name, value] of kept.headers) c.header(name, value);
-  // Whatever the encoding picked, the answer depended on Accept-Encoding (serveStatic names it only for a compressed one).
-  if (kept.headers.some(([name]) => name === "Content-Encoding")) c.header("Vary", "Accept-Encoding", { append: true });
   return c.body(kept.body, 200);
 }
