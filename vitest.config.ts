@@ -11,6 +11,7 @@ import { preactCompat } from "./scripts/vite-preact-compat.ts";
  * largest files first. Only the order changes, never what runs.
  */
 const LONGEST_FIRST = [
+  "src/server/registrations/game-on.test.ts",
   "src/server/main.test.ts",
   "src/server/registrations/faults.test.ts",
   "src/mobile/native-projects.test.ts",

@@ -3,7 +3,8 @@ import { createVerifiedUser, login } from "./support/accounts.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { useBrowser } from "./support/browser.ts";
 import { openGame, paymentDialog, screenshotOnScreen } from "./support/pages.ts";
-import { adminAccount, joinGame, saveCard, type SeededGame, seedGame, uniqueTitle, useDatabase } from "./support/games.ts";
+import { GAME_ON_QUEUE } from "#server/registrations/game-on-sweep.ts";
+import { adminAccount, joinGame, saveCard, type SeededGame, seedGame, sendJobNow, uniqueTitle, useDatabase } from "./support/games.ts";
 import { mailsTo, waitForMail } from "./support/mail.ts";
 
 /**
@@ -84,16 +85,18 @@ describe("game on at 375 px", () => {
     await french.getByText(/^La partie a lieu à 2 joueurs — 1 pour l’instant\. Décision le /).waitFor();
   });
 
-  it("after the decision the page says Game on and each player is mailed the charge, in English and in French", { timeout: 150_000 }, async () => {
+  it("after the decision the page says Game on and each player is mailed the charge, in English and in French", { timeout: 90_000 }, async () => {
     const game = await gameOnGame("Decided", 2);
     const english = await heldPlayer(game, "Erin", "en");
     const french = await heldPlayer(game, "Fanny", "fr");
     await openGame(english.page, game);
     await english.page.getByText(/^Game on at 2 players — 2 so far\. Decided /).waitFor();
 
-    // The decision becomes due (as if a day had passed): the minute job decides it and the open page hears it.
+    // The decision becomes due (as if a day had passed): the minute job decides it and the open page
+    // hears it. The job is sent now, as its schedule would at the next minute.
     await database().query(`update event set game_on_decide_hours = 168 where id = $1`, [game.id]);
-    await english.page.getByText("Game on: 2 players.", { exact: true }).waitFor({ timeout: 100_000 });
+    await sendJobNow(GAME_ON_QUEUE);
+    await english.page.getByText("Game on: 2 players.", { exact: true }).waitFor({ timeout: 30_000 });
     await screenshotOnScreen(english.page, "game-on-decided-375");
     const { rows } = await database().query(`select status from card_hold where event_id = $1`, [game.id]);
     expect(rows.map((row: { status: string }) => row.status)).toEqual(["captured", "captured"]);

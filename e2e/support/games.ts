@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
+import PgBoss from "pg-boss";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
 import type { JoinInput } from "#shared/registration-schemas.ts";
@@ -27,6 +28,22 @@ export const CARD_EXPIRY = "12/34";
 
 let counter = 0;
 export const uniqueTitle = (prefix: string) => `${prefix} ${Date.now().toString(36)}${++counter}`;
+
+/**
+ * Puts a job on one of the app's queues now, in the lane's database, as the job's schedule would at
+ * the next minute: the app's workers run it within their polling interval, and a spec need not wait up
+ * to a minute. Each schedule itself is checked by the integration tests (e.g. game-on.test.ts).
+ */
+export async function sendJobNow(queue: string): Promise<void> {
+  const boss = new PgBoss({ connectionString: lane().databaseURL, max: 1, supervise: false, schedule: false, migrate: false });
+  boss.on("error", (error) => console.error(`pg-boss (sendJobNow): ${error.message}`));
+  await boss.start();
+  try {
+    if (!(await boss.send(queue, {}))) throw new Error(`pg-boss did not take the job for ${queue}`);
+  } finally {
+    await boss.stop({ graceful: false, wait: true });
+  }
+}
 
 /** One connection to the app's database for the spec file (closed after it). */
 export function useDatabase(): () => pg.Client {

@@ -34,7 +34,12 @@ export interface TestContext {
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: { background?: boolean; gateway?: (db: Database["db"]) => PaymentGateway } = {},
+  options: {
+    background?: boolean;
+    gateway?: (db: Database["db"]) => PaymentGateway;
+    /** The money queues' first retry (10 s as in the app): for a test that waits for one. */
+    moneyRetryDelaySeconds?: number;
+  } = {},
 ): Promise<TestContext> {
   const mail = await new MailCatcher().start();
   const database = await createTestDatabase();
@@ -57,7 +62,7 @@ export async function createTestContext(
   const services = createContext(config, database, { mailer, gateway, jobs: boss ? bossJobQueue(boss) : undefined });
   if (boss) {
     await startPushWorkers(boss, services, { pollingIntervalSeconds: 0.5 });
-    await startRegistrationWorkers(boss, services, { pollingIntervalSeconds: 0.5 });
+    await startRegistrationWorkers(boss, services, { pollingIntervalSeconds: 0.5, moneyRetryDelaySeconds: options.moneyRetryDelaySeconds });
     await startAccountMailWorker(boss, services, { pollingIntervalSeconds: 0.5 });
   }
   await services.live.start();

@@ -7,7 +7,7 @@ import { reconcile } from "#server/money/reconcile.ts";
 import { readCalendar } from "#test/ical.ts";
 import { createSimulatedGateway, type SimulatedFaults } from "#server/money/processors/simulated.ts";
 import { decideGame } from "./decide-game.ts";
-import { finishInterruptedDecisions, runGameOnSweep } from "./game-on-sweep.ts";
+import { finishInterruptedDecisions, GAME_ON_QUEUE, runGameOnSweep } from "./game-on-sweep.ts";
 
 const HOUR = 3_600_000;
 
@@ -20,13 +20,19 @@ describe.each(["simulated", "stripe"] as const)("game on, on the %s gateway", (m
   let context: TestContext;
   let mode: PaymentMode;
   let admin: TestClient;
-  beforeAll(async () => {
+  /** The app with its background jobs and a processor of its own (the reconciliation reads all of it). */
+  const start = async (options: { moneyRetryDelaySeconds?: number } = {}) => {
     const faults: SimulatedFaults = {};
-    mode = modeName === "simulated" ? simulatedMode(faults) : await stripeMode();
-    context = await createTestContext(mode.env, {
+    const started = modeName === "simulated" ? simulatedMode(faults) : await stripeMode();
+    const app = await createTestContext(started.env, {
       background: true,
+      ...options,
       ...(modeName === "simulated" ? { gateway: (db) => createSimulatedGateway(db, faults) } : {}),
     });
+    return { mode: started, context: app };
+  };
+  beforeAll(async () => {
+    ({ mode, context } = await start());
     admin = (await signUpVerified(context, { email: ADMIN_EMAIL })).client;
   });
   afterAll(async () => {
@@ -62,6 +68,11 @@ describe.each(["simulated", "stripe"] as const)("game on, on the %s gateway", (m
     expect(report.problems).toEqual([]);
     expect(report.unexplainedCents).toBe(0);
   };
+
+  it("decides each game from a job pg-boss schedules every minute", async () => {
+    // The end-to-end test sends that job itself rather than wait up to a minute (e2e/game-on.e2e.ts).
+    expect(await context.boss!.getSchedules()).toEqual(expect.arrayContaining([expect.objectContaining({ name: GAME_ON_QUEUE, cron: "* * * * *" })]));
+  });
 
   it("holds the price on the card when joining, charges nothing, and shows the hold and the minimum", async () => {
     const game = await gameOnGame({ minPlayers: 3 });
@@ -205,31 +216,6 @@ describe.each(["simulated", "stripe"] as const)("game on, on the %s gateway", (m
     await reconciled();
   });
 
-  it("settles captures whose answers were lost by asking the processor, never twice", async () => {
-    const game = await gameOnGame({ minPlayers: 2 });
-    await joinHeld(game.id);
-    await joinHeld(game.id);
-    const after = new Date(game.startsAt.getTime() - 23 * HOUR);
-    mode.loseAnswers(true);
-    try {
-      expect(await decideAt(game.id, after)).toBe("deciding");
-    } finally {
-      mode.loseAnswers(false);
-    }
-    // The capture jobs ask again with the same keys, and the one that learns the last outcome finishes
-    // the decision: no further run of it is needed.
-    await eventually(
-      async () => ((await context.database.db.select().from(eventTable).where(and(eq(eventTable.id, game.id), eq(eventTable.gameOnState, "on")))).length > 0 ? true : undefined),
-      "the capture jobs to finish the decision",
-      45_000,
-    );
-    const holds = await settledHolds(game.id, ["captured"]);
-    expect(holds).toHaveLength(2);
-    const [row] = await context.database.db.select().from(eventTable).where(and(eq(eventTable.id, game.id), eq(eventTable.gameOnState, "on")));
-    expect(row).toBeDefined();
-    await reconciled();
-  });
-
   it("finishes at a worker's start a decision a crash left deciding, without waiting for the minute job", async () => {
     const game = await gameOnGame({ minPlayers: 2 });
     await joinHeld(game.id);
@@ -247,6 +233,49 @@ describe.each(["simulated", "stripe"] as const)("game on, on the %s gateway", (m
     expect(row?.state).toBe("on");
     expect((await holdsOf(game.id)).map((hold) => hold.status)).toEqual(["captured", "captured"]);
     await reconciled();
+  });
+
+  /**
+   * The capture jobs' retries, on an app of its own whose money queues retry after a second (10 s in
+   * the app): the test waits for the retries, and the test above must see the decision finished at a
+   * worker's start, not by a retry that came first.
+   */
+  describe("with the money queues retrying after a second", () => {
+    let withAppRetries: { mode: PaymentMode; context: TestContext };
+    beforeAll(async () => {
+      withAppRetries = { mode, context };
+      ({ mode, context } = await start({ moneyRetryDelaySeconds: 1 }));
+    });
+    afterAll(async () => {
+      await context?.close();
+      await mode?.close();
+      ({ mode, context } = withAppRetries);
+    });
+
+    it("settles captures whose answers were lost by asking the processor, never twice", async () => {
+      const game = await gameOnGame({ minPlayers: 2 });
+      await joinHeld(game.id);
+      await joinHeld(game.id);
+      const after = new Date(game.startsAt.getTime() - 23 * HOUR);
+      mode.loseAnswers(true);
+      try {
+        expect(await decideAt(game.id, after)).toBe("deciding");
+      } finally {
+        mode.loseAnswers(false);
+      }
+      // The capture jobs ask again with the same keys, and the one that learns the last outcome finishes
+      // the decision: no further run of it is needed.
+      await eventually(
+        async () => ((await context.database.db.select().from(eventTable).where(and(eq(eventTable.id, game.id), eq(eventTable.gameOnState, "on")))).length > 0 ? true : undefined),
+        "the capture jobs to finish the decision",
+        45_000,
+      );
+      const holds = await settledHolds(game.id, ["captured"]);
+      expect(holds).toHaveLength(2);
+      const [row] = await context.database.db.select().from(eventTable).where(and(eq(eventTable.id, game.id), eq(eventTable.gameOnState, "on")));
+      expect(row).toBeDefined();
+      await reconciled();
+    });
   });
 });
 

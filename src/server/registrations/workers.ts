@@ -25,18 +25,21 @@ export const RECOVER_CRON = "* * * * *";
 export async function startRegistrationWorkers(
   boss: Boss,
   deps: RegistrationDeps & { mailer: Mailer; push?: PushChannels },
-  options: { pollingIntervalSeconds?: number } = {},
+  options: { pollingIntervalSeconds?: number; moneyRetryDelaySeconds?: number } = {},
 ): Promise<void> {
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
+  // The first retry of a refund, a hold's capture or its release (backing off from there): long
+  // enough for a processor's passing trouble to pass. Tests that wait for a retry ask for less.
+  const moneyRetryDelay = options.moneyRetryDelaySeconds ?? 10;
   // A job taken by a worker that died (a crash, kill -9) is handed out again after expireInSeconds
   // plus up to one maintenance interval (boss.ts); pg-boss's 15-minute default expiry would leave a
   // promoted player waiting that long.
   const expireInSeconds = 60;
   await boss.createQueue(PROMOTE_QUEUE, { name: PROMOTE_QUEUE, retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds });
-  await boss.createQueue(REFUND_QUEUE, { name: REFUND_QUEUE, retryLimit: 8, retryDelay: 10, retryBackoff: true, expireInSeconds });
+  await boss.createQueue(REFUND_QUEUE, { name: REFUND_QUEUE, retryLimit: 8, retryDelay: moneyRetryDelay, retryBackoff: true, expireInSeconds });
   // A hold's capture and release retry as refunds do: the same key every time, so once.
-  await boss.createQueue(HOLD_CAPTURE_QUEUE, { name: HOLD_CAPTURE_QUEUE, retryLimit: 8, retryDelay: 10, retryBackoff: true, expireInSeconds });
-  await boss.createQueue(HOLD_RELEASE_QUEUE, { name: HOLD_RELEASE_QUEUE, retryLimit: 8, retryDelay: 10, retryBackoff: true, expireInSeconds });
+  await boss.createQueue(HOLD_CAPTURE_QUEUE, { name: HOLD_CAPTURE_QUEUE, retryLimit: 8, retryDelay: moneyRetryDelay, retryBackoff: true, expireInSeconds });
+  await boss.createQueue(HOLD_RELEASE_QUEUE, { name: HOLD_RELEASE_QUEUE, retryLimit: 8, retryDelay: moneyRetryDelay, retryBackoff: true, expireInSeconds });
   await boss.createQueue(REGISTRATION_MAIL_QUEUE, { name: REGISTRATION_MAIL_QUEUE, retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds });
   await boss.createQueue(SPOT_OPENED_QUEUE, { name: SPOT_OPENED_QUEUE, retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds });
   await boss.createQueue(RECOVER_QUEUE, { name: RECOVER_QUEUE, policy: "singleton", retryLimit: 0 });
