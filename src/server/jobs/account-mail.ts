@@ -1,6 +1,6 @@
 import type { Mail, Mailer } from "#server/mail/mailer.ts";
 import type { AccountMailKind, RecipientLimit } from "#server/mail/recipient-limit.ts";
-import type { Boss } from "./boss.ts";
+import { type Boss, wakeOnSend } from "./boss.ts";
 import type { JobQueue } from "./queue.ts";
 
 /**
@@ -40,7 +40,7 @@ export function sendAccountMail(
 /** Creates the queue and its worker (main.ts, and tests with background work). */
 export async function startAccountMailWorker(boss: Boss, deps: { mailer: Mailer }, options: { pollingIntervalSeconds?: number } = {}): Promise<void> {
   await boss.createQueue(ACCOUNT_MAIL_QUEUE, { name: ACCOUNT_MAIL_QUEUE, retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 });
-  await boss.work<Mail>(ACCOUNT_MAIL_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 20 }, async (jobs) => {
+  const workerId = await boss.work<Mail>(ACCOUNT_MAIL_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 20 }, async (jobs) => {
     const results = await Promise.allSettled(jobs.map((job) => deps.mailer.send(job.data)));
     // Only the mails that failed are tried again; pg-boss completes the others when this returns.
     const failed = jobs.filter((_, index) => results[index]!.status === "rejected");
@@ -51,4 +51,7 @@ export async function startAccountMailWorker(boss: Boss, deps: { mailer: Mailer 
     console.error(`could not send ${failed.length} account mail(s), tried again later: ${message}`);
     await Promise.all(failed.map((job) => boss.fail(ACCOUNT_MAIL_QUEUE, job.id, { message })));
   });
+  // A person waits for this mail (a verification link, a password reset): it leaves as soon as it is
+  // queued, not at the worker's next poll (boss.ts, wakeOnSend).
+  wakeOnSend(boss, ACCOUNT_MAIL_QUEUE, workerId);
 }

@@ -15,3 +15,25 @@ export async function startBoss(databaseUrl: string): Promise<PgBoss> {
   await boss.start();
   return boss;
 }
+
+/**
+ * This process's workers to wake when a job for their queue is stored outside a transaction
+ * (`bossJobQueue`'s `send`, queue.ts): pg-boss's `notifyWorker` ends the worker's wait between polls,
+ * so the job runs now rather than up to a polling interval later. A job stored inside a transaction
+ * wakes nobody: it is not visible before the commit. Another instance's workers still find it at their
+ * next poll. Used for the account mails, which a person waits for (issue 8's mails leave after the
+ * answer, and then at once).
+ */
+const wakeable = new WeakMap<object, Map<string, Array<() => void>>>();
+
+/** Wakes the worker `workerId` of `boss` when a job for `queue` is sent outside a transaction. */
+export function wakeOnSend(boss: Boss, queue: string, workerId: string): void {
+  const byQueue = wakeable.get(boss) ?? new Map<string, Array<() => void>>();
+  wakeable.set(boss, byQueue);
+  byQueue.set(queue, [...(byQueue.get(queue) ?? []), () => boss.notifyWorker(workerId)]);
+}
+
+/** Wakes the workers registered for `queue` on `boss` (none: nothing happens). */
+export function wakeWorkers(boss: object, queue: string): void {
+  for (const wake of wakeable.get(boss)?.get(queue) ?? []) wake();
+}

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "#test/test-app.ts";
+import { ACCOUNT_MAIL_QUEUE, startAccountMailWorker } from "./account-mail.ts";
 import { type Boss, startBoss } from "./boss.ts";
 import { bossJobQueue, isMissingPartition } from "./queue.ts";
 
@@ -68,5 +69,19 @@ describe("a job sent while PostgreSQL has no partition for its queue", () => {
     const other = countedBoss();
     await expect(bossJobQueue(other.counted, { partitionRetryDelaysMs: [10, 10] }).send("never-created", { n: 1 })).rejects.toThrow("the job queue never-created does not exist");
     expect(other.sends()).toBe(1);
+  });
+});
+
+describe("an account mail queued outside a transaction", () => {
+  it("wakes this process's mail worker: it leaves at once, not at the worker's next poll", async () => {
+    await startAccountMailWorker(boss, { mailer: context.services.mailer }, { pollingIntervalSeconds: 60 });
+    // The worker's first poll (at its start) is over well before this; its next is a minute away.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const sentAt = Date.now();
+    await bossJobQueue(boss).send(ACCOUNT_MAIL_QUEUE, { to: "woken@example.com", subject: "Verify your email", text: "link", html: "<p>link</p>" });
+    await context.mail.waitFor("woken@example.com", "Verify your email", { timeoutMs: 25_000 });
+    // At once is milliseconds; a busy machine's seconds are allowed, the minute's poll is not.
+    expect(Date.now() - sentAt).toBeLessThan(15_000);
+    await boss.offWork(ACCOUNT_MAIL_QUEUE);
   });
 });

@@ -1,5 +1,5 @@
 import type pg from "pg";
-import type { Boss } from "./boss.ts";
+import { type Boss, wakeWorkers } from "./boss.ts";
 
 /**
  * What request handlers need from the background job system: a way to schedule work. The HTTP app
@@ -30,6 +30,8 @@ export function bossJobQueue(boss: Pick<Boss, "send" | "insert">, options: { par
       const id = client ? await sendOnce() : await withPartitionRetries(sendOnce, retryDelaysMs);
       // pg-boss answers null when the queue does not exist; losing the job silently would be worse.
       if (id === null) throw new Error(`the job queue ${queue} does not exist`);
+      // Stored and visible now: this process's workers that asked to be woken run it at once (boss.ts).
+      if (!client) wakeWorkers(boss, queue);
     },
     async sendMany(jobs, { client }) {
       if (jobs.length === 0) return;
