@@ -270,6 +270,33 @@ describe("the event page", () => {
   });
 });
 
+describe("a page drawn in the browser", () => {
+  it("draws its footer with its screen, so the screen's arrival moves nothing (no layout shift)", async () => {
+    const page = await newPage({ width: 412, height: 823, isMobile: true, hasTouch: true });
+    // Every layout shift the page makes, with what moved (a shift just after input would not count).
+    await page.addInitScript(() => {
+      const shifts: string[] = [];
+      (window as unknown as { shifts: string[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Node }[] }[]) {
+          if (!entry.hadRecentInput) shifts.push(`${entry.value.toFixed(4)} ${entry.sources.map((source) => source.node?.nodeName ?? "?").join(",")}`);
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    // The screen's code arrives late, as on a slow phone: the shell (its spinner) is drawn first.
+    await page.route(/\/assets\/privacy-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.goto("/privacy");
+    await page.getByRole("heading", { level: 1, name: "Privacy Policy" }).waitFor();
+    await page.getByRole("contentinfo").waitFor();
+    // Two frames after the footer, where a shift would be recorded.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
+  });
+});
+
 describe("empty states and account deletion", () => {
   const noUpcomingGames = (page: Page) =>
     page.route("**/api/events?scope=upcoming", (route) => route.fulfill({ json: { events: [] } }));

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useLayoutEffect, useRef } from "react";
+import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Navigate, Outlet, useLocation, useNavigate, useNavigationType } from "react-router";
 import { ConnectionNotices } from "./components/connection-notices.tsx";
 import { ErrorBoundary } from "./components/error-boundary.tsx";
@@ -10,10 +10,11 @@ import { LoadingScreen, Spinner } from "./components/spinner.tsx";
 import { useAuth } from "./lib/auth.tsx";
 import { useConfig } from "./lib/config.ts";
 import { decideRoute } from "./lib/guards.ts";
-import { lazyScreen } from "./lib/lazy-screen.ts";
+import { lazyScreen, ScreenDrawnContext } from "./lib/lazy-screen.ts";
 import { rememberEventPath, takeRememberedEventPath } from "./lib/paths.ts";
 import { HydrateLater } from "./lib/hydrate-later.tsx";
 import { ScreenShown } from "./lib/screen-shown.tsx";
+import { serverRender } from "./lib/server-render.ts";
 import { useSessionActivity } from "./lib/use-session-activity.ts";
 import { rememberViewerDevice } from "./lib/viewer-device.ts";
 import { whenIdle } from "./lib/when-idle.ts";
@@ -110,6 +111,14 @@ export function AppShell() {
   // a rendered page's first effects lengthened a task a phone counts as blocking).
   useEffect(() => (signedIn ? whenIdle(rememberViewerDevice) : undefined), [signedIn]);
 
+  // The footer comes with the first screen. Drawn under the spinner of a page drawn in the browser
+  // (/privacy, say), it was pushed down when the screen's code arrived: a layout shift (Lighthouse's
+  // CLS 0.04 on /privacy). Appearing below the screen, it moves nothing. A page the server rendered
+  // has its screen, and so its footer, in its HTML (on the server and while hydrating, serverRender()
+  // is set). A screen that fails shows its message with the footer.
+  const [firstScreenShown, setFirstScreenShown] = useState(() => serverRender() !== undefined);
+  const showFooter = useCallback(() => setFirstScreenShown(true), []);
+
   if (decision.kind === "loading") {
     return (
       <>
@@ -135,20 +144,22 @@ export function AppShell() {
       </div>
       <main id="main" ref={mainRef} tabIndex={-1} className="flex-1 focus:outline-none">
         {/* Inside the shell, and reset by navigation: a screen that fails keeps the header, and the way out. */}
-        <ErrorBoundary key={location.pathname}>
+        <ErrorBoundary key={location.pathname} onFailed={showFooter}>
           <Suspense fallback={<Spinner />}>
             {/* The shell first, then the screen, each in a task of its own on a page the server rendered
                 (lib/hydrate-later.tsx); the box takes no room (display: contents). */}
             <HydrateLater as="div" className="contents">
-              {decision.kind === "login" ? <LoginScreen /> : decision.kind === "home" ? <HomeScreen /> : <Outlet />}
+              <ScreenDrawnContext.Provider value={showFooter}>
+                {decision.kind === "login" ? <LoginScreen /> : decision.kind === "home" ? <HomeScreen /> : <Outlet />}
+              </ScreenDrawnContext.Provider>
             </HydrateLater>
             <ScreenShown />
           </Suspense>
         </ErrorBoundary>
       </main>
-      {signedIn && !onEventPage && <Footer appName={appName} />}
+      {firstScreenShown && signedIn && !onEventPage && <Footer appName={appName} />}
       {/* Before signing in, the footer holds only the language switch (docs/languages.md). */}
-      {!signedIn && (
+      {firstScreenShown && !signedIn && (
         <footer className="border-t border-slate-200 py-4 text-center text-sm text-slate-600">
           <LanguageSwitch />
         </footer>

@@ -2,7 +2,7 @@ import { Component, type ReactNode } from "react";
 import { t } from "#web/i18n/i18n.ts";
 
 /** Shown instead of a blank page when a screen fails to load or render. */
-export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+export class ErrorBoundary extends Component<{ children: ReactNode; onFailed?: () => void }, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -11,6 +11,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
 
   override componentDidCatch(error: unknown) {
     console.error(error);
+    this.props.onFailed?.();
   }
 
   override render() {

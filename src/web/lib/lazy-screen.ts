@@ -1,4 +1,4 @@
-import { createElement, lazy, useState, type ComponentType } from "react";
+import { createContext, createElement, Fragment, lazy, useContext, useEffect, useState, type ComponentType } from "react";
 
 const RELOADED_KEY = "kickoff.reloadedForNewVersion";
 
@@ -28,7 +28,7 @@ const loadedScreens = new Map<ScreenLoader, ComponentType>();
  */
 export async function preloadScreen(load: ScreenLoader): Promise<void> {
   if (loadedScreens.has(load)) return;
-  loadedScreens.set(load, (await load()).default);
+  loadedScreens.set(load, withDrawn((await load()).default));
 }
 
 /**
@@ -43,7 +43,7 @@ export function lazyScreen(load: ScreenLoader) {
     load().then(
       (module) => {
         sessionStorage.removeItem(RELOADED_KEY);
-        return module;
+        return { default: withDrawn(module.default) };
       },
       (error: unknown) => {
         if (!reloadOnceForNewVersion()) throw error;
@@ -56,4 +56,23 @@ export function lazyScreen(load: ScreenLoader) {
     const [Loaded] = useState(() => loadedScreens.get(load));
     return createElement(Loaded ?? OnDemand);
   };
+}
+
+/**
+ * Told when a screen is drawn with its code (the shell draws its footer then: app-shell.tsx). The
+ * telling is part of what the screen's code resolves to, after the screen: a component beside the
+ * lazy screen ran its effect while the code was still on its way (Preact commits what did not suspend).
+ */
+export const ScreenDrawnContext = createContext<(() => void) | undefined>(undefined);
+
+function withDrawn(Screen: ComponentType): ComponentType {
+  return function DrawnScreen() {
+    return createElement(Fragment, null, createElement(Screen), createElement(Drawn));
+  };
+}
+
+function Drawn() {
+  const drawn = useContext(ScreenDrawnContext);
+  useEffect(() => drawn?.(), [drawn]);
+  return null;
 }
