@@ -4,7 +4,7 @@ import type { EventDetail } from "#shared/events.ts";
 import { VIEWER_DEVICE_COOKIE, viewerDeviceFromCookieHeader, writeViewerDevice } from "#shared/viewer-device.ts";
 import { createVerifiedUser, login } from "./support/accounts.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
-import { screenshot, useBrowser } from "./support/browser.ts";
+import { expectConsoleError, screenshot, useBrowser } from "./support/browser.ts";
 import { adminAccount, joinGame, type SeededGame, seedGame, useDatabase } from "./support/games.ts";
 import { holdTheClock } from "./support/notice.ts";
 
@@ -294,6 +294,17 @@ describe("a page drawn in the browser", () => {
     // Two frames after the footer, where a shift would be recorded.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
+  });
+
+  it("keeps its footer, the language switch in it, when its first screen cannot load", async () => {
+    expectConsoleError(/Failed to fetch dynamically imported module: .*\/assets\/privacy-/);
+    // No service worker: the blocked file must stay blocked (the worker's own fetches are not routed).
+    const page = await newPage({ serviceWorkers: "block" });
+    await page.context().route(/\/assets\/privacy-[^/]+\.js$/, (route) => route.abort("failed"));
+    // The page is loaded again once (a new version's files?), then the screen says it failed.
+    await page.goto("/privacy");
+    await page.getByRole("main").getByRole("heading", { name: "Something went wrong" }).waitFor();
+    await page.getByRole("contentinfo").getByRole("combobox", { name: "Language" }).waitFor();
   });
 });
 
