@@ -111,11 +111,11 @@ export function AppShell() {
   // a rendered page's first effects lengthened a task a phone counts as blocking).
   useEffect(() => (signedIn ? whenIdle(rememberViewerDevice) : undefined), [signedIn]);
 
-  // The footer comes with the first screen. Drawn under the spinner of a page drawn in the browser
-  // (/privacy, say), it was pushed down when the screen's code arrived: a layout shift (Lighthouse's
-  // CLS 0.04 on /privacy). Appearing below the screen, it moves nothing. A page the server rendered
-  // has its screen, and so its footer, in its HTML (on the server and while hydrating, serverRender()
-  // is set). A screen that fails shows its message with the footer.
+  // The footer comes with the first screen. Drawn at once on a page drawn in the browser (/privacy,
+  // say), it stood under an empty screen and was pushed down when the screen's code arrived: a layout
+  // shift (Lighthouse's CLS 0.04 on /privacy). Appearing below the screen, it moves nothing. A page
+  // the server rendered has its screen, and so its footer, in its HTML (on the server and while
+  // hydrating, serverRender() is set). A screen that fails shows its message with the footer.
   const [firstScreenShown, setFirstScreenShown] = useState(() => serverRender() !== undefined);
   const showFooter = useCallback(() => setFirstScreenShown(true), []);
 
