@@ -19,8 +19,18 @@ export async function expectNoAxeViolations(page: Page, scope?: Locator) {
   const violations = await page.evaluate(async (context) => {
     type AxeResult = { violations: { id: string; nodes: { target: unknown }[] }[] };
     const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<AxeResult> } }).axe;
-    const result = await axe.run(context ?? document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa"] } });
-    return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(" ")}`);
+    // Parts with `content-visibility: auto` (home's cards) are drawn while axe reads them: one not yet
+    // drawn (off screen, or not yet found near it) gives axe no colours to read, and it reported a
+    // contrast failure for text whose contrast is fine (axe-core issue 2768; a CI run, 2026-12-01).
+    // Set through the CSSOM, which the Content-Security-Policy allows; put back afterwards.
+    const skippable = [...document.querySelectorAll<HTMLElement>("*")].filter((node) => getComputedStyle(node).contentVisibility === "auto");
+    for (const node of skippable) node.style.contentVisibility = "visible";
+    try {
+      const result = await axe.run(context ?? document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa"] } });
+      return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(" ")}`);
+    } finally {
+      for (const node of skippable) node.style.contentVisibility = "";
+    }
   }, element);
   expect(violations).toEqual([]);
 }
