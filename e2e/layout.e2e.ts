@@ -271,7 +271,7 @@ describe("the event page", () => {
 });
 
 describe("a page drawn in the browser", () => {
-  it("draws its footer with its screen, so the screen's arrival moves nothing (no layout shift)", async () => {
+  it("shows a spinner while its screen's code comes, then the screen and its footer, so nothing moves (no layout shift)", async () => {
     const page = await newPage({ width: 412, height: 823, isMobile: true, hasTouch: true });
     // Every layout shift the page makes, with what moved (a shift just after input would not count).
     await page.addInitScript(() => {
@@ -289,8 +289,12 @@ describe("a page drawn in the browser", () => {
       await route.continue();
     });
     await page.goto("/privacy");
+    // Meanwhile the screen says it is loading (not an empty page), and no footer stands under it.
+    await page.getByRole("main").getByRole("status").filter({ hasText: "Loading" }).waitFor();
+    expect(await page.getByRole("contentinfo").count()).toBe(0);
     await page.getByRole("heading", { level: 1, name: "Privacy Policy" }).waitFor();
     await page.getByRole("contentinfo").waitFor();
+    expect(await page.getByRole("main").getByRole("status").count()).toBe(0);
     // Two frames after the footer, where a shift would be recorded.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);

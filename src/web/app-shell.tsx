@@ -149,9 +149,13 @@ export function AppShell() {
             {/* The shell first, then the screen, each in a task of its own on a page the server rendered
                 (lib/hydrate-later.tsx); the box takes no room (display: contents). */}
             <HydrateLater as="div" className="contents">
-              <ScreenDrawnContext.Provider value={showFooter}>
-                {decision.kind === "login" ? <LoginScreen /> : decision.kind === "home" ? <HomeScreen /> : <Outlet />}
-              </ScreenDrawnContext.Provider>
+              {/* The screen's code on its way shows the spinner here: HydrateLater's own boundary, which
+                  keeps a part's server HTML while it waits for its turn, shows nothing. */}
+              <Suspense fallback={<Spinner />}>
+                <ScreenDrawnContext.Provider value={showFooter}>
+                  {decision.kind === "login" ? <LoginScreen /> : decision.kind === "home" ? <HomeScreen /> : <Outlet />}
+                </ScreenDrawnContext.Provider>
+              </Suspense>
             </HydrateLater>
             <ScreenShown />
           </Suspense>
