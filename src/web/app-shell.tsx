@@ -145,7 +145,10 @@ export function AppShell() {
       <main id="main" ref={mainRef} tabIndex={-1} className="flex-1 focus:outline-none">
         {/* Inside the shell, and reset by navigation: a screen that fails keeps the header, and the way out. */}
         <ErrorBoundary key={location.pathname} onFailed={showFooter}>
-          <Suspense fallback={<Spinner />}>
+          {/* The screen's boundary, hydrated in a pass of its own so that ScreenShown runs after the
+              screen (lib/screen-shown.tsx). Nothing in it suspends past HydrateLater's own boundary,
+              so it has no fallback; the spinner is inside, around the screen. */}
+          <Suspense fallback={null}>
             {/* The shell first, then the screen, each in a task of its own on a page the server rendered
                 (lib/hydrate-later.tsx); the box takes no room (display: contents). */}
             <HydrateLater as="div" className="contents">
